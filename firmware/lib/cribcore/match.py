@@ -1,0 +1,123 @@
+# A match: games in a row under one scheme of game points, won by the best
+# of N games or the first to N game points. Standings derive from the games.
+
+from cribcore.game import DOUBLE_SKUNK, PLAIN, SKUNK, TRIPLE_SKUNK, Game, sides_for
+
+ACC = "acc"
+LONG = "long"
+FREE = "free"
+FREE_TRIPLE = "free_triple"
+
+WINS_MATCH = -1  # game points entry meaning "wins the whole match"
+
+# Game points to the winner by the loser's skunk class (win, skunk, double, triple).
+SCHEMES = {
+    ACC: (2, 3, 3, 3),
+    LONG: (3, 4, 4, 4),
+    FREE: (1, 2, 4, 4),
+    FREE_TRIPLE: (1, 2, 4, WINS_MATCH),
+}
+SCHEME_NAMES = {
+    ACC: "ACC tournament",
+    LONG: "long match",
+    FREE: "free play",
+    FREE_TRIPLE: "free play with triple skunk",
+}
+
+
+def game_points(scheme, skunk):
+    """Game points a win is worth; WINS_MATCH for a match-winning triple skunk."""
+    if scheme not in SCHEMES:
+        raise ValueError("unknown scheme %r (acc, long, free, free_triple)" % (scheme,))
+    if skunk not in (PLAIN, SKUNK, DOUBLE_SKUNK, TRIPLE_SKUNK):
+        raise ValueError("unknown skunk class %r" % (skunk,))
+    return SCHEMES[scheme][skunk]
+
+
+class Match:
+    """Best of N games (best_of=N) or a race to N game points (first_to=N)."""
+
+    def __init__(self, players=2, target=121, scheme=ACC, best_of=None, first_to=None, dealer=0):
+        self.sides = sides_for(players)
+        if scheme not in SCHEMES:
+            raise ValueError("unknown scheme %r (acc, long, free, free_triple)" % (scheme,))
+        if best_of is None and first_to is None:
+            best_of = 1
+        if (best_of is None) == (first_to is None):
+            raise ValueError("a match is either best of N games or first to N points, not both")
+        length = best_of if first_to is None else first_to
+        if not isinstance(length, int) or length < 1 or length > 99:
+            raise ValueError("a match length is 1 to 99, not %r" % (length,))
+        self.players = players
+        self.target = target
+        self.scheme = scheme
+        self.best_of = best_of
+        self.first_to = first_to
+        # Games to win (best of N) or game points to reach (first to N).
+        self.need = length // 2 + 1 if first_to is None else length
+        self.games = [Game(players, target, dealer)]
+
+    @property
+    def game(self):
+        """The game being played (or just finished)."""
+        return self.games[-1]
+
+    def result(self, index):
+        """(winner side, skunk class, game points) of a finished game, else None."""
+        g = self.games[index]
+        w = g.winner()
+        if w is None:
+            return None
+        sk = g.skunk()
+        return (w, sk, game_points(self.scheme, sk))
+
+    def standings(self):
+        """(games won, game points) per side, and the side that took the match
+        outright with a triple skunk (or None)."""
+        wins = [0] * self.sides
+        points = [0] * self.sides
+        outright = None
+        for i in range(len(self.games)):
+            r = self.result(i)
+            if r is None:
+                continue
+            w, _, p = r
+            wins[w] += 1
+            if p == WINS_MATCH:
+                outright = w
+            else:
+                points[w] += p
+        return wins, points, outright
+
+    def winner(self):
+        wins, points, outright = self.standings()
+        if outright is not None:
+            return outright
+        tally = points if self.first_to is not None else wins
+        for s in range(self.sides):
+            if tally[s] >= self.need:
+                return s
+        return None
+
+    def over(self):
+        return self.winner() is not None
+
+    def next_dealer(self):
+        """The loser deals first in the next game: the first seat after the
+        last dealer that belongs to the side with the lowest score."""
+        g = self.game
+        loser = g.trailer()
+        seat = g.dealer()
+        for _ in range(self.players):
+            seat = (seat + 1) % self.players
+            if seat % self.sides == loser:
+                return seat
+        return seat
+
+    def next_game(self):
+        if not self.game.over():
+            raise ValueError("the current game is not over")
+        if self.over():
+            raise ValueError("the match is over")
+        self.games.append(Game(self.players, self.target, self.next_dealer()))
+        return self.game

@@ -1,0 +1,87 @@
+# Match records: plain dicts and lists that json can carry, versioned, so the
+# board can store them and the host can sync them. Loading replays every
+# event through the model, so a record that breaks a rule is refused.
+
+from cribcore.game import KINDS
+from cribcore.match import Match
+
+VERSION = 1
+
+
+def _game_dict(match, index):
+    g = match.games[index]
+    r = match.result(index)
+    return {
+        "dealer": g.first_dealer,
+        "events": [list(e) for e in g.events[:g.cursor]],
+        "scores": g.scores(),
+        "winner": None if r is None else r[0],
+        "skunk": None if r is None else r[1],
+        "points": None if r is None else r[2],
+    }
+
+
+def match_record(match):
+    """The whole match as a record: settings, every game's events, the result."""
+    wins, points, _ = match.standings()
+    return {
+        "v": VERSION,
+        "game": "cribbage",
+        "players": match.players,
+        "target": match.target,
+        "scheme": match.scheme,
+        "best_of": match.best_of,
+        "first_to": match.first_to,
+        "games": [_game_dict(match, i) for i in range(len(match.games))],
+        "result": {"winner": match.winner(), "wins": wins, "points": points},
+    }
+
+
+def _field(d, name, kinds):
+    if not isinstance(d, dict) or name not in d:
+        raise ValueError("record has no %r" % name)
+    v = d[name]
+    if not isinstance(v, kinds):
+        raise ValueError("record field %r has a bad value %r" % (name, v))
+    return v
+
+
+def load_match(record):
+    """Rebuild a Match from a record; ValueError if it is not one we can trust."""
+    v = _field(record, "v", int)
+    if v != VERSION:
+        raise ValueError("record version %r is not supported (this core reads %d)" % (v, VERSION))
+    if _field(record, "game", str) != "cribbage":
+        raise ValueError("not a cribbage record: %r" % record["game"])
+    games = _field(record, "games", list)
+    if not games:
+        raise ValueError("record holds no game")
+    none = type(None)
+    m = Match(
+        _field(record, "players", int),
+        _field(record, "target", int),
+        _field(record, "scheme", str),
+        _field(record, "best_of", (int, none)),
+        _field(record, "first_to", (int, none)),
+        _field(games[0], "dealer", int),
+    )
+    for i in range(len(games)):
+        gd = games[i]
+        if i:
+            m.next_game()
+        g = m.game
+        if _field(gd, "dealer", int) != g.first_dealer:
+            raise ValueError("game %d: seat %r dealt first, but the loser (seat %d) deals"
+                             % (i + 1, gd["dealer"], g.first_dealer))
+        for e in _field(gd, "events", list):
+            if not isinstance(e, list) or len(e) != 4 or e[2] not in KINDS:
+                raise ValueError("game %d: bad event %r" % (i + 1, e))
+            g.add(e[0], e[1], e[2], e[3])
+        r = m.result(i)
+        stored = (gd.get("winner"), gd.get("skunk"), gd.get("points"))
+        if (r is None and stored != (None, None, None)) or (r is not None and stored != r):
+            raise ValueError("game %d: stored result %r does not match its events" % (i + 1, stored))
+    result = _field(record, "result", dict)
+    if result.get("winner") != m.winner():
+        raise ValueError("stored match winner %r does not match the games" % (result.get("winner"),))
+    return m

@@ -1,0 +1,68 @@
+# Match records: JSON round trips, and tampered records refused.
+import json
+
+from cribcore.game import HAND, HEELS
+from cribcore.match import FREE_TRIPLE, Match
+from cribcore.record import VERSION, load_match, match_record
+
+from check import finish, raises
+
+
+def sample_match():
+    m = Match(scheme=FREE_TRIPLE, best_of=3, dealer=1)
+    m.game.add(1, 2, HEELS, 120)
+    m.game.add(0, 8, HAND, 4500)
+    finish(m.game, [0, 70], winner=0)
+    m.next_game()
+    m.game.add(1, 5, ticks=99000)
+    m.game.add(0, 3)
+    m.game.undo()  # undone events are not part of the record
+    return m
+
+
+def test_round_trip_through_json():
+    m = sample_match()
+    rec = match_record(m)
+    assert rec["v"] == VERSION
+    text = json.dumps(rec)
+    again = load_match(json.loads(text))
+    assert match_record(again) == rec
+    assert again.game.scores() == [0, 5]
+    assert again.games[0].events[0] == (1, 2, HEELS, 120)
+    assert rec["games"][0]["winner"] == 0 and rec["games"][0]["points"] == 2
+    assert rec["result"] == {"winner": None, "wins": [1, 0], "points": [2, 0]}
+
+
+def tampered(change):
+    rec = json.loads(json.dumps(match_record(sample_match())))
+    change(rec)
+    return rec
+
+
+def test_tampered_records_are_refused():
+    def version(r):
+        r["v"] = 99
+
+    def winner(r):
+        r["games"][0]["winner"] = 1
+
+    def impossible(r):
+        r["games"][1]["events"].append([0, 19, HAND, 0])
+
+    def dealer(r):
+        r["games"][1]["dealer"] = 0
+
+    def missing(r):
+        del r["scheme"]
+
+    def after_win(r):
+        r["games"][0]["events"].append([1, 5, "pegging", 0])
+
+    def match_winner(r):
+        r["result"]["winner"] = 0
+
+    for change, words in ((version, "version"), (winner, "does not match"), (impossible, "no hand"),
+                          (dealer, "loser"), (missing, "scheme"), (after_win, "over"),
+                          (match_winner, "match winner")):
+        msg = raises(ValueError, load_match, tampered(change))
+        assert words in msg, (change, msg)

@@ -1,0 +1,34 @@
+# Runs the shared tests under MicroPython, which has no pytest: imports every
+# test_*.py in a folder, calls each test_* function, counts passes and failures.
+# Usage: micropython mp_run.py LIB_DIR TEST_DIR LABEL
+import os
+import sys
+
+
+def main(lib_dir, test_dir, label):
+    sys.path.insert(0, lib_dir)
+    sys.path.insert(0, test_dir)
+    names = sorted([n[:-3] for n in os.listdir(test_dir) if n.startswith("test_") and n.endswith(".py")])
+    passed = failed = 0
+    for name in names:
+        module = __import__(name)
+        for attr in sorted(dir(module)):
+            fn = getattr(module, attr)
+            if not attr.startswith("test_") or not callable(fn):
+                continue
+            try:
+                fn()
+                passed += 1
+            except Exception as e:  # report every failure, then go on
+                failed += 1
+                print("FAIL %s.%s" % (name, attr))
+                sys.print_exception(e)
+    print("%s: %d passed, %d failed" % (label, passed, failed))
+    return failed
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 4:
+        print("usage: micropython mp_run.py LIB_DIR TEST_DIR LABEL")
+        sys.exit(2)
+    sys.exit(1 if main(sys.argv[1], sys.argv[2], sys.argv[3]) else 0)
