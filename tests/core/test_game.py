@@ -180,3 +180,17 @@ def test_race_chart_follows_the_events_in_force():
     g.add(0, 3)
     g.undo()
     assert g.race() == [[5, 0], [5, 9]]
+
+
+def test_load_replays_events_and_restores_the_cursor():
+    g = Game(dealer=1)
+    g.add(1, 2, HEELS, 5)
+    g.add(0, 7)
+    g.add(1, 4)
+    g.undo()
+    h = Game(dealer=1)
+    h.load([list(e) for e in g.events], g.cursor)
+    assert h.snapshot() == g.snapshot() and h.events == g.events
+    assert h.redo() and h.scores() == [7, 6]
+    raises(ValueError, Game(dealer=1).load, [[0, 2, HEELS, 0]], 1)  # heels by the wrong seat
+    raises(ValueError, Game().load, [], 1)

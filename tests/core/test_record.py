@@ -3,7 +3,7 @@ import json
 
 from cribcore.game import HAND, HEELS
 from cribcore.match import FREE_TRIPLE, Match
-from cribcore.record import VERSION, load_match, match_record
+from cribcore.record import VERSION, game_record, load_game, load_match, match_record
 
 from check import finish, raises
 
@@ -66,3 +66,26 @@ def test_tampered_records_are_refused():
                           (match_winner, "match winner")):
         msg = raises(ValueError, load_match, tampered(change))
         assert words in msg, (change, msg)
+
+
+def test_one_game_record_replays_and_is_checked():
+    m = sample_match()
+    rec = json.loads(json.dumps(record_of_first_game(m)))
+    g = load_game(rec)
+    assert g.winner() == 0 and g.scores() == [121, 70]
+    assert rec["match_result"] == {"winner": None, "wins": [1, 0], "points": [2, 0]}
+    rec["events"].pop()  # without its last entry the stored win is false
+    raises(ValueError, load_game, rec)
+
+
+def record_of_first_game(m):
+    return game_record(m, 0)
+
+
+def test_a_board_that_forgot_old_games_cannot_write_a_match_record():
+    m = sample_match()
+    m.forget_closed()
+    assert len(m.games) == 1 and m.result(0) == (0, 1, 2)
+    assert "no longer" in raises(ValueError, match_record, m)
+    raises(ValueError, m.held, 0)
+    assert m.held(1) is m.game

@@ -4,13 +4,15 @@
 from cribcore.show import IMPOSSIBLE
 
 # Event kinds. DEAL scores nothing: it records that the deal passed on.
+# POINTS is an entry that does not say what it was for (a board's buttons).
 PEGGING = "pegging"
 HAND = "hand"
 CRIB = "crib"
 HEELS = "heels"
 CORRECTION = "correction"
 DEAL = "deal"
-KINDS = (PEGGING, HAND, CRIB, HEELS, CORRECTION, DEAL)
+POINTS = "points"
+KINDS = (PEGGING, HAND, CRIB, HEELS, CORRECTION, DEAL, POINTS)
 
 TARGETS = (121, 61)
 MAX_ENTRY = 29
@@ -138,6 +140,18 @@ class Game:
     def pass_deal(self, ticks=0):
         """The hand is over: the deal moves to the next seat on the left."""
         return self.add(self.dealer(), 0, DEAL, ticks)
+
+    def load(self, events, cursor):
+        """Replay saved events (checking each) and put the undo cursor back."""
+        if self.events:
+            raise ValueError("load into a new game only")
+        if not isinstance(cursor, int) or not (0 <= cursor <= len(events)):
+            raise ValueError("cursor %r is outside the %d events" % (cursor, len(events)))
+        for e in events:
+            if len(e) != 4:
+                raise ValueError("bad event %r" % (e,))
+            self.add(e[0], e[1], e[2], e[3])
+        self.cursor = cursor
 
     def undo(self):
         if self.cursor == 0:

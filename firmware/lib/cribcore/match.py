@@ -55,7 +55,11 @@ class Match:
         self.first_to = first_to
         # Games to win (best of N) or game points to reach (first to N).
         self.need = length // 2 + 1 if first_to is None else length
+        # Ledgers of the games held in memory, the current one last. The board
+        # keeps only the current one; `closed` has the result of every game
+        # before it, so standings never need the old ledgers.
         self.games = [Game(players, target, dealer)]
+        self.closed = []
 
     @property
     def game(self):
@@ -63,13 +67,25 @@ class Match:
         return self.games[-1]
 
     def result(self, index):
-        """(winner side, skunk class, game points) of a finished game, else None."""
-        g = self.games[index]
+        """(winner side, skunk class, game points) of game index (0-based), or
+        None while that game goes on."""
+        if index < len(self.closed):
+            return self.closed[index]
+        if index != len(self.closed):
+            raise ValueError("game %d has not started" % (index + 1))
+        g = self.game
         w = g.winner()
         if w is None:
             return None
         sk = g.skunk()
         return (w, sk, game_points(self.scheme, sk))
+
+    def held(self, index):
+        """The ledger of game index, if it is still held in memory."""
+        first = len(self.closed) + 1 - len(self.games)
+        if index < first or index > len(self.closed):
+            raise ValueError("game %d is not held in memory" % (index + 1))
+        return self.games[index - first]
 
     def standings(self):
         """(games won, game points) per side, and the side that took the match
@@ -77,7 +93,7 @@ class Match:
         wins = [0] * self.sides
         points = [0] * self.sides
         outright = None
-        for i in range(len(self.games)):
+        for i in range(len(self.closed) + 1):
             r = self.result(i)
             if r is None:
                 continue
@@ -119,5 +135,10 @@ class Match:
             raise ValueError("the current game is not over")
         if self.over():
             raise ValueError("the match is over")
+        self.closed.append(self.result(len(self.closed)))
         self.games.append(Game(self.players, self.target, self.next_dealer()))
         return self.game
+
+    def forget_closed(self):
+        """Drop the ledgers of finished games (a board logs them first)."""
+        del self.games[:-1]

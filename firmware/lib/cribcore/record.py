@@ -9,7 +9,7 @@ VERSION = 1
 
 
 def _game_dict(match, index):
-    g = match.games[index]
+    g = match.held(index)
     r = match.result(index)
     return {
         "dealer": g.first_dealer,
@@ -23,6 +23,8 @@ def _game_dict(match, index):
 
 def match_record(match):
     """The whole match as a record: settings, every game's events, the result."""
+    if len(match.games) != len(match.closed) + 1:
+        raise ValueError("the match no longer holds its earlier games")
     wins, points, _ = match.standings()
     return {
         "v": VERSION,
@@ -35,6 +37,56 @@ def match_record(match):
         "games": [_game_dict(match, i) for i in range(len(match.games))],
         "result": {"winner": match.winner(), "wins": wins, "points": points},
     }
+
+
+def game_record(match, index):
+    """One game as a record: the match settings, the game's events and result,
+    and the match standings after it. This is what a board logs and syncs."""
+    wins, points, _ = match.standings()
+    rec = {
+        "v": VERSION,
+        "game": "cribbage",
+        "players": match.players,
+        "target": match.target,
+        "scheme": match.scheme,
+        "best_of": match.best_of,
+        "first_to": match.first_to,
+        "match_result": {"winner": match.winner(), "wins": wins, "points": points},
+    }
+    rec.update(_game_dict(match, index))
+    return rec
+
+
+def load_game(rec):
+    """Check a one-game record by replaying its events; returns the Game."""
+    v = _field(rec, "v", int)
+    if v != VERSION:
+        raise ValueError("record version %r is not supported (this core reads %d)" % (v, VERSION))
+    if _field(rec, "game", str) != "cribbage":
+        raise ValueError("not a cribbage record: %r" % rec["game"])
+    none = type(None)
+    m = Match(
+        _field(rec, "players", int),
+        _field(rec, "target", int),
+        _field(rec, "scheme", str),
+        _field(rec, "best_of", (int, none)),
+        _field(rec, "first_to", (int, none)),
+        _field(rec, "dealer", int),
+    )
+    _replay(m, 0, rec)
+    return m.game
+
+
+def _replay(m, i, gd):
+    g = m.game
+    for e in _field(gd, "events", list):
+        if not isinstance(e, list) or len(e) != 4 or e[2] not in KINDS:
+            raise ValueError("game %d: bad event %r" % (i + 1, e))
+        g.add(e[0], e[1], e[2], e[3])
+    r = m.result(i)
+    stored = (gd.get("winner"), gd.get("skunk"), gd.get("points"))
+    if (r is None and stored != (None, None, None)) or (r is not None and stored != r):
+        raise ValueError("game %d: stored result %r does not match its events" % (i + 1, stored))
 
 
 def _field(d, name, kinds):
@@ -73,14 +125,7 @@ def load_match(record):
         if _field(gd, "dealer", int) != g.first_dealer:
             raise ValueError("game %d: seat %r dealt first, but the loser (seat %d) deals"
                              % (i + 1, gd["dealer"], g.first_dealer))
-        for e in _field(gd, "events", list):
-            if not isinstance(e, list) or len(e) != 4 or e[2] not in KINDS:
-                raise ValueError("game %d: bad event %r" % (i + 1, e))
-            g.add(e[0], e[1], e[2], e[3])
-        r = m.result(i)
-        stored = (gd.get("winner"), gd.get("skunk"), gd.get("points"))
-        if (r is None and stored != (None, None, None)) or (r is not None and stored != r):
-            raise ValueError("game %d: stored result %r does not match its events" % (i + 1, stored))
+        _replay(m, i, gd)
     result = _field(record, "result", dict)
     if result.get("winner") != m.winner():
         raise ValueError("stored match winner %r does not match the games" % (result.get("winner"),))

@@ -1,0 +1,484 @@
+# The board's app loop: gestures become commands on the match model, the
+# model is saved after every change, and the renderer draws the state.
+# Hardware comes in through the constructor; nothing here touches a pin.
+import json
+
+from cribapp import FIRMWARE_VERSION
+from cribapp import button as gesture
+from cribapp import render as rc
+from cribapp.store import FULL, LOG_TORN, STATE_CORRUPT
+from cribcore import record
+from cribcore.game import POINTS, skunk_class
+from cribcore.match import Match
+
+STATE_VERSION = 1
+COMMIT_MS = 2000  # pending points commit after this long without a press
+VIEW_MS = 4000  # skunk and match views
+ERROR_MS = 600  # a refused entry
+BOOT_ERROR_MS = 3000  # a problem found at boot
+BLINK_MS = 250
+MAX_ENTRY = 29
+
+# What the error pattern says: this many game-point LEDs of track 1 blink red.
+ERR_REFUSED = 1
+ERR_STATE = 2
+ERR_LOG = 3
+ERR_FULL = 4
+ERR_CONFIG = 5
+
+PLAY = 0
+SKUNK_VIEW = 1
+MATCH_VIEW = 2
+MENU = 3
+
+# Menu items, in order; each has a list of values.
+ITEM_NEW_GAME = 0
+ITEM_NEW_MATCH = 1
+ITEM_PLAYERS = 2
+ITEM_TARGET = 3
+ITEM_SCHEME = 4
+ITEM_LENGTH = 5
+ITEM_BRIGHTNESS = 6
+MENU_ITEMS = 7
+SCHEMES = ("acc", "long", "free", "free_triple")
+LENGTHS = ((1, None), (3, None), (5, None), (7, None), (9, None),
+           (None, 3), (None, 5), (None, 7), (None, 11), (None, 15), (None, 21))
+TARGETS = (121, 61)
+
+DEFAULT_SETTINGS = {"players": 2, "target": 121, "scheme": "acc", "best_of": 3, "first_to": None}
+
+
+class App:
+    def __init__(self, layout, keypad, renderer, clock, store, board_id="board", config_error=False):
+        self.layout = layout
+        self.keypad = keypad
+        self.renderer = renderer
+        self.clock = clock
+        self.store = store
+        self.board_id = board_id
+        self.link = None
+        self.names = [b.name for b in keypad.buttons]
+        self.mode = PLAY
+        self.mode_until = 0
+        self.pending = 0
+        self.pending_side = -1
+        self.pending_at = 0
+        self.error = 0
+        self.error_until = 0
+        self.version = 0  # bumped on every change the LEDs must show
+        self._drawn = -1
+        self._drawn_phase = -1
+        self._tally = [0, 0, 0]
+        self.menu_item = 0
+        self.menu_values = []
+        self.acked = 0
+        self.match_no = 0
+        self.boot = 0
+        self.brightness = renderer.brightness
+        self.settings = dict(DEFAULT_SETTINGS)
+        self.match = Match()
+        self.wall = None  # (unix seconds, ticks) from the host, if it told us
+        now = clock.ticks_ms()
+        self._boot(now, config_error)
+
+    # --- state ---------------------------------------------------------------
+    def attach(self, link):
+        """Serve the serial link from the loop (main.py builds it)."""
+        self.link = link
+
+    def _boot(self, now, config_error):
+        state = self.store.load()
+        restored = False
+        if state is not None:
+            try:
+                self._restore(state)
+                restored = True
+            except (ValueError, KeyError, TypeError, IndexError):
+                self.store.problems.append(STATE_CORRUPT)
+        if not restored:
+            self._new_match(self.settings, 0)
+        self.boot += 1
+        # A power cut after logging a finished game but before saving the next
+        # one: finish that step now, so the game is never logged twice.
+        if self.match.game.over() and self.store.last_key == self._key():
+            self._advance()
+        self.save()
+        problems = self.store.problems
+        code = 0
+        if config_error:
+            code = ERR_CONFIG
+        elif STATE_CORRUPT in problems:
+            code = ERR_STATE
+        elif LOG_TORN in problems:
+            code = ERR_LOG
+        elif FULL in problems:
+            code = ERR_FULL
+        if code:
+            self._flash(code, now, BOOT_ERROR_MS)
+
+    def _restore(self, state):
+        if state.get("v") != STATE_VERSION:
+            raise ValueError("state version %r" % (state.get("v"),))
+        s = state["settings"]
+        self._check_settings(s)
+        m = Match(s["players"], s["target"], s["scheme"], s["best_of"], s["first_to"], state["dealer"])
+        for result in state["closed"]:
+            m.closed.append(tuple(result))
+        m.game.load(state["events"], state["cursor"])
+        self.settings = s
+        self.match = m
+        self.match_no = state["match_no"]
+        self.boot = state["boot"]
+        self.acked = state.get("acked", 0)
+        b = state.get("brightness", self.brightness)
+        if b != self.brightness:
+            self.renderer.set_brightness(b)
+            self.brightness = b
+
+    def _check_settings(self, s):
+        if s["players"] == 3 and self.layout.tracks < 3:
+            raise ValueError("3 players need a 3-track board")
+        Match(s["players"], s["target"], s["scheme"], s["best_of"], s["first_to"])
+
+    def state(self):
+        """The live state as saved: small, since finished games are in the log."""
+        g = self.match.game
+        return {
+            "v": STATE_VERSION,
+            "board": self.board_id,
+            "boot": self.boot,
+            "match_no": self.match_no,
+            "settings": self.settings,
+            "closed": [list(r) for r in self.match.closed],
+            "dealer": g.first_dealer,
+            "events": [list(e) for e in g.events],
+            "cursor": g.cursor,
+            "brightness": self.brightness,
+            "acked": self.acked,
+        }
+
+    def save(self):
+        if not self.store.save(self.state()):
+            self._flash(ERR_FULL, self.clock.ticks_ms(), BOOT_ERROR_MS)
+        self.version += 1
+
+    def _key(self):
+        return (self.match_no, len(self.match.closed) + 1)
+
+    def _new_match(self, settings, dealer):
+        s = settings
+        self.match = Match(s["players"], s["target"], s["scheme"], s["best_of"], s["first_to"], dealer)
+        self.settings = s
+        self.match_no += 1
+
+    # --- the loop ------------------------------------------------------------
+    def step(self):
+        """One pass: read the buttons, run timers, serve the link, draw."""
+        clock = self.clock
+        now = clock.ticks_ms()
+        ev = self.keypad.poll(now, clock.ticks_diff)
+        if ev:
+            self.handle(self.names[ev >> 3], ev & 7, now)
+        if self.pending and clock.ticks_diff(now, self.pending_at) >= COMMIT_MS:
+            self.commit(now)
+        if self.mode in (SKUNK_VIEW, MATCH_VIEW) and clock.ticks_diff(now, self.mode_until) >= 0:
+            self.mode = PLAY
+            self.version += 1
+        if self.error and clock.ticks_diff(now, self.error_until) >= 0:
+            self.error = 0
+            self.version += 1
+        if self.link is not None:
+            self.link.poll()
+        self.draw(now)
+
+    def handle(self, name, g, now):
+        """One gesture of one button."""
+        if self.mode == MENU:
+            self._menu(name, g, now)
+        elif name in ("P1", "P2", "P3"):
+            if g == gesture.PRESS or g == gesture.REPEAT:
+                if self.mode != PLAY:
+                    self.mode = PLAY
+                self.add_point(int(name[1]) - 1, now)
+        elif name == "UNDO":
+            if g == gesture.TAP:
+                self.undo(now)
+            elif g == gesture.LONG:
+                self.redo(now)
+        elif name == "SKUNK":
+            if g == gesture.TAP or g == gesture.LONG:
+                self.mode = SKUNK_VIEW if g == gesture.TAP else MATCH_VIEW
+                self.mode_until = self.clock.ticks_add(now, VIEW_MS)
+        elif name == "OK":
+            if g == gesture.TAP:
+                self.ok(now)
+            elif g == gesture.LONG:
+                self.commit(now)
+                self._open_menu()
+        self.version += 1
+
+    # --- commands --------------------------------------------------------------
+    def add_point(self, side, now):
+        g = self.match.game
+        if side >= g.sides or g.over():
+            self._flash(ERR_REFUSED, now, ERROR_MS)
+            return
+        if self.pending and self.pending_side != side:
+            self.commit(now)
+        if self.pending >= MAX_ENTRY:
+            self._flash(ERR_REFUSED, now, ERROR_MS)  # no single entry passes 29
+            return
+        self.pending += 1
+        self.pending_side = side
+        self.pending_at = now
+
+    def commit(self, now):
+        if not self.pending:
+            return
+        points, side = self.pending, self.pending_side
+        self.pending = 0
+        self.pending_side = -1
+        try:
+            event = self.match.game.add(side, points, POINTS, now)
+        except ValueError:
+            self._flash(ERR_REFUSED, now, ERROR_MS)
+            return
+        self.save()
+        self._tell("add", event)
+
+    def undo(self, now):
+        if self.pending:
+            self.pending = 0
+            self.pending_side = -1
+        elif self.match.game.undo():
+            self.save()
+            self._tell("undo", None)
+        else:
+            self._flash(ERR_REFUSED, now, ERROR_MS)
+
+    def redo(self, now):
+        self.commit(now)
+        if self.match.game.redo():
+            self.save()
+            self._tell("redo", None)
+        else:
+            self._flash(ERR_REFUSED, now, ERROR_MS)
+
+    def ok(self, now):
+        if self.pending:
+            self.commit(now)
+        elif self.match.game.over():
+            self.close_game(now)
+        else:
+            self.match.game.pass_deal(now)
+            self.save()
+            self._tell("deal", None)
+
+    def close_game(self, now):
+        """The win was seen and confirmed: log the game, then go on to the
+        next game, or to a new match once the match is over."""
+        text = json.dumps(self.game_record(now))
+        if self.store.append(self._key(), text) < 0:
+            self._flash(ERR_FULL, now, BOOT_ERROR_MS)
+            return
+        self._advance()
+        self.save()
+        self._tell("next", None)
+
+    def _advance(self):
+        if self.match.over():
+            self._new_match(self.settings, self.match.next_dealer())
+        else:
+            self.match.next_game()
+            self.match.forget_closed()
+
+    def game_record(self, now):
+        """The record of the current (finished) game, as synced to the host."""
+        m = self.match
+        index = len(m.closed)
+        rec = record.game_record(m, index)
+        rec["match"] = self.match_no
+        rec["game_no"] = index + 1
+        rec["board"] = self.board_id
+        rec["boot"] = self.boot
+        rec["ticks"] = now
+        rec["wall"] = list(self.wall) if self.wall else None
+        rec["firmware"] = FIRMWARE_VERSION
+        return rec
+
+    def _tell(self, what, event):
+        if self.link is not None and self.link.watching:
+            g = self.match.game
+            self.link.event({"what": what, "event": list(event) if event else None, "scores": g.scores(),
+                             "dealer": g.dealer(), "winner": g.winner(), "game_no": len(self.match.closed) + 1})
+
+    def _flash(self, code, now, ms):
+        self.error = code
+        self.error_until = self.clock.ticks_add(now, ms)
+        self.version += 1
+
+    # --- the menu ----------------------------------------------------------------
+    def _open_menu(self):
+        self.mode = MENU
+        self.menu_item = ITEM_NEW_GAME
+        s = self.settings
+        self.menu_values = [0, 0, s["players"], s["target"], s["scheme"], (s["best_of"], s["first_to"]),
+                            self.brightness]
+
+    def _options(self, item):
+        if item == ITEM_PLAYERS:
+            return (2, 3, 4) if self.layout.tracks >= 3 else (2, 4)
+        if item == ITEM_TARGET:
+            return TARGETS
+        if item == ITEM_SCHEME:
+            return SCHEMES
+        if item == ITEM_LENGTH:
+            return LENGTHS
+        if item == ITEM_BRIGHTNESS:
+            return (1, 2, 3, 4, 5)
+        return (0,)
+
+    def menu_value_index(self):
+        opts = self._options(self.menu_item)
+        v = self.menu_values[self.menu_item]
+        for i in range(len(opts)):
+            if opts[i] == v:
+                return i
+        return 0
+
+    def _menu(self, name, g, now):
+        if g not in (gesture.PRESS, gesture.TAP):
+            return
+        vals = self.menu_values
+        if name == "P1":
+            self.menu_item = (self.menu_item + 1) % MENU_ITEMS
+        elif name == "P3":
+            self.menu_item = (self.menu_item - 1) % MENU_ITEMS
+        elif name == "P2":
+            opts = self._options(self.menu_item)
+            vals[self.menu_item] = opts[(self.menu_value_index() + 1) % len(opts)]
+            if self.menu_item == ITEM_BRIGHTNESS:
+                self.renderer.set_brightness(vals[ITEM_BRIGHTNESS])  # a live preview
+        elif name == "UNDO":
+            self.renderer.set_brightness(self.brightness)
+            self.mode = PLAY
+        elif name == "OK":
+            self._apply_menu(now)
+
+    def _apply_menu(self, now):
+        vals = self.menu_values
+        item = self.menu_item
+        self.brightness = vals[ITEM_BRIGHTNESS]
+        self.renderer.set_brightness(self.brightness)
+        best_of, first_to = vals[ITEM_LENGTH]
+        settings = {"players": vals[ITEM_PLAYERS], "target": vals[ITEM_TARGET], "scheme": vals[ITEM_SCHEME],
+                    "best_of": best_of, "first_to": first_to}
+        self.mode = PLAY
+        if item == ITEM_NEW_GAME:
+            # Start the game again under the same match: its events are dropped.
+            g = self.match.game
+            self.match.games[-1] = type(g)(g.players, g.target, g.first_dealer)
+        elif item == ITEM_NEW_MATCH or settings != self.settings:
+            self._new_match(settings, 0)
+        self.save()
+        self._tell("menu", None)
+
+    # --- drawing -------------------------------------------------------------------
+    def draw(self, now):
+        phase = (now // BLINK_MS) & 1
+        if self._drawn == self.version and (self._drawn_phase == phase or not self._blinking()):
+            return False
+        if self._drawn != self.version:
+            # Standings allocate: work them out once per change, not per blink.
+            m = self.match
+            wins, points, _ = m.standings()
+            self._tally = points if m.first_to is not None else wins
+        self._drawn = self.version
+        self._drawn_phase = phase
+        r = self.renderer
+        r.begin()
+        if self.mode == MENU:
+            self._draw_menu(r)
+        elif self.mode == MATCH_VIEW:
+            self._draw_match(r)
+        else:
+            self._draw_board(r, phase)
+            if self.mode == SKUNK_VIEW:
+                self._draw_skunk(r)
+        if self.error and phase:
+            r.points(0, self.error, rc.ERROR)
+        return r.finish()
+
+    def _blinking(self):
+        g = self.match.game
+        return self.pending or self.error or g.over()
+
+    def _draw_board(self, r, phase):
+        m = self.match
+        g = m.game
+        tally = self._tally
+        need = m.need
+        for t in range(g.sides):
+            front = g.score(t)
+            back = g.back(t)
+            r.hole(t, back, rc.BACK + t)
+            if t == g.winner() and not phase:
+                pass  # the winner's peg blinks in the game hole
+            else:
+                r.hole(t, front, rc.FRONT + t)
+            lit = tally[t] if need <= 7 else tally[t] * 7 // need
+            r.points(t, lit, rc.POINT + t)
+        r.dealer(g.dealer() % g.sides)
+        if self.pending and phase:
+            t = self.pending_side
+            r.hole(t, min(g.score(t) + self.pending, 121), rc.PENDING + t)
+        w = g.winner()
+        if w is not None:
+            # The win shows its skunk class: the loser's skunk lines not reached.
+            loser = self._best_loser(g, w)
+            cls = skunk_class(g.score(loser), g.target)
+            lines = (91, 61, 31) if g.target == 121 else (31,)
+            for k in range(cls):
+                r.hole(loser, lines[k], rc.LINE)
+
+    def _best_loser(self, g, w):
+        best = -1
+        for s in range(g.sides):
+            if s != w and (best < 0 or g.score(s) > g.score(best)):
+                best = s
+        return best
+
+    def _draw_skunk(self, r):
+        g = self.match.game
+        t = g.trailer()
+        score = g.score(t)
+        lines = (31,) if g.target == 61 else (31, 61, 91)
+        # The zone the trailing player is in: from his street's skunk line
+        # down, dim; the lines above him bright.
+        low = 0
+        for line in lines:
+            if score >= line:
+                low = line
+        high = 121
+        for line in lines:
+            if line > score:
+                high = line - 1
+                break
+        if high < 121:
+            r.span(t, max(low, 1), high, rc.ZONE)
+        for line in lines:
+            r.hole(t, line, rc.LINE)
+        r.hole(t, score, rc.FRONT + t)
+
+    def _draw_match(self, r):
+        m = self.match
+        tally = self._tally
+        for t in range(m.sides):
+            r.span(t, 1, min(tally[t], 120), rc.FRONT + t)
+            r.hole(t, m.need, rc.MARK)
+            r.points(t, SCHEMES.index(m.scheme) + 1, rc.MENU)
+
+    def _draw_menu(self, r):
+        r.points(0, self.menu_item + 1, rc.MENU)
+        v = self.menu_value_index() + 1
+        r.span(1, 1, v, rc.MARK)

@@ -1,0 +1,101 @@
+# One push button, polled: debounced, then turned into gestures. A point
+# button fires on the press and repeats while held, faster after a second;
+# the others tell a tap from a long press. A button already held when the
+# board starts does nothing until it has been let go.
+from cribapp.compat import const
+
+NONE = const(0)
+PRESS = const(1)
+REPEAT = const(2)
+TAP = const(3)
+LONG = const(4)
+
+
+class Button:
+    DEBOUNCE_MS = 20
+    LONG_MS = 700
+    REPEAT_DELAY_MS = 500
+    REPEAT_MS = 250
+    FAST_AFTER_MS = 1500
+    FAST_REPEAT_MS = 100
+
+    def __init__(self, name, read, repeats=False):
+        self.name = name
+        self.read = read  # zero-argument callable: True while pressed
+        self.repeats = repeats
+        self.pressed = False
+        self.held_at_start = False
+        self._raw = False
+        self._raw_at = 0
+        self._started = False
+        self._down_at = 0
+        self._next = 0  # next repeat, or the long-press moment
+        self._long_done = False
+
+    def poll(self, now, diff):
+        """The gesture completed at time now, or NONE. diff is ticks_diff."""
+        raw = bool(self.read())
+        if not self._started:
+            self._started = True
+            self._raw = raw
+            self._raw_at = now
+            self.pressed = raw
+            self.held_at_start = raw
+            return NONE
+        if raw != self._raw:
+            self._raw = raw
+            self._raw_at = now
+        elif raw != self.pressed and diff(now, self._raw_at) >= self.DEBOUNCE_MS:
+            self.pressed = raw
+            return self._edge(now)
+        if self.pressed and not self.held_at_start:
+            return self._held(now, diff)
+        return NONE
+
+    def _edge(self, now):
+        if not self.pressed:
+            was_stuck = self.held_at_start
+            self.held_at_start = False
+            if was_stuck or self.repeats or self._long_done:
+                return NONE
+            return TAP
+        if self.held_at_start:
+            return NONE
+        self._down_at = now
+        self._long_done = False
+        if self.repeats:
+            self._next = self.REPEAT_DELAY_MS
+            return PRESS
+        self._next = self.LONG_MS
+        return NONE
+
+    def _held(self, now, diff):
+        held = diff(now, self._down_at)
+        if held < self._next:
+            return NONE
+        if self.repeats:
+            self._next += self.FAST_REPEAT_MS if held >= self.FAST_AFTER_MS else self.REPEAT_MS
+            return REPEAT
+        if not self._long_done:
+            self._long_done = True
+            return LONG
+        return NONE
+
+
+class Keypad:
+    """Polls every button in turn; one gesture per poll, as an int:
+    button index * 8 + gesture (no allocation on the hot path)."""
+
+    def __init__(self, buttons):
+        self.buttons = buttons
+        self._next = 0
+
+    def poll(self, now, diff):
+        n = len(self.buttons)
+        for _ in range(n):
+            i = self._next
+            self._next = (i + 1) % n
+            g = self.buttons[i].poll(now, diff)
+            if g:
+                return i * 8 + g
+        return 0

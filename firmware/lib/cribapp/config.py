@@ -1,0 +1,54 @@
+# The board's configuration (pin map, layout name, power limits) read from
+# a dict, with a plain error for each mistake and defaults for the rest.
+
+BUTTON_NAMES = ("P1", "P2", "P3", "UNDO", "SKUNK", "OK")
+REQUIRED_BUTTONS = ("P1", "P2", "UNDO", "SKUNK", "OK")
+
+DEFAULTS = {
+    "name": "pico",
+    "strip_pin": 0,
+    "buttons": {"P1": 2, "P2": 3, "P3": 4, "UNDO": 5, "SKUNK": 6, "OK": 7},
+    "button_active_low": True,
+    "layout": "2-track",
+    "current_budget_ma": 500,
+    "channel_ma": 20,
+    "idle_ma_per_led": 0,
+}
+
+
+class Config:
+    def __init__(self, data=None):
+        d = DEFAULTS if data is None else data
+        if not isinstance(d, dict):
+            raise ValueError("the board config is a JSON object")
+        self.name = str(d.get("name", "board"))
+        self.strip_pin = _int(d, "strip_pin", 0, 99)
+        self.active_low = d.get("button_active_low", True) is not False
+        self.layout = str(d.get("layout", "2-track"))
+        self.budget_ma = _int(d, "current_budget_ma", 50, 10000)
+        self.channel_ma = _int(d, "channel_ma", 1, 100)
+        self.idle_ma_per_led = _int(d, "idle_ma_per_led", 0, 5, 0)
+        buttons = d.get("buttons")
+        if not isinstance(buttons, dict):
+            raise ValueError("the board config needs 'buttons': {name: pin}")
+        self.buttons = {}
+        pins = {}
+        for name in buttons:
+            if name not in BUTTON_NAMES:
+                raise ValueError("unknown button %r (buttons are %s)" % (name, " ".join(BUTTON_NAMES)))
+            pin = _int(buttons, name, 0, 99)
+            if pin in pins or pin == self.strip_pin:
+                raise ValueError("pin %d is given to two things (%s and %s)"
+                                 % (pin, pins.get(pin, "the LED strip"), name))
+            pins[pin] = name
+            self.buttons[name] = pin
+        for name in REQUIRED_BUTTONS:
+            if name not in self.buttons:
+                raise ValueError("the board config has no pin for button %s" % name)
+
+
+def _int(d, key, low, high, default=None):
+    v = d.get(key, default)
+    if not isinstance(v, int) or isinstance(v, bool) or not (low <= v <= high):
+        raise ValueError("%r must be a whole number from %d to %d, not %r" % (key, low, high, v))
+    return v

@@ -1,0 +1,149 @@
+# The serial link: line-based, every line sealed with a CRC, bounded in
+# length. Junk, over-long or corrupt lines get an error reply and never stop
+# the board. See docs/protocol.md.
+import json
+
+from cribapp import FIRMWARE_VERSION
+from cribapp.seal import seal, unseal
+
+PROTOCOL = 1
+MAX_LINE = 256  # bytes of one line from the host
+MAX_REPLY = 16384  # bytes of one line to the host
+LIST_LIMIT = 20  # records per LIST reply
+_READ_BUDGET = 64  # bytes read per poll, so the buttons stay quick
+
+
+class Link:
+    def __init__(self, stream, app):
+        self.stream = stream
+        self.app = app
+        self.buf = bytearray(MAX_LINE)
+        self.n = 0
+        self.overflow = False
+        self.watching = False
+        self._byte = bytearray(1)
+        self.lines = 0
+        self.errors = 0
+
+    def poll(self):
+        """Read what has arrived (without waiting) and answer whole lines."""
+        for _ in range(_READ_BUDGET):
+            try:
+                got = self.stream.readinto(self._byte)
+            except OSError:
+                return
+            if not got:
+                return
+            b = self._byte[0]
+            if b == 10:
+                if self.overflow:
+                    self.error("too-long", "a line is at most %d bytes" % MAX_LINE)
+                elif self.n:
+                    self.line(bytes(self.buf[:self.n]))
+                self.n = 0
+                self.overflow = False
+            elif self.n < MAX_LINE:
+                self.buf[self.n] = b
+                self.n += 1
+            else:
+                self.overflow = True
+
+    def send(self, text):
+        data = seal(text)
+        if len(data) > MAX_REPLY:
+            data = seal("ERR too-long reply of %d bytes" % len(data))
+        try:
+            self.stream.write(data)
+        except OSError:
+            pass  # the host went away mid-reply; it will ask again
+
+    def error(self, code, why):
+        self.errors += 1
+        self.send("ERR %s %s" % (code, why))
+
+    def event(self, body):
+        self.send("EV " + json.dumps(body))
+
+    def line(self, raw):
+        if raw.endswith(b"\r"):
+            raw = raw[:-1]
+        if not raw:
+            return
+        text = unseal(raw)
+        if text is None:
+            self.error("crc", "line failed its check; send it again")
+            return
+        self.lines += 1
+        words = text.split()
+        if not words:
+            self.error("empty", "no command")
+            return
+        cmd = words[0].upper()
+        args = words[1:]
+        try:
+            if cmd == "HELLO":
+                self.hello()
+            elif cmd == "LIST":
+                self.list(args)
+            elif cmd == "ACK":
+                self.ack(args)
+            elif cmd == "WATCH":
+                self.watch(args)
+            elif cmd == "TIME":
+                self.time(args)
+            elif cmd == "STATE":
+                self.send("STATE " + json.dumps(self.app.state()))
+            else:
+                self.error("unknown", "no command %s" % cmd[:16])
+        except ValueError as e:
+            self.error("args", str(e))
+
+    def hello(self):
+        app = self.app
+        self.send("HELLO board=%s fw=%s proto=%d boot=%d ticks=%d seq=%d acked=%d"
+                  % (app.board_id, FIRMWARE_VERSION, PROTOCOL, app.boot, app.clock.ticks_ms(),
+                     app.store.last_seq, app.acked))
+
+    def list(self, args):
+        since = _number(args, 0, "LIST SINCE [LIMIT]")
+        limit = _number(args, 1, "LIST SINCE [LIMIT]", LIST_LIMIT)
+        if limit < 1 or limit > LIST_LIMIT:
+            raise ValueError("LIMIT is 1 to %d" % LIST_LIMIT)
+        records = self.app.store.since(since, limit)
+        for seq, body in records:
+            self.send("REC %d %s" % (seq, body))
+        self.send("END %d %d" % (len(records), self.app.store.last_seq))
+
+    def ack(self, args):
+        seq = _number(args, 0, "ACK SEQ")
+        if seq > self.app.store.last_seq:
+            raise ValueError("no record %d yet (last is %d)" % (seq, self.app.store.last_seq))
+        if seq > self.app.acked:
+            self.app.acked = seq
+            self.app.save()
+        self.send("OK ACK %d" % self.app.acked)
+
+    def watch(self, args):
+        if len(args) != 1 or args[0] not in ("on", "off"):
+            raise ValueError("WATCH on|off")
+        self.watching = args[0] == "on"
+        self.send("OK WATCH %s" % args[0])
+
+    def time(self, args):
+        unix = _number(args, 0, "TIME UNIX_SECONDS")
+        self.app.wall = (unix, self.app.clock.ticks_ms())
+        self.send("OK TIME %d" % unix)
+
+
+def _number(args, i, usage, default=None):
+    if i >= len(args):
+        if default is not None:
+            return default
+        raise ValueError("usage: " + usage)
+    try:
+        n = int(args[i])
+    except ValueError:
+        raise ValueError("usage: " + usage) from None
+    if n < 0:
+        raise ValueError("usage: " + usage)
+    return n

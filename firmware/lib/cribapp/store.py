@@ -1,0 +1,203 @@
+# Storage that survives a power cut at any instant. The live state is one
+# sealed line, written to a temporary file and renamed over the old one.
+# Finished games are appended to a log, one sealed line each with a sequence
+# number. At boot a torn state is set aside and a torn last log line dropped.
+import json
+
+from cribapp.seal import seal, unseal
+
+STATE = "state.json"
+STATE_TMP = "state.tmp"
+STATE_BAD = "state.bad"
+LOG = "games.log"
+LOG_TMP = "games.tmp"
+_TAIL = 32768  # bytes read from the log's end at boot: more than one record
+_CHUNK = 512
+
+# Problems found at boot or while running, shown on the board.
+STATE_CORRUPT = "state"
+LOG_TORN = "log"
+FULL = "full"
+
+
+class Store:
+    def __init__(self, files):
+        self.files = files
+        self.problems = []
+        self.last_seq = 0
+        self.last_key = None  # (match, game) of the last record logged
+
+    def _note(self, problem):
+        if problem not in self.problems:
+            self.problems.append(problem)
+
+    # --- live state ------------------------------------------------------
+    def load(self):
+        """The saved state (a dict), or None on a board with none. Also checks
+        the log, so last_seq and last_key are right before anything is added."""
+        self._check_log()
+        state = self._read_state(STATE)
+        if state is None and self.files.size(STATE) >= 0:
+            # A state that does not read back: keep it for a post-mortem.
+            self._note(STATE_CORRUPT)
+            self.files.remove(STATE_BAD)
+            self.files.rename(STATE, STATE_BAD)
+        if state is None:
+            # A save cut between removing the old state and the rename (on
+            # file systems whose rename cannot replace) leaves a whole tmp.
+            state = self._read_state(STATE_TMP)
+        self.files.remove(STATE_TMP)
+        return state
+
+    def _read_state(self, name):
+        if self.files.size(name) < 0:
+            return None
+        try:
+            f = self.files.open(name, "rb")
+            try:
+                text = unseal(f.read())
+            finally:
+                f.close()
+            if text is None:
+                return None
+            state = json.loads(text)
+            return state if isinstance(state, dict) else None
+        except (OSError, ValueError):
+            return None
+
+    def save(self, state):
+        """Replace the state atomically; False (and the old state kept) if the
+        flash is full."""
+        data = seal(json.dumps(state))
+        try:
+            f = self.files.open(STATE_TMP, "wb")
+            try:
+                f.write(data)
+                f.flush()
+            finally:
+                f.close()
+            try:
+                self.files.rename(STATE_TMP, STATE)
+            except OSError:
+                # Some file systems will not rename over a file.
+                self.files.remove(STATE)
+                self.files.rename(STATE_TMP, STATE)
+        except OSError:
+            self.files.remove(STATE_TMP)
+            self._note(FULL)
+            return False
+        if FULL in self.problems:
+            self.problems.remove(FULL)
+        return True
+
+    # --- the log of finished games ----------------------------------------
+    def _check_log(self):
+        size = self.files.size(LOG)
+        if size <= 0:
+            return
+        start = size - _TAIL if size > _TAIL else 0
+        f = self.files.open(LOG, "rb")
+        try:
+            f.seek(start)
+            tail = f.read()
+        finally:
+            f.close()
+        end = len(tail)
+        good = end  # bytes of the tail that are whole, sealed lines
+        text = None
+        while end > 0:
+            cut = tail.rfind(b"\n", 0, end - 1) + 1 if end > 1 else 0
+            if cut == 0 and start > 0:
+                break  # the tail starts mid-line: older lines are not read
+            line = tail[cut:end]
+            text = unseal(line) if line.endswith(b"\n") else None
+            if text is not None:
+                break
+            good = cut  # a torn or corrupt last line: drop it
+            end = cut
+        if good < len(tail):
+            self._note(LOG_TORN)
+            self._rewrite_log(start + good)
+        if text is not None:
+            self._remember(text)
+
+    def _remember(self, text):
+        seq, _, body = text.partition(" ")
+        self.last_seq = int(seq)
+        try:
+            rec = json.loads(body)
+            self.last_key = (rec.get("match"), rec.get("game_no"))
+        except ValueError:
+            self.last_key = None
+
+    def _rewrite_log(self, keep):
+        """Keep the first `keep` bytes of the log (dropping a torn tail)."""
+        if keep == 0:
+            self.files.remove(LOG)
+            return
+        src = self.files.open(LOG, "rb")
+        try:
+            dst = self.files.open(LOG_TMP, "wb")
+            try:
+                left = keep
+                while left > 0:
+                    block = src.read(_CHUNK if left > _CHUNK else left)
+                    if not block:
+                        break
+                    dst.write(block)
+                    left -= len(block)
+                dst.flush()
+            finally:
+                dst.close()
+        finally:
+            src.close()
+        self.files.rename(LOG_TMP, LOG)
+
+    def append(self, key, record_json):
+        """Log a finished game once: a second call with the same key (after a
+        power cut between logging and saving the state) logs nothing. Returns
+        the record's sequence number, or -1 if the flash is full."""
+        if key == self.last_key:
+            return self.last_seq
+        seq = self.last_seq + 1
+        line = seal("%d %s" % (seq, record_json))
+        try:
+            f = self.files.open(LOG, "ab")
+            try:
+                f.write(line)
+                f.flush()
+            finally:
+                f.close()
+        except OSError:
+            self._note(FULL)
+            self._check_log()  # drop what a failed write may have left
+            return -1
+        self.last_seq = seq
+        self.last_key = key
+        return seq
+
+    def since(self, seq, limit):
+        """Up to `limit` records after sequence number seq: [(seq, json), ...].
+        Lines that fail their check are skipped, never sent."""
+        out = []
+        if self.files.size(LOG) <= 0:
+            return out
+        f = self.files.open(LOG, "rb")
+        try:
+            while len(out) < limit:
+                line = f.readline()
+                if not line:
+                    break
+                text = unseal(line)
+                if text is None:
+                    continue
+                n, _, body = text.partition(" ")
+                try:
+                    n = int(n)
+                except ValueError:
+                    continue
+                if n > seq:
+                    out.append((n, body))
+        finally:
+            f.close()
+        return out

@@ -1,0 +1,242 @@
+# Test rig for the board app: a clock, a flash that can lose power at any
+# instant, a serial stream and a table of buttons, all fakes of the size of
+# the interfaces they stand in for. Works under pytest and MicroPython.
+import json
+
+from cribapp.app import App
+from cribapp.button import Button, Keypad
+from cribapp.compat import ticks_add, ticks_diff
+from cribapp.config import Config
+from cribapp.layout import Layout, standard
+from cribapp.render import Renderer
+from cribapp.store import Store
+
+
+class FakeClock:
+    """Starts just before the ticks counter wraps, so wrap-around is always tested."""
+
+    def __init__(self, start=(1 << 30) - 5000):
+        self.now = start
+
+    def ticks_ms(self):
+        return self.now
+
+    def ticks_diff(self, a, b):
+        return ticks_diff(a, b)
+
+    def ticks_add(self, a, b):
+        return ticks_add(a, b)
+
+    def advance(self, ms):
+        self.now = ticks_add(self.now, ms)
+
+
+class FakeStrip:
+    def __init__(self, n):
+        self.n = n
+        self.buf = [(0, 0, 0)] * n
+        self.shown = list(self.buf)
+        self.writes = 0
+
+    def __setitem__(self, i, rgb):
+        self.buf[i] = rgb
+
+    def write(self):
+        self.shown = list(self.buf)
+        self.writes += 1
+
+
+class PowerCut(Exception):
+    pass
+
+
+class FakeFile:
+    def __init__(self, flash, name, mode):
+        self.flash, self.name, self.mode = flash, name, mode
+        self.pending = b""
+        self.pos = 0
+
+    def write(self, data):
+        self.flash.step()
+        self.flash.check_space(len(data))
+        self.pending += bytes(data)
+        return len(data)
+
+    def flush(self):
+        self.flash.step(self)
+        self.flash.disk[self.name] = self.flash.disk.get(self.name, b"") + self.pending
+        self.pending = b""
+
+    def close(self):
+        if self.mode != "rb":
+            self.flush()
+
+    def read(self, n=-1):
+        data = self.flash.disk.get(self.name, b"")
+        end = len(data) if n is None or n < 0 else min(len(data), self.pos + n)
+        out = data[self.pos:end]
+        self.pos = end
+        return out
+
+    def readline(self):
+        data = self.flash.disk.get(self.name, b"")
+        end = data.find(b"\n", self.pos)
+        end = len(data) if end < 0 else end + 1
+        out = data[self.pos:end]
+        self.pos = end
+        return out
+
+    def seek(self, pos):
+        self.pos = pos
+
+
+class FakeFlash:
+    """Files that survive only what was flushed. Power is cut just before
+    operation number `cut_at` (open, write, flush, close, rename, remove);
+    with torn=True that operation half happens first (half its bytes land)."""
+
+    def __init__(self, disk=None, cut_at=-1, torn=False, capacity=1 << 30):
+        self.disk = {} if disk is None else disk
+        self.ops = 0
+        self.cut_at = cut_at
+        self.torn = torn
+        self.capacity = capacity
+
+    def step(self, flushing=None):
+        if self.ops == self.cut_at:
+            self.cut_at = -2  # dead from now on
+            if self.torn and flushing is not None and flushing.pending:
+                half = flushing.pending[:len(flushing.pending) // 2]
+                self.disk[flushing.name] = self.disk.get(flushing.name, b"") + half
+            raise PowerCut()
+        if self.cut_at == -2:
+            raise PowerCut()
+        self.ops += 1
+
+    def check_space(self, more):
+        used = 0
+        for name in self.disk:
+            used += len(self.disk[name])
+        if used + more > self.capacity:
+            raise OSError(28, "ENOSPC")
+
+    def restarted(self):
+        """The same flash after the power comes back."""
+        return FakeFlash(dict(self.disk), capacity=self.capacity)
+
+    # the interface of cribapp.flashfs.FlashFiles
+    def open(self, name, mode):
+        if mode != "rb":
+            self.step()
+        if mode == "wb":
+            self.disk[name] = b""
+        elif mode == "rb" and name not in self.disk:
+            raise OSError(2, "ENOENT")
+        return FakeFile(self, name, mode)
+
+    def rename(self, old, new):
+        self.step()
+        if old not in self.disk:
+            raise OSError(2, "ENOENT")
+        self.disk[new] = self.disk.pop(old)
+
+    def remove(self, name):
+        if name in self.disk:
+            self.step()
+            del self.disk[name]
+
+    def size(self, name):
+        return len(self.disk[name]) if name in self.disk else -1
+
+
+class FakeStream:
+    def __init__(self):
+        self.incoming = b""
+        self.out = b""
+        self.broken = False
+
+    def feed(self, data):
+        self.incoming += data
+
+    def readinto(self, buf):
+        if not self.incoming:
+            return None
+        buf[0] = self.incoming[0]
+        self.incoming = self.incoming[1:]
+        return 1
+
+    def write(self, data):
+        if self.broken:
+            raise OSError(5, "EIO")
+        self.out += bytes(data)
+
+    def lines(self):
+        got = self.out.decode().split("\n")
+        self.out = b""
+        return [line for line in got if line]
+
+
+NAMES = ("P1", "P2", "P3", "UNDO", "SKUNK", "OK")
+
+
+class Table:
+    """A board on the table: buttons pressed by a test, a clock it moves."""
+
+    def __init__(self, tracks=2, flash=None, clock=None, held=(), budget=500):
+        self.levels = {}
+        for name in held:
+            self.levels[name] = True
+        self.clock = clock or FakeClock()
+        self.flash = flash if flash is not None else FakeFlash()
+        self.layout = Layout(standard(tracks))
+        self.strip = FakeStrip(self.layout.n)
+        cfg = dict(json.loads(json.dumps(_CONFIG)))
+        cfg["current_budget_ma"] = budget
+        self.config = Config(cfg)
+        names = NAMES if tracks >= 3 else ("P1", "P2", "UNDO", "SKUNK", "OK")
+        self.buttons = [Button(n, self._reader(n), repeats=n[0] == "P") for n in names]
+        self.renderer = Renderer(self.layout, self.strip, self.config)
+        self.store = Store(self.flash)
+        self.app = App(self.layout, Keypad(self.buttons), self.renderer, self.clock, self.store, "test-board")
+        self.run(50)  # the board has been on a moment before anyone presses
+
+    def _reader(self, name):
+        return lambda: self.levels.get(name, False)
+
+    def run(self, ms, step=10):
+        for _ in range(ms // step):
+            self.clock.advance(step)
+            self.app.step()
+
+    def tap(self, name, ms=60):
+        self.levels[name] = True
+        self.run(ms)
+        self.levels[name] = False
+        self.run(40)
+
+    def hold(self, name, ms):
+        self.levels[name] = True
+        self.run(ms)
+        self.levels[name] = False
+        self.run(40)
+
+    def enter(self, side, points):
+        """Tap a track's button `points` times and confirm with OK."""
+        for _ in range(points):
+            self.tap("P%d" % (side + 1))
+        self.tap("OK")
+
+    # what the LEDs show
+    def rgb(self, index):
+        return self.strip.shown[index]
+
+    def hole_rgb(self, track, hole):
+        return self.rgb(self.layout.hole[track][hole])
+
+    def lit(self):
+        return [i for i in range(self.strip.n) if self.strip.shown[i] != (0, 0, 0)]
+
+
+_CONFIG = {"name": "test", "strip_pin": 0,
+           "buttons": {"P1": 2, "P2": 3, "P3": 4, "UNDO": 5, "SKUNK": 6, "OK": 7},
+           "current_budget_ma": 500, "channel_ma": 20}

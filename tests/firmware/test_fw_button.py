@@ -1,0 +1,89 @@
+# Buttons: debounce, tap and long press, repeat while held, held at start.
+from cribapp.button import LONG, NONE, PRESS, REPEAT, TAP, Button, Keypad
+from cribapp.compat import ticks_add, ticks_diff
+
+from rig import FakeClock
+
+
+class Finger:
+    """A button's contact, pressed or not, bouncing if a test says so."""
+
+    def __init__(self):
+        self.down = False
+
+    def read(self):
+        return self.down
+
+
+def drive(button, finger, clock, pattern):
+    """pattern: (pressed, ms) pairs; polls every 1 ms; returns the gestures."""
+    out = []
+    for pressed, ms in pattern:
+        finger.down = pressed
+        for _ in range(ms):
+            clock.advance(1)
+            g = button.poll(clock.ticks_ms(), ticks_diff)
+            if g:
+                out.append(g)
+    return out
+
+
+def setup(repeats=False, held=False):
+    f = Finger()
+    f.down = held
+    clock = FakeClock()
+    b = Button("OK", f.read, repeats)
+    b.poll(clock.ticks_ms(), ticks_diff)  # the first poll only learns the level
+    return b, f, clock
+
+
+def test_a_tap_and_a_long_press():
+    b, f, clock = setup()
+    assert drive(b, f, clock, [(False, 50), (True, 100), (False, 50)]) == [TAP]
+    assert drive(b, f, clock, [(True, 1500), (False, 50)]) == [LONG]
+
+
+def test_bounce_never_counts_twice():
+    b, f, clock = setup()
+    chatter = [(True, 2), (False, 3), (True, 1), (False, 2), (True, 80), (False, 4), (True, 3), (False, 60)]
+    assert drive(b, f, clock, chatter) == [TAP]
+
+
+def test_a_glitch_shorter_than_the_debounce_is_ignored():
+    b, f, clock = setup()
+    assert drive(b, f, clock, [(True, 10), (False, 100)]) == []
+
+
+def test_point_buttons_repeat_and_speed_up():
+    b, f, clock = setup(repeats=True)
+    got = drive(b, f, clock, [(True, 3000), (False, 50)])
+    assert got[0] == PRESS
+    repeats = len(got) - 1
+    # Held 2.98 s once the press registers: repeats at 0.5, 0.75, 1.0, 1.25
+    # and 1.5 s, then every 0.1 s from 1.6 to 2.9 s.
+    assert got[1:] == [REPEAT] * repeats
+    assert repeats == 5 + 14, repeats
+
+
+def test_a_button_held_at_power_up_does_nothing_until_released():
+    b, f, clock = setup(held=True)
+    assert b.held_at_start
+    assert drive(b, f, clock, [(True, 2000), (False, 100)]) == []
+    assert drive(b, f, clock, [(True, 60), (False, 60)]) == [TAP]
+
+
+def test_keypad_reports_each_button_and_two_at_once():
+    f1, f2 = Finger(), Finger()
+    pad = Keypad([Button("P1", f1.read, True), Button("OK", f2.read)])
+    clock = FakeClock()
+    got = []
+    for ms in range(200):
+        f1.down = 10 <= ms < 100
+        f2.down = 20 <= ms < 120
+        clock.advance(1)
+        for _ in range(2):
+            ev = pad.poll(clock.ticks_ms(), ticks_diff)
+            if ev:
+                got.append((ev >> 3, ev & 7))
+    assert got == [(0, PRESS), (1, TAP)]
+    assert NONE == 0 and ticks_add(5, -10) != -5  # ticks wrap like MicroPython's

@@ -1,0 +1,89 @@
+# The store: atomic state, the log of finished games, and recovery at boot.
+import json
+
+from cribapp.seal import seal, unseal
+from cribapp.store import FULL, LOG, LOG_TORN, STATE, STATE_BAD, STATE_CORRUPT, STATE_TMP, Store
+
+from rig import FakeFlash
+
+
+def test_seal_catches_any_change():
+    line = seal("12 {\"a\": 1}")
+    assert unseal(line) == "12 {\"a\": 1}"
+    for i in range(len(line) - 1):
+        mangled = bytearray(line)
+        mangled[i] = (mangled[i] + 1) % 256
+        assert unseal(bytes(mangled)) is None, i
+    assert unseal(line[:-5]) is None
+    assert unseal(b"\xff\xfe ~00000000") is None
+    assert unseal("") is None
+
+
+def test_state_round_trip_and_atomic_replace():
+    flash = FakeFlash()
+    s = Store(flash)
+    assert s.load() is None
+    assert s.save({"n": 1}) and s.save({"n": 2})
+    assert STATE_TMP not in flash.disk
+    assert Store(flash.restarted()).load() == {"n": 2}
+
+
+def test_a_corrupt_state_is_kept_aside():
+    flash = FakeFlash()
+    Store(flash).save({"n": 1})
+    flash.disk[STATE] = flash.disk[STATE][:-3] + b"zz\n"
+    s = Store(flash.restarted())
+    assert s.load() is None
+    assert STATE_CORRUPT in s.problems
+    assert STATE_BAD in s.files.disk and STATE not in s.files.disk
+
+
+def test_log_appends_once_per_key_and_lists_since():
+    s = Store(FakeFlash())
+    s.load()
+    assert s.append((1, 1), json.dumps({"match": 1, "game_no": 1})) == 1
+    assert s.append((1, 1), json.dumps({"match": 1, "game_no": 1})) == 1  # logged already
+    assert s.append((1, 2), json.dumps({"match": 1, "game_no": 2})) == 2
+    assert [seq for seq, _ in s.since(0, 10)] == [1, 2]
+    assert [seq for seq, _ in s.since(1, 10)] == [2]
+    assert s.since(0, 1)[0][0] == 1
+    again = Store(s.files.restarted())
+    again.load()
+    assert (again.last_seq, again.last_key) == (2, (1, 2))
+
+
+def test_a_torn_last_line_is_dropped_and_the_rest_kept():
+    s = Store(FakeFlash())
+    s.load()
+    for g in (1, 2, 3):
+        s.append((1, g), json.dumps({"match": 1, "game_no": g}))
+    whole = s.files.disk[LOG]
+    s.files.disk[LOG] = whole[:-7]  # the power went mid-append
+    again = Store(s.files.restarted())
+    again.load()
+    assert LOG_TORN in again.problems
+    assert again.last_seq == 2 and [n for n, _ in again.since(0, 9)] == [1, 2]
+    assert again.append((1, 3), json.dumps({"match": 1, "game_no": 3})) == 3
+    assert [n for n, _ in again.since(0, 9)] == [1, 2, 3]
+
+
+def test_a_corrupt_line_in_the_middle_is_skipped_not_sent():
+    s = Store(FakeFlash())
+    s.load()
+    for g in (1, 2, 3):
+        s.append((1, g), json.dumps({"match": 1, "game_no": g}))
+    lines = s.files.disk[LOG].split(b"\n")
+    lines[1] = lines[1].replace(b"game_no", b"game_NO")
+    s.files.disk[LOG] = b"\n".join(lines)
+    assert [n for n, _ in s.since(0, 9)] == [1, 3]
+
+
+def test_a_full_flash_keeps_the_last_good_state():
+    flash = FakeFlash(capacity=400)
+    s = Store(flash)
+    assert s.save({"n": 1})
+    assert not s.save({"n": 2, "pad": "x" * 500})
+    assert FULL in s.problems
+    assert Store(flash.restarted()).load() == {"n": 1}
+    assert s.append((1, 1), "x" * 500) == -1
+    assert s.save({"n": 3}) and FULL not in s.problems
