@@ -240,3 +240,46 @@ class Table:
 _CONFIG = {"name": "test", "strip_pin": 0,
            "buttons": {"P1": 2, "P2": 3, "P3": 4, "UNDO": 5, "SKUNK": 6, "OK": 7},
            "current_budget_ma": 500, "channel_ma": 20}
+
+
+def play(table, finals, winner, chunk=20):
+    """Each loser pegs up to its final score, then the winner goes out; every
+    entry is tapped in on the winner's or loser's button and confirmed with OK."""
+    g = table.app.match.game
+    for side in range(len(finals)):
+        if side != winner:
+            while g.score(side) < finals[side]:
+                table.enter(side, min(chunk, finals[side] - g.score(side)))
+    while not g.over():
+        table.enter(winner, min(chunk, g.target - g.score(winner)))
+    return g
+
+
+def choose(table, values):
+    """Open the menu (hold OK), set {item: value} and apply with OK."""
+    table.hold("OK", 900)
+    app = table.app
+    for item in sorted(values):
+        while app.menu_item != item:
+            table.tap("P1")
+        for _ in range(12):
+            if app.menu_values[item] == values[item]:
+                break
+            table.tap("P2")
+        assert app.menu_values[item] == values[item], (item, values[item])
+    table.tap("OK")
+
+
+def seen(table, index, ms=600):
+    """Every colour LED index showed over the next ms (blinks show two)."""
+    out = []
+    for _ in range(ms // 10):
+        table.run(10)
+        c = table.rgb(index)
+        if c not in out:
+            out.append(c)
+    return out
+
+
+def log_records(table):
+    return [json.loads(body) for _, body in table.store.since(0, 99)]

@@ -36,19 +36,16 @@ class Layout:
         self.hole = [array("H", [NO_LED] * (HOLES + 1)) for _ in range(tracks)]
         self.dealer = array("H", [NO_LED] * tracks)
         self.points = [array("H", [NO_LED] * GAME_POINT_LEDS) for _ in range(tracks)]
-        owner = {}
         index = 0
-        for number, run in enumerate(runs):
-            for role, track, k in _expand(run, number, tracks):
-                where = "track %d %s" % (track + 1, _role_name(role, k))
+        for number in range(len(runs)):
+            for role, track, k in _expand(runs[number], number, tracks):
                 if index >= n:
                     raise ValueError("layout %s: runs place more than the %d LEDs of the strip" % (self.name, n))
-                slot = self._slot(role, track, k)
-                if slot[0][slot[1]] != NO_LED:
-                    raise ValueError("layout %s: %s is on two LEDs (%d and %d)"
-                                     % (self.name, where, slot[0][slot[1]], index))
-                slot[0][slot[1]] = index
-                owner[index] = where
+                table, slot = self._slot(role, track, k)
+                if table[slot] != NO_LED:
+                    raise ValueError("layout %s: track %d %s is on two LEDs (%d and %d)"
+                                     % (self.name, track + 1, _role_name(role, k), table[slot], index))
+                table[slot] = index
                 index += 1
         if index != n:
             raise ValueError("layout %s: 'leds' says %d but the runs place %d" % (self.name, n, index))

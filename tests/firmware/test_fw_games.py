@@ -1,0 +1,187 @@
+# Whole games on the board, pressed out button by button with a fake clock:
+# the LEDs and the stored records are checked at every milestone.
+from cribapp import app as board
+from cribapp import render as rc
+
+from rig import Table, choose, log_records, play, seen
+
+OFF = (0, 0, 0)
+
+
+def test_two_players_to_121_with_a_skunk():
+    t = Table()
+    g = play(t, [0, 75], winner=0)
+    assert g.winner() == 0 and g.scores() == [121, 75]
+    lay = t.layout
+    front0, front1 = t.renderer.colour(rc.FRONT), t.renderer.colour(rc.FRONT + 1)
+    assert seen(t, lay.hole[0][121]) in ([front0, OFF], [OFF, front0])  # the winner blinks in the game hole
+    assert seen(t, lay.hole[1][75]) == [front1]
+    assert t.hole_rgb(1, 60) == t.renderer.colour(rc.BACK + 1)  # back peg: the score before (60 + 15)
+    assert t.hole_rgb(1, 91) == t.renderer.colour(rc.LINE)  # skunked: the 91 line shows
+    assert t.hole_rgb(1, 61) != t.renderer.colour(rc.LINE)
+    assert t.rgb(lay.points[0][0]) == t.renderer.colour(rc.POINT)  # one game won
+    assert t.rgb(lay.points[0][1]) == OFF
+
+    t.tap("P2")  # the game is over: no more points
+    assert t.app.error == board.ERR_REFUSED and g.scores() == [121, 75]
+    assert log_records(t) == []  # not logged until the win is confirmed
+
+    t.tap("OK")
+    (rec,) = log_records(t)
+    assert (rec["winner"], rec["skunk"], rec["points"], rec["scores"]) == (0, 1, 3, [121, 75])
+    assert (rec["match"], rec["game_no"], rec["players"], rec["board"]) == (1, 1, 2, "test-board")
+    nxt = t.app.match.game
+    assert nxt is not g and nxt.dealer() == 1  # the loser deals the next game
+    t.run(300)
+    assert t.rgb(lay.dealer[1]) == t.renderer.colour(rc.DEALER) and t.rgb(lay.dealer[0]) == OFF
+    assert t.lit() == [lay.dealer[1], lay.points[0][0]]
+
+
+def test_entering_points_undo_redo_and_the_29_limit():
+    t = Table()
+    for _ in range(3):
+        t.tap("P1")
+    assert t.app.pending == 3 and t.app.match.game.scores() == [0, 0]
+    t.run(2100)  # two idle seconds commit the entry
+    assert t.app.match.game.scores() == [3, 0]
+    t.tap("P2")
+    t.tap("UNDO")  # cancels the pending point
+    t.run(2100)
+    assert t.app.match.game.scores() == [3, 0]
+    t.tap("UNDO")  # then steps back through history
+    assert t.app.match.game.scores() == [0, 0]
+    t.hold("UNDO", 900)  # a long press redoes
+    assert t.app.match.game.scores() == [3, 0]
+    for _ in range(30):
+        t.tap("P2")
+    assert t.app.pending == 29 and t.app.error == board.ERR_REFUSED
+    t.tap("OK")
+    assert t.app.match.game.scores() == [3, 29]
+
+
+def test_holding_a_button_counts_up_faster():
+    t = Table()
+    t.hold("P1", 2000)
+    pending = t.app.pending
+    assert 10 <= pending <= 14, pending  # 1 + repeats at 0.5..1.5 s, then every 0.1 s
+    t.tap("OK")
+    assert t.app.match.game.scores() == [pending, 0]
+
+
+def test_three_players_to_121():
+    t = Table(tracks=3)
+    choose(t, {board.ITEM_PLAYERS: 3})
+    assert t.app.match.players == 3 and t.app.match_no == 2
+    g = play(t, [100, 0, 50], winner=1)
+    assert g.winner() == 1 and g.skunk() == 0
+    for side, score in ((0, 100), (2, 50)):
+        assert t.hole_rgb(side, score) == t.renderer.colour(rc.FRONT + side)
+    assert t.hole_rgb(2, 91) != t.renderer.colour(rc.LINE)  # a plain win: no lines
+    t.tap("OK")
+    (rec,) = log_records(t)
+    assert rec["players"] == 3 and rec["scores"] == [100, 121, 50]
+    assert t.app.match.game.dealer() == 2  # the last-placed player deals
+
+
+def test_four_players_as_teams_to_61():
+    t = Table()
+    choose(t, {board.ITEM_PLAYERS: 4, board.ITEM_TARGET: 61})
+    m = t.app.match
+    assert (m.players, m.target) == (4, 61)
+    for _ in range(3):
+        t.tap("OK")  # nothing pending: OK passes the deal
+    assert m.game.dealer() == 3
+    t.run(300)
+    assert t.rgb(t.layout.dealer[1]) == t.renderer.colour(rc.DEALER)  # seat 3 plays for team 2
+    g = play(t, [0, 25], winner=0)
+    assert g.scores() == [61, 25] and g.skunk() == 1
+    assert t.hole_rgb(1, 31) == t.renderer.colour(rc.LINE)
+    t.tap("OK")
+    (rec,) = log_records(t)
+    assert (rec["players"], rec["target"], rec["skunk"], rec["points"]) == (4, 61, 1, 3)
+
+
+def best_of_three(scheme, first, second):
+    t = Table()
+    choose(t, {board.ITEM_SCHEME: scheme})
+    match_no = t.app.match_no
+    play(t, [0, first], winner=0)
+    t.tap("OK")
+    play(t, [0, second], winner=0)
+    assert t.app.match.over()
+    t.run(300)
+    lay = t.layout
+    assert t.rgb(lay.points[0][1]) == t.renderer.colour(rc.POINT) and t.rgb(lay.points[1][0]) == OFF
+    t.tap("OK")  # the match end is shown until OK
+    recs = log_records(t)
+    assert [r["game_no"] for r in recs] == [1, 2]
+    assert t.app.match_no == match_no + 1 and t.app.match.game.events == []  # a fresh match
+    return recs[-1]["match_result"]
+
+
+def test_a_match_in_each_scheme():
+    # Game 1 a plain win (loser 95), game 2 a skunk (loser 70).
+    assert best_of_three("acc", 95, 70) == {"winner": 0, "wins": [2, 0], "points": [5, 0]}
+    assert best_of_three("long", 95, 70) == {"winner": 0, "wins": [2, 0], "points": [7, 0]}
+    assert best_of_three("free", 95, 70) == {"winner": 0, "wins": [2, 0], "points": [3, 0]}
+    assert best_of_three("free_triple", 95, 70) == {"winner": 0, "wins": [2, 0], "points": [3, 0]}
+
+
+def test_a_triple_skunk_wins_the_match_outright():
+    t = Table()
+    choose(t, {board.ITEM_SCHEME: "free_triple", board.ITEM_LENGTH: (7, None)})
+    play(t, [20, 0], winner=1)
+    assert t.app.match.over()
+    t.tap("OK")
+    (rec,) = log_records(t)
+    assert rec["skunk"] == 3 and rec["points"] == -1
+    assert rec["match_result"]["winner"] == 1 and rec["best_of"] == 7
+    assert t.app.match_no == 3
+
+
+def test_skunk_and_match_views_time_out():
+    t = Table()
+    t.enter(0, 20)
+    t.enter(0, 20)
+    t.enter(1, 15)
+    t.tap("SKUNK")
+    assert t.app.mode == board.SKUNK_VIEW
+    lay = t.layout
+    # Trailing at 15, in the triple-skunk zone: holes 1-30 dim, lines bright.
+    assert t.hole_rgb(1, 10) == t.renderer.colour(rc.ZONE)
+    assert [t.hole_rgb(1, h) for h in (31, 61, 91)] == [t.renderer.colour(rc.LINE)] * 3
+    assert t.hole_rgb(1, 15) == t.renderer.colour(rc.FRONT + 1)
+    t.run(4100)
+    assert t.app.mode == board.PLAY and t.hole_rgb(1, 10) == OFF
+    t.hold("SKUNK", 900)
+    assert t.app.mode == board.MATCH_VIEW
+    assert t.hole_rgb(0, 2) == t.renderer.colour(rc.MARK)  # best of 3: two wins needed
+    t.run(4100)
+    assert t.app.mode == board.PLAY
+    assert lay.n == 258
+
+
+def test_the_power_limiter_holds_every_frame_under_budget():
+    t = Table(budget=60)
+    t.enter(0, 20)
+    t.enter(1, 3)
+    for _ in range(40):
+        t.tap("SKUNK")  # a view with 30 LEDs lit
+        ua = 0
+        for i in t.lit():
+            r, g, b = t.rgb(i)
+            ua += (r + g + b) * 20 * 1000 // 255
+        assert ua <= 60 * 1000, ua
+    assert t.renderer.last_ua <= 60 * 1000
+
+
+def test_the_strip_is_written_only_when_the_frame_changes():
+    t = Table()
+    t.enter(0, 5)
+    t.run(500)
+    writes = t.strip.writes
+    t.run(3000)
+    assert t.strip.writes == writes
+    t.tap("P1")
+    t.run(300)  # the pending point blinks ahead of the peg
+    assert t.strip.writes > writes
