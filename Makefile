@@ -59,7 +59,7 @@ mpy: $(VENV_DONE)
 test-unix: $(VENV_DONE)
 	$(MICROPYTHON) tests/mp_run.py micropython-unix tests/core firmware/lib
 	$(MICROPYTHON) tests/mp_run.py micropython-unix-firmware tests/firmware firmware/lib tests/core
-	$(MICROPYTHON) tests/mp_run.py micropython-unix-littlefs tests/device firmware/lib tests/core tests/firmware
+	$(MICROPYTHON) tests/mp_run.py micropython-unix-device tests/device firmware/lib tests/core tests/firmware
 
 test-wasm: $(NODE_DONE)
 	node tests/wasm_run.mjs firmware/lib tests/core micropython-wasm

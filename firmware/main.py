@@ -38,8 +38,9 @@ def _reader(pin, active_low):
     return lambda: pin.value() == 1
 
 
-def build(root="", stream=None):
-    """Everything the board needs, from the files under root."""
+def build(root="", stream=None, clock=time):
+    """Everything the board needs, from the files under root. Tests pass a
+    fake serial stream and clock; on the board they are USB and `time`."""
     files = FlashFiles(root)
     data, bad = _read_json(files, "board.json")
     config_error = bad or data is None
@@ -62,7 +63,7 @@ def build(root="", stream=None):
             buttons.append(Button(name, _reader(pin, config.active_low), repeats=name[0] == "P"))
     strip = neopixel.NeoPixel(machine.Pin(config.strip_pin, machine.Pin.OUT), layout.n)
     board_id = "".join(["%02x" % b for b in machine.unique_id()])
-    app = App(layout, Keypad(buttons), Renderer(layout, strip, config), time, Store(files), board_id, config_error)
+    app = App(layout, Keypad(buttons), Renderer(layout, strip, config), clock, Store(files), board_id, config_error)
     if stream is None:
         from cribapp.usbstream import UsbStream
 

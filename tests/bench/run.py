@@ -1,6 +1,7 @@
 # `make bench`: runs every benchmark and prints a Markdown table of the
 # figures, with the command that reproduces each one.
 import json
+import os
 import platform
 import subprocess
 import sys
@@ -12,9 +13,32 @@ LIB = str(ROOT / "firmware" / "lib")
 HEAP = "192wK"
 
 
-def run_json(cmd):
-    out = subprocess.run(cmd, cwd=ROOT, check=True, capture_output=True, text=True).stdout
+def run_json(cmd, path=None):
+    env = dict(os.environ)
+    if path:
+        env["MICROPYPATH"] = ":".join(path)
+    out = subprocess.run(cmd, cwd=ROOT, check=True, capture_output=True, text=True, env=env).stdout
     return json.loads(out.strip().splitlines()[-1])
+
+
+def shown(cmd, path=None):
+    """The command as a person would type it from the repository root."""
+    words = [str(Path(c).relative_to(ROOT)) if c.startswith(str(ROOT)) else c for c in cmd]
+    return ("MICROPYPATH=%s " % ":".join(path) if path else "") + " ".join(words)
+
+
+def device():
+    """The device budgets, on the unix port, firmware compiled to .mpy."""
+    subprocess.run(["make", "-s", "mpy"], cwd=ROOT, check=True, capture_output=True)
+    mp = [str(BIN / "micropython"), "-X", "heapsize=" + HEAP, "tests/bench/bench_device.py"]
+    mpy = ["build/mpy", "build/mpy/lib", "tests/fakes"]
+    src = ["firmware", "firmware/lib", "tests/fakes"]
+    rig = ["firmware/lib", "tests/firmware", "tests/core"]
+    runs = [("game", mpy), ("frame", rig), ("press", rig), ("prepare", rig), ("boot", mpy), ("boot", src)]
+    out = {}
+    for what, path in runs:
+        out[what + ("" if path is not src else "_py")] = run_json(mp + [what], path)
+    return out, [shown(mp + [what], path) for what, path in runs]
 
 
 def main():
@@ -24,6 +48,7 @@ def main():
     cpy = run_json(cpy_cmd)
     mpy = run_json(mpy_cmd)
     full = run_json(full_cmd)
+    dev, dev_cmds = device()
 
     print("Machine: %s, %s, Python %s" % (platform.machine(), platform.processor() or "cpu", platform.python_version()))
     print()
@@ -39,12 +64,30 @@ def main():
           % (mpy["heap_bytes_max"], mpy["heap_bytes_mean"]))
     print("| all 12,994,800 hands, one core, seconds | %.1f | | <= 60 |" % full["seconds"])
     print()
+    g, fr, pr, bt, bt_py = dev["game"], dev["frame"], dev["press"], dev["boot"], dev["boot_py"]
+    print("| device figure (MicroPython unix, heap %s) | measured | reference-loop units | budget |" % HEAP)
+    print("|---|---|---|---|")
+    print("| peak live heap through a 3-player game to 121, .mpy firmware | %d bytes | | <= 65,536 bytes |"
+          % g["peak_live_heap"])
+    print("| heap allocated per rendered frame, steady state (%d frames) | %.1f bytes | | 0 |"
+          % (fr["frames"], fr["bytes_per_frame"]))
+    print("| button press to frame written (median / max of %d) | %d / %d us | %.3f / %.3f | <= 100 us |"
+          % (pr["presses"], pr["median_us"], pr["max_us"], pr["median_us"] / pr["reference_us"],
+             pr["max_us"] / pr["reference_us"]))
+    print("| boot to first frame from a saved match, .mpy | %d us | %.2f | <= 15,000 us |"
+          % (bt["boot_us"], bt["boot_us"] / bt["reference_us"]))
+    print("| the same from .py source (for comparison) | %d us | %.2f | |"
+          % (bt_py["boot_us"], bt_py["boot_us"] / bt_py["reference_us"]))
+    print()
     ok = full["hands"] == 12994800
     print("Full distribution: %d hands%s." % (full["hands"], "" if ok else " (WRONG COUNT)"))
     print()
     print("Commands:")
     for cmd in (cpy_cmd, mpy_cmd, full_cmd):
-        print("    " + " ".join(str(Path(c).relative_to(ROOT)) if c.startswith(str(ROOT)) else c for c in cmd))
+        print("    " + shown(cmd))
+    print("    make mpy")
+    for cmd in dev_cmds:
+        print("    " + cmd)
     if not ok or full["seconds"] > 60:
         sys.exit(1)
 

@@ -8,7 +8,9 @@ from cribapp.button import Button, Keypad
 from cribapp.compat import ticks_add, ticks_diff
 from cribapp.config import Config
 from cribapp.layout import Layout, standard
+from cribapp.link import Link
 from cribapp.render import Renderer
+from cribapp.seal import seal
 from cribapp.store import Store
 
 
@@ -182,14 +184,14 @@ NAMES = ("P1", "P2", "P3", "UNDO", "SKUNK", "OK")
 class Table:
     """A board on the table: buttons pressed by a test, a clock it moves."""
 
-    def __init__(self, tracks=2, flash=None, clock=None, held=(), budget=500):
+    def __init__(self, tracks=2, flash=None, clock=None, held=(), budget=500, strip=None):
         self.levels = {}
         for name in held:
             self.levels[name] = True
         self.clock = clock or FakeClock()
         self.flash = flash if flash is not None else FakeFlash()
         self.layout = Layout(standard(tracks))
-        self.strip = FakeStrip(self.layout.n)
+        self.strip = (strip or FakeStrip)(self.layout.n)
         cfg = dict(json.loads(json.dumps(_CONFIG)))
         cfg["current_budget_ma"] = budget
         self.config = Config(cfg)
@@ -199,6 +201,19 @@ class Table:
         self.store = Store(self.flash)
         self.app = App(self.layout, Keypad(self.buttons), self.renderer, self.clock, self.store, "test-board")
         self.run(50)  # the board has been on a moment before anyone presses
+
+    def connect(self):
+        """Plug in a host: the link on a fake serial stream."""
+        self.stream = FakeStream()
+        self.app.attach(Link(self.stream, self.app))
+        return self.stream
+
+    def ask(self, text, raw=None):
+        """Send one sealed line (or raw bytes) and return the reply lines."""
+        self.stream.feed(seal(text) if raw is None else raw)
+        for _ in range(20):
+            self.run(10)
+        return self.stream.lines()
 
     def _reader(self, name):
         return lambda: self.levels.get(name, False)

@@ -111,3 +111,5 @@ def test_config_mistakes_are_explained():
                                             with_("buttons", {"P1": 2, "P2": 3, "UNDO": 5, "SKUNK": 6}))
     assert "current_budget_ma" in raises(ValueError, Config, with_("current_budget_ma", "lots"))
     assert Config().buttons["OK"] == 7  # defaults when a board has no config
+    short = Config({"buttons": {"P1": 10, "P2": 11, "UNDO": 12, "SKUNK": 13, "OK": 14}})
+    assert (short.budget_ma, short.channel_ma, short.strip_pin) == (500, 20, 0)  # left out: defaults

@@ -22,11 +22,11 @@ class Config:
         if not isinstance(d, dict):
             raise ValueError("the board config is a JSON object")
         self.name = str(d.get("name", "board"))
-        self.strip_pin = _int(d, "strip_pin", 0, 99)
+        self.strip_pin = _int(d, "strip_pin", 0, 99, DEFAULTS["strip_pin"])
         self.active_low = d.get("button_active_low", True) is not False
         self.layout = str(d.get("layout", "2-track"))
-        self.budget_ma = _int(d, "current_budget_ma", 50, 10000)
-        self.channel_ma = _int(d, "channel_ma", 1, 100)
+        self.budget_ma = _int(d, "current_budget_ma", 50, 10000, DEFAULTS["current_budget_ma"])
+        self.channel_ma = _int(d, "channel_ma", 1, 100, DEFAULTS["channel_ma"])
         self.idle_ma_per_led = _int(d, "idle_ma_per_led", 0, 5, 0)
         buttons = d.get("buttons")
         if not isinstance(buttons, dict):

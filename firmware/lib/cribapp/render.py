@@ -40,6 +40,12 @@ def _base_colours():
     return out
 
 
+def _scaled(scale, div):
+    # Its own function: a comprehension's captured variables are heap cells,
+    # made on every call of the function that holds it.
+    return tuple([(r * scale // div, g * scale // div, b * scale // div) for r, g, b in _base_colours()])
+
+
 class Renderer:
     def __init__(self, layout, sink, config, brightness=3):
         n = layout.n
@@ -70,16 +76,19 @@ class Renderer:
         if not (1 <= level <= len(BRIGHTNESS)):
             raise ValueError("brightness is 1 to %d, not %r" % (len(BRIGHTNESS), level))
         self.brightness = level
-        scale = BRIGHTNESS[level - 1]
-        base = _base_colours()
-        self.palettes = []
-        for k in range(1, LEVELS + 1):
-            div = 255 * LEVELS
-            self.palettes.append(tuple([(r * scale * k // div, g * scale * k // div, b * scale * k // div)
-                                        for r, g, b in base]))
-        full = self.palettes[LEVELS - 1]
+        # A palette per limiter level, made the first time that level is
+        # needed (most boards only ever use full level): heap is scarce.
+        self.palettes = [None] * LEVELS
+        full = self.palette(LEVELS)
         self.ua = array("L", [(r + g + b) * self.channel_ma * 1000 // 255 for r, g, b in full])
         self.shown_level = -1  # rewrite everything lit in the new colours
+
+    def palette(self, level):
+        p = self.palettes[level - 1]
+        if p is None:
+            p = _scaled(BRIGHTNESS[self.brightness - 1] * level, 255 * LEVELS)
+            self.palettes[level - 1] = p
+        return p
 
     # --- composing ---------------------------------------------------------
     def begin(self):
@@ -127,7 +136,7 @@ class Renderer:
         while level > 1 and total * level > self.allowed_ua * LEVELS:
             level -= 1
         self.last_ua = total * level // LEVELS
-        palette = self.palettes[level - 1]
+        palette = self.palette(level)
         sink = self.sink
         shown = self.shown
         changed = False
@@ -159,4 +168,4 @@ class Renderer:
 
     def colour(self, c):
         """The RGB colour index c is shown in now (for tests and the simulator)."""
-        return self.palettes[(self.shown_level if self.shown_level > 0 else LEVELS) - 1][c]
+        return self.palette(self.shown_level if self.shown_level > 0 else LEVELS)[c]

@@ -1,0 +1,221 @@
+# Device budgets on the MicroPython unix port (DESIGN.md "Budgets"). One
+# measurement per run, printed as JSON:
+#   game   play a whole 3-player game to 121 through the buttons (run.py finds
+#          the smallest heap this completes in: the firmware's peak heap)
+#   frame  heap allocated per rendered frame in steady state (blinking)
+#   press  button press to frame written, microseconds
+#   boot   boot to first frame from a saved match (MICROPYPATH picks .py or .mpy)
+import gc
+import json
+import os
+import sys
+import time
+
+ROOT = "/tmp/cribboard-bench"
+
+
+def reference_us():
+    best = None
+    for _ in range(5):
+        t0 = time.ticks_us()
+        x = 0
+        for i in range(100000):
+            x += i
+        t = time.ticks_diff(time.ticks_us(), t0)
+        best = t if best is None or t < best else best
+    return best
+
+
+def fresh_root():
+    try:
+        os.mkdir(ROOT)
+    except OSError:
+        pass
+    for name in os.listdir(ROOT):
+        os.remove(ROOT + "/" + name)
+
+
+class Strip:
+    """Stores pixels the way MicroPython's neopixel driver does: GRB bytes
+    in one buffer, nothing allocated per pixel or per write."""
+
+    ORDER = (1, 0, 2)
+
+    def __init__(self, n):
+        self.n = n
+        self.buf = bytearray(3 * n)
+        self.writes = 0
+
+    def __setitem__(self, i, rgb):
+        base = 3 * i
+        for k in range(3):
+            self.buf[base + self.ORDER[k]] = rgb[k]
+
+    def write(self):
+        self.writes += 1
+
+
+def table(tracks=2):
+    from cribapp.flashfs import FlashFiles
+
+    from rig import Table
+
+    fresh_root()
+    return Table(tracks=tracks, flash=FlashFiles(ROOT), strip=Strip)
+
+
+class Clock:
+    def __init__(self):
+        self.now = 0
+
+    def ticks_ms(self):
+        return self.now
+
+    def ticks_diff(self, a, b):
+        return time.ticks_diff(a, b)
+
+    def ticks_add(self, a, b):
+        return time.ticks_add(a, b)
+
+
+class NullStream:
+    def readinto(self, buf):
+        return None
+
+    def write(self, data):
+        pass
+
+
+PINS = {"P1": 2, "P2": 3, "P3": 4, "UNDO": 5, "SKUNK": 6, "OK": 7}
+
+
+def game():
+    """A 3-player game to 121 on the real firmware (main.build, with the fake
+    machine and neopixel modules only), pressed out pin by pin. Samples the
+    live heap (after a collection) every 10 loop passes."""
+    fresh_root()
+    with open(ROOT + "/board.json", "w") as f:
+        f.write(json.dumps({"name": "bench", "strip_pin": 0, "buttons": PINS, "layout": "3-track"}))
+    import machine
+    import main
+
+    clock = Clock()
+    app = main.build(ROOT, NullStream(), clock)
+    state = {"peak": 0, "steps": 0}
+
+    def run(ms):
+        for _ in range(ms // 10):
+            clock.now = time.ticks_add(clock.now, 10)
+            app.step()
+            state["steps"] += 1
+            if state["steps"] % 10 == 0:
+                gc.collect()
+                used = gc.mem_alloc()
+                if used > state["peak"]:
+                    state["peak"] = used
+
+    def press(name, ms=60):
+        machine.Pin.levels[PINS[name]] = 0
+        run(ms)
+        machine.Pin.levels[PINS[name]] = 1
+        run(40)
+
+    run(100)
+    press("OK", 900)  # the menu
+    press("P1")
+    press("P1")  # players
+    press("P2")  # 2 -> 3
+    press("OK")
+    g = app.match.game
+    script = ((0, 100), (2, 64), (1, 121))
+    for side, final in script:
+        while g.score(side) < final and not g.over():
+            for _ in range(min(12, final - g.score(side))):
+                press("P%d" % (side + 1))
+            press("OK")
+    press("OK")  # confirm the win: the game is logged
+    gc.collect()
+    return {"done": g.winner() == 1 and g.players == 3, "events": len(g.events),
+            "peak_live_heap": state["peak"], "live_heap_after": gc.mem_alloc()}
+
+
+def frame():
+    t = table()
+    t.enter(0, 14)
+    t.tap("P2")  # a pending point: the frame blinks on its own
+    t.run(100)
+    app, r = t.app, t.renderer
+    frames = 0
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    writes = r.writes
+    for _ in range(200):
+        t.clock.advance(250)  # next blink phase: a new frame
+        app.draw(t.clock.ticks_ms())
+        frames += 1
+    used = gc.mem_alloc() - before
+    gc.enable()
+    return {"frames": frames, "written": r.writes - writes, "bytes_per_frame": used / frames}
+
+
+def press():
+    t = table()
+    app, clock = t.app, t.clock
+    times = []
+    for n in range(60):
+        t.levels["P1"] = True
+        for _ in range(4):  # debounce: the press registers on one of these polls
+            clock.advance(10)
+            w = t.renderer.writes
+            t0 = time.ticks_us()
+            app.step()
+            dt = time.ticks_diff(time.ticks_us(), t0)
+            if t.renderer.writes != w and app.pending:
+                times.append(dt)
+        t.levels["P1"] = False
+        t.run(60)
+        if n % 20 == 19:
+            t.tap("OK")
+    times.sort()
+    return {"presses": len(times), "median_us": times[len(times) // 2], "max_us": times[-1]}
+
+
+def saved_match():
+    """A board's files mid-match: board.json, layout.json and a state with a
+    finished game and 80 events in the current one."""
+    t = table()
+    from rig import play
+
+    play(t, [0, 100], winner=0, chunk=6)
+    t.tap("OK")
+    for k in range(40):
+        t.enter(k % 2, 1 + k % 5)
+    with open(ROOT + "/board.json", "w") as f:
+        f.write(json.dumps({"name": "bench", "strip_pin": 0,
+                            "buttons": {"P1": 2, "P2": 3, "UNDO": 5, "SKUNK": 6, "OK": 7}}))
+    from cribapp.layout import standard
+
+    with open(ROOT + "/layout.json", "w") as f:
+        f.write(json.dumps(standard(2)))
+
+
+def boot():
+    t0 = time.ticks_us()
+    import main
+
+    app = main.build(ROOT, NullStream(), time)
+    app.step()
+    dt = time.ticks_diff(time.ticks_us(), t0)
+    return {"boot_us": dt, "events": len(app.match.game.events), "frame_written": app.renderer.writes > 0}
+
+
+if __name__ == "__main__":
+    what = sys.argv[1]
+    if what == "prepare":
+        saved_match()
+        print(json.dumps({"ok": True}))
+    else:
+        out = {"game": game, "frame": frame, "press": press, "boot": boot}[what]()
+        out["reference_us"] = reference_us()
+        print(json.dumps(out))

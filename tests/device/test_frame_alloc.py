@@ -1,0 +1,58 @@
+# A frame allocates nothing in steady state: the budget is 0 bytes, and a
+# regression (a closure cell, a slice, a tuple) would otherwise go unseen.
+# MicroPython only: CPython's gc cannot count heap bytes.
+import gc
+
+from rig import Table
+
+
+class Strip:
+    """Like MicroPython's neopixel driver: one GRB buffer, no allocation."""
+
+    def __init__(self, n):
+        self.n = n
+        self.buf = bytearray(3 * n)
+
+    def __setitem__(self, i, rgb):
+        self.buf[3 * i] = rgb[1]
+        self.buf[3 * i + 1] = rgb[0]
+        self.buf[3 * i + 2] = rgb[2]
+
+    def write(self):
+        pass
+
+
+def allocated(t, frames):
+    app = t.app
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    for _ in range(frames):
+        t.clock.advance(250)  # the next blink phase: a new frame each time
+        app.draw(t.clock.ticks_ms())
+    used = gc.mem_alloc() - before
+    gc.enable()
+    return used
+
+
+def test_blinking_frames_allocate_nothing():
+    t = Table(strip=Strip)
+    t.enter(0, 14)
+    t.tap("P2")  # a pending point blinks
+    t.run(100)
+    writes = t.renderer.writes
+    assert allocated(t, 100) == 0
+    assert t.renderer.writes - writes == 100  # and every one was drawn and written
+
+
+def test_the_skunk_view_and_a_won_game_allocate_nothing_per_frame():
+    t = Table(strip=Strip, budget=60)  # the limiter at work too
+    t.enter(0, 29)
+    t.enter(1, 3)
+    t.tap("SKUNK")
+    assert allocated(t, 10) == 0
+    for _ in range(4):
+        t.enter(0, 29)
+    assert t.app.match.game.over()
+    t.run(300)
+    assert allocated(t, 50) == 0

@@ -1,0 +1,134 @@
+# The serial link: every command, every kind of bad line, and a fuzz of
+# thousands of random and mutated lines that must never stop the board.
+import json
+
+from cribapp.link import LIST_LIMIT, MAX_LINE, PROTOCOL
+from cribapp.seal import seal, unseal
+
+from check import Lcg
+from rig import Table, play
+
+
+def replies(lines):
+    out = []
+    for line in lines:
+        text = unseal(line)
+        assert text is not None, line  # everything the board says is sealed
+        out.append(text)
+    return out
+
+
+def test_hello_names_board_firmware_and_protocol():
+    t = Table()
+    t.connect()
+    (hello,) = replies(t.ask("HELLO"))
+    words = dict(w.split("=") for w in hello.split()[1:])
+    assert hello.startswith("HELLO ")
+    assert words["board"] == "test-board" and words["proto"] == str(PROTOCOL)
+    assert words["seq"] == "0" and words["acked"] == "0" and int(words["boot"]) == 1
+    assert 0 <= int(words["ticks"]) < 1 << 30  # the board's own ms counter, wrapping
+
+
+def finished_games(t, n):
+    for _ in range(n):
+        play(t, [0, 100], winner=0, chunk=29)
+        t.tap("OK")
+
+
+def test_list_records_since_a_sequence_number_and_ack():
+    t = Table()
+    t.connect()
+    finished_games(t, 2)
+    got = replies(t.ask("LIST 0"))
+    assert [r.split()[0] for r in got] == ["REC", "REC", "END"]
+    assert got[-1] == "END 2 2"
+    rec = json.loads(got[0].split(" ", 2)[2])
+    assert rec["game_no"] == 1 and rec["winner"] == 0 and rec["scores"] == [121, 100]
+    assert replies(t.ask("LIST 1")) [-1] == "END 1 2"
+    assert replies(t.ask("LIST 2")) == ["END 0 2"]
+    assert replies(t.ask("ACK 2")) == ["OK ACK 2"]
+    assert t.app.acked == 2 and t.app.state()["acked"] == 2
+    assert replies(t.ask("ACK 9"))[0].startswith("ERR args")
+    assert replies(t.ask("LIST 0 %d" % (LIST_LIMIT + 1)))[0].startswith("ERR args")
+
+
+def test_watch_streams_live_events():
+    t = Table()
+    t.connect()
+    assert replies(t.ask("WATCH on")) == ["OK WATCH on"]
+    t.enter(1, 6)
+    events = [json.loads(r[3:]) for r in replies(t.stream.lines())]
+    assert events[-1]["what"] == "add" and events[-1]["scores"] == [0, 6]
+    assert replies(t.ask("WATCH off")) == ["OK WATCH off"]
+    t.enter(1, 2)
+    assert t.stream.lines() == []
+
+
+def test_time_and_state():
+    t = Table()
+    t.connect()
+    assert replies(t.ask("TIME 1795000000")) == ["OK TIME 1795000000"]
+    (state,) = replies(t.ask("STATE"))
+    assert json.loads(state[6:]) == json.loads(json.dumps(t.app.state()))
+    finished_games(t, 1)
+    rec = json.loads(replies(t.ask("LIST 0"))[0].split(" ", 2)[2])
+    assert rec["wall"][0] == 1795000000 and rec["boot"] == 1
+
+
+def test_bad_lines_get_an_error_and_the_board_goes_on():
+    t = Table()
+    t.connect()
+    assert replies(t.ask("", raw=b"HELLO\n"))[0].startswith("ERR crc")  # not sealed
+    assert replies(t.ask("", raw=seal("HELLO")[:-4] + b"00\n"))[0].startswith("ERR crc")
+    assert replies(t.ask("", raw=b"\xff\xfe\x00junk\n"))[0].startswith("ERR crc")
+    assert replies(t.ask("", raw=b"x" * (MAX_LINE + 50) + b"\n"))[0].startswith("ERR too-long")
+    assert replies(t.ask("FROB 1"))[0].startswith("ERR unknown")
+    assert replies(t.ask("LIST x"))[0].startswith("ERR args")
+    assert replies(t.ask("", raw=b"\r\n\n")) == []  # blank lines are only framing
+    assert replies(t.ask("", raw=seal("HELLO")[:-1] + b"\r\n"))[0].startswith("HELLO")
+
+
+def test_a_host_that_vanishes_mid_reply_does_not_stop_the_board():
+    t = Table()
+    t.connect()
+    t.stream.broken = True
+    t.ask("HELLO")
+    t.enter(0, 4)
+    assert t.app.match.game.scores() == [4, 0]
+    t.stream.broken = False
+    assert replies(t.ask("HELLO"))[0].startswith("HELLO")
+
+
+def test_fuzz_thousands_of_random_and_mutated_lines():
+    t = Table()
+    t.connect()
+    t.enter(0, 7)
+    before = json.dumps(t.app.state())
+    rng = Lcg(31)
+    good = [seal(c) for c in ("HELLO", "LIST 0", "STATE", "WATCH off", "ACK 0", "LIST 0 3")]
+    for n in range(3000):
+        kind = rng.below(4)
+        if kind == 0:  # random bytes, sometimes long
+            line = bytes([rng.below(256) for _ in range(rng.below(400))])
+        elif kind == 1:  # a good line with a byte changed
+            line = bytearray(good[rng.below(len(good))])
+            line[rng.below(len(line) - 1)] = rng.below(256)
+            line = bytes(line)
+        elif kind == 2:  # a good line cut short, or two run together
+            g = good[rng.below(len(good))]
+            line = g[:rng.below(len(g))] + good[rng.below(len(good))]
+        else:  # sealed nonsense: passes the check, fails the parse
+            line = seal("".join([chr(32 + rng.below(95)) for _ in range(rng.below(40))]))
+        t.stream.feed(line)
+        t.app.step()
+        if n % 50 == 0:
+            t.run(100)
+            replies(t.stream.lines())
+    t.stream.feed(b"\n")
+    t.run(2000)
+    replies(t.stream.lines())
+    assert t.app.link.errors > 1000
+    assert json.dumps(t.app.state()) == before
+    assert replies(t.ask("HELLO"))[0].startswith("HELLO ")
+    t.enter(0, 3)
+    assert t.app.match.game.scores() == [10, 0]

@@ -1,0 +1,90 @@
+# main.py builds the board from its files, with fake `machine` and
+# `neopixel` modules standing in for the hardware (tests/fakes).
+import json
+import os
+import sys
+
+from cribapp import app as board
+from cribapp.store import STATE, STATE_BAD
+
+from rig import FakeClock, FakeStream
+
+sys.path.insert(0, "tests/fakes")
+sys.path.insert(0, "firmware")
+
+import machine
+import main
+
+ROOT = "/tmp/cribboard-main-test"
+
+
+def fresh(files):
+    try:
+        os.mkdir(ROOT)
+    except OSError:
+        pass
+    for name in os.listdir(ROOT):
+        os.remove(ROOT + "/" + name)
+    for name in files:
+        with open(ROOT + "/" + name, "w") as f:
+            f.write(files[name])
+
+
+def hardware(path):
+    with open("hardware/" + path) as f:
+        return f.read()
+
+
+def boot(clock=None):
+    machine.Pin.levels.clear()
+    app = main.build(ROOT, FakeStream(), clock or FakeClock())
+    app.step()
+    return app
+
+
+def press(app, pin, clock, ms=60):
+    machine.Pin.levels[pin] = 0  # buttons pull the pin to ground
+    for _ in range(ms // 10):
+        clock.advance(10)
+        app.step()
+    machine.Pin.levels[pin] = 1
+    for _ in range(5):
+        clock.advance(10)
+        app.step()
+
+
+def test_the_board_builds_from_its_files_and_plays():
+    fresh({"board.json": hardware("boards/pico.json"), "layout.json": hardware("layouts/2-track.json")})
+    clock = FakeClock()
+    app = boot(clock)
+    assert app.error == 0 and app.layout.n == 258 and app.renderer.sink.n == 258
+    assert app.names == ["P1", "P2", "UNDO", "SKUNK", "OK"]  # no P3 on a 2-track board
+    assert len(app.board_id) == 16
+    press(app, 2, clock)  # P1 on GP2
+    press(app, 2, clock)
+    press(app, 7, clock)  # OK on GP7 commits
+    assert app.match.game.scores() == [2, 0]
+    strip = app.renderer.sink
+    assert strip.pixel(app.layout.hole[0][2]) == app.renderer.colour(1)
+    again = boot()  # power off and on: the match is still there
+    assert again.match.game.scores() == [2, 0] and again.boot == 2
+
+
+def test_a_missing_or_broken_config_runs_on_defaults_and_says_so():
+    fresh({})
+    app = boot()
+    assert app.error == board.ERR_CONFIG and app.layout.n == 258
+    fresh({"board.json": "{not json", "layout.json": hardware("layouts/3-track.json")})
+    app = boot()
+    assert app.error == board.ERR_CONFIG and app.layout.tracks == 3
+    fresh({"board.json": hardware("boards/pico.json"), "layout.json": json.dumps({"tracks": 2})})
+    app = boot()
+    assert app.error == board.ERR_CONFIG and app.layout.n == 258
+
+
+def test_a_corrupt_state_is_kept_aside_and_shown():
+    fresh({"board.json": hardware("boards/pico.json"), "layout.json": hardware("layouts/2-track.json"),
+           STATE: '{"v": 1, "half a file'})
+    app = boot()
+    assert app.error == board.ERR_STATE
+    assert STATE_BAD in os.listdir(ROOT) and app.match.game.scores() == [0, 0]
