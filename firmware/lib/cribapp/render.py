@@ -78,14 +78,14 @@ class Renderer:
         self.brightness = level
         # A palette per limiter level, made the first time that level is
         # needed (most boards only ever use full level): heap is scarce.
-        self.palettes = [None] * LEVELS
+        self.palettes = [()] * LEVELS
         full = self.palette(LEVELS)
         self.ua = array("L", [(r + g + b) * self.channel_ma * 1000 // 255 for r, g, b in full])
         self.shown_level = -1  # rewrite everything lit in the new colours
 
     def palette(self, level):
         p = self.palettes[level - 1]
-        if p is None:
+        if not p:
             p = _scaled(BRIGHTNESS[self.brightness - 1] * level, 255 * LEVELS)
             self.palettes[level - 1] = p
         return p
