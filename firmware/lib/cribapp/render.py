@@ -78,16 +78,16 @@ class Renderer:
         self.brightness = level
         # A palette per limiter level, made the first time that level is
         # needed (most boards only ever use full level): heap is scarce.
-        self.palettes = [()] * LEVELS
+        self.palettes = {}
         full = self.palette(LEVELS)
         self.ua = array("L", [(r + g + b) * self.channel_ma * 1000 // 255 for r, g, b in full])
         self.shown_level = -1  # rewrite everything lit in the new colours
 
     def palette(self, level):
-        p = self.palettes[level - 1]
-        if not p:
+        p = self.palettes.get(level)
+        if p is None:
             p = _scaled(BRIGHTNESS[self.brightness - 1] * level, 255 * LEVELS)
-            self.palettes[level - 1] = p
+            self.palettes[level] = p
         return p
 
     # --- composing ---------------------------------------------------------
