@@ -185,3 +185,22 @@ def test_the_strip_is_written_only_when_the_frame_changes():
     t.tap("P1")
     t.run(300)  # the pending point blinks ahead of the peg
     assert t.strip.writes > writes
+
+
+def test_a_full_flash_never_costs_the_running_match():
+    from rig import FakeFlash
+
+    flash = FakeFlash()
+    t = Table(flash=flash)
+    t.enter(0, 12)
+    saved = dict(flash.disk)
+    flash.capacity = sum([len(v) for v in flash.disk.values()]) + 40  # almost no room left
+    t.enter(1, 9)
+    assert t.app.error == board.ERR_FULL and t.app.match.game.scores() == [12, 9]
+    assert flash.disk["state.json"] == saved["state.json"]  # the last good state is whole
+    t.enter(1, 2)
+    assert t.app.match.game.scores() == [12, 11]  # play goes on in memory
+    flash.capacity = 1 << 20  # games synced and cleared: room again
+    t.enter(0, 1)
+    back = Table(flash=flash.restarted())
+    assert back.app.match.game.scores() == [13, 11]
