@@ -137,26 +137,10 @@ class Renderer:
             level -= 1
         self.last_ua = total * level // LEVELS
         palette = self.palette(level)
-        sink = self.sink
-        shown = self.shown
-        changed = False
         recolour = level != self.shown_level
-        # LEDs lit last time: turn off or change.
-        for k in range(self.nshown):
-            i = self.shown_lit[k]
-            c = frame[i]
-            if c != shown[i] or recolour:
-                sink[i] = palette[c]
-                shown[i] = c
-                changed = True
-        # LEDs lit now that were dark.
-        for k in range(self.nlit):
-            i = self.lit[k]
-            c = frame[i]
-            if c != shown[i] or recolour:
-                sink[i] = palette[c]
-                shown[i] = c
-                changed = True
+        # LEDs lit last time (to turn off or change), then those lit now.
+        changed = self._push(self.shown_lit, self.nshown, palette, recolour)
+        changed = self._push(self.lit, self.nlit, palette, recolour) or changed
         for k in range(self.nlit):
             self.shown_lit[k] = self.lit[k]
         self.nshown = self.nlit
@@ -164,6 +148,20 @@ class Renderer:
         if changed:
             self.sink.write()
             self.writes += 1
+        return changed
+
+    def _push(self, leds, count, palette, recolour):
+        frame = self.frame
+        shown = self.shown
+        sink = self.sink
+        changed = False
+        for k in range(count):
+            i = leds[k]
+            c = frame[i]
+            if c != shown[i] or recolour:
+                sink[i] = palette[c]
+                shown[i] = c
+                changed = True
         return changed
 
     def colour(self, c):

@@ -27,6 +27,14 @@ class Store:
         self.last_seq = 0
         self.last_key = None  # (match, game) of the last record logged
 
+    def _write(self, name, mode, data):
+        f = self.files.open(name, mode)
+        try:
+            f.write(data)
+            f.flush()
+        finally:
+            f.close()
+
     def _note(self, problem):
         if problem not in self.problems:
             self.problems.append(problem)
@@ -70,12 +78,7 @@ class Store:
         flash is full."""
         data = seal(json.dumps(state))
         try:
-            f = self.files.open(STATE_TMP, "wb")
-            try:
-                f.write(data)
-                f.flush()
-            finally:
-                f.close()
+            self._write(STATE_TMP, "wb", data)
             try:
                 self.files.rename(STATE_TMP, STATE)
             except OSError:
@@ -162,12 +165,7 @@ class Store:
         seq = self.last_seq + 1
         line = seal("%d %s" % (seq, record_json))
         try:
-            f = self.files.open(LOG, "ab")
-            try:
-                f.write(line)
-                f.flush()
-            finally:
-                f.close()
+            self._write(LOG, "ab", line)
         except OSError:
             self._note(FULL)
             self._check_log()  # drop what a failed write may have left

@@ -59,22 +59,27 @@ def game_record(match, index):
 
 def load_game(rec):
     """Check a one-game record by replaying its events; returns the Game."""
+    m = _match_from(rec, _field(rec, "dealer", int))
+    _replay(m, 0, rec)
+    return m.game
+
+
+def _match_from(rec, dealer):
+    """A new Match with the settings of a record, after checking its version."""
     v = _field(rec, "v", int)
     if v != VERSION:
         raise ValueError("record version %r is not supported (this core reads %d)" % (v, VERSION))
     if _field(rec, "game", str) != "cribbage":
         raise ValueError("not a cribbage record: %r" % rec["game"])
     none = type(None)
-    m = Match(
+    return Match(
         _field(rec, "players", int),
         _field(rec, "target", int),
         _field(rec, "scheme", str),
         _field(rec, "best_of", (int, none)),
         _field(rec, "first_to", (int, none)),
-        _field(rec, "dealer", int),
+        dealer,
     )
-    _replay(m, 0, rec)
-    return m.game
 
 
 def _replay(m, i, gd):
@@ -100,23 +105,10 @@ def _field(d, name, kinds):
 
 def load_match(record):
     """Rebuild a Match from a record; ValueError if it is not one we can trust."""
-    v = _field(record, "v", int)
-    if v != VERSION:
-        raise ValueError("record version %r is not supported (this core reads %d)" % (v, VERSION))
-    if _field(record, "game", str) != "cribbage":
-        raise ValueError("not a cribbage record: %r" % record["game"])
     games = _field(record, "games", list)
     if not games:
         raise ValueError("record holds no game")
-    none = type(None)
-    m = Match(
-        _field(record, "players", int),
-        _field(record, "target", int),
-        _field(record, "scheme", str),
-        _field(record, "best_of", (int, none)),
-        _field(record, "first_to", (int, none)),
-        _field(games[0], "dealer", int),
-    )
+    m = _match_from(record, _field(games[0], "dealer", int))
     for i in range(len(games)):
         gd = games[i]
         if i:
