@@ -3,10 +3,14 @@
 
 import json
 import sys
+import time
+import webbrowser
+from pathlib import Path
 
 import click
+import platformdirs
 
-from cribboard import __version__, calc
+from cribboard import __version__, calc, paths
 
 USAGE_ERROR = 2
 
@@ -81,6 +85,53 @@ def peg(as_json, cards):
         else:
             what = "  (%s)" % row["what"] if row["what"] else ""
             click.echo("%-4s  %2d  +%d%s" % (row["card"], row["count"], row["points"], what))
+
+
+@cli.command()
+@click.option("--headless", is_flag=True, help="Do not open a browser.")
+@click.option("--http", "http_addr", default="127.0.0.1:8121", show_default=True, metavar="HOST:PORT",
+              help="Where the board's page is served (a free port if this one is taken).")
+@click.option("--link", type=click.Path(dir_okay=False), help="Also make this path a link to the serial port.")
+@click.option("--flash", type=click.Path(file_okay=False), help="The folder that is the board's flash.")
+@click.option("--board", default="pico", show_default=True, help="Pin map from hardware/boards.")
+@click.option("--layout", default="2-track", show_default=True, help="LED layout from hardware/layouts.")
+@click.option("--keep-firmware", is_flag=True,
+              help="Run the firmware already on the flash (say, deployed by cribboard flash).")
+def sim(headless, http_addr, link, flash, board, layout, keep_firmware):
+    """Run a simulated board: the real firmware, no hardware needed.
+
+    The board's page shows the LEDs and has its buttons; its serial port
+    works with cribboard sync, watch and flash, and with mpremote."""
+    from cribboard import simulator, web
+
+    host, _, port = http_addr.rpartition(":")
+    if not host or not port.isdigit():
+        raise UserError("--http wants HOST:PORT, e.g. 127.0.0.1:8121")
+    flash_dir = Path(flash) if flash else Path(platformdirs.user_data_dir("cribboard")) / "sim-flash"
+    try:
+        simulator.seed_flash(flash_dir, board, layout, refresh=not keep_firmware)
+        board_sim = simulator.Simulator(flash_dir, link=link)
+        board_sim.start()
+    except (simulator.SimError, paths.NotFound, OSError) as e:
+        raise UserError(str(e)) from None
+    server = web.make_server(board_sim, host, int(port))
+    url = "http://%s:%d/" % server.server_address[:2]
+    click.echo("Simulated board running the firmware in %s" % flash_dir)
+    click.echo("  serial port: %s%s" % (board_sim.port, " (also %s)" % link if link else ""))
+    click.echo("  board page:  %s" % url)
+    click.echo("Press Ctrl-C to stop.")
+    if not headless:
+        webbrowser.open(url)
+    try:
+        while board_sim.alive():
+            time.sleep(0.5)
+        click.echo("cribboard: the simulated board stopped", err=True)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.shutdown()
+        board_sim.stop()
 
 
 def main(argv=None):

@@ -11,11 +11,25 @@ class UsbStream:
         self.out = sys.stdout.buffer
         self.poller = select.poll()
         self.poller.register(sys.stdin, select.POLLIN)
+        self.writable = select.poll()
+        self.writable.register(sys.stdout, select.POLLOUT)
+        self.dropped = 0
 
     def readinto(self, buf):
         for _ in self.poller.ipoll(0):
-            return self.inp.readinto(buf)
+            n = self.inp.readinto(buf)
+            if n and buf[0] == 3:
+                # A board's USB layer turns Ctrl-C into KeyboardInterrupt
+                # before it is read; any other byte stream (the simulated
+                # board's pty) gets the same here.
+                raise KeyboardInterrupt
+            return n
         return None
 
     def write(self, data):
-        self.out.write(data)
+        # Nobody reading (no host, or one that left mid-stream): drop the
+        # line rather than stop the board, as USB does with no host.
+        for _ in self.writable.ipoll(0):
+            self.out.write(data)
+            return
+        self.dropped += 1

