@@ -134,6 +134,177 @@ def sim(headless, http_addr, link, flash, board, layout, keep_firmware):
         board_sim.stop()
 
 
+def default_db():
+    return str(Path(platformdirs.user_data_dir("cribboard")) / "cribboard.sqlite3")
+
+
+db_option = click.option("--db", "db_url", default=default_db, show_default="the user data folder",
+                         help="The SQLite database (a path or sqlite:///path).")
+port_option = click.option("--port", help="The board's serial port (default: the one board plugged in).")
+json_option = click.option("--json", "as_json", is_flag=True, help="JSON instead of a table.")
+
+
+def open_db(url):
+    from cribboard import db
+
+    try:
+        return db.connect(url)
+    except (db.DbError, OSError) as e:
+        raise UserError(str(e)) from None
+
+
+def open_link(port):
+    from cribboard import ports
+    from cribboard.linkclient import BoardLink, LinkError
+
+    try:
+        return BoardLink(ports.find(port))
+    except (ports.NoBoard, LinkError) as e:
+        raise UserError(str(e)) from None
+
+
+@cli.command("sync")
+@port_option
+@db_option
+def sync_cmd(port, db_url):
+    """Copy finished games from a board into the database.
+
+    Safe to stop or unplug at any moment: run it again and every game is
+    stored exactly once."""
+    from rich.progress import Progress
+
+    from cribboard import sync
+    from cribboard.linkclient import LinkError
+
+    conn = open_db(db_url)
+    link = open_link(port)
+    try:
+        with Progress(transient=True) as bar:
+            task = bar.add_task("syncing", total=None)
+            new, board = sync.sync(link, conn, lambda done, total: bar.update(task, completed=done, total=total))
+    except LinkError as e:
+        raise UserError(str(e)) from None
+    finally:
+        link.close()
+    click.echo("board %s: %d new game%s stored" % (board, new, "" if new == 1 else "s"))
+
+
+@cli.command()
+@port_option
+def watch(port):
+    """Show a board's entries live, as they are made (Ctrl-C to stop)."""
+    from cribboard.linkclient import LinkError
+
+    link = open_link(port)
+    try:
+        hello = link.hello()
+        link.watch(True)
+        click.echo("watching board %s (Ctrl-C to stop)" % hello["board"])
+        for ev in link.events():
+            e = ev.get("event")
+            what = ev["what"] if not e else "+%d track %d" % (e[1], e[0] + 1)
+            line = "game %d  %-16s %s" % (ev["game_no"], what, " - ".join(str(s) for s in ev["scores"]))
+            if ev.get("winner") is not None:
+                line += "  (track %d wins)" % (ev["winner"] + 1)
+            click.echo(line)
+    except KeyboardInterrupt:
+        pass
+    except LinkError as e:
+        raise UserError(str(e)) from None
+    finally:
+        link.close()
+
+
+def print_table(rows, columns):
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(*columns)
+    for r in rows:
+        table.add_row(*["" if r.get(c) is None else str(r.get(c)) for c in columns])
+    Console().print(table)
+
+
+@cli.command()
+@db_option
+@click.option("--board", help="Only this board (a prefix of its id will do).")
+@json_option
+def matches(db_url, board, as_json):
+    """List the finished games in the database, match by match."""
+    from cribboard import stats
+
+    rows = stats.games(open_db(db_url), board)
+    if as_json:
+        click.echo(json.dumps(rows, indent=1))
+    else:
+        print_table(rows, ["id", "board", "match", "game", "players", "target", "scheme", "scores", "winner",
+                           "skunk", "game_points", "match_winner"])
+
+
+@cli.command("stats")
+@db_option
+@json_option
+def stats_cmd(db_url, as_json):
+    """Per-player and per-board statistics."""
+    from cribboard import stats
+
+    conn = open_db(db_url)
+    players, boards = stats.player_stats(conn), stats.board_stats(conn)
+    if as_json:
+        click.echo(json.dumps({"players": players, "boards": boards}, indent=1))
+        return
+    for p in players:
+        p["skunks given"] = "/".join(str(n) for n in p["skunks_given"])
+        p["skunks taken"] = "/".join(str(n) for n in p["skunks_taken"])
+        p["avg per entry"] = ", ".join("%s %s" % kv for kv in sorted(p["points"].items()))
+    print_table(players, ["player", "games", "wins", "matches_won", "skunks given", "skunks taken",
+                          "avg per entry"])
+    print_table(boards, ["board", "games", "matches", "skunks", "firmware", "last_sync"])
+    click.echo("skunks as single/double/triple")
+
+
+@cli.command()
+@db_option
+@click.option("--format", "fmt", type=click.Choice(["csv", "json"]), default="csv", show_default=True)
+@click.option("-o", "--output", type=click.File("w"), default="-", help="File to write (default: stdout).")
+def export(db_url, fmt, output):
+    """Export every game (JSON: with its full record and events)."""
+    import csv
+
+    from cribboard import stats
+
+    conn = open_db(db_url)
+    rows = stats.games(conn)
+    if fmt == "json":
+        for r in rows:
+            r["record"] = stats.game(conn, r["id"])[0]
+        json.dump(rows, output, indent=1)
+        output.write("\n")
+        return
+    writer = csv.DictWriter(output, fieldnames=list(rows[0]) if rows else ["id"])
+    writer.writeheader()
+    for r in rows:
+        r["scores"] = " ".join(str(s) for s in r["scores"])
+        writer.writerow(r)
+
+
+@cli.command()
+@db_option
+@click.argument("game_id", type=int)
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="The PNG to write.")
+def plot(db_url, game_id, output):
+    """Draw the race chart of one game (its id from `cribboard matches`)."""
+    from cribboard import plot as chart
+    from cribboard import stats
+
+    try:
+        record, board = stats.game(open_db(db_url), game_id)
+    except KeyError:
+        raise UserError("no game %d in the database (see cribboard matches)" % game_id) from None
+    chart.race(record, output, "Board %s, match %d game %d" % (board[:8], record["match"], record["game_no"]))
+    click.echo("wrote %s" % output)
+
+
 def main(argv=None):
     try:
         code = cli.main(args=argv, prog_name="cribboard", standalone_mode=False)

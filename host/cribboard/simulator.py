@@ -15,7 +15,7 @@ from pathlib import Path
 from cribboard import paths
 
 HEAP = "192wK"
-TAP_MS = 80
+TAP_MS = 40
 LONG_MS = 1000
 GESTURES = ("tap", "long")
 
@@ -165,7 +165,7 @@ class Simulator:
             self._hw.sendall(b"D %d\n" % pin)
             time.sleep((TAP_MS if gesture == "tap" else LONG_MS) / 1000)
             self._hw.sendall(b"U %d\n" % pin)
-            time.sleep(0.05)
+            time.sleep(0.04)
 
 
 def _read_json(path):

@@ -96,6 +96,9 @@ class App:
             except (ValueError, KeyError, TypeError, IndexError):
                 self.store.problems.append(STATE_CORRUPT)
         if not restored:
+            # Number on from the last logged game, so match numbers never repeat.
+            if self.store.last_key and isinstance(self.store.last_key[0], int):
+                self.match_no = self.store.last_key[0]
             self._new_match(self.settings, 0)
         self.boot += 1
         # A power cut after logging a finished game but before saving the next

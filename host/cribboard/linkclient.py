@@ -1,0 +1,142 @@
+# The host's end of the serial link (docs/protocol.md), over pyserial: any
+# port name or URL pyserial knows, a pty of the simulated board included.
+import json
+import time
+
+import serial
+
+from cribapp.seal import seal, unseal
+
+TRIES = 3
+
+
+class LinkError(Exception):
+    pass
+
+
+class Garbled(LinkError):
+    """A reply arrived damaged; asking again will do."""
+
+
+class BoardLink:
+    def __init__(self, port, timeout=3.0):
+        try:
+            self.serial = serial.serial_for_url(port, baudrate=115200, timeout=0.1)
+        except (serial.SerialException, OSError) as e:
+            raise LinkError("cannot open %s: %s" % (port, e)) from None
+        self.port = port
+        self.timeout = timeout
+        self.junk = 0  # lines that failed their check
+        self._buf = b""
+
+    def close(self):
+        self.serial.close()
+
+    def _readline(self, deadline):
+        while b"\n" not in self._buf:
+            if time.monotonic() > deadline:
+                return None
+            try:
+                self._buf += self.serial.read(self.serial.in_waiting or 1)
+            except (serial.SerialException, OSError) as e:
+                raise LinkError("the board went away: %s" % e) from None
+        line, self._buf = self._buf.split(b"\n", 1)
+        return line
+
+    def send(self, text):
+        try:
+            self.serial.write(seal(text))
+            self.serial.flush()
+        except (serial.SerialException, OSError) as e:
+            raise LinkError("the board went away: %s" % e) from None
+
+    def replies(self, deadline):
+        """Sealed lines from the board until the deadline; others are skipped."""
+        while True:
+            raw = self._readline(deadline)
+            if raw is None:
+                return
+            text = unseal(raw)
+            if text is None:
+                if raw.strip():
+                    self.junk += 1
+                continue
+            yield text
+
+    def ask(self, text, last):
+        """Send a command; collect sealed replies up to one starting with a
+        word in `last` (or ERR). A garbled exchange is asked again."""
+        for _ in range(TRIES):
+            self.send(text)
+            got = []
+            for reply in self.replies(time.monotonic() + self.timeout):
+                if reply.startswith("ERR crc"):
+                    break  # our line was garbled on the way: send it again
+                if reply.startswith("ERR"):
+                    raise LinkError("the board said: %s" % reply)
+                if reply.startswith("EV "):
+                    continue
+                got.append(reply)
+                if reply.split(" ", 1)[0] in last:
+                    return got
+        raise LinkError("no answer to %s from %s (is the board running its program?)" % (text.split()[0], self.port))
+
+    def hello(self):
+        """HELLO, waking a board that sits at its REPL by soft-rebooting it."""
+        self.serial.write(b"\n")
+        try:
+            return self._hello()
+        except LinkError:
+            self.serial.write(b"\x03\x02\x04")  # stop, leave raw REPL, soft reboot: main.py runs
+            time.sleep(1.5)
+            self.serial.reset_input_buffer()
+            self._buf = b""
+            return self._hello()
+
+    def _hello(self):
+        (line,) = self.ask("HELLO", ("HELLO",))[-1:]
+        fields = {}
+        for word in line.split()[1:]:
+            key, _, value = word.partition("=")
+            fields[key] = int(value) if value.isdigit() else value
+        if fields.get("proto") != 1:
+            raise LinkError("the board speaks protocol %r; this tool speaks 1" % fields.get("proto"))
+        return fields
+
+    def records(self, since, limit=20):
+        """[(seq, record dict)] after since, and the board's last seq. A REC
+        line that fails its check is never returned: the caller asks again."""
+        lines = self.ask("LIST %d %d" % (since, limit), ("END",))
+        out = []
+        for line in lines[:-1]:
+            if not line.startswith("REC "):
+                continue
+            _, seq, body = line.split(" ", 2)
+            try:
+                out.append((int(seq), json.loads(body)))
+            except ValueError:
+                raise Garbled("record %s did not parse" % seq) from None
+        _, count, last = lines[-1].split()
+        if int(count) != len(out):
+            raise Garbled("the board sent %s records but %d arrived whole" % (count, len(out)))
+        return out, int(last)
+
+    def ack(self, seq):
+        self.ask("ACK %d" % seq, ("OK",))
+
+    def set_time(self, unix):
+        self.ask("TIME %d" % unix, ("OK",))
+
+    def state(self):
+        line = self.ask("STATE", ("STATE",))[-1]
+        return json.loads(line[6:])
+
+    def watch(self, on=True):
+        self.ask("WATCH %s" % ("on" if on else "off"), ("OK",))
+
+    def events(self):
+        """Live events until the board goes away."""
+        while True:
+            for reply in self.replies(time.monotonic() + 1.0):
+                if reply.startswith("EV "):
+                    yield json.loads(reply[3:])

@@ -1,0 +1,62 @@
+# Sync: pull finished games from a board into the database. Records are
+# stored and committed before they are acknowledged, and stored by (board,
+# seq) once only, so a sync cut off at any moment is simply run again.
+import time
+from datetime import datetime, timezone
+
+from cribboard import db
+from cribboard.linkclient import Garbled, LinkError
+
+TICKS_PERIOD = 1 << 30
+RETRIES = 5
+
+
+def ticks_diff(end, start):
+    half = TICKS_PERIOD // 2
+    return ((end - start + half) % TICKS_PERIOD) - half
+
+
+def wall_time(rec, hello, host_now):
+    """Unix seconds at which the game was confirmed, or None if unknown."""
+    ticks = rec.get("ticks")
+    if not isinstance(ticks, int):
+        return None
+    if rec.get("boot") == hello.get("boot"):
+        return host_now - ticks_diff(hello["ticks"], ticks) / 1000
+    wall = rec.get("wall")
+    if isinstance(wall, list) and len(wall) == 2:
+        return wall[0] + ticks_diff(ticks, wall[1]) / 1000
+    return None
+
+
+def sync(link, conn, progress=None):
+    """Returns (new games stored, the board's id). progress(done, total)."""
+    hello = link.hello()
+    host_now = time.time()
+    board = str(hello["board"])
+    link.set_time(int(host_now))
+    since = db.last_seq(conn, board)
+    total = max(0, hello["seq"] - since)
+    new = done = 0
+    now_iso = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    db.store(conn, board, hello.get("fw"), [], now_iso, {})
+    retries = 0
+    while True:
+        try:
+            records, last = link.records(since)
+        except Garbled:
+            retries += 1
+            if retries > RETRIES:
+                raise LinkError("the line to the board keeps garbling records; check the cable") from None
+            continue  # ask for the same records again
+        if not records:
+            break
+        walls = {seq: wall_time(rec, hello, host_now) for seq, rec in records}
+        new += db.store(conn, board, hello.get("fw"), records, now_iso, walls)
+        since = records[-1][0]
+        link.ack(since)  # only after the commit above
+        done += len(records)
+        total = max(total, done + last - since)
+        if progress:
+            progress(done, total)
+    return new, board
