@@ -6,7 +6,7 @@ import time
 import machine
 import neopixel
 
-from cribapp.app import App
+from cribapp.app import ERR_CONFIG, ERR_DEPLOY, App
 from cribapp.button import Button, Keypad
 from cribapp.config import Config
 from cribapp.flashfs import FlashFiles
@@ -54,6 +54,9 @@ def build(root="", stream=None, clock=time):
     except ValueError:
         layout, bad = Layout(standard(2)), True
     config_error = config_error or bad
+    deploy, _ = _read_json(files, "deploy.json")
+    # A firmware update that stopped half way: say so until it is redone.
+    deploy_broken = isinstance(deploy, dict) and deploy.get("state") != "complete"
 
     pull = machine.Pin.PULL_UP if config.active_low else machine.Pin.PULL_DOWN
     buttons = []
@@ -63,7 +66,8 @@ def build(root="", stream=None, clock=time):
             buttons.append(Button(name, _reader(pin, config.active_low), repeats=name[0] == "P"))
     strip = neopixel.NeoPixel(machine.Pin(config.strip_pin, machine.Pin.OUT), layout.n)
     board_id = "".join(["%02x" % b for b in machine.unique_id()])
-    app = App(layout, Keypad(buttons), Renderer(layout, strip, config), clock, Store(files), board_id, config_error)
+    error = ERR_DEPLOY if deploy_broken else (ERR_CONFIG if config_error else 0)
+    app = App(layout, Keypad(buttons), Renderer(layout, strip, config), clock, Store(files), board_id, error)
     if stream is None:
         from cribapp.usbstream import UsbStream
 

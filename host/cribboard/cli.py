@@ -163,6 +163,31 @@ def open_link(port):
         raise UserError(str(e)) from None
 
 
+@cli.command("flash")
+@port_option
+@click.option("--board", type=click.Choice(["pico", "esp32s3"]), default="pico", show_default=True,
+              help="The pin map to install as board.json.")
+@click.option("--layout", help="The LED layout (default: the pin map's).")
+def flash_cmd(port, board, layout):
+    """Compile the firmware, copy it to the board, check it, reset the board."""
+    from rich.progress import Progress
+
+    from cribboard import flash, ports
+
+    try:
+        port = ports.find(port)
+        with Progress() as bar:
+            task = bar.add_task("flashing %s" % port, total=None)
+
+            def step():
+                bar.advance(task)
+
+            n = flash.flash(port, board, layout, step, warn=lambda m: bar.console.print("warning: " + m))
+    except (ports.NoBoard, flash.FlashError, paths.NotFound) as e:
+        raise UserError(str(e)) from None
+    click.echo("flashed %d files to %s, all checked; the board is restarting" % (n, port))
+
+
 @cli.command("sync")
 @port_option
 @db_option

@@ -88,3 +88,11 @@ def test_a_corrupt_state_is_kept_aside_and_shown():
     app = boot()
     assert app.error == board.ERR_STATE
     assert STATE_BAD in os.listdir(ROOT) and app.match.game.scores() == [0, 0]
+
+
+def test_an_interrupted_firmware_update_is_shown_at_boot():
+    files = {"board.json": hardware("boards/pico.json"), "layout.json": hardware("layouts/2-track.json")}
+    fresh(dict(files, **{"deploy.json": '{"state": "incomplete", "version": "0.1.0"}'}))
+    assert boot().error == board.ERR_DEPLOY
+    fresh(dict(files, **{"deploy.json": '{"state": "complete", "version": "0.1.0"}'}))
+    assert boot().error == 0

@@ -25,6 +25,7 @@ ERR_STATE = 2
 ERR_LOG = 3
 ERR_FULL = 4
 ERR_CONFIG = 5
+ERR_DEPLOY = 6
 
 PLAY = 0
 SKUNK_VIEW = 1
@@ -49,7 +50,7 @@ DEFAULT_SETTINGS = {"players": 2, "target": 121, "scheme": "acc", "best_of": 3, 
 
 
 class App:
-    def __init__(self, layout, keypad, renderer, clock, store, board_id="board", config_error=False):
+    def __init__(self, layout, keypad, renderer, clock, store, board_id="board", boot_error=0):
         self.layout = layout
         self.keypad = keypad
         self.renderer = renderer
@@ -79,14 +80,14 @@ class App:
         self.match = Match()
         self.wall = None  # (unix seconds, ticks) from the host, if it told us
         now = clock.ticks_ms()
-        self._boot(now, config_error)
+        self._boot(now, boot_error)
 
     # --- state ---------------------------------------------------------------
     def attach(self, link):
         """Serve the serial link from the loop (main.py builds it)."""
         self.link = link
 
-    def _boot(self, now, config_error):
+    def _boot(self, now, boot_error):
         state = self.store.load()
         restored = False
         if state is not None:
@@ -107,9 +108,9 @@ class App:
             self._advance()
         self.save()
         problems = self.store.problems
-        code = 0
-        if config_error:
-            code = ERR_CONFIG
+        code = boot_error
+        if code:
+            pass
         elif STATE_CORRUPT in problems:
             code = ERR_STATE
         elif LOG_TORN in problems:
