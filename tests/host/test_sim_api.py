@@ -1,0 +1,46 @@
+# The simulated board's page and JSON API, with the real firmware running
+# on MicroPython's unix port behind them.
+import urllib.request
+
+import pytest
+from simboard import Board
+
+
+@pytest.fixture(scope="module")
+def board(tmp_path_factory):
+    b = Board(tmp_path_factory.mktemp("sim") / "flash")
+    yield b
+    b.stop()
+
+
+def test_the_page_is_served(board):
+    with urllib.request.urlopen(board.url + "/", timeout=10) as r:
+        page = r.read().decode()
+    assert "<svg" in page and "/api/press" in page
+
+
+def test_layout_and_leds(board):
+    layout = board.get("/api/layout")
+    assert layout["name"] == "2-track" and layout["leds"] == 258
+    assert layout["buttons"] == ["P1", "P2", "UNDO", "SKUNK", "OK"]
+    leds = board.get("/api/leds")
+    assert leds["layout"] == "2-track" and len(leds["leds"]) == 258
+    assert all(len(c) == 3 for c in leds["leds"])
+
+
+def test_pressing_buttons_moves_the_peg(board):
+    board.enter("P1", 3)
+    leds = board.leds()
+    hole3 = 2  # track 1's hole 3 is the strip's third LED (hardware/layouts/2-track.json)
+    assert sum(leds[hole3]) > 0 and leds[hole3][0] > leds[hole3][2]  # red-orange: track 1's colour
+    board.press("UNDO")
+    assert sum(board.leds()[hole3]) == 0
+
+
+def test_bad_presses_are_refused_with_a_reason(board):
+    status, body = board.post("/api/press", {"button": "P3"})
+    assert status == 400 and "no button" in body["error"]
+    status, body = board.post("/api/press", {"button": "OK", "gesture": "double"})
+    assert status == 400 and "gesture" in body["error"]
+    status, body = board.post("/api/press", [1, 2])
+    assert status == 400

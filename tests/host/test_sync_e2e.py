@@ -1,0 +1,188 @@
+# End to end on the simulated board: deploy with the real mpremote through
+# `cribboard flash`, play a game by pressing buttons, sync into a fresh
+# database, cut syncs off in every way, and garble the line.
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+
+import pytest
+from simboard import Board, fill_log
+
+from cribboard import db, sync
+from cribboard.linkclient import BoardLink, LinkError
+
+
+def cli(*args, check=True):
+    proc = subprocess.run([sys.executable, "-m", "cribboard.cli", *args], capture_output=True, text=True,
+                          timeout=180)
+    if check:
+        assert proc.returncode == 0, proc.stderr
+    return proc
+
+
+def stored(db_path):
+    conn = sqlite3.connect(db_path)
+    try:
+        return [r[0] for r in conn.execute("SELECT seq FROM games ORDER BY seq")]
+    except sqlite3.OperationalError:
+        return []
+    finally:
+        conn.close()
+
+
+def test_flash_play_sync_list_stats_plot(tmp_path):
+    board = Board(tmp_path / "flash")
+    try:
+        out = cli("flash", "--port", board.port).stdout
+        assert "flashed 22 files" in out
+        manifest = json.loads((tmp_path / "flash" / "deploy.json").read_text())
+        assert manifest["state"] == "complete" and "lib/cribapp/app.mpy" in manifest["files"]
+        assert not (tmp_path / "flash" / "lib" / "cribapp" / "app.py").exists()
+        board.sim.wait_frame(board.sim.frames)  # the board restarted on the new firmware
+        # A game to 61 through the buttons: the menu first (item 4, the target).
+        board.press("OK", "long")
+        for _ in range(3):
+            board.press("P1")
+        board.press("P2")
+        board.press("OK")
+        board.enter("P2", 12)
+        for _ in range(3):
+            board.enter("P1", 20)
+        board.enter("P1", 1)
+        board.press("OK")  # confirm the win: the board logs the game
+        dbfile = str(tmp_path / "results.sqlite3")
+        assert "1 new game stored" in cli("sync", "--port", board.port, "--db", dbfile).stdout
+        assert "0 new games stored" in cli("sync", "--port", board.port, "--db", dbfile).stdout
+    finally:
+        board.stop()
+    games = json.loads(cli("matches", "--db", dbfile, "--json").stdout)
+    assert len(games) == 1
+    g = games[0]
+    assert (g["scores"], g["target"], g["skunk"], g["game_points"]) == ([61, 12], 61, "skunk", 3)
+    assert g["ended_at"] is not None and abs(g["ended_at"] - time.time()) < 600
+    stats = json.loads(cli("stats", "--db", dbfile, "--json").stdout)
+    winner = [p for p in stats["players"] if p["wins"] == 1][0]
+    assert winner["skunks_given"] == [1, 0, 0] and winner["points"]["points"] == round(61 / 4, 2)
+    png = tmp_path / "race.png"
+    cli("plot", "1", "--db", dbfile, "-o", str(png))
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10000
+    csv_text = cli("export", "--db", dbfile).stdout
+    assert csv_text.splitlines()[0].startswith("id,board,seq") and len(csv_text.splitlines()) == 2
+
+
+class Unplugged(LinkError):
+    pass
+
+
+def test_a_sync_cut_off_anywhere_stores_every_game_once(tmp_path):
+    flash = tmp_path / "flash"
+    fill_log(flash, 120)
+    board = Board(flash)
+    dbfile = str(tmp_path / "results.sqlite3")
+    try:
+        # 1. Unplugged after the third batch (in-process, exactly there).
+        link = BoardLink(board.port)
+        real = link.records
+        calls = []
+
+        def flaky(since, limit=20):
+            calls.append(since)
+            if len(calls) == 4:
+                raise Unplugged("unplugged")
+            return real(since, limit)
+
+        link.records = flaky
+        conn = db.connect(dbfile)
+        with pytest.raises(Unplugged):
+            sync.sync(link, conn)
+        link.close()
+        assert stored(dbfile) == list(range(1, 61))
+        # 2. The sync process killed while it runs.
+        proc = subprocess.Popen([sys.executable, "-m", "cribboard.cli", "sync", "--port", board.port,
+                                 "--db", dbfile], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 60
+        while len(stored(dbfile)) == 60 and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.005)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        assert 60 <= len(stored(dbfile)) <= 120
+    finally:
+        board.stop()  # 3. and the board itself goes away
+    # The board comes back (same flash): one more sync fetches the rest.
+    board = Board(flash, seed=False)
+    try:
+        assert "new game" in cli("sync", "--port", board.port, "--db", dbfile).stdout
+    finally:
+        board.stop()
+    assert stored(dbfile) == list(range(1, 121))
+    conn = sqlite3.connect(dbfile)
+    assert conn.execute("SELECT COUNT(*) FROM events").fetchone()[0] > 120
+    conn.close()
+
+
+def test_the_board_dying_mid_sync_is_one_clear_error(tmp_path):
+    flash = tmp_path / "flash"
+    fill_log(flash, 200)
+    board = Board(flash)
+    dbfile = str(tmp_path / "results.sqlite3")
+    proc = subprocess.Popen([sys.executable, "-m", "cribboard.cli", "sync", "--port", board.port, "--db", dbfile],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not stored(dbfile) and time.monotonic() < deadline:
+        time.sleep(0.005)
+    board.sim.proc.kill()  # the board dies under the sync
+    _, err = proc.communicate(timeout=60)
+    board.stop()
+    if proc.returncode:  # unless it had already finished
+        assert err.startswith("cribboard: error: ") and "Traceback" not in err, err
+    board = Board(flash, seed=False)
+    try:
+        cli("sync", "--port", board.port, "--db", dbfile)
+    finally:
+        board.stop()
+    assert stored(dbfile) == list(range(1, 201))
+
+
+def test_a_garbled_record_is_asked_for_again_and_never_stored(tmp_path):
+    flash = tmp_path / "flash"
+    fill_log(flash, 30)
+    board = Board(flash)
+    try:
+        link = BoardLink(board.port)
+        real = link._readline
+        seen = []
+
+        def noisy(deadline):
+            line = real(deadline)
+            if line and line.startswith(b"REC "):
+                seen.append(line)
+                if len(seen) in (3, 25):  # two records arrive damaged once each
+                    return line.replace(b'"winner"', b'"wInner"')
+            return line
+
+        link._readline = noisy
+        conn = db.connect(str(tmp_path / "r.sqlite3"))
+        new, board_id = sync.sync(link, conn)
+        link.close()
+    finally:
+        board.stop()
+    assert new == 30 and link.junk == 2
+    rows = conn.execute("SELECT seq, record FROM games ORDER BY seq").fetchall()
+    assert [r[0] for r in rows] == list(range(1, 31))
+    assert all('"winner"' in r[1] and "wInner" not in r[1] for r in rows)
+    assert len(board_id) == 16  # the id the board gives in HELLO, not one a record claims
+
+
+def test_no_board_is_one_line_naming_the_ports_tried(tmp_path):
+    env_free = {k: v for k, v in os.environ.items() if k != "CRIBBOARD_PORT"}
+    proc = subprocess.run([sys.executable, "-m", "cribboard.cli", "sync", "--db", str(tmp_path / "x.db")],
+                          capture_output=True, text=True, env=env_free, timeout=60)
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("cribboard: error: no board found (ports tried: ") and proc.stderr.count("\n") == 1
+    proc = subprocess.run([sys.executable, "-m", "cribboard.cli", "flash", "--port", str(tmp_path / "nope")],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2 and proc.stderr.startswith("cribboard: error: ")
