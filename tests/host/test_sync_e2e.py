@@ -65,7 +65,7 @@ def test_flash_play_sync_list_stats_plot(tmp_path):
     assert (g["scores"], g["target"], g["skunk"], g["game_points"]) == ([61, 12], 61, "skunk", 3)
     assert g["ended_at"] is not None and abs(g["ended_at"] - time.time()) < 600
     stats = json.loads(cli("stats", "--db", dbfile, "--json").stdout)
-    winner = [p for p in stats["players"] if p["wins"] == 1][0]
+    winner = next(p for p in stats["players"] if p["wins"] == 1)
     assert winner["skunks_given"] == [1, 0, 0] and winner["points"]["points"] == round(61 / 4, 2)
     png = tmp_path / "race.png"
     cli("plot", "1", "--db", dbfile, "-o", str(png))
