@@ -11,14 +11,13 @@ MPY_OUT := build/mpy
 VENV_DONE := $(VENV)/.installed
 NODE_DONE := node_modules/.installed
 STUBS_DONE := $(STUBS)/.installed
+CHROMIUM_DONE := build/.chromium
 
 .PHONY: run test lint typecheck mpy test-unix test-wasm test-py bench clean setup
 
+# The main job: a simulated board in the browser (the real firmware on MicroPython).
 run: $(VENV_DONE)
-	@echo "The simulated board is not built yet (issue 4). The calculators work now:"
-	@echo "  $(BIN)/cribboard score 5H 5D 5S JC 5C"
-	@echo "  $(BIN)/cribboard peg 5H TD 5S go KC"
-	$(BIN)/cribboard --help
+	$(BIN)/cribboard sim $(SIM_ARGS)
 
 setup: $(VENV_DONE) $(NODE_DONE) $(STUBS_DONE)
 
@@ -34,6 +33,13 @@ $(VENV_DONE): requirements-dev.txt pyproject.toml
 $(NODE_DONE): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
+
+# Debian's chromium for the browser test (Playwright cannot download a browser here).
+$(CHROMIUM_DONE):
+	@command -v chromium >/dev/null || { \
+		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
+	@mkdir -p build && touch $@
 
 # Board stubs live apart from .venv so they never shadow CPython's own modules.
 $(STUBS_DONE): Makefile
@@ -64,7 +70,7 @@ test-unix: $(VENV_DONE)
 test-wasm: $(NODE_DONE)
 	node tests/wasm_run.mjs firmware/lib tests/core micropython-wasm
 
-test-py: $(VENV_DONE)
+test-py: $(VENV_DONE) $(CHROMIUM_DONE)
 	$(BIN)/pytest -q
 
 bench: $(VENV_DONE)

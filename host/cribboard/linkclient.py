@@ -103,7 +103,7 @@ class BoardLink:
             raise LinkError("the board speaks protocol %r; this tool speaks 1" % fields.get("proto"))
         return fields
 
-    def records(self, since, limit=20):
+    def records(self, since, limit=50):
         """[(seq, record dict)] after since, and the board's last seq. A REC
         line that fails its check is never returned: the caller asks again."""
         lines = self.ask("LIST %d %d" % (since, limit), ("END",))

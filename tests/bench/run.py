@@ -49,6 +49,8 @@ def main():
     mpy = run_json(mpy_cmd)
     full = run_json(full_cmd)
     dev, dev_cmds = device()
+    sync_cmd = [str(BIN / "python"), "tests/bench/bench_sync.py"]
+    syn = run_json(sync_cmd)
 
     print("Machine: %s, %s, Python %s" % (platform.machine(), platform.processor() or "cpu", platform.python_version()))
     print()
@@ -78,6 +80,8 @@ def main():
           % (bt["boot_us"], bt["boot_us"] / bt["reference_us"]))
     print("| the same from .py source (for comparison) | %d us | %.2f | |"
           % (bt_py["boot_us"], bt_py["boot_us"] / bt_py["reference_us"]))
+    print("| sync of %d finished games over the virtual serial line (%d KB of log) | %.2f s | | <= 5 s |"
+          % (syn["games"], syn["log_bytes"] // 1024, syn["seconds"]))
     print()
     ok = full["hands"] == 12994800
     print("Full distribution: %d hands%s." % (full["hands"], "" if ok else " (WRONG COUNT)"))
@@ -88,6 +92,7 @@ def main():
     print("    make mpy")
     for cmd in dev_cmds:
         print("    " + cmd)
+    print("    " + shown(sync_cmd))
     if not ok or full["seconds"] > 60:
         sys.exit(1)
 

@@ -9,7 +9,7 @@ from cribapp.seal import seal, unseal
 PROTOCOL = 1
 MAX_LINE = 256  # bytes of one line from the host
 MAX_REPLY = 16384  # bytes of one line to the host
-LIST_LIMIT = 20  # records per LIST reply
+LIST_LIMIT = 50  # records per LIST reply
 _READ_BUDGET = 64  # bytes read per poll, so the buttons stay quick
 
 

@@ -26,6 +26,10 @@ class Store:
         self.problems = []
         self.last_seq = 0
         self.last_key = None  # (match, game) of the last record logged
+        # Where the last listing stopped: (seq, byte offset of the next line).
+        # A sync asks for the records after the ones it just got, so it can
+        # go on from there instead of reading the log from the start.
+        self._resume = (0, 0)
 
     def _write(self, name, mode, data):
         f = self.files.open(name, mode)
@@ -135,6 +139,7 @@ class Store:
 
     def _rewrite_log(self, keep):
         """Keep the first `keep` bytes of the log (dropping a torn tail)."""
+        self._resume = (0, 0)
         if keep == 0:
             self.files.remove(LOG)
             return
@@ -180,22 +185,30 @@ class Store:
         out = []
         if self.files.size(LOG) <= 0:
             return out
+        start_seq, offset = self._resume
+        if start_seq > seq:
+            offset = 0  # asked for older records: read from the start
         f = self.files.open(LOG, "rb")
         try:
+            f.seek(offset)
             while len(out) < limit:
                 line = f.readline()
                 if not line:
                     break
+                offset += len(line)
+                space = line.find(b" ")
+                try:
+                    n = int(line[:space])
+                except ValueError:
+                    continue
+                if n <= seq:
+                    continue  # older than asked for: no need to check it
                 text = unseal(line)
                 if text is None:
                     continue
-                n, _, body = text.partition(" ")
-                try:
-                    n = int(n)
-                except ValueError:
-                    continue
-                if n > seq:
-                    out.append((n, body))
+                out.append((n, text[space + 1:]))
         finally:
             f.close()
+        if out:
+            self._resume = (out[-1][0], offset)
         return out

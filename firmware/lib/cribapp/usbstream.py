@@ -4,6 +4,8 @@
 import select
 import sys
 
+_WAIT_MS = 200
+
 
 class UsbStream:
     def __init__(self):
@@ -27,9 +29,10 @@ class UsbStream:
         return None
 
     def write(self, data):
-        # Nobody reading (no host, or one that left mid-stream): drop the
-        # line rather than stop the board, as USB does with no host.
-        for _ in self.writable.ipoll(0):
+        # A host that reads slower than we write gets a moment to catch up;
+        # with nobody reading at all (no host, or one that left mid-stream)
+        # the line is dropped rather than stop the board, as USB does.
+        for _ in self.writable.ipoll(_WAIT_MS):
             self.out.write(data)
             return
         self.dropped += 1

@@ -1,0 +1,54 @@
+# The board's page in a real browser: Debian's chromium driven by
+# Playwright clicks a button, sees the peg move, and keeps a screenshot.
+import shutil
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+from simboard import Board
+
+OUTPUT = Path(__file__).resolve().parents[2] / "build" / "test-output" / "browser"
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+DARK = "#2a1b0f"
+
+
+@pytest.fixture(scope="module")
+def board(tmp_path_factory):
+    b = Board(tmp_path_factory.mktemp("browser") / "flash")
+    yield b
+    b.stop()
+
+
+def fill(page, index):
+    return page.get_attribute('circle[data-index="%d"]' % index, "fill")
+
+
+def test_clicking_a_button_moves_the_peg(board, tmp_path):
+    chromium = shutil.which("chromium") or "/usr/bin/chromium"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
+        try:
+            page = browser.new_page(viewport={"width": 1100, "height": 700})
+            page.goto(board.url, wait_until="load")
+            page.wait_for_selector("#btn-P1")
+            assert page.locator("circle").count() == 258
+            assert fill(page, 1) == DARK  # track 1, hole 2: empty
+            page.click("#btn-P1")
+            page.click("#btn-P1")
+            page.click("#btn-OK")
+            page.wait_for_function(
+                "document.querySelector('circle[data-index=\"1\"]').getAttribute('fill') !== '%s'" % DARK,
+                timeout=10000)
+            r, g, b = [int(v) for v in page.get_attribute('circle[data-index="1"]', "data-rgb").split(",")]
+            assert r > g and r > b  # the peg in track 1's colour
+            page.keyboard.press("Digit2")  # the keyboard works too: a point for track 2
+            page.keyboard.press("Enter")
+            page.wait_for_function(
+                "document.querySelector('circle[data-index=\"59\"]').getAttribute('fill') !== '%s'" % DARK,
+                timeout=10000)
+            OUTPUT.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(OUTPUT / "board.png"), full_page=True)
+        finally:
+            browser.close()
+    assert (OUTPUT / "board.png").stat().st_size > 5000
