@@ -16,23 +16,25 @@ def race(record, out_path, title=None):
     rows = g.race()
     sides = g.sides
     fig, ax = plt.subplots(figsize=(10, 5.5), dpi=110)
-    xs = list(range(len(rows) + 1))
+    # One more x than entries so the last entry's step shows too.
+    xs = list(range(len(rows) + 2))
     for s in range(sides):
         ys = [0] + [r[s] for r in rows]
+        ys.append(ys[-1])
         label = "track %d%s" % (s + 1, " (winner)" if s == g.winner() else "")
         ax.step(xs, ys, where="post", color=TRACK_COLOURS[s], linewidth=2.2, label=label)
         ax.annotate(str(ys[-1]), (xs[-1], ys[-1]), textcoords="offset points", xytext=(6, -4),
                     color=TRACK_COLOURS[s], fontweight="bold")
-    for street in (30, 60, 90):
-        if street < g.target:
-            ax.axhline(street, color="#999", linewidth=0.8)
+    for low in (30, 90):  # every other street shaded, as a board's are marked
+        if low < g.target:
+            ax.axhspan(low, min(low + 30, g.target), color="#000", alpha=0.04, linewidth=0)
     lines = (31,) if g.target == 61 else (31, 61, 91)
     for line in lines:
         ax.axhline(line, color="#c22", linewidth=1, linestyle="--")
         ax.text(0.2, line + 1, "skunk line %d" % line, color="#c22", fontsize=8)
     ax.axhline(g.target, color="#222", linewidth=1.4)
     ax.set_ylim(0, g.target + 6)
-    ax.set_xlim(0, max(1, len(rows)) + 2)
+    ax.set_xlim(0, max(1, len(rows)) + 4)
     ax.set_xlabel("entry")
     ax.set_ylabel("score")
     skunk = ("", ", skunk", ", double skunk", ", triple skunk")[g.skunk() or 0]

@@ -186,3 +186,31 @@ def test_no_board_is_one_line_naming_the_ports_tried(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "cribboard.cli", "flash", "--port", str(tmp_path / "nope")],
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2 and proc.stderr.startswith("cribboard: error: ")
+
+
+def test_watch_shows_entries_live(tmp_path):
+    board = Board(tmp_path / "flash")
+    proc = subprocess.Popen([sys.executable, "-u", "-m", "cribboard.cli", "watch", "--port", board.port],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout.readline().startswith("watching board ")
+        board.enter("P2", 4)
+        assert proc.stdout.readline().strip() == "game 1  +4 track 2       0 - 4"
+        board.press("UNDO")
+        assert proc.stdout.readline().strip() == "game 1  undo             0 - 0"
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(30)
+        board.stop()
+
+
+def test_a_deploy_cut_short_is_reported_by_the_next_flash(tmp_path):
+    flash = tmp_path / "flash"
+    board = Board(flash)
+    try:
+        (flash / "deploy.json").write_text('{"state": "incomplete", "version": "0.1.0"}')
+        out = cli("flash", "--port", board.port)
+        assert "did not finish" in out.stdout + out.stderr
+        assert json.loads((flash / "deploy.json").read_text())["state"] == "complete"
+    finally:
+        board.stop()
