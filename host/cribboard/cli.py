@@ -2,6 +2,7 @@
 # git. A user's mistake is one line on stderr and exit status 2, never a traceback.
 
 import json
+import os
 import sys
 import time
 import webbrowser
@@ -124,7 +125,9 @@ def sim(headless, http_addr, link, flash, board, layout, keep_firmware):
     click.echo("  serial port: %s%s" % (board_sim.port, " (also %s)" % link if link else ""))
     click.echo("  board page:  %s" % url)
     click.echo("Press Ctrl-C to stop.")
-    if not headless:
+    # On Linux with no display, webbrowser would start a text browser in this terminal.
+    has_screen = sys.platform != "linux" or os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    if not headless and has_screen:
         webbrowser.open(url)
     try:
         while board_sim.alive():
