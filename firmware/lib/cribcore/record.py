@@ -25,7 +25,22 @@ def match_record(match):
     """The whole match as a record: settings, every game's events, the result."""
     if len(match.games) != len(match.closed) + 1:
         raise ValueError("the match no longer holds its earlier games")
-    wins, points, _ = match.standings()
+    rec = _settings(match)
+    rec["games"] = [_game_dict(match, i) for i in range(len(match.games))]
+    rec["result"] = _standings(match)
+    return rec
+
+
+def game_record(match, index):
+    """One game as a record: the match settings, the game's events and result,
+    and the match standings after it. This is what a board logs and syncs."""
+    rec = _settings(match)
+    rec["match_result"] = _standings(match)
+    rec.update(_game_dict(match, index))
+    return rec
+
+
+def _settings(match):
     return {
         "v": VERSION,
         "game": "cribbage",
@@ -34,27 +49,12 @@ def match_record(match):
         "scheme": match.scheme,
         "best_of": match.best_of,
         "first_to": match.first_to,
-        "games": [_game_dict(match, i) for i in range(len(match.games))],
-        "result": {"winner": match.winner(), "wins": wins, "points": points},
     }
 
 
-def game_record(match, index):
-    """One game as a record: the match settings, the game's events and result,
-    and the match standings after it. This is what a board logs and syncs."""
+def _standings(match):
     wins, points, _ = match.standings()
-    rec = {
-        "v": VERSION,
-        "game": "cribbage",
-        "players": match.players,
-        "target": match.target,
-        "scheme": match.scheme,
-        "best_of": match.best_of,
-        "first_to": match.first_to,
-        "match_result": {"winner": match.winner(), "wins": wins, "points": points},
-    }
-    rec.update(_game_dict(match, index))
-    return rec
+    return {"winner": match.winner(), "wins": wins, "points": points}
 
 
 def load_game(rec):
