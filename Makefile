@@ -13,7 +13,7 @@ NODE_DONE := node_modules/.installed
 STUBS_DONE := $(STUBS)/.installed
 CHROMIUM_DONE := build/.chromium
 
-.PHONY: run test lint typecheck mpy test-unix test-wasm test-py bench clean setup
+.PHONY: run test lint typecheck mpy test-unix test-wasm test-py bench clean setup hardware
 
 # The main job: a simulated board in the browser (the real firmware on MicroPython).
 run: $(VENV_DONE)
@@ -72,6 +72,10 @@ test-wasm: $(NODE_DONE)
 
 test-py: $(VENV_DONE) $(CHROMIUM_DONE)
 	$(BIN)/pytest -q
+
+# The drawings, BOM and power budget in hardware/, made from its pin maps and layouts.
+hardware: $(VENV_DONE)
+	$(BIN)/cribboard hardware docs
 
 bench: $(VENV_DONE)
 	$(BIN)/python tests/bench/run.py

@@ -13,6 +13,7 @@ from cribapp.flashfs import FlashFiles
 from cribapp.layout import Layout, standard
 from cribapp.link import Link
 from cribapp.render import Renderer
+from cribapp.selftest import SelfTest
 from cribapp.store import Store
 
 LOOP_MS = 2
@@ -38,10 +39,8 @@ def _reader(pin, active_low):
     return lambda: pin.value() == 1
 
 
-def build(root="", stream=None, clock=time):
-    """Everything the board needs, from the files under root. Tests pass a
-    fake serial stream and clock; on the board they are USB and `time`."""
-    files = FlashFiles(root)
+def _parts(files):
+    """Config, layout, buttons and strip from the files, and any boot error."""
     data, bad = _read_json(files, "board.json")
     config_error = bad or data is None
     try:
@@ -65,8 +64,20 @@ def build(root="", stream=None, clock=time):
             pin = machine.Pin(config.buttons[name], machine.Pin.IN, pull)
             buttons.append(Button(name, _reader(pin, config.active_low), repeats=name[0] == "P"))
     strip = neopixel.NeoPixel(machine.Pin(config.strip_pin, machine.Pin.OUT), layout.n)
-    board_id = "".join(["%02x" % b for b in machine.unique_id()])
     error = ERR_DEPLOY if deploy_broken else (ERR_CONFIG if config_error else 0)
+    return config, layout, buttons, strip, error
+
+
+def build(root="", stream=None, clock=time):
+    """Everything the board needs, from the files under root. Tests pass a
+    fake serial stream and clock; on the board they are USB and `time`.
+    Returns a SelfTest instead if OK is held at power-up (the maker's check)."""
+    files = FlashFiles(root)
+    config, layout, buttons, strip, error = _parts(files)
+    for b in buttons:
+        if b.name == "OK" and b.read():
+            return SelfTest(layout, Keypad(buttons), strip, clock)
+    board_id = "".join(["%02x" % b for b in machine.unique_id()])
     app = App(layout, Keypad(buttons), Renderer(layout, strip, config), clock, Store(files), board_id, error)
     if stream is None:
         from cribapp.usbstream import UsbStream
@@ -77,13 +88,18 @@ def build(root="", stream=None, clock=time):
 
 
 def run():
-    app = build()
+    board = build()
+    while isinstance(board, SelfTest):
+        while not board.done:
+            board.step()
+            time.sleep_ms(LOOP_MS)
+        board = build()
     try:
         while True:
-            app.step()
+            board.step()
             time.sleep_ms(LOOP_MS)
     finally:
-        app.commit(time.ticks_ms())  # Ctrl-C: keep the points being entered
+        board.commit(time.ticks_ms())  # Ctrl-C: keep the points being entered
 
 
 if __name__ == "__main__":

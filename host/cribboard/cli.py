@@ -337,6 +337,48 @@ def plot(db_url, game_id, output):
     click.echo("wrote %s" % output)
 
 
+@cli.group()
+def hardware():
+    """Check pin maps and LED layouts; make the drawings, BOM and power budget."""
+
+
+@hardware.command("check")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+def hardware_check(files):
+    """Check your own layout or pin map files and explain each mistake."""
+    from cribboard import hardware as hw
+
+    bad = 0
+    for f in files:
+        try:
+            click.echo(hw.check(f))
+        except hw.HardwareError as e:
+            bad += 1
+            click.echo("cribboard: error: %s" % e, err=True)
+    if bad:
+        sys.exit(USAGE_ERROR)
+
+
+@hardware.command("docs")
+@click.option("--out", type=click.Path(file_okay=False), help="Folder to write to (default: hardware/).")
+def hardware_docs(out):
+    """Write the wiring diagrams, drilling templates, BOM and power budget
+    (all made from hardware/boards and hardware/layouts)."""
+    from cribboard import hardware as hw
+
+    try:
+        src = paths.hardware()
+        files = hw.generated(src)
+    except (paths.NotFound, hw.HardwareError, ValueError) as e:
+        raise UserError(str(e)) from None
+    dest = Path(out) if out else src
+    for name, text in sorted(files.items()):
+        target = dest / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text)
+        click.echo("wrote %s" % target)
+
+
 def main(argv=None):
     try:
         code = cli.main(args=argv, prog_name="cribboard", standalone_mode=False)

@@ -1,5 +1,6 @@
 # main.py builds the board from its files, with fake `machine` and
 # `neopixel` modules standing in for the hardware (tests/fakes).
+import gc
 import json
 import os
 import sys
@@ -96,3 +97,45 @@ def test_an_interrupted_firmware_update_is_shown_at_boot():
     assert boot().error == board.ERR_DEPLOY
     fresh(dict(files, **{"deploy.json": '{"state": "complete", "version": "0.1.0"}'}))
     assert boot().error == 0
+
+
+def test_holding_ok_at_power_up_runs_the_self_test():
+    from cribapp.selftest import COLOURS, ECHO, SelfTest
+
+    fresh({"board.json": hardware("boards/pico.json"), "layout.json": hardware("layouts/2-track.json")})
+    machine.Pin.levels.clear()
+    machine.Pin.levels[7] = 0  # OK held while the board starts
+    clock = FakeClock()
+    st = main.build(ROOT, FakeStream(), clock)
+    assert isinstance(st, SelfTest)
+    strip = st.sink
+    n = st.layout.n
+    seen = bytearray(n)  # a bit per colour each LED has shown
+    machine.Pin.levels[7] = 1
+    for _ in range(n * 4 + 8):  # every LED, every colour, one at a time
+        before = st.led
+        clock.advance(40)
+        st.step()
+        assert strip.pixel(before) == (0, 0, 0) or before == st.led
+        seen[st.led] |= 1 << COLOURS.index(strip.pixel(st.led))
+    assert seen == bytearray([15] * n) and st.rounds == 1
+    assert sum(1 for i in range(0, n, 7) if strip.pixel(i) != (0, 0, 0)) <= 1
+    machine.Pin.levels[5] = 0  # UNDO, the third button here: game-point LED 3 of each track
+    for _ in range(4):
+        clock.advance(10)
+        st.step()
+    assert [strip.pixel(st.layout.points[t][2]) for t in range(2)] == [ECHO, ECHO]
+    machine.Pin.levels[5] = 1
+    machine.Pin.levels[7] = 0  # a long press of OK, then let go: the board starts
+    for _ in range(100):
+        clock.advance(10)
+        st.step()
+    assert st.leaving and not st.done
+    machine.Pin.levels[7] = 1
+    for _ in range(5):
+        clock.advance(10)
+        st.step()
+    assert st.done
+    del st, strip, seen
+    gc.collect()
+    assert not isinstance(main.build(ROOT, FakeStream(), clock), SelfTest)

@@ -38,9 +38,9 @@ def test_flash_play_sync_list_stats_plot(tmp_path):
     board = Board(tmp_path / "flash")
     try:
         out = cli("flash", "--port", board.port).stdout
-        assert "flashed 22 files" in out
         manifest = json.loads((tmp_path / "flash" / "deploy.json").read_text())
         assert manifest["state"] == "complete" and "lib/cribapp/app.mpy" in manifest["files"]
+        assert "flashed %d files" % len(manifest["files"]) in out
         assert not (tmp_path / "flash" / "lib" / "cribapp" / "app.py").exists()
         board.sim.wait_frame(board.sim.frames)  # the board restarted on the new firmware
         # A game to 61 through the buttons: the menu first (item 4, the target).
