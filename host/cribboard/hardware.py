@@ -14,7 +14,11 @@ QUIESCENT_MA = 1  # a WS2812B draws about 1 mA even when dark
 PITCH_MM = 1000 / 144  # LED spacing of a 144 LEDs/m strip
 HOLE_MM = 5.2  # a 5050 LED shows through a 5.2 mm hole
 MARGIN_MM = 15
-FUSES = (500, 750, 1000, 1500, 2000, 2500, 3000, 4000, 5000, 7500, 10000)
+FUSES = (500, 750, 1000, 1500, 2000, 2500, 3000, 4000, 5000)
+# Littelfuse 215 series (5 x 20 mm, slow blow) part numbers for those ratings.
+FUSE_PARTS = {500: "0215.500MXP", 750: "0215.750MXP", 1000: "0215001.MXP", 1500: "021501.5MXP",
+              2000: "0215002.MXP", 2500: "021502.5MXP", 3000: "0215003.MXP", 4000: "0215004.MXP",
+              5000: "0215005.MXP"}
 
 
 class HardwareError(Exception):
@@ -244,6 +248,7 @@ def bom(board_data, layout_data, board_name):
     p = power(board_data, layout_data, board_name)
     metres = lay.n / 144
     mcu, mcu_pn = MCU_PARTS[board_name]
+    buttons = sorted(n for n in cfg.buttons if n != "P3" or lay.tracks >= 3)  # P3 only with a third track
     return [
         (mcu, 1, mcu_pn, "runs the firmware"),
         ("WS2812B LED strip, 144 LEDs/m, 5 V, bare PCB", "%d LEDs (%.1f m)" % (lay.n, metres),
@@ -251,9 +256,8 @@ def bom(board_data, layout_data, board_name):
         ("74AHCT125 quad level shifter (or SN74AHCT1G125)", 1, "SN74AHCT125N", "lifts the 3.3 V data line to 5 V"),
         ("Resistor 330 ohm, 1/4 W", 1, "CFR-25JB-52-330R", "in series with the data line"),
         ("Electrolytic capacitor 1000 uF, 10 V", 1, "UVR1A102MPD", "steadies the strip's 5 V"),
-        ("Tactile push button 12 x 12 mm (or arcade button)", len(cfg.buttons), "B3F-4055",
-         ", ".join(sorted(cfg.buttons))),
-        ("Fuse %d mA, slow blow, with holder" % p["fuse_ma"], 1, "0215%s.MXP" % ("%.3f" % (p["fuse_ma"] / 1000))[:5],
+        ("Tactile push button 12 x 12 mm (or arcade button)", len(buttons), "B3F-4055", ", ".join(buttons)),
+        ("Fuse %d mA, 5 x 20 mm, slow blow, with holder" % p["fuse_ma"], 1, FUSE_PARTS[p["fuse_ma"]],
          "protects the 5 V rail"),
         ("5 V supply: %s" % p["supply"], 1, "Raspberry Pi 12.5 W USB-C supply" if "2 A" in p["supply"]
          else "any USB port or charger", "powers board and LEDs"),
