@@ -3,10 +3,28 @@
 import socket
 from binascii import hexlify
 
+try:
+    from time import ticks_diff, ticks_ms
+except ImportError:  # the CPython stand-in board (cpython_board.py)
+    import time
+
+    def ticks_ms():
+        return int(time.monotonic() * 1000)
+
+    def ticks_diff(a, b):
+        return a - b
+
+HOLD_MS = 30  # each level a button is given is held this long on the board's clock
+
 levels = {}  # pin -> level; an unset pin reads high (pulled up, not pressed)
 board_id = b"\x00" * 8
 _sock = None
 _buf = b""
+# Changes wait their turn: a press and its release that arrive together
+# (the host was quick, or this process was slow to run) must still be seen
+# by the debouncer as a press.
+_queue = []
+_changed_at = 0
 
 
 class Reset(Exception):
@@ -23,23 +41,28 @@ def connect(port, ident):
 
 
 def poll():
-    """Take in every button change the host has sent."""
-    global _buf
+    """Take in the button changes the host has sent, one at a time."""
+    global _buf, _changed_at
     if _sock is None:
         return
     while True:
         try:
             data = _sock.recv(256)
         except OSError:
-            return
+            break
         if not data:
-            return
+            break
         _buf += data
         while b"\n" in _buf:
             line, _buf = _buf.split(b"\n", 1)
             parts = line.split()
             if len(parts) == 2 and parts[0] in (b"D", b"U"):
-                levels[int(parts[1])] = 0 if parts[0] == b"D" else 1
+                _queue.append((int(parts[1]), 0 if parts[0] == b"D" else 1))
+    now = ticks_ms()
+    if _queue and ticks_diff(now, _changed_at) >= HOLD_MS:
+        pin, level = _queue.pop(0)
+        levels[pin] = level
+        _changed_at = now
 
 
 def frame(buf):
