@@ -1,0 +1,216 @@
+# Rubicon piquet, scored on a cribbage board (RULES.md section 2): one deal
+# from the two hands held and the tricks' winners, and the partie of six
+# deals (eight on a tie) with its rubicon result.
+from collections import namedtuple
+
+from cribcore.cards import ACE, JACK, KING, check_distinct, format_card
+
+ELDER = 0  # leads the first trick
+YOUNGER = 1  # the dealer
+
+# Piquet's ranks, low to high: 7 8 9 10 J Q K A (card rank indices).
+ORDER = (6, 7, 8, 9, 10, 11, 12, 0)
+_HIGH = {}
+for _i in range(len(ORDER)):
+    _HIGH[ORDER[_i]] = _i
+SET_RANKS = (9, 10, 11, 12, 0)  # 10 J Q K A: the only ranks that make sets
+SEQUENCE_POINTS = (0, 0, 0, 3, 4, 15, 16, 17, 18)  # by length
+DEALS = 6
+EXTRA_DEALS = 2
+RUBICON = 100
+
+Deal = namedtuple("Deal", ("scores", "blanche", "point", "sequences", "sets", "repique", "pique",
+                           "lead", "tricks", "cards"))
+
+
+def _pip(r):
+    if r == ACE:
+        return 11
+    return 10 if r >= 9 else r + 1
+
+
+def check_hands(elder, younger):
+    for who, hand in (("elder", elder), ("younger", younger)):
+        if len(hand) != 12:
+            raise ValueError("%s holds %d cards; a piquet hand is 12" % (who, len(hand)))
+        for c in hand:
+            if c >> 2 not in _HIGH:
+                raise ValueError("%s is not in a piquet deck (7 to ace)" % format_card(c))
+    check_distinct(list(elder) + list(younger))
+
+
+def point_of(hand):
+    """(length, pip total) of the longest suit; the pip total breaks ties."""
+    best = (0, 0)
+    for s in range(4):
+        cards = [c for c in hand if c & 3 == s]
+        key = (len(cards), sum([_pip(c >> 2) for c in cards]))
+        if key > best:
+            best = key
+    return best
+
+
+def sequences_of(hand):
+    """[(length, high card order)] of every run of 3 or more in a suit."""
+    out = []
+    for s in range(4):
+        have = [False] * len(ORDER)
+        for c in hand:
+            if c & 3 == s:
+                have[_HIGH[c >> 2]] = True
+        run = 0
+        for i in range(len(ORDER) + 1):
+            if i < len(ORDER) and have[i]:
+                run += 1
+            else:
+                if run >= 3:
+                    out.append((run, i - 1))
+                run = 0
+    return out
+
+
+def sets_of(hand):
+    """[(count, rank order)] of every trio or quatorze, ten or higher."""
+    out = []
+    for r in SET_RANKS:
+        n = len([c for c in hand if c >> 2 == r])
+        if n >= 3:
+            out.append((n, _HIGH[r]))
+    return out
+
+
+def _best(a, b):
+    """0 if a is better, 1 if b is, None on a tie or when neither has any."""
+    if not a and not b:
+        return None
+    ka = max(a) if a else (0, -1)
+    kb = max(b) if b else (0, -1)
+    if ka == kb:
+        return None
+    return 0 if ka > kb else 1
+
+
+def score_deal(elder, younger, winners):
+    """Score one deal. elder and younger are the 12 cards each holds when
+    declaring; winners lists who won each of the 12 tricks (ELDER or YOUNGER).
+    Returns a Deal with per-player scores and how each part went."""
+    check_hands(elder, younger)
+    if len(winners) != 12 or any([w not in (ELDER, YOUNGER) for w in winners]):
+        raise ValueError("give the winner (0 elder, 1 younger) of each of the 12 tricks")
+    hands = (elder, younger)
+    blanche = [10 if not [c for c in h if JACK <= c >> 2 <= KING] else 0 for h in hands]
+    points = [point_of(h) for h in hands]
+    p = _best([points[0]] if points[0][0] else [], [points[1]] if points[1][0] else [])
+    point = [0, 0]
+    if p is not None:
+        point[p] = points[p][0]
+    seqs = [sequences_of(h) for h in hands]
+    s = _best(seqs[0], seqs[1])
+    sequences = [0, 0]
+    if s is not None:
+        sequences[s] = sum([SEQUENCE_POINTS[min(n, 8)] for n, _ in seqs[s]])
+    sts = [sets_of(h) for h in hands]
+    t = _best(sts[0], sts[1])
+    sets = [0, 0]
+    if t is not None:
+        sets[t] = sum([14 if n == 4 else 3 for n, _ in sts[t]])
+
+    totals = [0, 0]
+    repique = [0, 0]
+    # Repique: 30 from combinations, counted in order, before the other scores.
+    for part in (blanche, point, sequences, sets):
+        for who in (ELDER, YOUNGER):
+            totals[who] += part[who]
+        for who in (ELDER, YOUNGER):
+            if not repique[0] and not repique[1] and totals[who] >= 30 and totals[1 - who] == 0:
+                repique[who] = 60
+    for who in (ELDER, YOUNGER):
+        totals[who] += repique[who]
+
+    # The play: 1 for leading the first trick; each trick 1 to its leader or 2.
+    pique = [0, 0]
+    lead = [1, 0]
+    tricks = [0, 0]
+    won = [0, 0]
+
+    def add(who, n):
+        totals[who] += n
+        if not any(repique) and not any(pique) and totals[who] >= 30 and totals[1 - who] == 0:
+            pique[who] = 30
+            totals[who] += 30
+
+    add(ELDER, 1)
+    leader = ELDER
+    for w in winners:
+        won[w] += 1
+        n = 1 if w == leader else 2
+        tricks[w] += n
+        add(w, n)
+        leader = w
+    cards = [0, 0]
+    for who in (ELDER, YOUNGER):
+        if won[who] == 12:
+            cards[who] = 40
+        elif won[who] >= 7:
+            cards[who] = 10
+        totals[who] += cards[who]
+    return Deal(totals, blanche, point, sequences, sets, repique, pique, lead, tricks, cards)
+
+
+def rubicon(totals):
+    """(winner, points) of a finished partie, or None on a tie."""
+    a, b = totals
+    if a == b:
+        return None
+    w = 0 if a > b else 1
+    loser = totals[1 - w]
+    if loser < RUBICON:
+        return (w, RUBICON + a + b)  # rubiconed
+    return (w, RUBICON + abs(a - b))
+
+
+class Partie:
+    """Six deals, elder and younger alternating, two more on a tie. Deals
+    are entered as totals per player (from score_deal or a table's own
+    count); players are 0 and 1, and player 0 is elder in the first deal."""
+
+    def __init__(self):
+        self.deals = []
+
+    def elder(self):
+        """The player who is elder in the next deal."""
+        return len(self.deals) % 2
+
+    def add(self, scores):
+        if self.over():
+            raise ValueError("the partie is over")
+        if len(scores) != 2 or any([not isinstance(s, int) or s < 0 or s > 300 for s in scores]):
+            raise ValueError("a deal scores 0 to 300 points for each player, not %r" % (scores,))
+        self.deals.append((scores[0], scores[1]))
+
+    def totals(self):
+        t = [0, 0]
+        for a, b in self.deals:
+            t[0] += a
+            t[1] += b
+        return t
+
+    def length(self):
+        n = len(self.deals)
+        if n >= DEALS:
+            first = [0, 0]
+            for a, b in self.deals[:DEALS]:
+                first[0] += a
+                first[1] += b
+            if first[0] == first[1]:
+                return DEALS + EXTRA_DEALS
+        return DEALS
+
+    def over(self):
+        return len(self.deals) >= self.length()
+
+    def result(self):
+        """(winner, points) once over (None if still tied after 8 deals)."""
+        if not self.over():
+            return None
+        return rubicon(self.totals())

@@ -1,0 +1,89 @@
+# Rubicon piquet: declarations, repique and pique, the play, the partie.
+from cribcore.cards import parse
+from cribcore.piquet import ELDER, YOUNGER, Partie, point_of, rubicon, score_deal, sequences_of, sets_of
+
+from check import raises
+
+ELDER_REPIQUE = parse("7S 8S 9S TS JS QS KS AS AH AD AC 7H")
+YOUNGER_POOR = parse("8H 9H TH JH QH KH 7D 8D 9D TD JD QD")
+ELDER_PIQUE = parse("7S 8S 9S TS JS QS KS AH AD AC 7H 8H")
+YOUNGER_PIQUE = parse("AS KH QH JH TH 9H KD QD KC QC JC JD")
+
+
+def test_sequences_score_3_4_then_15_to_18():
+    assert sorted([n for n, _ in sequences_of(parse("7S 8S 9S TH JH QH KH"))]) == [3, 4]
+    younger = parse("7H 8H TH JH KH AH 7C 8C TC JC KC AC")  # no sequence of three anywhere
+    quint = parse("7S 8S 9S TS JS KS AS 7D 9D JD KD AD")
+    assert score_deal(quint, younger, [ELDER] * 12).sequences == [15, 0]
+    tierce_and_quint = parse("7S 8S 9S JS KS 7D 8D 9D TD JD KD AD")  # 7-9 spades, 7-J diamonds
+    assert score_deal(tierce_and_quint, younger, [ELDER] * 12).sequences == [3 + 15, 0]
+    sixieme = parse("7S 8S 9S TS JS QS AS 7D 9D JD KD AD")
+    assert score_deal(sixieme, younger, [ELDER] * 12).sequences == [16, 0]
+
+
+def test_point_is_the_longest_suit_and_pips_break_a_tie():
+    assert point_of(parse("AS KS 7S 8H 9H TH")) == (3, 28)
+    e = parse("AS KS QS JS 7H 8H 9H 7D 8D 9D 7C 8C")
+    y = parse("TS 9S 8S 7S AH KH QH TD JD QD AC KC")
+    d = score_deal(e, y, [ELDER] * 12)
+    assert d.point == [4, 0]  # 4 spades each: 41 pips beat 34
+
+
+def test_sets_ten_or_higher_best_set_takes_all():
+    assert sets_of(parse("AS AH AD KS KH KD 9S 9H 9D")) == [(3, 6), (3, 7)]
+    d = score_deal(ELDER_PIQUE, YOUNGER_PIQUE, [ELDER] * 12)
+    assert d.sets == [3, 0]  # elder's aces beat younger's kings, queens and jacks
+
+
+def test_carte_blanche():
+    e = parse("7S 8S 9S TS AS 7H 8H 9H 7D 8D 9D 7C")
+    y = parse("JS QS KS TH JH QH KH AH TD JD QD KD")
+    assert score_deal(e, y, [YOUNGER] * 12).blanche == [10, 0]
+
+
+def test_repique_and_capot():
+    d = score_deal(ELDER_REPIQUE, YOUNGER_POOR, [ELDER] * 12)
+    assert (d.point, d.sequences, d.sets) == ([8, 0], [18, 0], [14, 0])
+    assert d.repique == [60, 0] and d.pique == [0, 0]
+    assert (d.lead, d.tricks, d.cards) == ([1, 0], [12, 0], [40, 0])
+    assert d.scores == [8 + 18 + 14 + 60 + 1 + 12 + 40, 0]
+
+
+def test_pique_in_the_play_and_the_cards():
+    winners = [ELDER] * 8 + [YOUNGER] * 4
+    d = score_deal(ELDER_PIQUE, YOUNGER_PIQUE, winners)
+    assert (d.point, d.sequences, d.sets) == ([7, 0], [17, 0], [3, 0])
+    assert d.repique == [0, 0] and d.pique == [30, 0]
+    assert d.tricks == [8, 5]  # younger's first trick was led by elder: 2
+    assert d.cards == [10, 0]
+    assert d.scores == [27 + 1 + 8 + 30 + 10, 5]
+
+
+def test_bad_deals_are_refused():
+    assert "12" in raises(ValueError, score_deal, ELDER_PIQUE[:11], YOUNGER_PIQUE, [0] * 12)
+    assert "piquet deck" in raises(ValueError, score_deal, parse("2S") + ELDER_PIQUE[1:], YOUNGER_PIQUE, [0] * 12)
+    raises(ValueError, score_deal, ELDER_PIQUE, ELDER_PIQUE, [0] * 12)
+    raises(ValueError, score_deal, ELDER_PIQUE, YOUNGER_PIQUE, [0] * 11)
+
+
+def test_rubicon_results():
+    assert rubicon([150, 120]) == (0, 130)
+    assert rubicon([80, 163]) == (1, 100 + 80 + 163)  # rubiconed
+    assert rubicon([90, 90]) is None
+
+
+def test_partie_six_deals_elder_alternating_two_more_on_a_tie():
+    p = Partie()
+    for k in range(6):
+        assert p.elder() == k % 2 and not p.over()
+        p.add([20, 20])
+    assert not p.over() and p.length() == 8
+    p.add([30, 10])
+    p.add([5, 5])
+    assert p.over() and p.totals() == [155, 135] and p.result() == (0, 120)
+    raises(ValueError, p.add, [1, 1])
+    q = Partie()
+    for _ in range(6):
+        q.add([10, 25])
+    assert q.over() and q.result() == (1, 100 + 60 + 150)
+    raises(ValueError, Partie().add, [-1, 4])
