@@ -68,3 +68,51 @@ def test_undo_restores_the_exact_earlier_state(players, target, script, data):
     for _ in range(steps):
         assert g.redo()
     assert g.snapshot()[:5] == history[-1][:5]
+
+
+# --- barbu: whatever happens at the table, a finished rubber sums to zero ---
+from cribcore.barbu import CONTRACTS as BARBU_CONTRACTS  # noqa: E402
+from cribcore.barbu import DEALS as BARBU_DEALS  # noqa: E402
+from cribcore.barbu import Rubber  # noqa: E402
+
+
+def counts(total):
+    """Four counts adding up to total: three cut points in 0..total."""
+    return st.lists(st.integers(0, total), min_size=3, max_size=3).map(sorted).map(
+        lambda c: [c[0], c[1] - c[0], c[2] - c[1], total - c[2]])
+
+
+def barbu_result(contract):
+    seat = st.integers(0, 3)
+    if contract == "barbu":
+        return st.builds(lambda t: {"taker": t}, seat)
+    if contract == "hearts":
+        return counts(13).flatmap(lambda h: st.sampled_from([p for p in range(4) if h[p]]).map(
+            lambda a: {"hearts": h, "ace": a}))
+    if contract == "queens":
+        return counts(4).map(lambda q: {"queens": q})
+    if contract in ("tricks", "trumps"):
+        return counts(13).map(lambda t: {"tricks": t})
+    if contract == "last2":
+        return st.builds(lambda a, b: {"twelfth": a, "thirteenth": b}, seat, seat)
+    return st.permutations([0, 1, 2, 3]).map(lambda o: {"order": list(o)})
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 3), st.data())
+def test_every_finished_barbu_rubber_sums_to_zero(first, data):
+    r = Rubber(first)
+    for n in range(BARBU_DEALS):
+        dealer = r.dealer()
+        contract = data.draw(st.sampled_from(r.remaining()))
+        doubles = []
+        for a in range(4):
+            for b in range(a + 1, 4):
+                if data.draw(st.integers(0, 3)) == 0:
+                    doubles.append([a, b, data.draw(st.booleans())])
+        if n % 7 < 2:  # the obligation: every other seat doubles the dealer twice
+            doubles = [d for d in doubles if dealer not in d[:2]]
+            doubles += [[p, dealer, data.draw(st.booleans())] for p in range(4) if p != dealer]
+        r.add(contract, data.draw(barbu_result(contract)), doubles)
+    assert r.over() and sum(r.totals()) == 0 and r.check() == []
+    assert sorted(c for _, c, _, _, _ in r.deals) == sorted(BARBU_CONTRACTS * 4)

@@ -1,0 +1,208 @@
+# Barbu (RULES.md section 3): the seven contracts, doubles and redoubles,
+# and a rubber of 28 deals with the checks that keep a score sheet honest.
+# Players are seats 0..3; each deals seven times in a row, choosing a
+# contract he has not played yet.
+
+PLAYERS = 4
+CONTRACTS = ("barbu", "hearts", "queens", "tricks", "last2", "trumps", "domino")
+TOTALS = {"barbu": -20, "hearts": -30, "queens": -24, "tricks": -26, "last2": -30, "trumps": 65, "domino": 65}
+NAMES = {"barbu": "Barbu (king of hearts)", "hearts": "Hearts", "queens": "Queens", "tricks": "No tricks",
+         "last2": "Last two", "trumps": "Trumps", "domino": "Domino"}
+DOMINO = (45, 20, 10, -10)  # first out .. last
+DEALS = PLAYERS * len(CONTRACTS)
+MUST_DOUBLE_DEALER = 2
+
+
+def _counts(result, key, total):
+    v = result.get(key) if isinstance(result, dict) else None
+    if not isinstance(v, list) or len(v) != PLAYERS or any([not isinstance(n, int) or n < 0 for n in v]):
+        raise ValueError("give %r as four counts, one per player" % key)
+    if sum(v) != total:
+        raise ValueError("%r adds up to %d; it must be %d" % (key, sum(v), total))
+    return v
+
+
+def _seat(result, key):
+    v = result.get(key) if isinstance(result, dict) else None
+    if not isinstance(v, int) or not (0 <= v < PLAYERS):
+        raise ValueError("give %r as a seat, 0 to 3" % key)
+    return v
+
+
+def contract_scores(contract, result):
+    """The four players' scores for one deal of a contract, before doubles.
+
+    result by contract: barbu {"taker": seat}; hearts {"hearts": [4 counts,
+    ace included], "ace": seat}; queens {"queens": [4 counts]}; tricks and
+    trumps {"tricks": [4 counts]}; last2 {"twelfth": seat, "thirteenth":
+    seat}; domino {"order": [seats, first out to last]}."""
+    s = [0] * PLAYERS
+    if contract == "barbu":
+        s[_seat(result, "taker")] = -20
+    elif contract == "hearts":
+        hearts = _counts(result, "hearts", 13)
+        ace = _seat(result, "ace")
+        if hearts[ace] < 1:
+            raise ValueError("the ace of hearts is a heart: its taker took at least one")
+        for p in range(PLAYERS):
+            s[p] = -2 * hearts[p]
+        s[ace] -= 4  # the ace is -6, not -2
+    elif contract == "queens":
+        q = _counts(result, "queens", 4)
+        for p in range(PLAYERS):
+            s[p] = -6 * q[p]
+    elif contract == "tricks" or contract == "trumps":
+        t = _counts(result, "tricks", 13)
+        for p in range(PLAYERS):
+            s[p] = (-2 if contract == "tricks" else 5) * t[p]
+    elif contract == "last2":
+        s[_seat(result, "twelfth")] -= 10
+        s[_seat(result, "thirteenth")] -= 20
+    elif contract == "domino":
+        order = result.get("order") if isinstance(result, dict) else None
+        if not isinstance(order, list) or sorted(order) != [0, 1, 2, 3]:
+            raise ValueError("give 'order' as the four seats, first out to last")
+        for place in range(PLAYERS):
+            s[order[place]] = DOMINO[place]
+    else:
+        raise ValueError("unknown contract %r (%s)" % (contract, ", ".join(CONTRACTS)))
+    if sum(s) != TOTALS[contract]:
+        raise ValueError("%s scores %d in all, not %d" % (contract, sum(s), TOTALS[contract]))
+    return s
+
+
+def check_doubles(doubles, dealer):
+    """doubles: [doubler, doubled, redoubled] triples; each pair at most once."""
+    seen = []
+    for d in doubles:
+        if not isinstance(d, (list, tuple)) or len(d) != 3:
+            raise ValueError("a double is [doubler, doubled, redoubled]")
+        a, b, re = d
+        if not (isinstance(a, int) and isinstance(b, int) and 0 <= a < PLAYERS and 0 <= b < PLAYERS) or a == b:
+            raise ValueError("a double is between two different seats, not %r" % (d,))
+        if re not in (True, False):
+            raise ValueError("redoubled is true or false, not %r" % (re,))
+        pair = (min(a, b), max(a, b))
+        if pair in seen:
+            raise ValueError("seats %d and %d doubled each other twice in one deal" % pair)
+        seen.append(pair)
+
+
+def settle(scores, doubles):
+    """Apply the side bets: for each double the difference between the two
+    players' results goes from the worse to the better (twice if redoubled)."""
+    out = list(scores)
+    for a, b, re in doubles:
+        diff = scores[a] - scores[b]
+        if re:
+            diff *= 2
+        out[a] += diff
+        out[b] -= diff
+    return out
+
+
+class Rubber:
+    """The score sheet of a rubber. Deal k is dealt by seat k // 7."""
+
+    def __init__(self, first_dealer=0):
+        if not isinstance(first_dealer, int) or not (0 <= first_dealer < PLAYERS):
+            raise ValueError("the first dealer is a seat, 0 to 3")
+        self.first_dealer = first_dealer
+        self.deals = []  # (dealer, contract, result, doubles, scores)
+
+    def dealer(self):
+        return (self.first_dealer + len(self.deals) // len(CONTRACTS)) % PLAYERS
+
+    def remaining(self):
+        """The contracts the current dealer has still to choose from."""
+        d = self.dealer()
+        start = len(self.deals) - len(self.deals) % len(CONTRACTS)
+        played = [deal[1] for deal in self.deals[start:] if deal[0] == d]
+        return [c for c in CONTRACTS if c not in played]
+
+    def over(self):
+        return len(self.deals) >= DEALS
+
+    def add(self, contract, result, doubles=()):
+        """Enter one deal; ValueError (and nothing entered) if it cannot be right."""
+        if self.over():
+            raise ValueError("the rubber is over: 28 deals")
+        dealer = self.dealer()
+        if contract not in CONTRACTS:
+            raise ValueError("unknown contract %r (%s)" % (contract, ", ".join(CONTRACTS)))
+        if contract not in self.remaining():
+            raise ValueError("seat %d has already played %s in this round" % (dealer, NAMES[contract]))
+        doubles = [list(d) for d in doubles]
+        check_doubles(doubles, dealer)
+        raw = contract_scores(contract, result)
+        scores = settle(raw, doubles)
+        if sum(scores) != TOTALS[contract]:
+            raise ValueError("the deal's scores add up to %d, not %d" % (sum(scores), TOTALS[contract]))
+        if len(self.remaining()) == 1:
+            short = self._short_of_doubles(dealer, doubles)
+            if short:
+                raise ValueError("seat%s %s doubled the dealer fewer than %d times in his round"
+                                 % ("s" if len(short) > 1 else "", ", ".join([str(p) for p in short]),
+                                    MUST_DOUBLE_DEALER))
+        self.deals.append((dealer, contract, result, doubles, scores))
+        return scores
+
+    def _short_of_doubles(self, dealer, last):
+        start = len(self.deals) - len(self.deals) % len(CONTRACTS)
+        count = [0] * PLAYERS
+        for deal in self.deals[start:] + [(dealer, None, None, last, None)]:
+            for a, b, _ in deal[3]:
+                if b == dealer:
+                    count[a] += 1
+        return [p for p in range(PLAYERS) if p != dealer and count[p] < MUST_DOUBLE_DEALER]
+
+    def totals(self):
+        t = [0] * PLAYERS
+        for deal in self.deals:
+            for p in range(PLAYERS):
+                t[p] += deal[4][p]
+        return t
+
+    def round_totals(self, dealer):
+        """Each player's total over one dealer's seven contracts."""
+        t = [0] * PLAYERS
+        for deal in self.deals:
+            if deal[0] == dealer:
+                for p in range(PLAYERS):
+                    t[p] += deal[4][p]
+        return t
+
+    def check(self):
+        """Problems a finished sheet would show ([] when all is well): every
+        finished dealer's round and the whole rubber must sum to zero."""
+        problems = []
+        for k in range(0, len(self.deals) - len(self.deals) % len(CONTRACTS), len(CONTRACTS)):
+            d = self.deals[k][0]
+            s = sum(self.round_totals(d))
+            if s:
+                problems.append("seat %d's round adds up to %d, not 0" % (d, s))
+        if self.over() and sum(self.totals()):
+            problems.append("the rubber adds up to %d, not 0" % sum(self.totals()))
+        return problems
+
+    def to_record(self):
+        return {"v": 1, "game": "barbu", "first_dealer": self.first_dealer,
+                "deals": [{"contract": c, "result": r, "doubles": d} for _, c, r, d, _ in self.deals],
+                "totals": self.totals()}
+
+
+def load_rubber(record):
+    """Rebuild a Rubber from its record, checking every deal again."""
+    if not isinstance(record, dict) or record.get("game") != "barbu" or record.get("v") != 1:
+        raise ValueError("not a barbu record (version 1)")
+    r = Rubber(record.get("first_dealer", 0))
+    deals = record.get("deals")
+    if not isinstance(deals, list):
+        raise ValueError("a barbu record has a list of deals")
+    for i in range(len(deals)):
+        d = deals[i]
+        try:
+            r.add(d.get("contract"), d.get("result"), d.get("doubles", []))
+        except (ValueError, AttributeError) as e:
+            raise ValueError("deal %d: %s" % (i + 1, e)) from None
+    return r
