@@ -4,7 +4,7 @@ import json
 import sqlite3
 from pathlib import Path
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 MIGRATIONS = {
     1: """
@@ -44,6 +44,18 @@ MIGRATIONS = {
         kind TEXT NOT NULL,
         ticks INTEGER NOT NULL,
         PRIMARY KEY (game_id, n)
+    );
+    """,
+    2: """
+    CREATE TABLE barbu_rubbers (
+        id INTEGER PRIMARY KEY,
+        names TEXT NOT NULL,
+        record TEXT NOT NULL,
+        totals TEXT NOT NULL,
+        deals INTEGER NOT NULL,
+        finished INTEGER NOT NULL,
+        created TEXT NOT NULL,
+        updated TEXT NOT NULL
     );
     """,
 }

@@ -85,7 +85,7 @@ def test_the_dealer_must_be_doubled_twice_by_each_player():
             doubles = [[3, 0, True]]  # seat 3's first double (redoubled by the dealer)
         r.add(c, RESULTS[c], doubles)
     msg = raises(ValueError, r.add, "domino", RESULTS["domino"])
-    assert "seat 3 doubled the dealer fewer than 2 times" in msg and len(r.deals) == 6
+    assert "player 4 doubled the dealer fewer than 2 times" in msg and len(r.deals) == 6
     r.add("domino", RESULTS["domino"], [[3, 0, False]])
     assert r.dealer() == 1 and r.remaining() == list(CONTRACTS)
     raises(ValueError, Rubber().add, "barbu", RESULTS["barbu"], [[0, 0, False]])

@@ -1,7 +1,8 @@
 # Barbu (RULES.md section 3): the seven contracts, doubles and redoubles,
 # and a rubber of 28 deals with the checks that keep a score sheet honest.
 # Players are seats 0..3; each deals seven times in a row, choosing a
-# contract he has not played yet.
+# contract he has not played yet. Messages number the players 1 to 4, as a
+# score sheet does.
 
 PLAYERS = 4
 CONTRACTS = ("barbu", "hearts", "queens", "tricks", "last2", "trumps", "domino")
@@ -79,12 +80,12 @@ def check_doubles(doubles, dealer):
             raise ValueError("a double is [doubler, doubled, redoubled]")
         a, b, re = d
         if not (isinstance(a, int) and isinstance(b, int) and 0 <= a < PLAYERS and 0 <= b < PLAYERS) or a == b:
-            raise ValueError("a double is between two different seats, not %r" % (d,))
+            raise ValueError("a double is between two different players, not %r" % (d,))
         if re not in (True, False):
             raise ValueError("redoubled is true or false, not %r" % (re,))
         pair = (min(a, b), max(a, b))
         if pair in seen:
-            raise ValueError("seats %d and %d doubled each other twice in one deal" % pair)
+            raise ValueError("players %d and %d doubled each other twice in one deal" % (pair[0] + 1, pair[1] + 1))
         seen.append(pair)
 
 
@@ -131,7 +132,8 @@ class Rubber:
         if contract not in CONTRACTS:
             raise ValueError("unknown contract %r (%s)" % (contract, ", ".join(CONTRACTS)))
         if contract not in self.remaining():
-            raise ValueError("seat %d has already played %s in this round" % (dealer, NAMES[contract]))
+            raise ValueError("player %d, the dealer, has already played %s in this round"
+                             % (dealer + 1, NAMES[contract]))
         doubles = [list(d) for d in doubles]
         check_doubles(doubles, dealer)
         raw = contract_scores(contract, result)
@@ -141,8 +143,8 @@ class Rubber:
         if len(self.remaining()) == 1:
             short = self._short_of_doubles(dealer, doubles)
             if short:
-                raise ValueError("seat%s %s doubled the dealer fewer than %d times in his round"
-                                 % ("s" if len(short) > 1 else "", ", ".join([str(p) for p in short]),
+                raise ValueError("player%s %s doubled the dealer fewer than %d times in his round"
+                                 % ("s" if len(short) > 1 else "", ", ".join([str(p + 1) for p in short]),
                                     MUST_DOUBLE_DEALER))
         self.deals.append((dealer, contract, result, doubles, scores))
         return scores
@@ -180,7 +182,7 @@ class Rubber:
             d = self.deals[k][0]
             s = sum(self.round_totals(d))
             if s:
-                problems.append("seat %d's round adds up to %d, not 0" % (d, s))
+                problems.append("player %d's round adds up to %d, not 0" % (d + 1, s))
         if self.over() and sum(self.totals()):
             problems.append("the rubber adds up to %d, not 0" % sum(self.totals()))
         return problems

@@ -1,0 +1,93 @@
+# The barbu score sheet on the command line, and the database it lives in.
+import json
+import sqlite3
+import subprocess
+import sys
+
+from cribboard import db
+
+LINES = {
+    "barbu": "barbu 3",
+    "hearts": "hearts 5 4 3 1 ace=2",
+    "queens": "queens 1 3 0 0",
+    "tricks": "tricks 4 3 3 3",
+    "last2": "last2 1 4",
+    "trumps": "trumps 5 2 2 4",
+    "domino": "domino 4 1 3 2",
+}
+
+
+def rubber_lines(first_dealer=1):
+    out = []
+    for r in range(4):
+        dealer = (first_dealer - 1 + r) % 4 + 1
+        for k, contract in enumerate(LINES):
+            line = LINES[contract]
+            if k < 2:  # everyone doubles the dealer twice, the second time redoubled
+                line += " | " + " ".join("%dx%d%s" % (p, dealer, "!" if k else "") for p in range(1, 5)
+                                         if p != dealer)
+            out.append(line)
+    return out
+
+
+def cli(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "cribboard.cli", *args], input=stdin, capture_output=True,
+                          text=True, timeout=60)
+
+
+def test_a_whole_rubber_from_a_file(tmp_path):
+    sheet = tmp_path / "rubber.txt"
+    sheet.write_text("# our Tuesday game\n" + "\n".join(rubber_lines()) + "\n")
+    dbfile = str(tmp_path / "club.sqlite3")
+    done = cli("barbu", "sheet", str(sheet), "--names", "Ann,Bob,Cy,Di", "--db", dbfile)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert out.count("round of") == 4 and "Final:" in out and "CHECK FAILED" not in out
+    assert "saved as barbu rubber 1" in out and "unfinished" not in out
+    listed = json.loads(cli("barbu", "list", "--db", dbfile, "--json").stdout)
+    assert listed[0]["finished"] and listed[0]["deals"] == 28 and sum(listed[0]["totals"]) == 0
+    assert listed[0]["names"] == ["Ann", "Bob", "Cy", "Di"]
+    shown = json.loads(cli("barbu", "show", "1", "--db", dbfile, "--json").stdout)
+    assert len(shown["deals"]) == 28 and shown["totals"] == listed[0]["totals"]
+    csv_text = cli("export", "--what", "barbu", "--db", dbfile).stdout.splitlines()
+    assert csv_text[0].startswith("id,deals,finished") and "Ann" in csv_text[1]
+    exported = json.loads(cli("export", "--what", "barbu", "--format", "json", "--db", dbfile).stdout)
+    assert len(exported[0]["record"]["deals"]) == 28
+
+
+def test_a_bad_line_names_itself_and_the_sheet_can_be_resumed(tmp_path):
+    lines = rubber_lines()
+    dbfile = str(tmp_path / "club.sqlite3")
+    broken = lines[:9] + ["queens 1 3 0 1"] + lines[9:]
+    done = cli("barbu", "sheet", "--db", dbfile, stdin="\n".join(broken) + "\n")
+    assert done.returncode == 2
+    assert done.stderr == "cribboard: error: line 10: 'queens' adds up to 5; it must be 4 (nothing after it was " \
+                          "entered)\n"
+    assert json.loads(cli("barbu", "list", "--db", dbfile, "--json").stdout)[0]["deals"] == 9
+    again = cli("barbu", "sheet", "--resume", "1", "--db", dbfile, stdin="\n".join(lines[9:]) + "\n")
+    assert again.returncode == 0 and "Final:" in again.stdout
+    again = cli("barbu", "sheet", "--db", dbfile, stdin="queens 1 3 0 0\nqueens 1 3 0 0\n")
+    assert again.returncode == 2 and "already played Queens" in again.stderr
+    missing = cli("barbu", "show", "9", "--db", dbfile)
+    assert missing.returncode == 2 and missing.stderr.startswith("cribboard: error: no barbu rubber 9")
+
+
+def test_an_old_database_is_migrated_and_keeps_its_games(tmp_path):
+    path = tmp_path / "old.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.executescript(db.MIGRATIONS[1])
+    conn.execute("INSERT INTO boards VALUES ('b1', 'x', 'x', '0.1')")
+    conn.execute("INSERT INTO games (board, seq, match_no, game_no, players, target, scheme, scores, record, "
+                 "synced_at) VALUES ('b1', 1, 1, 1, 2, 121, 'acc', '[121, 80]', '{}', 'x')")
+    conn.execute("PRAGMA user_version = 1")
+    conn.commit()
+    conn.close()
+    new = db.connect(str(path))
+    assert new.execute("PRAGMA user_version").fetchone()[0] == db.SCHEMA_VERSION == 2
+    assert new.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1
+    assert new.execute("SELECT COUNT(*) FROM barbu_rubbers").fetchone()[0] == 0
+    new.execute("PRAGMA user_version = 99")
+    new.commit()
+    new.close()
+    refused = cli("matches", "--db", str(path))
+    assert refused.returncode == 2 and "newer cribboard" in refused.stderr
