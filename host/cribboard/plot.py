@@ -1,18 +1,29 @@
 # The race chart of one game: every side's score after each entry, with the
-# streets and the skunk lines drawn in.
+# streets and the skunk lines (or piquet's rubicon) drawn in.
 import matplotlib
 
 matplotlib.use("Agg")  # files only: no screen needed
 
 import matplotlib.pyplot as plt
 
+from cribcore.piquet import RUBICON, PiquetGame
 from cribcore.record import load_game
 
 TRACK_COLOURS = ("#e0401a", "#1a5ae0", "#1aa03c")
 
 
+def _game(record):
+    if record.get("game") == "piquet":
+        g = PiquetGame(record["dealer"])
+        g.load(record["events"], len(record["events"]))
+        return g
+    return load_game(record)
+
+
 def race(record, out_path, title=None):
-    g = load_game(record)
+    """Works for cribbage games and piquet parties (no target: its totals
+    run on, and the rubicon line is drawn instead of the skunk lines)."""
+    g = _game(record)
     rows = g.race()
     sides = g.sides
     fig, ax = plt.subplots(figsize=(10, 5.5), dpi=110)
@@ -25,20 +36,24 @@ def race(record, out_path, title=None):
         ax.step(xs, ys, where="post", color=TRACK_COLOURS[s], linewidth=2.2, label=label)
         ax.annotate(str(ys[-1]), (xs[-1], ys[-1]), textcoords="offset points", xytext=(6, -4),
                     color=TRACK_COLOURS[s], fontweight="bold")
-    for low in (30, 90):  # every other street shaded, as a board's are marked
-        if low < g.target:
-            ax.axhspan(low, min(low + 30, g.target), color="#000", alpha=0.04, linewidth=0)
-    lines = (31,) if g.target == 61 else (31, 61, 91)
-    for line in lines:
+    top = g.target or max([max(r) for r in rows] + [RUBICON]) + 10
+    for low in range(30, top, 60):  # every other street shaded, as a board's are marked
+        ax.axhspan(low, min(low + 30, top), color="#000", alpha=0.04, linewidth=0)
+    if g.target:
+        lines = [(line, "skunk line %d" % line) for line in ((31,) if g.target == 61 else (31, 61, 91))]
+        ax.axhline(g.target, color="#222", linewidth=1.4)
+    else:
+        lines = [(RUBICON, "rubicon %d" % RUBICON)]
+    for line, label in lines:
         ax.axhline(line, color="#c22", linewidth=1, linestyle="--")
-        ax.text(0.2, line + 1, "skunk line %d" % line, color="#c22", fontsize=8)
-    ax.axhline(g.target, color="#222", linewidth=1.4)
-    ax.set_ylim(0, g.target + 6)
+        ax.text(0.2, line + 1, label, color="#c22", fontsize=8)
+    ax.set_ylim(0, top + 6)
     ax.set_xlim(0, max(1, len(rows)) + 4)
     ax.set_xlabel("entry")
     ax.set_ylabel("score")
     skunk = ("", ", skunk", ", double skunk", ", triple skunk")[g.skunk() or 0]
-    ax.set_title(title or "Game to %d: %s%s" % (g.target, " - ".join(str(s) for s in g.scores()), skunk))
+    what = "Game to %d" % g.target if g.target else "Piquet partie"
+    ax.set_title(title or "%s: %s%s" % (what, " - ".join(str(s) for s in g.scores()), skunk))
     ax.legend(loc="upper left")
     ax.grid(axis="x", alpha=0.2)
     fig.tight_layout()

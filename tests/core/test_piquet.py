@@ -87,3 +87,38 @@ def test_partie_six_deals_elder_alternating_two_more_on_a_tie():
         q.add([10, 25])
     assert q.over() and q.result() == (1, 100 + 60 + 150)
     raises(ValueError, Partie().add, [-1, 4])
+
+
+def test_the_partie_as_a_ledger_with_undo():
+    from cribcore.piquet import PiquetGame, PiquetMatch
+    from cribcore.record import game_record
+
+    g = PiquetGame(dealer=1)
+    g.add(0, 153)  # a repique and capot: far past 29
+    assert g.score(0) == 153 and g.dealer() == 1 and g.deal_number() == 1
+    raises(ValueError, g.add, 0, 251)
+    raises(ValueError, g.add, 2, 5)
+    for _ in range(5):
+        g.pass_deal()
+        g.add(1, 20)
+    assert not g.over() and g.deal_number() == 6 and g.dealer() == 0
+    g.pass_deal()  # the sixth deal ends it: 153 to 100
+    assert g.over() and g.winner() == 0 and g.rubicon() == (0, 100 + 53)
+    raises(ValueError, g.add, 1, 3)
+    g.undo()
+    assert not g.over()
+    g.add(1, 53)
+    g.pass_deal()  # 153 all: two more deals
+    assert not g.over() and g.deal_number() == 7
+    g.add(1, 1)
+    g.pass_deal()
+    g.pass_deal()
+    assert g.winner() == 1 and g.rubicon() == (1, 101)
+    m = PiquetMatch(dealer=0)
+    m.game.add(1, 40)
+    for _ in range(6):
+        m.game.pass_deal()
+    rec = game_record(m, 0)
+    assert rec["game"] == "piquet" and (rec["winner"], rec["points"], rec["scores"]) == (1, 140, [0, 40])
+    assert m.over() and m.winner() == 1 and m.next_dealer() == 1
+    raises(ValueError, m.next_game)

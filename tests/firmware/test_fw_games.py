@@ -204,3 +204,34 @@ def test_a_full_flash_never_costs_the_running_match():
     t.enter(0, 1)
     back = Table(flash=flash.restarted())
     assert back.app.match.game.scores() == [13, 11]
+
+
+def test_a_piquet_partie_on_the_board():
+    t = Table()
+    choose(t, {board.ITEM_PLAYERS: "piquet"})
+    app, lay = t.app, t.layout
+    assert app.piquet() and app.match.kind == "piquet"
+    for _ in range(40):
+        t.tap("P1")  # 40 in one entry: piquet's counts pass 29
+    t.tap("OK")
+    g = app.match.game
+    assert g.scores() == [40, 0] and app.error == 0
+    t.run(300)
+    assert t.rgb(lay.points[0][0]) == t.renderer.colour(rc.MENU) and t.rgb(lay.points[0][1]) == OFF  # deal 1
+    assert t.rgb(lay.dealer[0]) == t.renderer.colour(rc.DEALER)
+    for _ in range(5):
+        t.tap("OK")  # nothing pending: the deal is over
+        t.enter(0, 19)
+    assert g.scores() == [135, 0] and g.deal_number() == 6
+    t.run(300)
+    # 135 is the second lap: the peg at hole 15, the game hole lit for the lap.
+    assert t.hole_rgb(0, 15) == t.renderer.colour(rc.FRONT) and t.hole_rgb(0, 121) == t.renderer.colour(rc.FRONT)
+    assert [t.rgb(lay.points[0][k]) != OFF for k in range(7)] == [True] * 6 + [False]
+    t.enter(1, 12)
+    t.tap("OK")  # the sixth deal ends the partie: 135 to 12, rubiconed
+    assert g.over() and g.rubicon() == (0, 100 + 135 + 12)
+    assert t.hole_rgb(1, 100) == t.renderer.colour(rc.LINE)
+    t.tap("OK")  # confirm: logged, and a new partie starts with the other dealer
+    (rec,) = log_records(t)
+    assert (rec["game"], rec["scores"], rec["winner"], rec["points"]) == ("piquet", [135, 12], 0, 247)
+    assert app.match.game.events == [] and app.match.game.dealer() == 1

@@ -7,7 +7,7 @@ from cribapp import FIRMWARE_VERSION
 from cribapp import button as gesture
 from cribapp import render as rc
 from cribapp.store import FULL, LOG_TORN, STATE_CORRUPT
-from cribcore import record
+from cribcore import piquet, record
 from cribcore.game import POINTS, skunk_class
 from cribcore.match import Match
 
@@ -46,7 +46,9 @@ LENGTHS = ((1, None), (3, None), (5, None), (7, None), (9, None),
            (None, 3), (None, 5), (None, 7), (None, 11), (None, 15), (None, 21))
 TARGETS = (121, 61)
 
-DEFAULT_SETTINGS = {"players": 2, "target": 121, "scheme": "acc", "best_of": 3, "first_to": None}
+DEFAULT_SETTINGS = {"game": "cribbage", "players": 2, "target": 121, "scheme": "acc", "best_of": 3,
+                    "first_to": None}
+PIQUET = "piquet"  # also a value of the menu's players item: two players, piquet
 
 
 class App:
@@ -125,7 +127,7 @@ class App:
             raise ValueError("state version %r" % (state.get("v"),))
         s = state["settings"]
         self._check_settings(s)
-        m = Match(s["players"], s["target"], s["scheme"], s["best_of"], s["first_to"], state["dealer"])
+        m = self._match_for(s, state["dealer"])
         for result in state["closed"]:
             m.closed.append(tuple(result))
         m.game.load(state["events"], state["cursor"])
@@ -142,7 +144,15 @@ class App:
     def _check_settings(self, s):
         if s["players"] == 3 and self.layout.tracks < 3:
             raise ValueError("3 players need a 3-track board")
-        Match(s["players"], s["target"], s["scheme"], s["best_of"], s["first_to"])
+        self._match_for(s, 0)
+
+    def _match_for(self, s, dealer):
+        if s.get("game", "cribbage") == PIQUET:
+            return piquet.PiquetMatch(dealer)
+        return Match(s["players"], s["target"], s["scheme"], s["best_of"], s["first_to"], dealer)
+
+    def piquet(self):
+        return self.settings.get("game") == PIQUET
 
     def state(self):
         """The live state as saved: small, since finished games are in the log."""
@@ -170,9 +180,8 @@ class App:
         return (self.match_no, len(self.match.closed) + 1)
 
     def _new_match(self, settings, dealer):
-        s = settings
-        self.match = Match(s["players"], s["target"], s["scheme"], s["best_of"], s["first_to"], dealer)
-        self.settings = s
+        self.match = self._match_for(settings, dealer)
+        self.settings = settings
         self.match_no += 1
 
     # --- the loop ------------------------------------------------------------
@@ -229,8 +238,8 @@ class App:
             return
         if self.pending and self.pending_side != side:
             self.commit(now)
-        if self.pending >= MAX_ENTRY:
-            self._flash(ERR_REFUSED, now, ERROR_MS)  # no single entry passes 29
+        if self.pending >= (piquet.MAX_ENTRY if self.piquet() else MAX_ENTRY):
+            self._flash(ERR_REFUSED, now, ERROR_MS)  # no single cribbage entry passes 29
             return
         self.pending += 1
         self.pending_side = side
@@ -326,12 +335,13 @@ class App:
         self.mode = MENU
         self.menu_item = ITEM_NEW_GAME
         s = self.settings
-        self.menu_values = [0, 0, s["players"], s["target"], s["scheme"], (s["best_of"], s["first_to"]),
+        players = PIQUET if self.piquet() else s["players"]
+        self.menu_values = [0, 0, players, s["target"], s["scheme"], (s["best_of"], s["first_to"]),
                             self.brightness]
 
     def _options(self, item):
         if item == ITEM_PLAYERS:
-            return (2, 3, 4) if self.layout.tracks >= 3 else (2, 4)
+            return (2, 3, 4, PIQUET) if self.layout.tracks >= 3 else (2, 4, PIQUET)
         if item == ITEM_TARGET:
             return TARGETS
         if item == ITEM_SCHEME:
@@ -375,13 +385,13 @@ class App:
         self.brightness = vals[ITEM_BRIGHTNESS]
         self.renderer.set_brightness(self.brightness)
         best_of, first_to = vals[ITEM_LENGTH]
-        settings = {"players": vals[ITEM_PLAYERS], "target": vals[ITEM_TARGET], "scheme": vals[ITEM_SCHEME],
-                    "best_of": best_of, "first_to": first_to}
+        game = PIQUET if vals[ITEM_PLAYERS] == PIQUET else "cribbage"
+        settings = {"game": game, "players": 2 if game == PIQUET else vals[ITEM_PLAYERS],
+                    "target": vals[ITEM_TARGET], "scheme": vals[ITEM_SCHEME], "best_of": best_of,
+                    "first_to": first_to}
         self.mode = PLAY
         if item == ITEM_NEW_GAME:
-            # Start the game again under the same match: its events are dropped.
-            g = self.match.game
-            self.match.games[-1] = type(g)(g.players, g.target, g.first_dealer)
+            self.match.restart_game()  # the same match: this game's events are dropped
         elif item == ITEM_NEW_MATCH or settings != self.settings:
             self._new_match(settings, 0)
         self.save()
@@ -422,6 +432,9 @@ class App:
         g = m.game
         tally = self._tally
         need = m.need
+        if self.piquet():
+            self._draw_piquet(r, g, phase)
+            return
         for t in range(g.sides):
             front = g.score(t)
             back = g.back(t)
@@ -445,6 +458,26 @@ class App:
             for k in range(cls):
                 r.hole(loser, lines[k], rc.LINE)
 
+    def _draw_piquet(self, r, g, phase):
+        """Totals run on past 120: a peg goes round again, and the game hole
+        shows the lap (lit on the second lap, blinking on the third)."""
+        for t in range(2):
+            total = g.score(t)
+            lap = (total - 1) // 120 if total > 0 else 0
+            r.hole(t, (g.back(t) - 1) % 120 + 1 if g.back(t) else 0, rc.BACK + t)
+            r.hole(t, (total - 1) % 120 + 1 if total else 0, rc.FRONT + t)
+            if lap == 1 or (lap > 1 and phase):
+                r.hole(t, 121, rc.FRONT + t)
+        w = g.winner()
+        if w is None:
+            r.points(0, min(g.deal_number(), 7), rc.MENU)  # the deal being played
+            r.dealer(g.dealer())
+        else:
+            if phase:
+                r.points(w, 7, rc.POINT + w)
+            if g.score(1 - w) < piquet.RUBICON:
+                r.hole(1 - w, piquet.RUBICON, rc.LINE)  # rubiconed
+
     def _best_loser(self, g, w):
         best = -1
         for s in range(g.sides):
@@ -457,6 +490,8 @@ class App:
         t = g.trailer()
         score = g.score(t)
         lines = (31,) if g.target == 61 else (31, 61, 91)
+        if self.piquet():
+            lines = (piquet.RUBICON,)  # the rubicon: under 100 at the end costs double
         # The zone the trailing player is in: from his street's skunk line
         # down, dim; the lines above him bright.
         low = 0
@@ -480,7 +515,8 @@ class App:
         for t in range(m.sides):
             r.span(t, 1, min(tally[t], 120), rc.FRONT + t)
             r.hole(t, m.need, rc.MARK)
-            r.points(t, SCHEMES.index(m.scheme) + 1, rc.MENU)
+            if m.scheme in SCHEMES:
+                r.points(t, SCHEMES.index(m.scheme) + 1, rc.MENU)
 
     def _draw_menu(self, r):
         r.points(0, self.menu_item + 1, rc.MENU)

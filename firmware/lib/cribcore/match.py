@@ -139,6 +139,11 @@ class Match:
         self.games.append(Game(self.players, self.target, self.next_dealer()))
         return self.game
 
+    def restart_game(self):
+        """Start the current game again, same dealer, no events."""
+        g = self.game
+        self.games[-1] = Game(g.players, g.target, g.first_dealer)
+
     def forget_closed(self):
         """Drop the ledgers of finished games (a board logs them first)."""
         del self.games[:-1]

@@ -43,7 +43,7 @@ def game_record(match, index):
 def _settings(match):
     return {
         "v": VERSION,
-        "game": "cribbage",
+        "game": getattr(match, "kind", "cribbage"),
         "players": match.players,
         "target": match.target,
         "scheme": match.scheme,
