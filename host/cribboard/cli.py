@@ -401,7 +401,7 @@ def barbu_sheet(file, names, first_dealer, resume, db_url):
         if typing:
             click.echo("deal %d, %s deals; left: %s" % (len(rubber.deals) + 1, players[rubber.dealer()],
                                                         " ".join(rubber.remaining())))
-            line = click.prompt(">", default="quit", show_default=False)
+            line = click.prompt(">", default="quit", show_default=False, prompt_suffix=" ")
         else:
             line = source.readline()
             if not line:
