@@ -7,7 +7,7 @@ from cribapp import FIRMWARE_VERSION
 from cribapp import button as gesture
 from cribapp import render as rc
 from cribapp.store import FULL, LOG_TORN, STATE_CORRUPT
-from cribcore import piquet, record
+from cribcore import record
 from cribcore.game import POINTS, skunk_class
 from cribcore.match import Match
 
@@ -80,6 +80,7 @@ class App:
         self.brightness = renderer.brightness
         self.settings = dict(DEFAULT_SETTINGS)
         self.match = Match()
+        self.pq = None  # the piquet module, once a partie is played
         self.wall = None  # (unix seconds, ticks) from the host, if it told us
         now = clock.ticks_ms()
         self._boot(now, boot_error)
@@ -148,7 +149,10 @@ class App:
 
     def _match_for(self, s, dealer):
         if s.get("game", "cribbage") == PIQUET:
-            return piquet.PiquetMatch(dealer)
+            from cribcore import partie  # only boards that play piquet load it
+
+            self.pq = partie
+            return partie.PiquetMatch(dealer)
         return Match(s["players"], s["target"], s["scheme"], s["best_of"], s["first_to"], dealer)
 
     def piquet(self):
@@ -238,7 +242,7 @@ class App:
             return
         if self.pending and self.pending_side != side:
             self.commit(now)
-        if self.pending >= (piquet.MAX_ENTRY if self.piquet() else MAX_ENTRY):
+        if self.pending >= (self.pq.MAX_ENTRY if self.pq and self.piquet() else MAX_ENTRY):
             self._flash(ERR_REFUSED, now, ERROR_MS)  # no single cribbage entry passes 29
             return
         self.pending += 1
@@ -475,8 +479,9 @@ class App:
         else:
             if phase:
                 r.points(w, 7, rc.POINT + w)
-            if g.score(1 - w) < piquet.RUBICON:
-                r.hole(1 - w, piquet.RUBICON, rc.LINE)  # rubiconed
+            pq = self.pq
+            if pq and g.score(1 - w) < pq.RUBICON:
+                r.hole(1 - w, pq.RUBICON, rc.LINE)  # rubiconed
 
     def _best_loser(self, g, w):
         best = -1
@@ -490,8 +495,8 @@ class App:
         t = g.trailer()
         score = g.score(t)
         lines = (31,) if g.target == 61 else (31, 61, 91)
-        if self.piquet():
-            lines = (piquet.RUBICON,)  # the rubicon: under 100 at the end costs double
+        if self.pq and self.piquet():
+            lines = (self.pq.RUBICON,)  # the rubicon: under 100 at the end costs double
         # The zone the trailing player is in: from his street's skunk line
         # down, dim; the lines above him bright.
         low = 0

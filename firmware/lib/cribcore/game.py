@@ -1,8 +1,6 @@
 # One game as a ledger: settings plus an append-only list of events and an
 # undo cursor. Pegs, dealer, winner and skunk are all derived from it.
 
-from cribcore.show import IMPOSSIBLE
-
 # Event kinds. DEAL scores nothing: it records that the deal passed on.
 # POINTS is an entry that does not say what it was for (a board's buttons).
 PEGGING = "pegging"
@@ -15,6 +13,7 @@ POINTS = "points"
 KINDS = (PEGGING, HAND, CRIB, HEELS, CORRECTION, DEAL, POINTS)
 
 TARGETS = (121, 61)
+IMPOSSIBLE = (19, 25, 26, 27)  # show totals no hand can make
 MAX_ENTRY = 29
 STREET = 30
 

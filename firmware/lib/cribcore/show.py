@@ -5,11 +5,10 @@
 from collections import namedtuple
 
 from cribcore.cards import JACK, format_card
+from cribcore.game import IMPOSSIBLE
 
 Show = namedtuple("Show", ("total", "fifteens", "pairs", "runs", "flush", "nobs"))
 
-# Show totals no hand can make.
-IMPOSSIBLE = (19, 25, 26, 27)
 MAX_SHOW = 29
 
 _FIELD_MASK = (1 << 64) - 1  # 16 four-bit subset counters, sums 0..15

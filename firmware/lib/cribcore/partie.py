@@ -1,0 +1,157 @@
+# A piquet partie on the board (RULES.md section 2): a ledger of entries and
+# deal ends like a cribbage game's, and the rubicon result. Kept apart from
+# the hand scoring in piquet.py, so a board loads only what it uses.
+from cribcore.game import DEAL, POINTS, Game
+
+DEALS = 6
+EXTRA_DEALS = 2
+RUBICON = 100
+
+
+def rubicon(totals):
+    """(winner, points) of a finished partie, or None on a tie."""
+    a, b = totals
+    if a == b:
+        return None
+    w = 0 if a > b else 1
+    loser = totals[1 - w]
+    if loser < RUBICON:
+        return (w, RUBICON + a + b)  # rubiconed
+    return (w, RUBICON + abs(a - b))
+
+MAX_ENTRY = 250  # a repique with capot and all the rest stays under this
+
+
+class PiquetGame(Game):
+    """A partie as a ledger of entries and deal ends, with undo and redo.
+    Totals run past 120; the partie ends with its sixth deal (eighth on a
+    tie). The dealer (younger) alternates with every deal."""
+
+    def __init__(self, dealer=0):
+        if dealer not in (0, 1):
+            raise ValueError("piquet is for two players: the dealer is 0 or 1")
+        Game.__init__(self, 2, 121, dealer)
+        self.target = 0  # no target: the partie is a number of deals
+
+    def add(self, seat, points, kind=POINTS, ticks=0):
+        return Game.add(self, seat, points, kind, ticks)
+
+    def check(self, seat, points, kind=POINTS):
+        if not isinstance(seat, int) or not (0 <= seat < 2):
+            raise ValueError("piquet is for two players: seat 0 or 1, not %r" % (seat,))
+        if kind not in (POINTS, DEAL):
+            raise ValueError("a piquet entry is points or the end of a deal, not %r" % (kind,))
+        if self.over():
+            raise ValueError("the partie is over")
+        if kind == DEAL:
+            if points != 0:
+                raise ValueError("ending a deal scores nothing")
+            return
+        if not isinstance(points, int) or points < 1 or points > MAX_ENTRY:
+            raise ValueError("a piquet entry is 1 to %d points, not %r" % (MAX_ENTRY, points))
+
+    def _apply(self, event):
+        seat, points, kind, _ = event
+        if kind == DEAL:
+            self._deals += 1
+            t = self._totals
+            if self._deals >= DEALS + EXTRA_DEALS or (self._deals == DEALS and t[0] != t[1]):
+                self._winner = -1 if t[0] == t[1] else (0 if t[0] > t[1] else 1)
+            return
+        self._backs[seat] = self._totals[seat]
+        self._totals[seat] += points
+
+    def score(self, side):
+        self._derive()
+        return self._totals[side]
+
+    def winner(self):
+        self._derive()
+        return None if self._winner is None or self._winner < 0 else self._winner
+
+    def over(self):
+        self._derive()
+        return self._winner is not None
+
+    def deal_number(self):
+        """1 for the first deal ... (the one being played, or the last one)."""
+        self._derive()
+        return self._deals + (0 if self._winner is not None else 1)
+
+    def skunk(self):
+        return 0 if self.winner() is not None else None
+
+    def rubicon(self):
+        """(winner, points) once over, else None."""
+        return rubicon(self.scores()) if self.over() else None
+
+    def race(self):
+        totals = [0, 0]
+        out = []
+        for i in range(self.cursor):
+            seat, points, kind, _ = self.events[i]
+            if kind != DEAL:
+                totals[seat] += points
+                out.append(list(totals))
+        return out
+
+
+class PiquetMatch:
+    """One partie in the shape of a cribbage Match, so the board's app and
+    its records treat both alike."""
+
+    kind = "piquet"
+    sides = 2
+    players = 2
+    target = 0
+    scheme = "rubicon"
+    best_of = 1
+    first_to = None
+    need = 1
+
+    def __init__(self, dealer=0):
+        self.games = [PiquetGame(dealer)]
+        self.closed = []
+
+    @property
+    def game(self):
+        return self.games[-1]
+
+    def result(self, index):
+        if index != 0:
+            raise ValueError("a piquet match is one partie")
+        r = self.game.rubicon()
+        return None if r is None else (r[0], 0, r[1])
+
+    def held(self, index):
+        if index != 0:
+            raise ValueError("a piquet match is one partie")
+        return self.game
+
+    def standings(self):
+        wins = [0, 0]
+        points = [0, 0]
+        r = self.result(0)
+        if r is not None:
+            wins[r[0]] = 1
+            points[r[0]] = r[2]
+        return wins, points, None
+
+    def winner(self):
+        r = self.result(0)
+        return None if r is None else r[0]
+
+    def over(self):
+        return self.game.over()
+
+    def next_dealer(self):
+        return 1 - self.game.first_dealer
+
+    def next_game(self):
+        raise ValueError("a piquet match is one partie: start a new one")
+
+    def restart_game(self):
+        self.games[-1] = PiquetGame(self.game.first_dealer)
+
+    def forget_closed(self):
+        pass
