@@ -87,3 +87,21 @@ def test_a_full_flash_keeps_the_last_good_state():
     assert Store(flash.restarted()).load() == {"n": 1}
     assert s.append((1, 1), "x" * 500) == -1
     assert s.save({"n": 3}) and FULL not in s.problems
+
+
+def test_a_torn_log_on_a_full_flash_is_fenced_off_not_fatal():
+    s = Store(FakeFlash())
+    s.load()
+    for g in (1, 2, 3):
+        s.append((1, g), json.dumps({"match": 1, "game_no": g}))
+    s.files.disk[LOG] = s.files.disk[LOG][:-7]  # torn by a power cut
+    flash = s.files.restarted()
+    flash.capacity = sum([len(v) for v in flash.disk.values()]) + 4  # no room to copy the log
+    again = Store(flash)
+    assert again.load() is None  # no exception at boot
+    assert LOG_TORN in again.problems and FULL in again.problems
+    assert again.last_seq == 2 and [n for n, _ in again.since(0, 9)] == [1, 2]
+    assert flash.disk[LOG].endswith(b"\n")
+    flash.capacity = 1 << 20  # room again: the next game goes on a line of its own
+    assert again.append((1, 3), json.dumps({"match": 1, "game_no": 3})) == 3
+    assert [n for n, _ in again.since(0, 9)] == [1, 2, 3]

@@ -124,7 +124,20 @@ class Store:
             end = cut
         if good < len(tail):
             self._note(LOG_TORN)
-            self._rewrite_log(start + good)
+            try:
+                self._rewrite_log(start + good)
+            except OSError:
+                # No room to copy the good part (a full flash): end the torn
+                # fragment with a newline instead. It stays in the file as a
+                # line that fails its check, which listing skips, and the next
+                # record starts on a line of its own.
+                self._note(FULL)
+                self.files.remove(LOG_TMP)
+                if not tail.endswith(b"\n"):
+                    try:
+                        self._write(LOG, "ab", b"\n")
+                    except OSError:
+                        pass
         if text is not None:
             self._remember(text)
 
