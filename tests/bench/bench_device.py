@@ -35,33 +35,13 @@ def fresh_root():
         os.remove(ROOT + "/" + name)
 
 
-class Strip:
-    """Stores pixels the way MicroPython's neopixel driver does: GRB bytes
-    in one buffer, nothing allocated per pixel or per write."""
-
-    ORDER = (1, 0, 2)
-
-    def __init__(self, n):
-        self.n = n
-        self.buf = bytearray(3 * n)
-        self.writes = 0
-
-    def __setitem__(self, i, rgb):
-        base = 3 * i
-        for k in range(3):
-            self.buf[base + self.ORDER[k]] = rgb[k]
-
-    def write(self):
-        self.writes += 1
-
-
 def table(tracks=2):
     from cribapp.flashfs import FlashFiles
 
-    from rig import Table
+    from rig import ByteStrip, Table
 
     fresh_root()
-    return Table(tracks=tracks, flash=FlashFiles(ROOT), strip=Strip)
+    return Table(tracks=tracks, flash=FlashFiles(ROOT), strip=ByteStrip)
 
 
 class Clock:

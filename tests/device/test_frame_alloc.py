@@ -3,23 +3,7 @@
 # MicroPython only: CPython's gc cannot count heap bytes.
 import gc
 
-from rig import Table
-
-
-class Strip:
-    """Like MicroPython's neopixel driver: one GRB buffer, no allocation."""
-
-    def __init__(self, n):
-        self.n = n
-        self.buf = bytearray(3 * n)
-
-    def __setitem__(self, i, rgb):
-        self.buf[3 * i] = rgb[1]
-        self.buf[3 * i + 1] = rgb[0]
-        self.buf[3 * i + 2] = rgb[2]
-
-    def write(self):
-        pass
+from rig import ByteStrip, Table
 
 
 def allocated(t, frames):
@@ -36,7 +20,7 @@ def allocated(t, frames):
 
 
 def test_blinking_frames_allocate_nothing():
-    t = Table(strip=Strip)
+    t = Table(strip=ByteStrip)
     t.enter(0, 14)
     t.tap("P2")  # a pending point blinks
     t.run(100)
@@ -46,7 +30,7 @@ def test_blinking_frames_allocate_nothing():
 
 
 def test_the_skunk_view_and_a_won_game_allocate_nothing_per_frame():
-    t = Table(strip=Strip, budget=60)  # the limiter at work too
+    t = Table(strip=ByteStrip, budget=60)  # the limiter at work too
     t.enter(0, 29)
     t.enter(1, 3)
     t.tap("SKUNK")

@@ -48,6 +48,25 @@ class FakeStrip:
         self.writes += 1
 
 
+class ByteStrip:
+    """Holds pixels the way MicroPython's neopixel driver does, GRB bytes in
+    one buffer, allocating nothing per pixel or per write: for measuring
+    the renderer's own allocations."""
+
+    def __init__(self, n):
+        self.n = n
+        self.buf = bytearray(3 * n)
+        self.writes = 0
+
+    def __setitem__(self, i, rgb):
+        self.buf[3 * i] = rgb[1]
+        self.buf[3 * i + 1] = rgb[0]
+        self.buf[3 * i + 2] = rgb[2]
+
+    def write(self):
+        self.writes += 1
+
+
 class PowerCut(Exception):
     pass
 
