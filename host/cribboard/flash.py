@@ -1,27 +1,52 @@
-# Deploying the firmware: compile with mpy-cross, copy with mpremote, check
-# every file's SHA-256 on the board, reset. A manifest (deploy.json) is
-# written "incomplete" first and "complete" last, so a deploy cut short is
-# reported by the board at boot and by the next flash.
+# Deploying the firmware with mpremote's own transport and file operations.
+# A deploy must never brick a board, wherever it is cut off:
+# - deploy.json says "incomplete" before the first file changes and
+#   "complete" only after the last, so main.py knows a deploy stopped half way
+#   (and shows the deploy-error pattern even if the app cannot import);
+# - each file goes to NAME.new, is checked by its SHA-256 on the board, then
+#   renamed over NAME: a file is old or new, never torn;
+# - main.py goes last, and only files whose hash differs are written.
+# The board's .mpy version is read first: bytecode it cannot load is refused.
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from cribapp import FIRMWARE_VERSION
-from cribboard import paths
+from cribboard import manifest, resources
+from cribboard.errors import CribboardError
+from cribcore import __version__
 
 MANIFEST = "deploy.json"
 PACKAGES = ("cribcore", "cribapp")
+NEW = ".new"  # suffix of a file being written
+MIN_MICROPYTHON = (1, 22)
 
 
-class FlashError(Exception):
+class FlashError(CribboardError):
     pass
 
 
-def _tool(name):
+@dataclass
+class Result:
+    port: str
+    files: int  # files the board holds for the firmware
+    written: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    bytecode: bool = True
+    previous: str | None = None  # the last deploy's state, if it had not finished
+
+    def as_dict(self) -> dict:
+        return {"port": self.port, "files": self.files, "written": self.written, "removed": self.removed,
+                "bytecode": "mpy" if self.bytecode else "py", "previous_deploy": self.previous}
+
+
+def _tool(name: str) -> str:
     here = Path(sys.executable).parent / name
     if here.exists():
         return str(here)
@@ -31,105 +56,208 @@ def _tool(name):
     return found
 
 
-def build(out, board="pico", layout=None):
-    """Compile the firmware into folder out; returns [(local, remote)]."""
-    src = paths.firmware()
-    board_path = paths.board_file(board)
+def mpy_cross_version() -> int:
+    """The .mpy major version that this machine's mpy-cross writes."""
+    out = subprocess.run([_tool("mpy-cross"), "--version"], capture_output=True, text=True).stdout
+    found = re.search(r"mpy v(\d+)", out)
+    if not found:
+        raise FlashError("cannot tell which .mpy version mpy-cross writes (it said %r)" % out.strip())
+    return int(found.group(1))
+
+
+def build(board: str = "pico", layout: str | None = None, source: bool = False) -> list[tuple[str, bytes]]:
+    """(path on the board, contents) for every file, in the order they are written.
+    The manifest's modules are compiled with mpy-cross unless source is set;
+    main.py stays source (a board runs only main.py) and goes last."""
+    board_path = resources.board_file(board)
     layout_name = layout or json.loads(board_path.read_text()).get("layout", "2-track")
-    files = [(src / "main.py", "main.py")]
-    mpy_cross = _tool("mpy-cross")
-    for pkg in PACKAGES:
-        for py in sorted((src / "lib" / pkg).glob("*.py")):
-            target = out / "lib" / pkg / (py.stem + ".mpy")
-            target.parent.mkdir(parents=True, exist_ok=True)
-            done = subprocess.run([mpy_cross, "-O1", "-o", str(target), str(py)], capture_output=True, text=True)
-            if done.returncode:
-                raise FlashError("mpy-cross failed on %s: %s" % (py.name, done.stderr.strip()))
-            files.append((target, "lib/%s/%s.mpy" % (pkg, py.stem)))
-    files.append((board_path, "board.json"))
-    files.append((paths.layout_file(layout_name), "layout.json"))
+    files: list[tuple[str, bytes]] = []
+    main = None
+    with tempfile.TemporaryDirectory() as tmp:
+        for src, remote in manifest.entries():
+            if remote == "main.py":
+                main = (remote, src.read_bytes())
+            elif source:
+                files.append((remote, src.read_bytes()))
+            else:
+                out = Path(tmp) / "out.mpy"
+                done = subprocess.run([_tool("mpy-cross"), "-O1", "-s", remote, "-o", str(out), str(src)],
+                                      capture_output=True, text=True)
+                if done.returncode:
+                    raise FlashError("mpy-cross failed on %s: %s" % (remote, done.stderr.strip()))
+                files.append((remote[:-3] + ".mpy", out.read_bytes()))
+    files.append(("board.json", board_path.read_bytes()))
+    files.append(("layout.json", resources.layout_file(layout_name).read_bytes()))
+    if main is None:
+        raise FlashError("manifest.py does not name main.py")
+    files.append(main)
     return files
 
 
-def sha256(path):
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
 
 
-class Deployer:
-    def __init__(self, port):
+class Board:
+    """One board at its raw REPL, through mpremote's SerialTransport."""
+
+    def __init__(self, port: str):
+        from mpremote.transport import TransportError
+        from mpremote.transport_serial import SerialTransport
+
         self.port = port
-        self.mpremote = [sys.executable, "-m", "mpremote", "connect", port]
-
-    def run(self, *args, check=True):
-        done = subprocess.run(self.mpremote + list(args), capture_output=True, text=True, timeout=120)
-        if check and done.returncode:
-            raise FlashError("mpremote %s failed: %s" % (args[0], (done.stderr or done.stdout).strip()[-300:]))
-        return done
-
-    def exec(self, code):
-        return self.run("exec", code).stdout
-
-    def previous(self):
-        """The manifest of the last deploy, or None."""
-        out = self.exec("try:\n print(open(%r).read())\nexcept OSError:\n print('{}')" % MANIFEST)
+        self._errors = (TransportError, OSError)
         try:
-            return json.loads(out.strip() or "{}") or None
+            self.t = SerialTransport(port, baudrate=115200)
+        except self._errors:
+            raise FlashError("cannot open %s: is the board plugged in, and no other program using it?"
+                             % port) from None
+        try:
+            self.t.enter_raw_repl(soft_reset=True)  # stops the app (Ctrl-C), then a clean heap
+        except self._errors as e:
+            self.close()
+            raise FlashError("%s does not answer as a MicroPython board (%s)" % (port, e)) from None
+
+    def call(self, what: str, fn: Callable, *args, **kw):
+        try:
+            return fn(*args, **kw)
+        except FileNotFoundError:
+            raise
+        except self._errors as e:
+            raise FlashError("%s failed on the board: %s" % (what, str(e).strip()[-300:])) from None
+
+    def implementation(self) -> tuple[str, tuple, int]:
+        """(name, version, sys.implementation._mpy or 0) of the board's Python."""
+        self.call("reading the version", self.t.exec, "import sys")
+        name = self.call("reading the version", self.t.eval, "sys.implementation.name")
+        version = tuple(self.call("reading the version", self.t.eval, "tuple(sys.implementation.version)"))
+        mpy = self.call("reading the version", self.t.eval, "getattr(sys.implementation, '_mpy', 0)")
+        return name, version, mpy
+
+    def hash(self, path: str) -> str | None:
+        try:
+            return self.call("hashing " + path, self.t.fs_hashfile, path, "sha256").hex()
+        except FileNotFoundError:
+            return None
+
+    def read(self, path: str) -> bytes | None:
+        try:
+            return bytes(self.call("reading " + path, self.t.fs_readfile, path))
+        except FileNotFoundError:
+            return None
+
+    def listdir(self, path: str) -> list[str]:
+        try:
+            return [e.name for e in self.call("listing " + path, self.t.fs_listdir, path)]
+        except (FileNotFoundError, OSError):
+            return []
+
+    def mkdirs(self, path: str) -> None:
+        parts = path.split("/")
+        for k in range(1, len(parts) + 1):
+            d = "/".join(parts[:k])
+            if not self.call("checking " + d, self.t.fs_isdir, d):
+                self.call("making " + d, self.t.fs_mkdir, d)
+
+    def write(self, path: str, data: bytes, progress: Callable[[int], None]) -> None:
+        """Write, check, then rename into place: path is old or new, never torn."""
+        if "/" in path:
+            self.mkdirs(path.rsplit("/", 1)[0])
+        done = [0]
+
+        def moved(written, _total):
+            progress(written - done[0])
+            done[0] = written
+
+        self.call("writing " + path, self.t.fs_writefile, path + NEW, data, progress_callback=moved)
+        if self.hash(path + NEW) != sha256(data):
+            raise FlashError("%s did not arrive intact (run flash again)" % path)
+        # LittleFS renames over a file; FAT (ESP32 ports) needs it removed first.
+        self.call("renaming " + path, self.t.exec,
+                  "import os\ntry:\n os.rename(%r, %r)\nexcept OSError:\n os.remove(%r)\n os.rename(%r, %r)"
+                  % (path + NEW, path, path, path + NEW, path))
+
+    def remove(self, path: str) -> None:
+        self.call("removing " + path, self.t.fs_rmfile, path)
+
+    def reset(self) -> None:
+        try:
+            self.t.exec_raw_no_follow("import time, machine\ntime.sleep_ms(100)\nmachine.reset()")
+        except self._errors:
+            pass  # the board is already restarting
+
+    def close(self) -> None:
+        try:
+            self.t.close()
+        except OSError:
+            pass
+
+
+def _check_bytecode(name: str, version: tuple, mpy: int, source: bool) -> None:
+    if name != "micropython":
+        raise FlashError("the board runs %s, not MicroPython: install MicroPython on it first "
+                         "(see hardware/README.md)" % name)
+    shown = ".".join(str(v) for v in version[:3])
+    if tuple(version[:2]) < MIN_MICROPYTHON:
+        raise FlashError("the board runs MicroPython %s; Cribboard needs %d.%d or newer: update it"
+                         % ((shown,) + MIN_MICROPYTHON))
+    if source:
+        return
+    ours = mpy_cross_version()
+    if mpy & 0xFF != ours:
+        raise FlashError("the board's MicroPython %s loads .mpy version %d, but this mpy-cross makes version %d: "
+                         "update MicroPython or install the mpy-cross that matches it, or flash --source "
+                         "to copy the .py files instead" % (shown, mpy & 0xFF, ours))
+
+
+def flash(port: str, board: str = "pico", layout: str | None = None, source: bool = False,
+          step: Callable[[str], None] = lambda s: None, progress: Callable[[int], None] = lambda n: None,
+          plan: Callable[[int], None] = lambda n: None) -> Result:
+    """Deploy and check. step(text) before each step; plan(total bytes) once
+    the changed files are known; progress(bytes) as they go."""
+    files = build(board, layout, source)
+    step("connecting to %s" % port)
+    b = Board(port)
+    try:
+        _check_bytecode(*b.implementation(), source)
+        step("comparing the board's files")
+        last = b.read(MANIFEST)
+        try:
+            previous = json.loads(last) if last is not None else {"state": "complete"}
         except ValueError:
-            return {"state": "unreadable"}
-
-    def write_manifest(self, data, tmp):
-        path = Path(tmp) / MANIFEST
-        path.write_text(json.dumps(data))
-        self.run("fs", "cp", str(path), ":" + MANIFEST)
-
-    def copy(self, files, progress):
-        dirs = sorted({str(Path(remote).parent) for _, remote in files if "/" in remote})
-        self.exec("import os\nfor d in %r:\n try:\n  os.mkdir(d)\n except OSError:\n  pass\n" % (["lib"] + dirs))
-        # Old modules go first: a stale .py would be imported before the new .mpy.
-        self.exec("import os\nfor p in %r:\n try:\n  [os.remove(p + '/' + n) for n in os.listdir(p)]\n"
-                  " except OSError:\n  pass\n" % (["lib/" + p for p in PACKAGES],))
-        args = []
-        for local, remote in files:
-            args += ["fs", "cp", str(local), ":" + remote, "+"]
-        proc = subprocess.Popen(self.mpremote + args[:-1], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        for line in proc.stdout:
-            if line.startswith("cp "):
-                progress()
-        if proc.wait(300):
-            raise FlashError("copying failed: %s" % proc.stderr.read().strip()[-300:])
-
-    def hashes(self, remotes):
-        code = ("import hashlib, binascii\nfor p in %r:\n try:\n  h = hashlib.sha256()\n  f = open(p, 'rb')\n"
-                "  while True:\n   b = f.read(512)\n   if not b:\n    break\n   h.update(b)\n  f.close()\n"
-                "  print(p, binascii.hexlify(h.digest()).decode())\n except OSError:\n  print(p, 'missing')\n"
-                % (list(remotes),))
-        out = {}
-        for line in self.exec(code).splitlines():
-            name, _, digest = line.strip().partition(" ")
-            out[name] = digest
-        return out
-
-    def reset(self):
-        self.run("reset", check=False)
-
-
-def flash(port, board="pico", layout=None, progress=None, warn=print):
-    """Deploy and verify; returns the number of files. progress(step) per file."""
-    tick = progress or (lambda: None)
-    with tempfile.TemporaryDirectory() as tmp:
-        files = build(Path(tmp) / "build", board, layout)
-        d = Deployer(port)
-        last = d.previous()
-        if last and last.get("state") != "complete":
-            warn("the last deploy to this board did not finish (it was %s): deploying it all again"
-                 % last.get("state"))
-        d.write_manifest({"state": "incomplete", "version": FIRMWARE_VERSION}, tmp)
-        d.copy(files, tick)
-        want = {remote: sha256(local) for local, remote in files}
-        got = d.hashes(want)
-        bad = [r for r in want if got.get(r) != want[r]]
-        if bad:
-            raise FlashError("these files did not arrive intact: %s (run flash again)" % ", ".join(bad))
-        d.write_manifest({"state": "complete", "version": FIRMWARE_VERSION, "files": want}, tmp)
-        d.reset()
-    return len(files)
+            previous = {"state": "torn"}
+        prev_state = previous.get("state") if isinstance(previous, dict) else "unreadable"
+        changed = [(remote, data) for remote, data in files if b.hash(remote) != sha256(data)]
+        keep = {remote for remote, _ in files}
+        stale = []
+        for d in [""] + ["lib/" + p for p in PACKAGES]:
+            for name in b.listdir(d):
+                path = d + "/" + name if d else name
+                lib_file = d and path not in keep
+                if lib_file or name.endswith(NEW):
+                    stale.append(path)
+        result = Result(port, len(files), bytecode=not source,
+                        previous=prev_state if prev_state != "complete" else None)
+        if not changed and not stale and prev_state == "complete":
+            step("the board is up to date")
+        else:
+            plan(sum(len(data) for _, data in changed))
+            step("marking the deploy as started")
+            head = {"version": __version__, "bytecode": "py" if source else "mpy"}
+            b.write(MANIFEST, json.dumps(dict(head, state="incomplete")).encode(), lambda n: None)
+            for k, (remote, data) in enumerate(changed, 1):
+                step("writing %s (%d/%d)" % (remote, k, len(changed)))
+                b.write(remote, data, progress)
+                result.written.append(remote)
+            for path in stale:
+                step("removing %s" % path)
+                b.remove(path)
+                result.removed.append(path)
+            step("marking the deploy as complete")
+            hashes = {remote: sha256(data) for remote, data in files}
+            b.write(MANIFEST, json.dumps(dict(head, state="complete", files=hashes)).encode(), lambda n: None)
+        step("restarting the board")
+        b.reset()
+    finally:
+        b.close()
+    return result

@@ -8,6 +8,7 @@ from xml.sax.saxutils import escape
 from cribapp import render as rc
 from cribapp.config import Config
 from cribapp.layout import GAME_POINT_LEDS, HOLES, Layout
+from cribboard.errors import CribboardError
 
 MCU_MA = {"pico": 25, "esp32s3": 60}  # the microcontroller board itself, typical
 QUIESCENT_MA = 1  # a WS2812B draws about 1 mA even when dark
@@ -21,7 +22,7 @@ FUSE_PARTS = {500: "0215.500MXP", 750: "0215.750MXP", 1000: "0215001.MXP", 1500:
               5000: "0215005.MXP"}
 
 
-class HardwareError(Exception):
+class HardwareError(CribboardError):
     pass
 
 

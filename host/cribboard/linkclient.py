@@ -6,11 +6,12 @@ import time
 import serial
 
 from cribapp.seal import seal, unseal
+from cribboard.errors import CribboardError
 
 TRIES = 3
 
 
-class LinkError(Exception):
+class LinkError(CribboardError):
     pass
 
 

@@ -1,28 +1,53 @@
-# Finding the board's serial port.
-import os
-
+# Finding the board's serial port among those pyserial lists: the USB vendor
+# ids of the boards makers use (an RP2040 or an ESP32 with native USB) and of
+# the USB-serial bridges on most ESP32 development boards.
 from serial.tools import list_ports
 
-# USB vendor ids of the boards we support: Raspberry Pi (RP2040) and Espressif.
-BOARD_VIDS = (0x2E8A, 0x303A)
+from cribboard.errors import CribboardError, UsageError
+
+BOARD_VIDS = {
+    0x2E8A: "Raspberry Pi (RP2040)",
+    0x303A: "Espressif native USB",
+    0x10C4: "Silicon Labs CP210x",
+    0x1A86: "WCH CH34x",
+    0x0403: "FTDI",
+}
 
 
-class NoBoard(Exception):
+class NoBoard(CribboardError):
     pass
 
 
-def find(port=None):
-    """The port to use: the one given, $CRIBBOARD_PORT, or the one board plugged in."""
+class SeveralBoards(UsageError):
+    pass
+
+
+def describe(p) -> str:
+    what = BOARD_VIDS.get(p.vid, "USB %04x:%04x" % (p.vid, p.pid or 0))
+    extra = p.product or p.description
+    serial = " serial %s" % p.serial_number if p.serial_number else ""
+    return "%s (%s%s%s)" % (p.device, what, ", " + extra if extra and extra != "n/a" else "", serial)
+
+
+def candidates(ports=None) -> list:
+    """The ports that look like a board, Raspberry Pi and Espressif first."""
+    listed = list_ports.comports() if ports is None else ports
+    found = [p for p in listed if p.vid in BOARD_VIDS]
+    order = list(BOARD_VIDS)
+    return sorted(found, key=lambda p: (order.index(p.vid), p.device))
+
+
+def find(port: str | None = None, ports=None) -> str:
+    """The port to use: the one given, or the one board plugged in."""
     if port:
         return port
-    if os.environ.get("CRIBBOARD_PORT"):
-        return os.environ["CRIBBOARD_PORT"]
-    ports = list(list_ports.comports())
-    boards = [p.device for p in ports if p.vid in BOARD_VIDS]
+    listed = list(list_ports.comports()) if ports is None else list(ports)
+    boards = candidates(listed)
     if len(boards) == 1:
-        return boards[0]
-    tried = ", ".join(p.device for p in ports) or "none found"
+        return boards[0].device
     if not boards:
+        tried = ", ".join(p.device for p in listed) or "none found"
         raise NoBoard("no board found (ports tried: %s); plug one in, or give --port "
                       "(the simulated board prints its port)" % tried)
-    raise NoBoard("more than one board (%s): say which with --port" % ", ".join(boards))
+    raise SeveralBoards("more than one board: %s; say which with --port"
+                        % "; ".join(describe(p) for p in boards))

@@ -9,18 +9,19 @@ import subprocess
 import sys
 import threading
 import time
-import tty
 from pathlib import Path
 
-from cribboard import paths
+from cribboard import manifest, resources
+from cribboard.errors import CribboardError
 
 HEAP = "192wK"
 TAP_MS = 40
 LONG_MS = 1000
 GESTURES = ("tap", "long")
+PACKAGES = ("cribcore", "cribapp")
 
 
-class SimError(Exception):
+class SimError(CribboardError):
     pass
 
 
@@ -38,9 +39,9 @@ def board_command(flash, port, ident):
     """The command that runs the virtual board, and the runtime's name."""
     mp = micropython_binary()
     if mp:
-        return [mp, "-X", "heapsize=" + HEAP, str(paths.mp_dir() / "vboard.py"), flash, port, ident], "micropython"
+        return [mp, "-X", "heapsize=" + HEAP, str(resources.mp_dir() / "vboard.py"), flash, port, ident], "micropython"
     # No unix port here: the same firmware on CPython, without a REPL.
-    return [sys.executable, str(paths.mp_dir() / "cpython_board.py"), flash, port, ident], "cpython"
+    return [sys.executable, str(resources.mp_dir() / "cpython_board.py"), flash, port, ident], "cpython"
 
 
 def seed_flash(flash, board="pico", layout="2-track", refresh=True):
@@ -48,17 +49,16 @@ def seed_flash(flash, board="pico", layout="2-track", refresh=True):
     copies the current firmware over the old (state and log are kept)."""
     flash.mkdir(parents=True, exist_ok=True)
     if refresh or not (flash / "main.py").exists():
-        src = paths.firmware()
-        shutil.copy2(src / "main.py", flash / "main.py")
-        for pkg in ("cribcore", "cribapp"):
-            dst = flash / "lib" / pkg
-            if dst.exists():
-                shutil.rmtree(dst)
-            shutil.copytree(src / "lib" / pkg, dst, ignore=shutil.ignore_patterns("__pycache__"))
+        for pkg in PACKAGES:
+            if (flash / "lib" / pkg).exists():
+                shutil.rmtree(flash / "lib" / pkg)
+        for src, remote in manifest.entries():  # exactly what a real board gets
+            (flash / remote).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, flash / remote)
     if not (flash / "board.json").exists():
-        shutil.copy2(paths.board_file(board), flash / "board.json")
+        shutil.copy2(resources.board_file(board), flash / "board.json")
     if not (flash / "layout.json").exists():
-        shutil.copy2(paths.layout_file(layout), flash / "layout.json")
+        shutil.copy2(resources.layout_file(layout), flash / "layout.json")
 
 
 class Simulator:
@@ -82,6 +82,8 @@ class Simulator:
         self.board = _read_json(self.flash / "board.json")
         listener = socket.create_server(("127.0.0.1", 0))
         listener.settimeout(timeout)
+        import tty  # POSIX only: the rest of cribboard works where it is missing
+
         self._master, self._slave = os.openpty()
         tty.setraw(self._slave)  # a serial line, not a terminal: no echo, no line editing
         self.port = os.ttyname(self._slave)
@@ -90,7 +92,7 @@ class Simulator:
                 self.link.unlink()
             self.link.symlink_to(self.port)
         ident = hashlib.sha256(str(self.flash).encode()).hexdigest()[:16]
-        env = dict(os.environ, MICROPYPATH=str(paths.mp_dir()), PYTHONPATH=str(paths.mp_dir()))
+        env = dict(os.environ, MICROPYPATH=str(resources.mp_dir()), PYTHONPATH=str(resources.mp_dir()))
         cmd, self.runtime = board_command(str(self.flash), str(listener.getsockname()[1]), ident)
         self.proc = subprocess.Popen(cmd, stdin=self._master, stdout=self._master,
                                      stderr=self.log or subprocess.DEVNULL, env=env)

@@ -37,10 +37,12 @@ def stored(db_path):
 def test_flash_play_sync_list_stats_plot(tmp_path):
     board = Board(tmp_path / "flash")
     try:
-        out = cli("flash", "--port", board.port).stdout
+        done = cli("flash", "--port", board.port, "--json")
         manifest = json.loads((tmp_path / "flash" / "deploy.json").read_text())
         assert manifest["state"] == "complete" and "lib/cribapp/app.mpy" in manifest["files"]
-        assert "flashed %d files" % len(manifest["files"]) in out
+        result = json.loads(done.stdout)  # data on stdout, progress on stderr
+        assert result["files"] == len(manifest["files"]) and "lib/cribapp/app.mpy" in result["written"]
+        assert "lib/cribapp/app.py" in result["removed"] and "flash: writing lib/cribapp/app.mpy" in done.stderr
         assert not (tmp_path / "flash" / "lib" / "cribapp" / "app.py").exists()
         board.sim.wait_frame(board.sim.frames)  # the board restarted on the new firmware
         # A game to 61 through the buttons: the menu first (item 4, the target).
@@ -177,15 +179,16 @@ def test_a_garbled_record_is_asked_for_again_and_never_stored(tmp_path):
     assert len(board_id) == 16  # the id the board gives in HELLO, not one a record claims
 
 
-def test_no_board_is_one_line_naming_the_ports_tried(tmp_path):
+def test_no_board_is_one_line_naming_the_ports_tried_and_exit_status_1(tmp_path):
     env_free = {k: v for k, v in os.environ.items() if k != "CRIBBOARD_PORT"}
     proc = subprocess.run([sys.executable, "-m", "cribboard.cli", "sync", "--db", str(tmp_path / "x.db")],
                           capture_output=True, text=True, env=env_free, timeout=60)
-    assert proc.returncode == 2
+    assert proc.returncode == 1
     assert proc.stderr.startswith("cribboard: error: no board found (ports tried: ") and proc.stderr.count("\n") == 1
     proc = subprocess.run([sys.executable, "-m", "cribboard.cli", "flash", "--port", str(tmp_path / "nope")],
                           capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 2 and proc.stderr.startswith("cribboard: error: ")
+    errors = [line for line in proc.stderr.splitlines() if not line.startswith("flash: ")]
+    assert proc.returncode == 1 and len(errors) == 1 and errors[0].startswith("cribboard: error: cannot open ")
 
 
 def test_watch_shows_entries_live(tmp_path):
@@ -193,7 +196,7 @@ def test_watch_shows_entries_live(tmp_path):
     proc = subprocess.Popen([sys.executable, "-u", "-m", "cribboard.cli", "watch", "--port", board.port],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        assert proc.stdout.readline().startswith("watching board ")
+        assert proc.stderr.readline().startswith("watching board ")
         board.enter("P2", 4)
         assert proc.stdout.readline().strip() == "game 1  +4 track 2       0 - 4"
         board.press("UNDO")
@@ -210,7 +213,7 @@ def test_a_deploy_cut_short_is_reported_by_the_next_flash(tmp_path):
     try:
         (flash / "deploy.json").write_text('{"state": "incomplete", "version": "0.1.0"}')
         out = cli("flash", "--port", board.port)
-        assert "did not finish" in out.stdout + out.stderr
+        assert "the last deploy to this board had not finished (incomplete): repaired" in out.stderr
         assert json.loads((flash / "deploy.json").read_text())["state"] == "complete"
     finally:
         board.stop()

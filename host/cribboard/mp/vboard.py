@@ -15,6 +15,7 @@ import simhw
 
 BANNER = b'MicroPython (Cribboard simulated board)\r\nType "help()" for more information.\r\n'
 RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n"
+PASTE_WINDOW = 256
 KEEP = tuple(sys.modules)  # modules that survive a soft reboot
 
 inp = sys.stdin.buffer
@@ -66,6 +67,21 @@ def execute(code, scope):
     return None
 
 
+def raw_paste():
+    """Raw-paste mode, as a board's REPL has it: the host sends a window of
+    bytes at a time and waits for \x01 before the next; \x04 ends it."""
+    write(b"R\x01" + bytes([PASTE_WINDOW & 0xFF, PASTE_WINDOW >> 8]))
+    code = bytearray()
+    while True:
+        c = getc()
+        if c == 4:
+            write(b"\x04")
+            return code
+        code.append(c)
+        if len(code) % PASTE_WINDOW == 0:
+            write(b"\x01")
+
+
 def raw_repl(scope):
     """Returns 'friendly' (Ctrl-B) or 'soft' (Ctrl-D on an empty command)."""
     write(RAW_BANNER)
@@ -76,9 +92,8 @@ def raw_repl(scope):
             c = getc()
             if c == 1:  # Ctrl-A: raw-paste request, or a raw REPL reset
                 if bytes(line) == b"\x05A":
-                    write(b"R\x00")  # understood, not supported: go on in plain raw mode
-                    line = bytearray()
-                    continue
+                    line = None  # raw paste: the command comes with flow control
+                    break
                 write(RAW_BANNER)
                 line = bytearray()
                 write(b">")
@@ -91,10 +106,13 @@ def raw_repl(scope):
                 break
             else:
                 line.append(c)
-        if not line:
+        if line is None:
+            line = raw_paste()
+        elif not line:
             write(b"\r\n")
             return "soft"
-        write(b"OK")
+        else:
+            write(b"OK")
         err = execute(bytes(line), scope)
         write(b"\x04")
         if err is not None:

@@ -1,0 +1,54 @@
+# The board's file list, read from firmware/manifest.py (MicroPython's
+# manifest format, so the same file can freeze the firmware into an image),
+# and the mip package.json made from it.
+import json
+from pathlib import Path
+
+from cribboard import resources
+from cribboard.errors import CribboardError
+
+# What `mpremote mip install` also puts on the board: the Pico's pin map and
+# the 2-track layout (cribboard flash --board/--layout chooses others).
+MIP_CONFIG = (("board.json", "../hardware/boards/pico.json"), ("layout.json", "../hardware/layouts/2-track.json"))
+
+
+class ManifestError(CribboardError):
+    pass
+
+
+def entries() -> list[tuple[Path, str]]:
+    """(source file, path on the board) for every file in the manifest."""
+    root = resources.firmware_dir()
+    out: list[tuple[Path, str]] = []
+
+    def module(path, base_path=".", opt=None):
+        out.append((root / base_path / path, Path(base_path, path).as_posix()))
+
+    def package(name, files=None, base_path=".", opt=None):
+        if files is None or base_path != "lib":
+            raise ManifestError("manifest.py: package(%r) must list its files and live in lib/" % name)
+        # The sources are the installed package's own files (the host imports them too).
+        src = resources.package_dir(name)
+        out.extend((src / f, "lib/%s/%s" % (name, f)) for f in files)
+
+    text = (root / "manifest.py").read_text()
+    exec(compile(text, str(root / "manifest.py"), "exec"), {"module": module, "package": package})
+    missing = [str(src) for src, _ in out if not src.is_file()]
+    if missing:
+        raise ManifestError("manifest.py names files that are not there: %s" % ", ".join(missing))
+    return out
+
+
+def package_json(version: str) -> str:
+    """firmware/package.json for mip: the manifest's files plus a pin map and layout."""
+    urls = [(remote, remote) for _, remote in entries()] + list(MIP_CONFIG)
+    rows = ",\n".join("    %s" % json.dumps(list(pair)) for pair in urls)
+    text = '{\n  "urls": [\n%s\n  ],\n  "version": %s\n}\n' % (rows, json.dumps(version))
+    json.loads(text)  # one pair a line, and still JSON
+    return text
+
+
+if __name__ == "__main__":  # make package-json: firmware/package.json from firmware/manifest.py
+    from cribcore import __version__
+
+    print(package_json(__version__), end="")

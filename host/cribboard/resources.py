@@ -1,0 +1,74 @@
+# Where the firmware and the hardware data are: in the installed package, read
+# with importlib.resources (a wheel carries main.py, the board's modules, the
+# pin maps and the layouts), or in the checkout that CRIBBOARD_HOME names.
+import os
+from importlib.resources import files
+from pathlib import Path
+
+from cribboard.errors import CribboardError
+
+HOME_ENV = "CRIBBOARD_HOME"
+
+
+class NotFound(CribboardError):
+    pass
+
+
+def _as_path(package: str) -> Path:
+    where = files(package)
+    if not isinstance(where, Path):  # a zipped install: mpy-cross and MicroPython need real files
+        raise NotFound("cribboard is installed in a zip file (%s): install it with pip into a folder" % where)
+    return where
+
+
+def _home() -> Path | None:
+    env = os.environ.get(HOME_ENV)
+    if not env:
+        return None
+    root = Path(env)
+    if not (root / "firmware" / "main.py").is_file() or not (root / "hardware" / "boards").is_dir():
+        raise NotFound("%s=%s is not a Cribboard checkout (no firmware/main.py or hardware/boards): "
+                       "unset it to use the firmware installed with cribboard" % (HOME_ENV, env))
+    return root
+
+
+def firmware_dir() -> Path:
+    """The folder with the board's main.py, manifest.py and package.json."""
+    home = _home()
+    return home / "firmware" if home else _as_path("cribboard.firmware")
+
+
+def package_dir(name: str) -> Path:
+    """The sources of one of the board's packages (cribcore, cribapp)."""
+    home = _home()
+    return home / "firmware" / "lib" / name if home else _as_path(name)
+
+
+def hardware_dir() -> Path:
+    """The folder with boards/ (pin maps) and layouts/ (LED layouts)."""
+    home = _home()
+    return home / "hardware" if home else _as_path("cribboard.hardware_data")
+
+
+def names(kind: str) -> list[str]:
+    """The pin maps (kind "boards") or layouts (kind "layouts") that ship."""
+    return sorted(p.stem for p in (hardware_dir() / kind).glob("*.json"))
+
+
+def board_file(name: str) -> Path:
+    path = hardware_dir() / "boards" / (name + ".json")
+    if not path.is_file():
+        raise NotFound("no pin map %r (there are: %s)" % (name, ", ".join(names("boards"))))
+    return path
+
+
+def layout_file(name: str) -> Path:
+    path = hardware_dir() / "layouts" / (name + ".json")
+    if not path.is_file():
+        raise NotFound("no LED layout %r (there are: %s)" % (name, ", ".join(names("layouts"))))
+    return path
+
+
+def mp_dir() -> Path:
+    """The MicroPython side of the simulated board."""
+    return _as_path("cribboard") / "mp"
