@@ -109,11 +109,26 @@ def build(root="", stream=None, clock=time):
     return app
 
 
-def show_deploy_error(root="", blinks=-1):
+def _ctrl_c_waiter():
+    """wait(ms): a pause that Ctrl-C on the serial line ends with KeyboardInterrupt.
+    USB does this by itself on a board; a plain stream (the simulated board's) needs the read."""
+    waiting = select.poll()
+    waiting.register(sys.stdin, select.POLLIN)
+    byte = bytearray(1)
+
+    def wait(ms):
+        for _ in waiting.ipoll(ms):
+            if sys.stdin.buffer.readinto(byte) and byte[0] == 3:
+                raise KeyboardInterrupt
+
+    return wait
+
+
+def show_deploy_error(root="", blinks=-1, wait=None):
     """The app cannot start and the last deploy did not finish: blink the
     deploy-error pattern on track 1's game-point LEDs (the strip's first six
     if even the layout code is unreadable) until Ctrl-C (cribboard flash) or
-    a reset. blinks >= 0 stops after that many, for tests."""
+    a reset. Tests give blinks >= 0 and their own wait(ms)."""
     board, _ = _read_json(root, "board.json")
     layout, _ = _read_json(root, "layout.json")
     pin = board.get("strip_pin", 0) if isinstance(board, dict) else 0
@@ -128,9 +143,7 @@ def show_deploy_error(root="", blinks=-1):
     except Exception:  # any failure: the layout code may be half deployed
         pass
     strip = neopixel.NeoPixel(machine.Pin(pin, machine.Pin.OUT), n)
-    waiting = select.poll()
-    waiting.register(sys.stdin, select.POLLIN)
-    byte = bytearray(1)
+    wait = wait or _ctrl_c_waiter()
     on = False
     while blinks != 0:
         on = not on
@@ -138,10 +151,7 @@ def show_deploy_error(root="", blinks=-1):
         for i in leds:
             strip[i] = _RED if on else _DARK
         strip.write()
-        for _ in waiting.ipoll(_BLINK_MS):
-            # USB turns Ctrl-C into KeyboardInterrupt on a board; a plain stream needs this.
-            if sys.stdin.buffer.readinto(byte) and byte[0] == 3:
-                raise KeyboardInterrupt
+        wait(_BLINK_MS)
 
 
 def _cannot_start(e):

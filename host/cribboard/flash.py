@@ -223,7 +223,7 @@ def flash(port: str, board: str = "pico", layout: str | None = None, source: boo
         step("comparing the board's files")
         last = b.read(MANIFEST)
         try:
-            previous = json.loads(last) if last is not None else {"state": "complete"}
+            previous = json.loads(last) if last is not None else {"state": None}  # never flashed by us
         except ValueError:
             previous = {"state": "torn"}
         prev_state = previous.get("state") if isinstance(previous, dict) else "unreadable"
@@ -237,7 +237,7 @@ def flash(port: str, board: str = "pico", layout: str | None = None, source: boo
                 if lib_file or name.endswith(NEW):
                     stale.append(path)
         result = Result(port, len(files), bytecode=not source,
-                        previous=prev_state if prev_state != "complete" else None)
+                        previous=prev_state if prev_state not in (None, "complete") else None)
         if not changed and not stale and prev_state == "complete":
             step("the board is up to date")
         else:

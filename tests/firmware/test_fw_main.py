@@ -139,3 +139,43 @@ def test_holding_ok_at_power_up_runs_the_self_test():
     del st, strip, seen
     gc.collect()
     assert not isinstance(main.build(ROOT, FakeStream(), clock), SelfTest)
+
+
+def test_a_torn_or_unfinished_deploy_manifest_counts_as_unfinished():
+    files = {"board.json": hardware("boards/pico.json"), "layout.json": hardware("layouts/2-track.json")}
+    for manifest, finished in ((None, True), ('{"state": "complete"}', True), ('{"state": "incomplete"}', False),
+                               ('{"state": "comp', False), ("[1]", False)):
+        fresh(dict(files, **({"deploy.json": manifest} if manifest else {})))
+        assert main.deploy_finished(ROOT) is finished, manifest
+        assert (boot().error == board.ERR_DEPLOY) is not finished
+
+
+def test_with_an_app_that_cannot_start_main_still_shows_the_deploy_error():
+    assert main.DEPLOY_ERROR_LEDS == board.ERR_DEPLOY
+    waits = []
+    fresh({"board.json": hardware("boards/pico.json"), "layout.json": hardware("layouts/2-track.json")})
+    from cribapp.layout import Layout
+
+    points = Layout(json.loads(hardware("layouts/2-track.json"))).points[0]
+    strips = []
+    real = main.neopixel.NeoPixel
+
+    def keep(pin, n):
+        strips.append(real(pin, n))
+        return strips[-1]
+
+    main.neopixel.NeoPixel = keep
+    try:
+        main.show_deploy_error(ROOT, blinks=1, wait=waits.append)
+        strip = strips[-1]
+        assert strip.n == 258 and waits == [500]
+        lit = [i for i in range(strip.n) if strip.pixel(i) != (0, 0, 0)]
+        assert lit == sorted(points[:6]) and strip.pixel(points[0])[0] > 0 and strip.pixel(points[0])[1] == 0
+        main.show_deploy_error(ROOT, blinks=2, wait=waits.append)
+        assert all(strips[-1].pixel(i) == (0, 0, 0) for i in range(258))  # the blink's dark half
+        fresh({})  # no layout to read: the strip's first six LEDs
+        main.show_deploy_error(ROOT, blinks=1, wait=waits.append)
+        strip = strips[-1]
+        assert strip.n == 6 and all(strip.pixel(i)[0] > 0 for i in range(6))
+    finally:
+        main.neopixel.NeoPixel = real

