@@ -13,7 +13,7 @@ NODE_DONE := node_modules/.installed
 STUBS_DONE := $(STUBS)/.installed
 CHROMIUM_DONE := build/.chromium
 
-.PHONY: run test lint typecheck mpy test-unix test-wasm test-py bench clean setup hardware
+.PHONY: run test lint typecheck mpy test-unix test-wasm test-py test-dist bench clean setup hardware package-json
 
 # The main job: a simulated board in the browser (the real firmware on MicroPython).
 run: $(VENV_DONE)
@@ -21,7 +21,7 @@ run: $(VENV_DONE)
 
 setup: $(VENV_DONE) $(NODE_DONE) $(STUBS_DONE)
 
-test: lint typecheck mpy test-unix test-wasm test-py
+test: lint typecheck mpy test-unix test-wasm test-py test-dist
 
 $(VENV_DONE): requirements-dev.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -71,7 +71,17 @@ test-wasm: $(NODE_DONE)
 	node tests/wasm_run.mjs firmware/lib tests/core micropython-wasm
 
 test-py: $(VENV_DONE) $(CHROMIUM_DONE)
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q --ignore=tests/dist
+
+# The package as pip gives it: sdist and wheel built, each installed in a fresh
+# venv and used from an empty folder against a simulated board; the lowest
+# setuptools pyproject.toml declares builds it too.
+test-dist: $(VENV_DONE)
+	$(BIN)/pytest -q tests/dist
+
+# firmware/package.json (for mpremote mip) is made from firmware/manifest.py.
+package-json: $(VENV_DONE)
+	$(BIN)/python -m cribboard.manifest > firmware/package.json
 
 # The drawings, BOM and power budget in hardware/, made from its pin maps and layouts.
 hardware: $(VENV_DONE)

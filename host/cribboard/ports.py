@@ -25,7 +25,7 @@ class SeveralBoards(UsageError):
 def describe(p) -> str:
     what = BOARD_VIDS.get(p.vid, "USB %04x:%04x" % (p.vid, p.pid or 0))
     extra = p.product or p.description
-    serial = " serial %s" % p.serial_number if p.serial_number else ""
+    serial = ", serial %s" % p.serial_number if p.serial_number else ""
     return "%s (%s%s%s)" % (p.device, what, ", " + extra if extra and extra != "n/a" else "", serial)
 
 

@@ -1,0 +1,71 @@
+# firmware/manifest.py lists exactly what the board imports, and
+# firmware/package.json (for mip) is made from it.
+import ast
+import json
+from pathlib import Path
+
+from cribboard import manifest, resources
+from cribcore import __version__
+
+FIRMWARE = Path(__file__).resolve().parents[2] / "firmware"
+BOARD_PACKAGES = ("cribcore", "cribapp")
+
+
+def imported_by(path):
+    """The board packages' modules that a file imports (top level or inside functions)."""
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] in BOARD_PACKAGES:
+            if node.module in BOARD_PACKAGES:  # from cribapp import render: a module or a name
+                for alias in node.names:
+                    sub = "%s.%s" % (node.module, alias.name)
+                    out.add(sub if (FIRMWARE / "lib" / node.module / (alias.name + ".py")).exists() else node.module)
+            else:
+                out.add(node.module)
+                out.add(node.module.split(".")[0])  # a package's __init__ runs first
+        elif isinstance(node, ast.Import):
+            out.update(a.name for a in node.names if a.name.split(".")[0] in BOARD_PACKAGES)
+    return out
+
+
+def board_modules():
+    """Every module main.py reaches, following imports."""
+    seen, todo = set(), [FIRMWARE / "main.py"]
+    while todo:
+        for mod in imported_by(todo.pop()):
+            parts = mod.split(".")
+            path = FIRMWARE / "lib" / Path(*parts).with_suffix(".py")
+            if len(parts) == 1:
+                path = FIRMWARE / "lib" / parts[0] / "__init__.py"
+            if mod not in seen:
+                seen.add(mod)
+                todo.append(path)
+    return seen
+
+
+def test_the_manifest_lists_exactly_the_modules_the_board_imports():
+    listed = set()
+    for _, remote in manifest.entries():
+        if remote.startswith("lib/"):
+            pkg, name = remote[4:-3].split("/")
+            listed.add(pkg if name == "__init__" else "%s.%s" % (pkg, name))
+    assert listed == board_modules()
+    assert {"cribcore.show", "cribcore.barbu", "cribcore.piquet", "cribcore.cards"}.isdisjoint(listed)
+    assert ("main.py" in [remote for _, remote in manifest.entries()])
+
+
+def test_package_json_is_made_from_the_manifest():
+    text = (FIRMWARE / "package.json").read_text()
+    assert text == manifest.package_json(__version__), "run `make package-json`"
+    urls = json.loads(text)["urls"]
+    for _, src in urls:  # every file it names is there, relative to package.json
+        assert (FIRMWARE / src).resolve().is_file(), src
+    assert ["board.json", "../hardware/boards/pico.json"] in urls
+
+
+def test_the_installed_package_carries_the_firmware_and_the_hardware_data():
+    assert (resources.firmware_dir() / "main.py").is_file()
+    assert (resources.firmware_dir() / "manifest.py").is_file()
+    assert resources.names("boards") == ["esp32s3", "pico"]
+    assert resources.names("layouts") == ["2-track", "3-track"]
+    assert all(src.is_file() for src, _ in manifest.entries())
