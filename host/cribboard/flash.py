@@ -9,6 +9,7 @@
 # The board's .mpy version is read first: bytecode it cannot load is refused.
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -107,8 +108,11 @@ class Board:
 
         self.port = port
         self._errors = (TransportError, OSError)
+        # A link to a pty (cribboard sim --link) is opened as the pty itself: mpremote
+        # reads a device it knows is a pty without pausing 10 ms between bytes.
+        device = os.path.realpath(port) if os.path.exists(port) else port
         try:
-            self.t = SerialTransport(port, baudrate=115200)
+            self.t = SerialTransport(device, baudrate=115200)
         except self._errors:
             raise FlashError("cannot open %s: is the board plugged in, and no other program using it?"
                              % port) from None

@@ -51,6 +51,8 @@ def main():
     dev, dev_cmds = device()
     sync_cmd = [str(BIN / "python"), "tests/bench/bench_sync.py"]
     syn = run_json(sync_cmd)
+    dist_cmd = [str(BIN / "python"), "tests/bench/bench_dist.py"]
+    dist = run_json(dist_cmd)
 
     print("Machine: %s, %s, Python %s" % (platform.machine(), platform.processor() or "cpu", platform.python_version()))
     print()
@@ -83,6 +85,15 @@ def main():
     print("| sync of %d finished games over the virtual serial line (%d KB of log) | %.2f s | | <= 5 s |"
           % (syn["games"], syn["log_bytes"] // 1024, syn["seconds"]))
     print()
+    print("| package and deploy | measured |")
+    print("|---|---|")
+    print("| the wheel | %d KB |" % (dist["wheel_bytes"] // 1024))
+    print("| a base install in a fresh venv (cribboard and its dependencies) | %.1f MB |"
+          % (dist["base_install_bytes"] / 1e6))
+    print("| the same with the plot extra (matplotlib) | %.1f MB |" % (dist["plot_install_bytes"] / 1e6))
+    print("| cribboard flash to the simulated board: all %d files / nothing changed | %.1f s / %.1f s |"
+          % (dist["flash_all_files"], dist["flash_all_s"], dist["flash_unchanged_s"]))
+    print()
     ok = full["hands"] == 12994800
     print("Full distribution: %d hands%s." % (full["hands"], "" if ok else " (WRONG COUNT)"))
     print()
@@ -93,6 +104,7 @@ def main():
     for cmd in dev_cmds:
         print("    " + cmd)
     print("    " + shown(sync_cmd))
+    print("    " + shown(dist_cmd))
     if not ok or full["seconds"] > 60:
         sys.exit(1)
 
