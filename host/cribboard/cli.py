@@ -439,7 +439,8 @@ def _names(text):
 @click.option("--first-dealer", type=click.IntRange(1, 4), default=1, show_default=True)
 @click.option("--resume", type=int, help="Go on with a rubber already in the database.")
 @db_option
-def barbu_sheet(file, names, first_dealer, resume, db_url):
+@click.option("--json", "as_json", is_flag=True, help="At the end, the rubber as JSON instead of the sheet.")
+def barbu_sheet(file, names, first_dealer, resume, db_url, as_json):
     """Enter deals, one line each, from FILE or typed in.
 
     A line is CONTRACT RESULT [| DOUBLES] with seats 1-4, e.g.
@@ -498,7 +499,10 @@ def barbu_sheet(file, names, first_dealer, resume, db_url):
         finally:
             if rubber.deals:
                 rubber_id = sheet.save(conn, rubber, players, rubber_id)
-    click.echo("\n".join(sheet.sheet_rows(rubber, players)))
+    if as_json:
+        click.echo(json.dumps(dict(rubber.to_record(), names=players, id=rubber_id), indent=1))
+    else:
+        click.echo("\n".join(sheet.sheet_rows(rubber, players)))
     if rubber_id is not None:
         status("saved as barbu rubber %d%s" % (rubber_id, "" if rubber.over() else
                                                " (unfinished: --resume %d to go on)" % rubber_id))

@@ -53,6 +53,9 @@ def test_a_whole_rubber_from_a_file(tmp_path):
     assert csv_text[0].startswith("id,deals,finished") and "Ann" in csv_text[1]
     exported = json.loads(cli("export", "--what", "barbu", "--format", "json", "--db", dbfile).stdout)
     assert len(exported[0]["record"]["deals"]) == 28
+    again = json.loads(cli("barbu", "sheet", str(sheet), "--names", "Ann,Bob,Cy,Di", "--db", dbfile,
+                           "--json").stdout)
+    assert (again["id"], again["names"], again["totals"]) == (2, listed[0]["names"], listed[0]["totals"])
 
 
 def test_a_bad_line_names_itself_and_the_sheet_can_be_resumed(tmp_path):
