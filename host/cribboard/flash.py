@@ -108,6 +108,7 @@ class Board:
 
         self.port = port
         self._errors = (TransportError, OSError)
+        self._dirs: set[str] = set()  # folders known to be on the board
         # A link to a pty (cribboard sim --link) is opened as the pty itself: mpremote
         # reads a device it knows is a pty without pausing 10 ms between bytes.
         device = os.path.realpath(port) if os.path.exists(port) else port
@@ -153,15 +154,16 @@ class Board:
     def listdir(self, path: str) -> list[str]:
         try:
             return [e.name for e in self.call("listing " + path, self.t.fs_listdir, path)]
-        except (FileNotFoundError, OSError):
+        except FileNotFoundError:
             return []
 
     def mkdirs(self, path: str) -> None:
         parts = path.split("/")
         for k in range(1, len(parts) + 1):
             d = "/".join(parts[:k])
-            if not self.call("checking " + d, self.t.fs_isdir, d):
+            if d not in self._dirs and not self.call("checking " + d, self.t.fs_isdir, d):
                 self.call("making " + d, self.t.fs_mkdir, d)
+            self._dirs.add(d)
 
     def write(self, path: str, data: bytes, progress: Callable[[int], None]) -> None:
         """Write, check, then rename into place: path is old or new, never torn."""
@@ -182,7 +184,10 @@ class Board:
                   % (path + NEW, path, path, path + NEW, path))
 
     def remove(self, path: str) -> None:
-        self.call("removing " + path, self.t.fs_rmfile, path)
+        try:
+            self.call("removing " + path, self.t.fs_rmfile, path)
+        except FileNotFoundError:
+            pass  # a .new leftover that a later write already renamed
 
     def reset(self) -> None:
         try:

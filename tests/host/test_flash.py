@@ -133,14 +133,19 @@ def test_an_app_that_cannot_import_after_a_cut_still_shows_the_deploy_error_and_
     live = tmp_path / "flash"
     (live / "lib" / "cribapp" / "app.mpy").write_bytes(b"M\x06 not bytecode at all")
     (live / "deploy.json").write_text('{"state": "incomplete"}')
+    (live / "deploy.json.new").write_text('{"state": "comp')  # what a cut mid-write leaves
+    (live / "lib" / "cribapp" / "render.mpy.new").write_bytes(b"M\x06")
     board = Board(live, seed=False)
     try:
         assert shows_deploy_error(board)
         done = cli("flash", "--port", board.port, "--json")  # Ctrl-C stops the blinking; flash takes over
         assert done.returncode == 0, done.stderr
-        assert json.loads(done.stdout)["written"] == ["lib/cribapp/app.mpy"]
+        result = json.loads(done.stdout)
+        assert result["written"] == ["lib/cribapp/app.mpy"] and result["previous_deploy"] == "incomplete"
+        assert sorted(result["removed"]) == ["deploy.json.new", "lib/cribapp/render.mpy.new"]
         board.sim.wait_frame(board.sim.frames)
         assert deploy_state(live) == "complete" and plays(board)
+        assert not list(live.rglob("*.new"))
     finally:
         board.stop()
 
