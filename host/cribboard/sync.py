@@ -4,23 +4,23 @@
 import time
 from datetime import datetime, timezone
 
+from cribapp.compat import TICKS_PERIOD, Ticks
 from cribboard import db
 from cribboard.linkclient import Garbled, LinkError
 
-TICKS_PERIOD = 1 << 30
 RETRIES = 5
 
 
-def ticks_diff(end, start):
-    half = TICKS_PERIOD // 2
-    return ((end - start + half) % TICKS_PERIOD) - half
-
-
 def wall_time(rec, hello, host_now):
-    """Unix seconds at which the game was confirmed, or None if unknown."""
+    """Unix seconds at which the game was confirmed, or None if unknown. The
+    board's ticks wrap where its HELLO says (before `period`: MicroPython's)."""
     ticks = rec.get("ticks")
     if not isinstance(ticks, int):
         return None
+    period = hello.get("period", TICKS_PERIOD)
+    if not isinstance(period, int) or period < 2 or period & (period - 1):
+        period = TICKS_PERIOD  # not a power of two: a board cannot mean it
+    ticks_diff = Ticks(period).ticks_diff
     if rec.get("boot") == hello.get("boot"):
         return host_now - ticks_diff(hello["ticks"], ticks) / 1000
     wall = rec.get("wall")

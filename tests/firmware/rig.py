@@ -5,7 +5,7 @@ import json
 
 from cribapp.app import App
 from cribapp.button import Button, Keypad
-from cribapp.compat import ticks_add, ticks_diff
+from cribapp.compat import TICKS_PERIOD, Ticks
 from cribapp.config import Config
 from cribapp.layout import Layout, standard
 from cribapp.link import Link
@@ -14,23 +14,19 @@ from cribapp.seal import seal
 from cribapp.store import Store
 
 
-class FakeClock:
-    """Starts just before the ticks counter wraps, so wrap-around is always tested."""
+class FakeClock(Ticks):
+    """A clock the test moves. It starts just before its ticks counter wraps,
+    so wrap-around is always tested; period=1 << 29 is CircuitPython's."""
 
-    def __init__(self, start=(1 << 30) - 5000):
-        self.now = start
+    def __init__(self, start=None, period=TICKS_PERIOD):
+        Ticks.__init__(self, period)
+        self.now = period - 5000 if start is None else start
 
     def ticks_ms(self):
         return self.now
 
-    def ticks_diff(self, a, b):
-        return ticks_diff(a, b)
-
-    def ticks_add(self, a, b):
-        return ticks_add(a, b)
-
     def advance(self, ms):
-        self.now = ticks_add(self.now, ms)
+        self.now = self.ticks_add(self.now, ms)
 
 
 class FakeStrip:

@@ -6,7 +6,7 @@ from cribapp.link import LIST_LIMIT, MAX_LINE, PROTOCOL
 from cribapp.seal import seal, unseal
 
 from check import Lcg
-from rig import Table, play
+from rig import FakeClock, Table, log_records, play
 
 
 def replies(lines):
@@ -27,6 +27,21 @@ def test_hello_names_board_firmware_and_protocol():
     assert words["board"] == "test-board" and words["proto"] == str(PROTOCOL)
     assert words["seq"] == "0" and words["acked"] == "0" and int(words["boot"]) == 1
     assert 0 <= int(words["ticks"]) < 1 << 30  # the board's own ms counter, wrapping
+    assert words["period"] == str(1 << 30)  # where it wraps: MicroPython's
+
+
+def test_hello_says_where_a_circuitpython_clock_wraps_and_a_game_crosses_the_wrap():
+    t = Table(clock=FakeClock(period=1 << 29))  # supervisor.ticks_ms() wraps at 2**29
+    t.connect()
+    (hello,) = replies(t.ask("HELLO"))
+    words = dict(w.split("=") for w in hello.split()[1:])
+    assert words["period"] == str(1 << 29) and int(words["ticks"]) < 1 << 29
+    start = t.clock.now
+    g = play(t, [0, 40], winner=0)  # every entry commits after its idle time, across the wrap
+    assert g.scores() == [121, 40] and t.clock.now < start  # the counter went round
+    t.tap("OK")
+    (rec,) = log_records(t)
+    assert rec["scores"] == [121, 40] and 0 <= rec["ticks"] < 1 << 29
 
 
 def finished_games(t, n):

@@ -10,23 +10,39 @@ except ImportError:
         return x
 
 
+TICKS_PERIOD = const(1 << 30)  # MicroPython's ticks_ms() wraps here, on every port
+
+
+class Ticks:
+    """MicroPython's ticks arithmetic for a millisecond counter `now()` that
+    wraps at `period`, a power of two. A clock the app can be given:
+    CircuitPython's supervisor.ticks_ms() wraps at 2**29, not 2**30."""
+
+    def __init__(self, period=TICKS_PERIOD, now=None):
+        self.TICKS_PERIOD = period
+        self._mask = period - 1
+        self._half = period // 2
+        self._now = now
+
+    def ticks_ms(self):
+        return self._now() & self._mask
+
+    def ticks_add(self, ticks, delta):
+        return (ticks + delta) & self._mask
+
+    def ticks_diff(self, end, start):
+        return ((end - start + self._half) & self._mask) - self._half
+
+
 try:
     from time import ticks_add, ticks_diff, ticks_ms
 except ImportError:
     import time as _time
 
-    TICKS_PERIOD = 1 << 30
-    _MASK = TICKS_PERIOD - 1
-    _HALF = TICKS_PERIOD // 2
-
-    def ticks_ms():
-        return int(_time.monotonic() * 1000) & _MASK
-
-    def ticks_add(ticks, delta):
-        return (ticks + delta) & _MASK
-
-    def ticks_diff(end, start):
-        return ((end - start + _HALF) & _MASK) - _HALF
+    _clock = Ticks(TICKS_PERIOD, lambda: int(_time.monotonic() * 1000))
+    ticks_ms = _clock.ticks_ms
+    ticks_add = _clock.ticks_add
+    ticks_diff = _clock.ticks_diff
 
 
-__all__ = ["const", "ticks_add", "ticks_diff", "ticks_ms"]
+__all__ = ["TICKS_PERIOD", "Ticks", "const", "ticks_add", "ticks_diff", "ticks_ms"]

@@ -4,6 +4,7 @@
 import json
 
 from cribapp import FIRMWARE_VERSION
+from cribapp.compat import TICKS_PERIOD
 from cribapp.seal import seal, unseal
 
 PROTOCOL = 1
@@ -100,9 +101,10 @@ class Link:
 
     def hello(self):
         app = self.app
-        self.send("HELLO board=%s fw=%s proto=%d boot=%d ticks=%d seq=%d acked=%d"
+        # period: where the board's ticks wrap (2**30 on MicroPython, 2**29 on CircuitPython).
+        self.send("HELLO board=%s fw=%s proto=%d boot=%d ticks=%d period=%d seq=%d acked=%d"
                   % (app.board_id, FIRMWARE_VERSION, PROTOCOL, app.boot, app.clock.ticks_ms(),
-                     app.store.last_seq, app.acked))
+                     getattr(app.clock, "TICKS_PERIOD", TICKS_PERIOD), app.store.last_seq, app.acked))
 
     def list(self, args):
         since = _number(args, 0, "LIST SINCE [LIMIT]")

@@ -1,0 +1,26 @@
+# Turning a board's ticks into wall time at sync, for a board whose ticks
+# wrap at 2**30 (MicroPython) or 2**29 (CircuitPython, as its HELLO says).
+from cribboard.sync import wall_time
+
+NOW = 1_800_000_000.0
+
+
+def test_a_game_of_this_boot_is_dated_back_from_hello_across_the_wrap():
+    for period in (1 << 30, 1 << 29):
+        hello = {"boot": 3, "ticks": 2000, "period": period}  # the counter wrapped 7 s after the game
+        rec = {"boot": 3, "ticks": period - 5000}
+        assert wall_time(rec, hello, NOW) == NOW - 7.0
+
+
+def test_the_period_matters_and_defaults_to_micropythons():
+    rec = {"boot": 3, "ticks": (1 << 29) - 5000}
+    hello = {"boot": 3, "ticks": 2000}  # an older board: no period, MicroPython's 2**30
+    assert wall_time(rec, hello, NOW) == NOW - ((2000 - (1 << 29) + 5000) / 1000)
+    assert wall_time(rec, dict(hello, period=1 << 29), NOW) == NOW - 7.0
+    assert wall_time(rec, dict(hello, period=12345), NOW) == wall_time(rec, hello, NOW)  # not a power of two
+
+
+def test_an_older_boot_uses_the_time_the_board_was_given():
+    rec = {"boot": 2, "ticks": 1000, "wall": [NOW - 3600, (1 << 29) - 1000]}
+    assert wall_time(rec, {"boot": 3, "ticks": 5, "period": 1 << 29}, NOW) == NOW - 3600 + 2.0
+    assert wall_time({"boot": 2, "ticks": 1000}, {"boot": 3, "ticks": 5}, NOW) is None
