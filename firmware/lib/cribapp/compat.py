@@ -22,7 +22,10 @@ class Ticks:
         self.TICKS_PERIOD = period
         self._mask = period - 1
         self._half = period // 2
-        self._now = now
+        self._now = now or self._no_counter
+
+    def _no_counter(self):
+        raise ValueError("this Ticks was given no counter: it does the arithmetic only")
 
     def ticks_ms(self):
         return self._now() & self._mask
