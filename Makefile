@@ -6,14 +6,19 @@ VENV := .venv
 BIN := $(VENV)/bin
 MICROPYTHON := $(BIN)/micropython -X heapsize=192wK
 STUBS := .stubs/rp2
+# CircuitPython's stubs, and Adafruit's neopixel and pixelbuf (without Blinka,
+# whose board and digitalio are for single-board computers): pyright checks the
+# CircuitPython edge against them, and its tests run the real driver code.
+CP_STUBS := .stubs/cp
 MPY_OUT := build/mpy
 
 VENV_DONE := $(VENV)/.installed
 NODE_DONE := node_modules/.installed
 STUBS_DONE := $(STUBS)/.installed
+CP_STUBS_DONE := $(CP_STUBS)/.installed
 CHROMIUM_DONE := build/.chromium
 
-.PHONY: run test lint typecheck mpy test-unix test-wasm test-py test-dist bench clean setup hardware package-json
+.PHONY: run test lint typecheck mpy test-unix test-wasm test-cp test-py test-dist bench clean setup hardware package-json
 
 # The main job: a simulated board in the browser (the real firmware on MicroPython).
 run: $(VENV_DONE)
@@ -21,7 +26,7 @@ run: $(VENV_DONE)
 
 setup: $(VENV_DONE) $(NODE_DONE) $(STUBS_DONE)
 
-test: lint typecheck mpy test-unix test-wasm test-py test-dist
+test: lint typecheck mpy test-unix test-wasm test-cp test-py test-dist
 
 $(VENV_DONE): requirements-dev.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -47,11 +52,18 @@ $(STUBS_DONE): Makefile
 	$(BIN)/pip install --quiet --no-user --target $(STUBS) micropython-rp2-stubs==1.29.0.post1
 	touch $@
 
+$(CP_STUBS_DONE): Makefile
+	rm -rf $(CP_STUBS)
+	$(BIN)/pip install --quiet --no-user --no-deps --target $(CP_STUBS) circuitpython-stubs==10.3.1 \
+		adafruit-circuitpython-neopixel==6.4.2 adafruit-circuitpython-pixelbuf==2.1.0
+	touch $@
+
 lint: $(VENV_DONE)
 	$(BIN)/ruff check .
 
-typecheck: $(NODE_DONE) $(STUBS_DONE)
+typecheck: $(NODE_DONE) $(STUBS_DONE) $(CP_STUBS_DONE)
 	node_modules/.bin/pyright -p firmware/pyrightconfig.json
+	node_modules/.bin/pyright -p firmware/pyrightconfig.circuitpython.json
 
 # Every firmware file must compile for the board, not only import on CPython.
 mpy: $(VENV_DONE)
@@ -66,6 +78,12 @@ test-unix: $(VENV_DONE)
 	$(MICROPYTHON) tests/mp_run.py micropython-unix tests/core firmware/lib
 	$(MICROPYTHON) tests/mp_run.py micropython-unix-firmware tests/firmware firmware/lib tests/core
 	$(MICROPYTHON) tests/mp_run.py micropython-unix-device tests/device firmware/lib tests/core tests/firmware
+
+# The CircuitPython edge on CPython: stand-ins for CircuitPython's hardware
+# modules first on the path, the real Adafruit neopixel driver over them.
+test-cp: $(VENV_DONE) $(CP_STUBS_DONE)
+	$(BIN)/python tests/mp_run.py circuitpython tests/circuitpython tests/core tests/firmware firmware/lib \
+		$(CP_STUBS) host/cribboard/cp
 
 test-wasm: $(NODE_DONE)
 	node tests/wasm_run.mjs firmware/lib tests/core micropython-wasm

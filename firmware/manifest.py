@@ -12,6 +12,8 @@ package(
     files=(
         "__init__.py",
         "app.py",
+        "assemble.py",
+        "boardfiles.py",
         "button.py",
         "compat.py",
         "config.py",

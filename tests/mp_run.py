@@ -1,8 +1,17 @@
 # Runs the shared tests under MicroPython, which has no pytest: imports every
 # test_*.py in a folder, calls each test_* function, counts passes and failures.
 # Usage: micropython mp_run.py LABEL TEST_DIR [PATH ...]   (PATHs go on sys.path)
+# CPython runs it too, for the CircuitPython edge with its stand-in modules.
 import os
 import sys
+
+try:
+    print_exception = sys.print_exception  # MicroPython
+except AttributeError:
+    import traceback
+
+    def print_exception(e):
+        traceback.print_exception(type(e), e, e.__traceback__)
 
 
 def main(label, test_dir, paths):
@@ -23,7 +32,7 @@ def main(label, test_dir, paths):
             except Exception as e:  # report every failure, then go on
                 failed += 1
                 print("FAIL %s.%s" % (name, attr))
-                sys.print_exception(e)
+                print_exception(e)
     print("%s: %d passed, %d failed" % (label, passed, failed))
     return failed
 

@@ -113,3 +113,12 @@ def test_config_mistakes_are_explained():
     assert Config().buttons["OK"] == 7  # defaults when a board has no config
     short = Config({"buttons": {"P1": 10, "P2": 11, "UNDO": 12, "SKUNK": 13, "OK": 14}})
     assert (short.budget_ma, short.channel_ma, short.strip_pin) == (500, 20, 0)  # left out: defaults
+
+
+def test_a_circuitpython_pin_map_names_its_pins():
+    named = Config({"strip_pin": "D5", "buttons": {"P1": "D6", "P2": "D9", "UNDO": "D10", "SKUNK": "D11",
+                                                    "OK": "D12"}})
+    assert named.strip_pin == "D5" and named.buttons["OK"] == "D12"
+    assert "two things" in raises(ValueError, Config, {"strip_pin": "D5", "buttons": {"P1": "D5"}})
+    for bad in ("", "D 5", "GP2;", "x" * 17, 100, -1, True, 2.5, None):
+        assert "must be a pin" in raises(ValueError, Config, {"strip_pin": bad, "buttons": {}}), bad

@@ -6,6 +6,7 @@ import os
 import sys
 
 from cribapp import app as board
+from cribapp import boardfiles
 from cribapp.store import STATE, STATE_BAD
 
 from rig import FakeClock, FakeStream
@@ -146,7 +147,7 @@ def test_a_torn_or_unfinished_deploy_manifest_counts_as_unfinished():
     for manifest, finished in ((None, True), ('{"state": "complete"}', True), ('{"state": "incomplete"}', False),
                                ('{"state": "comp', False), ("[1]", False)):
         fresh(dict(files, **({"deploy.json": manifest} if manifest else {})))
-        assert main.deploy_finished(ROOT) is finished, manifest
+        assert boardfiles.deploy_finished(ROOT) is finished, manifest
         assert (boot().error == board.ERR_DEPLOY) is not finished
 
 

@@ -22,7 +22,7 @@ class Config:
         if not isinstance(d, dict):
             raise ValueError("the board config is a JSON object")
         self.name = str(d.get("name", "board"))
-        self.strip_pin = _int(d, "strip_pin", 0, 99, DEFAULTS["strip_pin"])
+        self.strip_pin = _pin(d, "strip_pin", DEFAULTS["strip_pin"])
         self.active_low = d.get("button_active_low", True) is not False
         self.layout = str(d.get("layout", "2-track"))
         self.budget_ma = _int(d, "current_budget_ma", 50, 10000, DEFAULTS["current_budget_ma"])
@@ -36,15 +36,34 @@ class Config:
         for name in buttons:
             if name not in BUTTON_NAMES:
                 raise ValueError("unknown button %r (buttons are %s)" % (name, " ".join(BUTTON_NAMES)))
-            pin = _int(buttons, name, 0, 99)
+            pin = _pin(buttons, name)
             if pin in pins or pin == self.strip_pin:
-                raise ValueError("pin %d is given to two things (%s and %s)"
+                raise ValueError("pin %s is given to two things (%s and %s)"
                                  % (pin, pins.get(pin, "the LED strip"), name))
             pins[pin] = name
             self.buttons[name] = pin
         for name in REQUIRED_BUTTONS:
             if name not in self.buttons:
                 raise ValueError("the board config has no pin for button %s" % name)
+
+
+def _pin(d, key, default=None):
+    """A GPIO number (MicroPython's machine.Pin), or a name in CircuitPython's
+    `board` module ("D5", "GP2", "NEOPIXEL"). On CircuitPython a number N
+    means board.GPN, so a Pico's pin map serves both."""
+    v = d.get(key, default)
+    if isinstance(v, str) and 0 < len(v) <= 16 and _is_name(v):
+        return v
+    if isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 99:
+        return v
+    raise ValueError("%r must be a pin: a GPIO number from 0 to 99 or a board pin name such as D5, not %r" % (key, v))
+
+
+def _is_name(text):
+    for c in text:
+        if not (c == "_" or "A" <= c <= "Z" or "a" <= c <= "z" or "0" <= c <= "9"):
+            return False
+    return True
 
 
 def _int(d, key, low, high, default=None):

@@ -1,0 +1,73 @@
+# Builds the board from its files (board.json, layout.json, deploy.json) and
+# a hardware edge, the same for MicroPython (main.py) and CircuitPython
+# (code.py). The edge is a small object:
+#   button(pin, active_low) -> a zero-argument callable, True while pressed
+#   strip(pin, n)           -> a pixel sink (n, [i] = (r, g, b), write())
+#   board_id()              -> the board's unique id as hex
+# and the caller passes the serial stream and the clock.
+from cribapp.app import ERR_CONFIG, ERR_DEPLOY, App
+from cribapp.boardfiles import deploy_finished, read_json
+from cribapp.button import Button, Keypad
+from cribapp.config import BUTTON_NAMES, Config
+from cribapp.flashfs import FlashFiles
+from cribapp.layout import Layout, standard
+from cribapp.link import Link
+from cribapp.render import Renderer
+from cribapp.store import Store
+
+
+def parts(root, edge):
+    """Config, layout, buttons and strip from the files, and any boot error."""
+    data, bad = read_json(root, "board.json")
+    config_error = bad or data is None
+    try:
+        config = Config(data)
+    except ValueError:
+        config, config_error = Config(), True
+    data, bad = read_json(root, "layout.json")
+    try:
+        layout = Layout(data if data is not None else standard(3 if config.layout == "3-track" else 2))
+    except ValueError:
+        layout, bad = Layout(standard(2)), True
+    config_error = config_error or bad
+    buttons = []
+    for name in BUTTON_NAMES:
+        if name in config.buttons and (name != "P3" or layout.tracks >= 3):
+            read = edge.button(config.buttons[name], config.active_low)
+            buttons.append(Button(name, read, repeats=name[0] == "P"))
+    strip = edge.strip(config.strip_pin, layout.n)
+    error = ERR_DEPLOY if not deploy_finished(root) else (ERR_CONFIG if config_error else 0)
+    return config, layout, buttons, strip, error
+
+
+def build(root, edge, stream, clock):
+    """The app, attached to its link; or a SelfTest if OK is held at power-up
+    (the maker's check)."""
+    config, layout, buttons, strip, error = parts(root, edge)
+    for b in buttons:
+        if b.name == "OK" and b.read():
+            from cribapp.selftest import SelfTest  # a maker's check: loaded only when asked for
+
+            return SelfTest(layout, Keypad(buttons), strip, clock)
+    app = App(layout, Keypad(buttons), Renderer(layout, strip, config), clock, Store(FlashFiles(root)),
+              edge.board_id(), error)
+    app.attach(Link(stream, app))
+    return app
+
+
+def run(build, pause):
+    """The board's loop, for either edge: build() the board (a self-test
+    first if OK is held, then the app), step it and pause() between passes.
+    On Ctrl-C the points being entered are kept."""
+    board = build()
+    while not isinstance(board, App):
+        while not board.done:
+            board.step()
+            pause()
+        board = build()
+    try:
+        while True:
+            board.step()
+            pause()
+    finally:
+        board.commit(board.clock.ticks_ms())

@@ -1,0 +1,6 @@
+# Stand-in for CircuitPython's neopixel_write: records what would go down the wire.
+import simcp
+
+
+def neopixel_write(digitalinout, buf):
+    simcp.frames.append(bytes(buf))

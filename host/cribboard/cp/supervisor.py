@@ -1,0 +1,8 @@
+# Stand-in for CircuitPython's supervisor: ticks_ms() wraps at 2**29, as there.
+import simcp
+
+_PERIOD = 1 << 29
+
+
+def ticks_ms():
+    return simcp.now_ms[0] & (_PERIOD - 1)

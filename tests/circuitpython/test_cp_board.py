@@ -1,0 +1,141 @@
+# The board on the CircuitPython edge (firmware/boot.py, code.py, lib/cribcp)
+# with CircuitPython's hardware modules stood in (host/cribboard/cp) and the
+# real Adafruit neopixel and adafruit_pixelbuf on top: boot, whole games from
+# the pins to the bytes on the wire, the saved state, the game log and the
+# link on the second USB serial port. Run by `make test-cp`
+# (tests/mp_run.py on CPython, with those modules first on sys.path).
+import json
+import os
+import shutil
+import tempfile
+
+import simcp
+import usb_cdc
+
+from cribapp import render as rc
+from cribapp.flashfs import FlashFiles
+from cribapp.seal import seal, unseal
+from cribapp.store import Store
+
+from rig import FakeClock, play
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+FIRMWARE = os.path.join(ROOT, "firmware")
+PINS = {"P1": "GP2", "P2": "GP3", "UNDO": "GP5", "SKUNK": "GP6", "OK": "GP7"}
+
+
+def fresh_flash():
+    flash = tempfile.mkdtemp(prefix="cribboard-cp-")
+    shutil.copy(os.path.join(ROOT, "hardware", "boards", "pico.json"), os.path.join(flash, "board.json"))
+    shutil.copy(os.path.join(ROOT, "hardware", "layouts", "2-track.json"), os.path.join(flash, "layout.json"))
+    return flash
+
+
+def run_file(path, cwd):
+    """Run boot.py or code.py as CircuitPython does: in the drive's root."""
+    here = os.getcwd()
+    os.chdir(cwd)
+    try:
+        scope = {"__name__": "__boot__"}
+        with open(path) as f:
+            exec(compile(f.read(), path, "exec"), scope)
+        return scope
+    finally:
+        os.chdir(here)
+
+
+class CpTable:
+    """A CircuitPython board on the table: boot.py, then code.py's build."""
+
+    def __init__(self, flash, clock=None, held=()):
+        simcp.reset()
+        for name in held:
+            simcp.levels[PINS[name]] = False  # buttons pull their pin to ground
+        run_file(os.path.join(FIRMWARE, "boot.py"), flash)
+        self.serial = usb_cdc.data
+        code = run_file(os.path.join(FIRMWARE, "code.py"), flash)
+        self.clock = clock or FakeClock(period=1 << 29)
+        self.app = code["build"](flash, clock=self.clock)
+        self.layout = self.app.layout
+        self.run(50)
+
+    def run(self, ms, step=10):
+        for _ in range(ms // step):
+            self.clock.advance(step)
+            self.app.step()
+
+    def tap(self, name, ms=60):
+        simcp.levels[PINS[name]] = False
+        self.run(ms)
+        simcp.levels[PINS[name]] = True
+        self.run(40)
+
+    def enter(self, side, points):
+        for _ in range(points):
+            self.tap("P%d" % (side + 1))
+        self.tap("OK")
+
+    def wire(self, index):
+        """The colour of LED index in the last bytes sent down the wire (GRB)."""
+        frame = simcp.frames[-1]
+        return (frame[3 * index + 1], frame[3 * index], frame[3 * index + 2])
+
+    def ask(self, text):
+        self.serial.incoming += seal(text)
+        self.run(200)
+        lines = bytes(self.serial.outgoing).split(b"\n")
+        del self.serial.outgoing[:]
+        return [unseal(line + b"\n") for line in lines if line]
+
+
+def test_boot_enables_the_data_port_and_gives_the_drive_to_the_program_unless_undo_is_held():
+    flash = fresh_flash()
+    t = CpTable(flash)
+    assert t.serial is not None and usb_cdc.console is not None
+    assert simcp.remounts == [("/", False)]
+    CpTable(flash, held=("UNDO",))
+    assert simcp.remounts == []  # the computer keeps the drive: a deploy can write it
+
+
+def test_a_whole_game_from_the_pins_to_the_wire_on_a_clock_that_wraps_at_2_29():
+    flash = fresh_flash()
+    t = CpTable(flash)
+    start = t.clock.now
+    g = play(t, [0, 75], winner=0)
+    assert g.scores() == [121, 75] and t.clock.now < start  # the counter went round
+    lay, r = t.layout, t.app.renderer
+    assert len(simcp.frames[-1]) == 3 * lay.n  # Adafruit's driver sent the whole strip
+    assert t.wire(lay.hole[1][75]) == r.colour(rc.FRONT + 1)
+    assert t.wire(lay.hole[1][60]) == r.colour(rc.BACK + 1)
+    assert t.wire(lay.hole[1][91]) == r.colour(rc.LINE)  # skunked: the 91 line shows
+    t.tap("OK")  # confirm the win: logged on the drive
+    (rec,) = [json.loads(body) for _, body in Store(FlashFiles(flash)).since(0, 9)]
+    assert (rec["scores"], rec["winner"], rec["skunk"]) == ([121, 75], 0, 1)
+    assert rec["board"] == "e6614104032b2c29" and 0 <= rec["ticks"] < 1 << 29
+
+
+def test_the_link_runs_on_the_data_port_and_says_where_its_ticks_wrap():
+    flash = fresh_flash()
+    t = CpTable(flash)
+    play(t, [40, 0], winner=1)
+    t.tap("OK")
+    (hello,) = t.ask("HELLO")
+    words = dict(w.split("=") for w in hello.split()[1:])
+    assert words["period"] == str(1 << 29) and words["seq"] == "1" and words["board"] == "e6614104032b2c29"
+    lines = t.ask("LIST 0")
+    assert lines[0].startswith("REC 1 ") and json.loads(lines[0][6:])["scores"] == [40, 121]
+    assert lines[-1] == "END 1 1"
+    t.serial.connected = False  # the host closed the port: lines are dropped, the board goes on
+    t.ask("HELLO")
+    t.tap("P1")
+    assert t.app.pending == 1
+
+
+def test_the_match_survives_a_power_cycle():
+    flash = fresh_flash()
+    t = CpTable(flash)
+    t.enter(0, 5)
+    t.enter(1, 12)
+    again = CpTable(flash)
+    assert again.app.match.game.scores() == [5, 12] and again.app.boot == 2
