@@ -5,9 +5,14 @@ import gc
 
 from rig import ByteStrip, Table
 
+WARM_UP = 2  # frames drawn before counting
+
 
 def allocated(t, frames):
     app = t.app
+    for _ in range(WARM_UP):  # the test clock's first calls may cache a lookup: not the firmware's
+        t.clock.advance(250)
+        app.draw(t.clock.ticks_ms())
     gc.collect()
     gc.disable()
     before = gc.mem_alloc()
@@ -26,7 +31,7 @@ def test_blinking_frames_allocate_nothing():
     t.run(100)
     writes = t.renderer.writes
     assert allocated(t, 100) == 0
-    assert t.renderer.writes - writes == 100  # and every one was drawn and written
+    assert t.renderer.writes - writes == WARM_UP + 100  # and every one was drawn and written
 
 
 def test_the_skunk_view_and_a_won_game_allocate_nothing_per_frame():
