@@ -37,11 +37,11 @@ def test_clicking_a_button_moves_the_peg(board, tmp_path):
             page.click("#btn-P1")
             page.click("#btn-P1")
             page.click("#btn-OK")
+            # The peg in track 1's colour (waited for: until OK lands, the points blink on and off there).
             page.wait_for_function(
-                "document.querySelector('circle[data-index=\"1\"]').getAttribute('fill') !== '%s'" % DARK,
+                "(() => { const [r, g, b] = document.querySelector('circle[data-index=\"1\"]')"
+                ".getAttribute('data-rgb').split(',').map(Number); return r > g && r > b; })()",
                 timeout=10000)
-            r, g, b = [int(v) for v in page.get_attribute('circle[data-index="1"]', "data-rgb").split(",")]
-            assert r > g and r > b  # the peg in track 1's colour
             page.keyboard.press("Digit2")  # the keyboard works too: a point for track 2
             page.keyboard.press("Enter")
             page.wait_for_function(

@@ -39,6 +39,16 @@ class Store:
         finally:
             f.close()
 
+    def _replace(self, tmp, name):
+        """Rename tmp over name. FAT (CircuitPython, ESP32 ports) will not
+        rename over a file: there the old one goes first, and a cut between
+        the two steps leaves a whole tmp, which load() takes up."""
+        try:
+            self.files.rename(tmp, name)
+        except OSError:
+            self.files.remove(name)
+            self.files.rename(tmp, name)
+
     def _note(self, problem):
         if problem not in self.problems:
             self.problems.append(problem)
@@ -83,12 +93,7 @@ class Store:
         data = seal(json.dumps(state))
         try:
             self._write(STATE_TMP, "wb", data)
-            try:
-                self.files.rename(STATE_TMP, STATE)
-            except OSError:
-                # Some file systems will not rename over a file.
-                self.files.remove(STATE)
-                self.files.rename(STATE_TMP, STATE)
+            self._replace(STATE_TMP, STATE)
         except OSError:
             self.files.remove(STATE_TMP)
             self._note(FULL)
@@ -100,6 +105,13 @@ class Store:
     # --- the log of finished games ----------------------------------------
     def _check_log(self):
         size = self.files.size(LOG)
+        if self.files.size(LOG_TMP) >= 0:
+            if size < 0:
+                # Cut between removing the log and renaming its whole copy (FAT).
+                self.files.rename(LOG_TMP, LOG)
+                size = self.files.size(LOG)
+            else:
+                self.files.remove(LOG_TMP)  # a copy cut off before it was complete
         if size <= 0:
             return
         start = size - _TAIL if size > _TAIL else 0
@@ -172,7 +184,7 @@ class Store:
                 dst.close()
         finally:
             src.close()
-        self.files.rename(LOG_TMP, LOG)
+        self._replace(LOG_TMP, LOG)
 
     def append(self, key, record_json):
         """Log a finished game once: a second call with the same key (after a
