@@ -1,0 +1,102 @@
+# The CircuitPython edge's budgets, on CPython with the stand-ins for
+# CircuitPython's modules and the real Adafruit neopixel driver over them
+# (as `make test-cp` runs it). Prints JSON:
+#   frame_net_bytes   memory still held per frame after 200 blinking frames
+#                     (tracemalloc, the harness's own recording left out)
+#   frame_peak_bytes  the most a frame holds at once above that (temporaries)
+#   boot_us, press_us boot to first frame from a saved match, a press to its
+#                     frame; with the reference loop (100,000 additions) in
+#                     the same run, for reference-loop units
+import json
+import os
+import statistics
+import sys
+import time
+import tracemalloc
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+for p in ("tests/core", "tests/firmware", "firmware/lib", ".stubs/cp", "host/cribboard/cp", "tests/circuitpython"):
+    sys.path.insert(0, os.path.join(ROOT, p))
+
+import simcp  # noqa: E402
+from test_cp_board import CpTable, fresh_flash  # noqa: E402
+
+
+def reference_us():
+    best = None
+    for _ in range(5):
+        t0 = time.perf_counter()
+        x = 0
+        for i in range(100000):
+            x += i
+        t = (time.perf_counter() - t0) * 1e6
+        best = t if best is None or t < best else best
+    return best
+
+
+def frames():
+    t = CpTable(fresh_flash())
+    t.enter(0, 14)
+    t.tap("P2")  # a pending point blinks: every frame is new and written
+    t.run(100)
+    app = t.app
+    for _ in range(5):
+        t.clock.advance(250)
+        app.draw(t.clock.ticks_ms())
+    tracemalloc.start()
+    harness = tracemalloc.Filter(False, os.path.join(ROOT, "host", "cribboard", "cp", "*"))
+    del simcp.frames[:]
+    before = tracemalloc.take_snapshot().filter_traces([harness])
+    base = sum(s.size for s in before.statistics("filename"))
+    tracemalloc.reset_peak()
+    n = 200
+    for _ in range(n):
+        t.clock.advance(250)
+        app.draw(t.clock.ticks_ms())
+    _, peak = tracemalloc.get_traced_memory()
+    after = tracemalloc.take_snapshot().filter_traces([harness])
+    held = sum(s.size for s in after.statistics("filename"))
+    recorded = sum(len(f) for f in simcp.frames)
+    tracemalloc.stop()
+    assert len(simcp.frames) == n  # every frame went down the wire
+    return {"frames": n, "frame_net_bytes": (held - base) / n,
+            "frame_peak_bytes": max(0, peak - base - recorded)}
+
+
+def boot_and_press():
+    flash = fresh_flash()
+    t = CpTable(flash)
+    for side in (0, 1, 0):
+        t.enter(side, 12)
+    boots = []
+    for _ in range(20):
+        simcp.reset()
+        t0 = time.perf_counter()
+        again = CpTable.__new__(CpTable)  # boot.py and code.py as at power-up, timed to the first frame
+        CpTable.__init__(again, flash)
+        boots.append((time.perf_counter() - t0) * 1e6)
+    presses = []
+    for _ in range(30):
+        simcp.levels["GP2"] = False
+        step = 0
+        while again.app.pending == 0 and step < 20:
+            again.clock.advance(10)
+            t0 = time.perf_counter()
+            again.app.step()
+            took = (time.perf_counter() - t0) * 1e6
+            step += 1
+        presses.append(took)
+        simcp.levels["GP2"] = True
+        again.run(2500)  # let the point count
+    return {"boot_us": statistics.median(boots), "press_us": statistics.median(presses)}
+
+
+def main():
+    out = {"reference_us": reference_us()}
+    out.update(frames())
+    out.update(boot_and_press())
+    print(json.dumps(out))
+
+
+main()
