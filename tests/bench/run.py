@@ -53,6 +53,9 @@ def main():
     syn = run_json(sync_cmd)
     dist_cmd = [str(BIN / "python"), "tests/bench/bench_dist.py"]
     dist = run_json(dist_cmd)
+    subprocess.run(["make", "-s", ".stubs/cp/.installed"], cwd=ROOT, check=True, capture_output=True)
+    cp_cmd = [str(BIN / "python"), "tests/bench/bench_cp.py"]
+    cp = run_json(cp_cmd)
 
     print("Machine: %s, %s, Python %s" % (platform.machine(), platform.processor() or "cpu", platform.python_version()))
     print()
@@ -85,6 +88,16 @@ def main():
     print("| sync of %d finished games over the virtual serial line (%d KB of log) | %.2f s | | <= 5 s |"
           % (syn["games"], syn["log_bytes"] // 1024, syn["seconds"]))
     print()
+    print("| CircuitPython edge (CPython, stand-ins, Adafruit's driver) | measured | reference-loop units |")
+    print("|---|---|---|")
+    print("| memory still held after %d blinking frames, per frame | %.2f bytes | |"
+          % (cp["frames"], cp["frame_net_bytes"]))
+    print("| the most held at once during them (CPython's temporaries) | %d bytes | |" % cp["frame_peak_bytes"])
+    print("| boot.py and code.py to the first frame, from a saved match (median of 20) | %d us | %.2f |"
+          % (cp["boot_us"], cp["boot_us"] / cp["reference_us"]))
+    print("| button press to frame written (median of 30) | %d us | %.4f |"
+          % (cp["press_us"], cp["press_us"] / cp["reference_us"]))
+    print()
     print("| package and deploy | measured |")
     print("|---|---|")
     print("| the wheel | %d KB |" % (dist["wheel_bytes"] // 1024))
@@ -105,6 +118,7 @@ def main():
         print("    " + cmd)
     print("    " + shown(sync_cmd))
     print("    " + shown(dist_cmd))
+    print("    " + shown(cp_cmd))
     if not ok or full["seconds"] > 60:
         sys.exit(1)
 
