@@ -101,4 +101,5 @@ def main():
     }))
 
 
-main()
+if __name__ == "__main__":
+    main()

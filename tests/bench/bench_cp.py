@@ -17,25 +17,16 @@ import tracemalloc
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-for p in ("tests/core", "tests/firmware", "firmware/lib", ".stubs/cp", "host/cribboard/cp", "tests/circuitpython"):
+PATH = ("tests/bench", "tests/core", "tests/firmware", "firmware/lib", ".stubs/cp", "host/cribboard/cp",
+        "tests/circuitpython")
+for p in PATH:
     sys.path.insert(0, os.path.join(ROOT, p))
 
 import simcp  # noqa: E402
+from bench_core import reference_us  # noqa: E402
 from test_cp_board import CpTable, fresh_flash  # noqa: E402
 
 from rig import FakeClock  # noqa: E402
-
-
-def reference_us():
-    best = None
-    for _ in range(5):
-        t0 = time.perf_counter()
-        x = 0
-        for i in range(100000):
-            x += i
-        t = (time.perf_counter() - t0) * 1e6
-        best = t if best is None or t < best else best
-    return best
 
 
 def frames():
