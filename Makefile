@@ -33,6 +33,9 @@ $(VENV_DONE): requirements-dev.txt pyproject.toml
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -r requirements-dev.txt
 	$(BIN)/pip install --quiet -e .
+	# Adafruit's NeoPixel driver as `cribboard flash --drive` finds it (the circuitpython
+	# extra), without Blinka, whose board and digitalio are for single-board computers.
+	$(BIN)/pip install --quiet --no-deps adafruit-circuitpython-neopixel==6.4.2 adafruit-circuitpython-pixelbuf==2.1.0
 	touch $@
 
 $(NODE_DONE): package.json package-lock.json

@@ -220,16 +220,31 @@ def open_link(port):
 @click.option("--layout", help="The LED layout (default: the pin map's).")
 @click.option("--source", is_flag=True, help="Copy the .py files instead of compiling them with mpy-cross "
               "(for a MicroPython whose .mpy version this mpy-cross does not make).")
+@click.option("--drive", is_flag=False, flag_value="", default=None, metavar="[PATH]",
+              help="A CircuitPython board: write its CIRCUITPY drive (found by itself, or at PATH).")
 @json_option
-def flash_cmd(port, board, layout, source, as_json):
+def flash_cmd(port, board, layout, source, drive, as_json):
     """Compile the firmware, copy what changed to the board, check it, restart it.
 
     Each file is written beside the old one, checked by its SHA-256 and only
     then put in its place, and the board is told when a deploy starts and
     when it is complete: cut it off anywhere and the board shows the
-    deploy-error pattern until the next flash repairs it."""
+    deploy-error pattern until the next flash repairs it. With --drive, the
+    same for a CircuitPython board through its CIRCUITPY drive."""
     from cribboard import flash, ports
 
+    if drive is not None:
+        from cribboard import drive as circuitpy
+
+        where = circuitpy.find(drive or None)
+        result = circuitpy.deploy(where, board, layout, step=lambda s: status("flash: " + s))
+        if as_json:
+            click.echo(json.dumps(result.as_dict()))
+        else:
+            status("flashed %s: %d files written, %d removed; the board restarts by itself "
+                   "(unplug it and plug it in again if boot.py changed)"
+                   % (where, len(result.written), len(result.removed)))
+        return
     port = ports.find(port)
     if sys.stderr.isatty():
         from rich.progress import Progress

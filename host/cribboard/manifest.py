@@ -16,27 +16,44 @@ class ManifestError(CribboardError):
     pass
 
 
-def entries() -> list[tuple[Path, str]]:
-    """(source file, path on the board) for every file in the manifest."""
+def read(name: str = "manifest.py") -> tuple[list[tuple[Path, str]], list[str]]:
+    """(source file, path on the board) for every file a manifest names
+    (following include()), and the libraries it require()s."""
     root = resources.firmware_dir()
     out: list[tuple[Path, str]] = []
+    requires: list[str] = []
 
     def module(path, base_path=".", opt=None):
         out.append((root / base_path / path, Path(base_path, path).as_posix()))
 
     def package(name, files=None, base_path=".", opt=None):
         if files is None or base_path != "lib":
-            raise ManifestError("manifest.py: package(%r) must list its files and live in lib/" % name)
+            raise ManifestError("%s: package(%r) must list its files and live in lib/" % (name, name))
         # The sources are the installed package's own files (the host imports them too).
         src = resources.package_dir(name)
         out.extend((src / f, "lib/%s/%s" % (name, f)) for f in files)
 
-    text = (root / "manifest.py").read_text()
-    exec(compile(text, str(root / "manifest.py"), "exec"), {"module": module, "package": package})
+    def require(name, **kw):
+        requires.append(name)
+
+    def include(path):
+        run(path)
+
+    def run(path):
+        text = (root / path).read_text()
+        exec(compile(text, str(root / path), "exec"),
+             {"module": module, "package": package, "require": require, "include": include})
+
+    run(name)
     missing = [str(src) for src, _ in out if not src.is_file()]
     if missing:
-        raise ManifestError("manifest.py names files that are not there: %s" % ", ".join(missing))
-    return out
+        raise ManifestError("%s names files that are not there: %s" % (name, ", ".join(missing)))
+    return out, requires
+
+
+def entries() -> list[tuple[Path, str]]:
+    """(source file, path on the board) for every file of the MicroPython board."""
+    return read("manifest.py")[0]
 
 
 def package_json(version: str) -> str:

@@ -26,7 +26,8 @@ IN_WHEEL = [
     "cribboard/firmware/main.py", "cribboard/firmware/manifest.py", "cribboard/firmware/package.json",
     "cribboard/hardware_data/boards/pico.json", "cribboard/hardware_data/boards/esp32s3.json",
     "cribboard/hardware_data/layouts/2-track.json", "cribboard/hardware_data/layouts/3-track.json",
-    "cribcore/__init__.py", "cribcore/show.py", "cribapp/app.py",
+    "cribcore/__init__.py", "cribcore/show.py", "cribapp/app.py", "cribcp/hardware.py",
+    "cribboard/firmware/code.py", "cribboard/firmware/boot.py", "cribboard/firmware/manifest_circuitpython.py",
     "cribboard-%s.dist-info/licenses/LICENSE" % VERSION,
 ]
 
@@ -157,6 +158,11 @@ def exercise(bin_dir, home):
         plot = subprocess.run([bin_dir / "cribboard", "plot", "1", "-o", "x.png", "--db", db], cwd=work, env=env,
                               capture_output=True, text=True, timeout=60)
         assert plot.returncode == 1 and 'pip install "cribboard[plot]"' in plot.stderr  # not in the base install
+        (home / "CIRCUITPY").mkdir()
+        (home / "CIRCUITPY" / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 on 2025-01-01; Pico\n")
+        cp = subprocess.run([bin_dir / "cribboard", "flash", "--drive", home / "CIRCUITPY"], cwd=work, env=env,
+                            capture_output=True, text=True, timeout=60)
+        assert cp.returncode == 1 and 'pip install "cribboard[circuitpython]"' in cp.stderr
     finally:
         sim.send_signal(signal.SIGTERM)
         sim.wait(30)
