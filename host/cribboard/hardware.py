@@ -48,8 +48,8 @@ def check(path):
                 path, lay.name, lay.tracks, lay.n)
         if "buttons" in data:
             cfg = Config(data)
-            return "%s: pin map %s is good: LED strip on pin %d, buttons %s" % (
-                path, cfg.name, cfg.strip_pin, ", ".join("%s=%d" % kv for kv in sorted(cfg.buttons.items())))
+            return "%s: pin map %s is good: LED strip on pin %s, buttons %s" % (
+                path, cfg.name, cfg.strip_pin, ", ".join("%s=%s" % kv for kv in sorted(cfg.buttons.items())))
     except ValueError as e:
         raise HardwareError("%s: %s" % (path, e)) from None
     raise HardwareError("%s: neither a layout (it has no 'runs') nor a pin map (it has no 'buttons')" % path)

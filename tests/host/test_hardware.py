@@ -72,6 +72,14 @@ def run_check(*files):
                           capture_output=True, text=True, timeout=60)
 
 
+def test_hardware_check_takes_a_circuitpython_pin_map_with_named_pins(tmp_path):
+    feather = {"name": "feather_rp2040", "strip_pin": "D5", "layout": "2-track",
+               "buttons": {"P1": "D6", "P2": "D9", "UNDO": "D10", "SKUNK": "D11", "OK": "D12"}}
+    (tmp_path / "feather.json").write_text(json.dumps(feather))
+    ok = run_check(str(tmp_path / "feather.json"))
+    assert ok.returncode == 0 and "LED strip on pin D5" in ok.stdout and "OK=D12" in ok.stdout
+
+
 def test_hardware_check_explains_mistakes(tmp_path):
     ok = run_check(str(HW / "layouts" / "3-track.json"), str(HW / "boards" / "esp32s3.json"))
     assert ok.returncode == 0 and "387 LEDs" in ok.stdout and "OK=17" in ok.stdout
