@@ -5,9 +5,11 @@ from serial.tools import list_ports
 
 from cribboard.errors import CribboardError, UsageError
 
+CIRCUITPYTHON_VID = 0x239A  # Adafruit's: CircuitPython boards use it, a Pico running CircuitPython too
 BOARD_VIDS = {
     0x2E8A: "Raspberry Pi (RP2040)",
     0x303A: "Espressif native USB",
+    CIRCUITPYTHON_VID: "CircuitPython",
     0x10C4: "Silicon Labs CP210x",
     0x1A86: "WCH CH34x",
     0x0403: "FTDI",
@@ -29,10 +31,26 @@ def describe(p) -> str:
     return "%s (%s%s%s)" % (p.device, what, ", " + extra if extra and extra != "n/a" else "", serial)
 
 
+def _circuitpython_console(p, listed) -> bool:
+    """A CircuitPython board shows two serial ports: the REPL (console) and,
+    once boot.py enables it, the data port the link runs on. The data port's
+    interface is named "CircuitPython CDC2 ..."; without names, it is the one
+    on the higher USB interface number."""
+    if p.vid != CIRCUITPYTHON_VID:
+        return False
+    twins = [q for q in listed if q.vid == p.vid and q.serial_number == p.serial_number]
+    if len(twins) < 2:
+        return False  # boot.py has not enabled the data port (yet)
+    if any(q.interface and "CDC2" in q.interface for q in twins):
+        return not (p.interface and "CDC2" in p.interface)
+    return p is not max(twins, key=lambda q: q.location or "")
+
+
 def candidates(ports=None) -> list:
-    """The ports that look like a board, Raspberry Pi and Espressif first."""
-    listed = list_ports.comports() if ports is None else ports
-    found = [p for p in listed if p.vid in BOARD_VIDS]
+    """The ports that look like a board, Raspberry Pi and Espressif first;
+    of a CircuitPython board, only its data port."""
+    listed = list(list_ports.comports()) if ports is None else list(ports)
+    found = [p for p in listed if p.vid in BOARD_VIDS and not _circuitpython_console(p, listed)]
     order = list(BOARD_VIDS)
     return sorted(found, key=lambda p: (order.index(p.vid), p.device))
 

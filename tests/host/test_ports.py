@@ -5,9 +5,10 @@ from serial.tools.list_ports_common import ListPortInfo
 from cribboard import ports
 
 
-def port(device, vid=None, pid=None, product=None, serial=None):
+def port(device, vid=None, pid=None, product=None, serial=None, interface=None, location=None):
     p = ListPortInfo(device, skip_link_detection=True)
     p.vid, p.pid, p.product, p.serial_number = vid, pid, product, serial
+    p.interface, p.location = interface, location
     return p
 
 
@@ -43,3 +44,12 @@ def test_several_boards_are_listed_and_the_user_asked_to_choose():
                            "serial E6614104032B2C29); /dev/ttyACM1 (Espressif native USB")
     assert "/dev/ttyUSB1 (WCH CH34x, USB Serial)" in text and "ttyACM9" not in text
     assert text.endswith("say which with --port") and e.value.exit_code == 2
+
+
+def test_of_a_circuitpython_board_the_data_port_is_taken_not_the_repl():
+    console = port("/dev/ttyACM3", 0x239A, 0x80F4, "Pico", "DE6", "CircuitPython CDC control", "1-1:1.0")
+    data = port("/dev/ttyACM4", 0x239A, 0x80F4, "Pico", "DE6", "CircuitPython CDC2 control", "1-1:1.3")
+    assert ports.find(None, [BUILT_IN, console, data]) == data.device
+    unnamed = [port(q.device, q.vid, q.pid, q.product, q.serial_number, None, q.location) for q in (data, console)]
+    assert ports.find(None, unnamed) == data.device  # no interface names: the higher interface
+    assert ports.find(None, [console]) == console.device  # boot.py has not enabled a data port: the only one
