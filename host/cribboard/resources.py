@@ -72,3 +72,8 @@ def layout_file(name: str) -> Path:
 def mp_dir() -> Path:
     """The MicroPython side of the simulated board."""
     return _as_path("cribboard") / "mp"
+
+
+def cp_dir() -> Path:
+    """The simulated CircuitPython board and its stand-in hardware modules."""
+    return _as_path("cribboard") / "cp"

@@ -19,6 +19,9 @@ TAP_MS = 40
 LONG_MS = 1000
 GESTURES = ("tap", "long")
 PACKAGES = ("cribcore", "cribapp")
+CIRCUITPYTHON = "circuitpython"
+EDITIONS = ("micropython", CIRCUITPYTHON)
+BOOT_OUT = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Cribboard simulated board with rp2040\n"
 
 
 class SimError(CribboardError):
@@ -35,8 +38,11 @@ def micropython_binary():
     return shutil.which("micropython")
 
 
-def board_command(flash, port, ident):
+def board_command(flash, port, ident, edition="micropython"):
     """The command that runs the virtual board, and the runtime's name."""
+    if edition == CIRCUITPYTHON:
+        # CircuitPython's edge on CPython, over stand-ins for its hardware modules.
+        return [sys.executable, str(resources.cp_dir() / "cpboard.py"), flash, port, ident], CIRCUITPYTHON
     mp = micropython_binary()
     if mp:
         return [mp, "-X", "heapsize=" + HEAP, str(resources.mp_dir() / "vboard.py"), flash, port, ident], "micropython"
@@ -44,10 +50,19 @@ def board_command(flash, port, ident):
     return [sys.executable, str(resources.mp_dir() / "cpython_board.py"), flash, port, ident], "cpython"
 
 
-def seed_flash(flash, board="pico", layout="2-track", refresh=True):
+def seed_flash(flash, board="pico", layout="2-track", refresh=True, edition="micropython"):
     """Put the firmware and the config on the simulated flash. refresh=True
     copies the current firmware over the old (state and log are kept)."""
     flash.mkdir(parents=True, exist_ok=True)
+    if edition == CIRCUITPYTHON:
+        # A CIRCUITPY drive, deployed as `cribboard flash --drive` deploys one.
+        from cribboard import drive
+
+        if not (flash / drive.BOOT_OUT).exists():
+            (flash / drive.BOOT_OUT).write_text(BOOT_OUT)
+        if refresh or not (flash / "code.py").exists():
+            drive.deploy(flash, board, layout)
+        return
     if refresh or not (flash / "main.py").exists():
         for pkg in PACKAGES:
             if (flash / "lib" / pkg).exists():
@@ -62,7 +77,7 @@ def seed_flash(flash, board="pico", layout="2-track", refresh=True):
 
 
 class Simulator:
-    def __init__(self, flash, link=None, log=None):
+    def __init__(self, flash, link=None, log=None, edition="micropython"):
         self.flash = Path(flash).resolve()
         self.link = Path(link) if link else None
         self.log = log
@@ -75,6 +90,7 @@ class Simulator:
         self._hw = None
         self._master = self._slave = -1
         self.runtime = None
+        self.edition = edition
 
     # --- life ---------------------------------------------------------------
     def start(self, timeout=20):
@@ -93,7 +109,7 @@ class Simulator:
             self.link.symlink_to(self.port)
         ident = hashlib.sha256(str(self.flash).encode()).hexdigest()[:16]
         env = dict(os.environ, MICROPYPATH=str(resources.mp_dir()), PYTHONPATH=str(resources.mp_dir()))
-        cmd, self.runtime = board_command(str(self.flash), str(listener.getsockname()[1]), ident)
+        cmd, self.runtime = board_command(str(self.flash), str(listener.getsockname()[1]), ident, self.edition)
         self.proc = subprocess.Popen(cmd, stdin=self._master, stdout=self._master,
                                      stderr=self.log or subprocess.DEVNULL, env=env)
         try:
@@ -172,9 +188,9 @@ class Simulator:
             raise SimError("gesture is tap or long, not %r" % (gesture,))
         pin = self.board["buttons"][button]
         with self._press_lock:
-            self._hw.sendall(b"D %d\n" % pin)
+            self._hw.sendall(b"D %s\n" % str(pin).encode())
             time.sleep((TAP_MS if gesture == "tap" else LONG_MS) / 1000)
-            self._hw.sendall(b"U %d\n" % pin)
+            self._hw.sendall(b"U %s\n" % str(pin).encode())
             time.sleep(0.04)
 
 

@@ -12,12 +12,12 @@ from cribcore.match import Match
 
 
 class Board:
-    def __init__(self, flash, seed=True):
+    def __init__(self, flash, seed=True, edition="micropython"):
         self.flash = Path(flash)
         if seed:
-            simulator.seed_flash(self.flash)
+            simulator.seed_flash(self.flash, edition=edition)
         self.log = open(self.flash.parent / ("%s.log" % self.flash.name), "ab")
-        self.sim = simulator.Simulator(self.flash, log=self.log)
+        self.sim = simulator.Simulator(self.flash, log=self.log, edition=edition)
         self.sim.start()
         self.server = web.make_server(self.sim, "127.0.0.1", 0)
         self.url = "http://127.0.0.1:%d" % self.server.server_address[1]

@@ -13,9 +13,9 @@ CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic
 DARK = "#2a1b0f"
 
 
-@pytest.fixture(scope="module")
-def board(tmp_path_factory):
-    b = Board(tmp_path_factory.mktemp("browser") / "flash")
+@pytest.fixture(scope="module", params=["micropython", "circuitpython"])
+def board(request, tmp_path_factory):
+    b = Board(tmp_path_factory.mktemp("browser") / "flash", edition=request.param)
     yield b
     b.stop()
 
@@ -48,7 +48,7 @@ def test_clicking_a_button_moves_the_peg(board, tmp_path):
                 "document.querySelector('circle[data-index=\"59\"]').getAttribute('fill') !== '%s'" % DARK,
                 timeout=10000)
             OUTPUT.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(OUTPUT / "board.png"), full_page=True)
+            page.screenshot(path=str(OUTPUT / ("board-%s.png" % board.sim.edition)), full_page=True)
         finally:
             browser.close()
-    assert (OUTPUT / "board.png").stat().st_size > 5000
+    assert (OUTPUT / ("board-%s.png" % board.sim.edition)).stat().st_size > 5000

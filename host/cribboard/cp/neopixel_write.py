@@ -3,4 +3,4 @@ import simcp
 
 
 def neopixel_write(digitalinout, buf):
-    simcp.frames.append(bytes(buf))
+    simcp.sent(buf)

@@ -11,6 +11,27 @@ now_ms = [0]  # supervisor.ticks_ms() is now_ms[0] wrapped at 2**29
 remounts = []  # (path, readonly) of every storage.remount()
 
 
+# Hooks the simulated board (cpboard.py) replaces to reach the host: button
+# changes taken in before a pin is read, frames sent out, a real clock, the
+# data port on its pseudo-terminal.
+def poll():
+    pass
+
+
+def sent(buf):
+    frames.append(bytes(buf))
+
+
+def ms():
+    return now_ms[0]
+
+
+def data_port():
+    import usb_cdc
+
+    return usb_cdc.Serial()
+
+
 def reset():
     levels.clear()
     del frames[:]

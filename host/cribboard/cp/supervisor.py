@@ -5,4 +5,4 @@ _PERIOD = 1 << 29
 
 
 def ticks_ms():
-    return simcp.now_ms[0] & (_PERIOD - 1)
+    return simcp.ms() & (_PERIOD - 1)

@@ -47,8 +47,10 @@ class Serial:
 
 
 def enable(*, console=True, data=False):
+    import simcp
+
     globals()["console"] = Serial() if console else None
-    globals()["data"] = Serial() if data else None
+    globals()["data"] = simcp.data_port() if data else None
 
 
 def disable():

@@ -57,7 +57,9 @@ def poll():
             line, _buf = _buf.split(b"\n", 1)
             parts = line.split()
             if len(parts) == 2 and parts[0] in (b"D", b"U"):
-                _queue.append((int(parts[1]), 0 if parts[0] == b"D" else 1))
+                # A GPIO number, or a CircuitPython pin name ("D5").
+                pin = int(parts[1]) if parts[1].isdigit() else parts[1].decode()
+                _queue.append((pin, 0 if parts[0] == b"D" else 1))
     now = ticks_ms()
     if _queue and ticks_diff(now, _changed_at) >= HOLD_MS:
         pin, level = _queue.pop(0)

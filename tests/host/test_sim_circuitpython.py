@@ -1,0 +1,54 @@
+# The simulated CircuitPython board: code.py from a CIRCUITPY drive folder on
+# CPython over the stand-in hardware modules, with its page, JSON API and the
+# link on its data port, so that sync, watch and flash --drive work as on a
+# real CircuitPython board.
+import json
+import signal
+import subprocess
+import sys
+
+from simboard import Board
+
+from cribboard.linkclient import BoardLink
+
+
+def cli(*args):
+    done = subprocess.run([sys.executable, "-m", "cribboard", *args], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return done
+
+
+def test_a_game_on_the_simulated_circuitpython_board_syncs_like_any_other(tmp_path):
+    board = Board(tmp_path / "CIRCUITPY", edition="circuitpython")
+    try:
+        assert board.sim.runtime == "circuitpython" and (tmp_path / "CIRCUITPY" / "code.py").exists()
+        link = BoardLink(board.port)
+        hello = link.hello()
+        link.close()
+        assert hello["period"] == 1 << 29 and hello["ticks"] < 1 << 29
+        watch = subprocess.Popen([sys.executable, "-u", "-m", "cribboard", "watch", "--json", "--port", board.port],
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            assert watch.stderr.readline().startswith("watching board ")
+            board.enter("P2", 4)
+            assert json.loads(watch.stdout.readline())["scores"] == [0, 4]
+        finally:
+            watch.send_signal(signal.SIGINT)
+            watch.wait(30)
+        board.press("UNDO")
+        board.press("OK", "long")  # the menu: item 4 (the game), next value (61), apply
+        for _ in range(3):
+            board.press("P1")
+        board.press("P2")
+        board.press("OK")
+        for points in (20, 20, 20, 1):
+            board.enter("P1", points)
+        board.press("OK")  # confirm the win: logged on the drive
+        db = str(tmp_path / "results.sqlite3")
+        assert json.loads(cli("sync", "--port", board.port, "--db", db, "--json").stdout)["new_games"] == 1
+        (game,) = json.loads(cli("matches", "--db", db, "--json").stdout)
+        assert game["scores"] == [61, 0] and game["target"] == 61
+        flashed = json.loads(cli("flash", "--drive", str(tmp_path / "CIRCUITPY"), "--json").stdout)
+        assert flashed["written"] == [] and flashed["port"] == str(tmp_path / "CIRCUITPY")  # it is up to date
+    finally:
+        board.stop()
