@@ -6,12 +6,12 @@
 # then put in its place, and only changed files are written; files that are
 # not the firmware's (the maker's own) are left alone.
 import errno
-import importlib.util
 import json
 import os
 import re
 import sys
 from collections.abc import Callable
+from importlib import metadata
 from pathlib import Path
 
 from cribboard import manifest, resources
@@ -85,13 +85,17 @@ def version(drive: Path) -> tuple[int, int, int]:
 
 
 def library(name: str) -> Path:
-    """An Adafruit library's source, from its installed PyPI package."""
-    spec = importlib.util.find_spec(name)
-    origin = spec.origin if spec else None
-    if not origin or not origin.endswith(".py"):
+    """An Adafruit library's source, from its installed PyPI package
+    (adafruit-circuitpython-NAME), not whatever `import NAME` finds here."""
+    dist = "adafruit-circuitpython-" + name.replace("_", "-")
+    try:
+        found = [f for f in metadata.files(dist) or () if f.name == name + ".py"]
+    except metadata.PackageNotFoundError:
+        found = []
+    if not found:
         raise DriveError("Adafruit's %s library is not installed here: pip install \"cribboard[circuitpython]\""
                          % name)
-    return Path(origin)
+    return Path(str(found[0].locate()))
 
 
 def build(board: str = "pico", layout: str | None = None) -> list[tuple[str, bytes]]:

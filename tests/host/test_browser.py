@@ -39,8 +39,8 @@ def test_clicking_a_button_moves_the_peg(board, tmp_path):
             page.click("#btn-OK")
             # The peg in track 1's colour (waited for: until OK lands, the points blink on and off there).
             page.wait_for_function(
-                "(() => { const [r, g, b] = document.querySelector('circle[data-index=\"1\"]')"
-                ".getAttribute('data-rgb').split(',').map(Number); return r > g && r > b; })()",
+                "(() => { const rgb = document.querySelector('circle[data-index=\"1\"]').getAttribute('data-rgb');"
+                " if (!rgb) return false; const [r, g, b] = rgb.split(',').map(Number); return r > g && r > b; })()",
                 timeout=10000)
             page.keyboard.press("Digit2")  # the keyboard works too: a point for track 2
             page.keyboard.press("Enter")
