@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cribboard import manifest, resources
-from cribboard.errors import CribboardError
+from cribboard.errors import CribboardError, UsageError
 from cribcore import __version__
 
 MANIFEST = "deploy.json"
@@ -71,7 +71,11 @@ def build(board: str = "pico", layout: str | None = None, source: bool = False) 
     The manifest's modules are compiled with mpy-cross unless source is set;
     main.py stays source (a board runs only main.py) and goes last."""
     board_path = resources.board_file(board)
-    layout_name = layout or json.loads(board_path.read_text()).get("layout", "2-track")
+    pin_map = json.loads(board_path.read_text())
+    if isinstance(pin_map.get("strip_pin"), str):
+        raise UsageError("pin map %s names CircuitPython's pins (%s): it is for a CircuitPython board, "
+                         "cribboard flash --drive" % (board, pin_map["strip_pin"]))
+    layout_name = layout or pin_map.get("layout", "2-track")
     files: list[tuple[str, bytes]] = []
     main = None
     with tempfile.TemporaryDirectory() as tmp:

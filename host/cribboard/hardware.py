@@ -10,7 +10,9 @@ from cribapp.config import Config
 from cribapp.layout import GAME_POINT_LEDS, HOLES, Layout
 from cribboard.errors import CribboardError
 
-MCU_MA = {"pico": 25, "esp32s3": 60}  # the microcontroller board itself, typical
+MCU_MA = {"pico": 25, "esp32s3": 60, "feather_rp2040": 25}  # the microcontroller board itself, typical
+# Where each board takes the 5 V supply.
+POWER_IN = {"pico": "VSYS (through a Schottky diode) or VBUS", "feather_rp2040": "USB (its 5 V pin)"}
 QUIESCENT_MA = 1  # a WS2812B draws about 1 mA even when dark
 PITCH_MM = 1000 / 144  # LED spacing of a 144 LEDs/m strip
 HOLE_MM = 5.2  # a 5050 LED shows through a 5.2 mm hole
@@ -177,13 +179,25 @@ def template(layout_data, pitch=PITCH_MM, hole=HOLE_MM, margin=MARGIN_MM):
     return _svg(w, h, "".join(parts), "Cribboard drilling template, %s, 1:1" % layout_data["name"])
 
 
+def _pin_order(p):
+    """Pins in board order: numbers as numbers, names by their number (D6 before D10)."""
+    if isinstance(p, int):
+        return ("", p)
+    digits = "".join(c for c in p if c.isdigit())
+    return (p.rstrip("0123456789"), int(digits) if digits else -1)
+
+
 def wiring(board_data, layout_data, board_name):
     """The wiring diagram: the microcontroller's pins to the buttons and the
     strip, power with fuse and capacitor, and the strip's order."""
     cfg = Config(board_data)
     lay = Layout(layout_data)
     p = power(board_data, layout_data, board_name)
-    pin = "GP%d" if board_name == "pico" else "GPIO%d"
+    number = "GP%d" if board_name == "pico" else "GPIO%d"
+
+    def pin(p):  # a GPIO number (MicroPython's) or a CircuitPython board name as it is
+        return p if isinstance(p, str) else number % p
+
     rows = []
 
     def text(x, y, s, size=4, colour="#000", anchor="start"):
@@ -198,16 +212,16 @@ def wiring(board_data, layout_data, board_name):
                 % (30 + 12 * len(cfg.buttons)))
     text(50, 40, board_name.upper(), 5, anchor="middle")
     y = 55
-    text(78, y, pin % cfg.strip_pin, 3.5, anchor="end")
+    text(78, y, pin(cfg.strip_pin), 3.5, anchor="end")
     line(80, y - 1, 130, y - 1, "#070", 0.8)
     rows.append('<rect x="130" y="%d" width="20" height="4" fill="#fff" stroke="#000" stroke-width="0.6"/>\n'
                 % (y - 3))
     text(132, y - 5, "330 ohm", 3)
     line(150, y - 1, 200, y - 1, "#070", 0.8)
     text(202, y, "DIN of LED 0 (via a 74AHCT125 level shifter: 3.3 V to 5 V)", 3.5)
-    for name in sorted(cfg.buttons, key=lambda n: cfg.buttons[n]):
+    for name in sorted(cfg.buttons, key=lambda n: _pin_order(cfg.buttons[n])):
         y += 12
-        text(78, y, pin % cfg.buttons[name], 3.5, anchor="end")
+        text(78, y, pin(cfg.buttons[name]), 3.5, anchor="end")
         line(80, y - 1, 120, y - 1)
         rows.append('<circle cx="122" cy="%d" r="1.2" fill="#000"/><circle cx="134" cy="%d" r="1.2" fill="#000"/>'
                     '<line x1="122" y1="%d" x2="133" y2="%d" stroke="#000" stroke-width="0.6"/>\n'
@@ -219,7 +233,7 @@ def wiring(board_data, layout_data, board_name):
          % p["fuse_ma"], 3.5)
     text(20, y + 7, "Capacitor: %s. Inject 5 V and GND %s." % (p["capacitor"], p["inject"]), 3.5)
     text(20, y + 14, "The board takes 5 V on %s; budget %d mA for lit LEDs (firmware limiter), %d mA worst case."
-         % ("VSYS (through a Schottky diode) or VBUS" if board_name == "pico" else "5V", p["budget_ma"],
+         % (POWER_IN.get(board_name, "5V"), p["budget_ma"],
             p["worst_case_ma"]), 3.5)
     y += 28
     text(20, y, "LED strip order (%s, %d LEDs):" % (lay.name, lay.n), 4)
@@ -239,6 +253,7 @@ def wiring(board_data, layout_data, board_name):
 MCU_PARTS = {
     "pico": ("Raspberry Pi Pico or Pico W (RP2040)", "SC0915 / SC0918"),
     "esp32s3": ("ESP32-S3 DevKitC-1 (N8R8)", "ESP32-S3-DevKitC-1-N8R8"),
+    "feather_rp2040": ("Adafruit Feather RP2040 (CircuitPython)", "Adafruit 4884"),
 }
 
 
@@ -268,7 +283,8 @@ def bom(board_data, layout_data, board_name):
     ]
 
 
-VARIANTS = (("pico", "2-track"), ("pico", "3-track"), ("esp32s3", "2-track"), ("esp32s3", "3-track"))
+VARIANTS = (("pico", "2-track"), ("pico", "3-track"), ("esp32s3", "2-track"), ("esp32s3", "3-track"),
+            ("feather_rp2040", "2-track"), ("feather_rp2040", "3-track"))
 
 
 def generated(hardware_dir):

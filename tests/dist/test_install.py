@@ -135,7 +135,8 @@ def exercise(bin_dir, home):
     assert cribboard("--version").stdout.strip() == "cribboard, version %s" % VERSION
     assert "Usage: cribboard" in run([bin_dir / "python", "-m", "cribboard", "--help"], cwd=work, env=env).stdout
     written = json.loads(cribboard("hardware", "docs", "--out", "hw", "--json").stdout)
-    assert len(written) == 8 and (work / "hw" / "power.md").read_text().startswith("# Power budget")
+    drawings = len(list((ROOT / "hardware" / "drawings").glob("*.svg")))
+    assert len(written) == drawings + 2 and (work / "hw" / "power.md").read_text().startswith("# Power budget")
     flash_dir, port = home / "flash", home / "port"
     sim = subprocess.Popen([bin_dir / "cribboard", "sim", "--headless", "--json", "--http", "127.0.0.1:0",
                             "--flash", flash_dir, "--link", port], cwd=work, env=env,

@@ -42,14 +42,20 @@ def test_templates_have_one_hole_per_led_in_strip_order():
 
 
 def test_wiring_shows_every_pin_of_the_pin_map():
-    for board in ("pico", "esp32s3"):
+    for board in ("pico", "esp32s3", "feather_rp2040"):
         cfg = Config(json.loads((HW / "boards" / (board + ".json")).read_text()))
         text = (HW / "drawings" / ("wiring-%s-2-track.svg" % board)).read_text()
         ET.fromstring(text)
-        prefix = "GP" if board == "pico" else "GPIO"
+        prefix = {"pico": "GP", "esp32s3": "GPIO"}.get(board, "")  # CircuitPython's pins go by name
+
+        def label(pin, prefix=prefix):
+            return pin if isinstance(pin, str) else "%s%d" % (prefix, pin)
+
         for name, pin in cfg.buttons.items():
-            assert "%s%d" % (prefix, pin) in text and "%s button" % name in text
-        assert "%s%d" % (prefix, cfg.strip_pin) in text and "LED 0-29: track 1 holes 1-30" in text
+            assert ">%s</text>" % label(pin) in text and "%s button" % name in text
+        assert ">%s</text>" % label(cfg.strip_pin) in text and "LED 0-29: track 1 holes 1-30" in text
+    feather = (HW / "drawings" / "wiring-feather_rp2040-2-track.svg").read_text()
+    assert feather.index(">D6<") < feather.index(">D9<") < feather.index(">D13<")  # in board order, not text order
 
 
 def test_power_figures_come_from_the_firmware_limiter():
