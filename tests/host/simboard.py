@@ -1,6 +1,7 @@
 # Helpers for tests that run the simulated board: start one on a fresh flash,
 # press its buttons over HTTP, and fill its log with finished games.
 import json
+import time
 import urllib.request
 from pathlib import Path
 
@@ -55,6 +56,15 @@ class Board:
 
     def leds(self):
         return self.get("/api/leds")["leds"]
+
+    def lit(self, index, seconds=5.0):
+        """True once LED index is lit (the board draws the frame after the press's reply)."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if sum(self.leds()[index]) > 0:
+                return True
+            time.sleep(0.02)
+        return False
 
 
 def fill_log(flash, games, board_id="feedc0de"):

@@ -66,6 +66,6 @@ def test_package_json_is_made_from_the_manifest():
 def test_the_installed_package_carries_the_firmware_and_the_hardware_data():
     assert (resources.firmware_dir() / "main.py").is_file()
     assert (resources.firmware_dir() / "manifest.py").is_file()
-    assert resources.names("boards") == ["esp32s3", "pico"]
+    assert resources.names("boards") == ["esp32s3", "feather_rp2040", "pico"]
     assert resources.names("layouts") == ["2-track", "3-track"]
     assert all(src.is_file() for src, _ in manifest.entries())
