@@ -57,11 +57,12 @@ class Board:
     def leds(self):
         return self.get("/api/leds")["leds"]
 
-    def lit(self, index, seconds=5.0):
-        """True once LED index is lit (the board draws the frame after the press's reply)."""
+    def lit(self, index, seconds=5.0, on=True):
+        """True once LED index is lit (or dark, with on=False): the page's API
+        answers a press before the board has drawn its frame (issue 14)."""
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
-            if sum(self.leds()[index]) > 0:
+            if (sum(self.leds()[index]) > 0) == on:
                 return True
             time.sleep(0.02)
         return False

@@ -30,11 +30,12 @@ def test_layout_and_leds(board):
 
 def test_pressing_buttons_moves_the_peg(board):
     board.enter("P1", 3)
-    leds = board.leds()
     hole3 = 2  # track 1's hole 3 is the strip's third LED (hardware/layouts/2-track.json)
-    assert sum(leds[hole3]) > 0 and leds[hole3][0] > leds[hole3][2]  # red-orange: track 1's colour
+    assert board.lit(hole3)
+    leds = board.leds()
+    assert leds[hole3][0] > leds[hole3][2]  # red-orange: track 1's colour
     board.press("UNDO")
-    assert sum(board.leds()[hole3]) == 0
+    assert board.lit(hole3, on=False)
 
 
 def test_bad_presses_are_refused_with_a_reason(board):
