@@ -139,3 +139,70 @@ def test_the_match_survives_a_power_cycle():
     t.enter(1, 12)
     again = CpTable(flash)
     assert again.app.match.game.scores() == [5, 12] and again.app.boot == 2
+
+
+def test_with_an_app_that_cannot_start_code_py_still_shows_the_deploy_error():
+    flash = fresh_flash()
+    code = run_file(os.path.join(FIRMWARE, "code.py"), flash)
+    assert code["DEPLOY_ERROR_LEDS"] == 6  # cribapp.app.ERR_DEPLOY, which code.py must not need
+    from cribapp.app import ERR_DEPLOY
+    from cribapp.layout import Layout
+
+    assert ERR_DEPLOY == 6
+    points = Layout(json.load(open(os.path.join(flash, "layout.json")))).points[0]
+    waits = []
+    simcp.reset()
+    code["show_deploy_error"](flash, blinks=1, wait=waits.append)
+    frame = simcp.frames[-1]
+    lit = [i for i in range(len(frame) // 3) if frame[3 * i:3 * i + 3] != b"\0\0\0"]
+    assert simcp.wire[0] == "GP0" and len(frame) == 3 * 258 and waits == [0.5]
+    assert lit == sorted(points[:6]) and frame[3 * points[0] + 1] > 0 and frame[3 * points[0]] == 0  # red, GRB
+    code["show_deploy_error"](flash, blinks=2, wait=waits.append)
+    assert simcp.frames[-1] == bytes(3 * 258)  # the blink's dark half
+    os.remove(os.path.join(flash, "board.json"))  # no pin map: the default pin, GP0
+    code["show_deploy_error"](flash, blinks=1, wait=waits.append)
+    assert simcp.wire[0] == "GP0" and len(simcp.frames[-1]) == 3 * 258
+    import sys
+
+    saved = sys.modules["cribapp.config"]
+    sys.modules["cribapp.config"] = None  # the app's own modules do not load: the board's own NeoPixel
+    try:
+        code["show_deploy_error"](flash, blinks=1, wait=waits.append)
+    finally:
+        sys.modules["cribapp.config"] = saved
+    assert simcp.wire[0] == "NEOPIXEL" and simcp.frames[-1] == b"\0\x50\0"
+
+
+def test_an_app_that_cannot_import_shows_the_deploy_error_only_when_a_deploy_was_cut():
+    import sys
+
+    flash = fresh_flash()
+    code = run_file(os.path.join(FIRMWARE, "code.py"), flash)
+    shown = []
+    code["show_deploy_error"] = lambda: shown.append(True)
+    import cribapp
+
+    saved = sys.modules.get("cribapp.assemble")
+    sys.modules["cribapp.assemble"] = None  # what a half-copied module gives: it does not import
+    loaded = cribapp.__dict__.pop("assemble", None)
+    here = os.getcwd()
+    os.chdir(flash)
+    try:
+        with open("deploy.json", "w") as f:
+            f.write('{"state": "incomplete"}')
+        code["run"]()
+        assert shown == [True]
+        with open("deploy.json", "w") as f:
+            f.write('{"state": "complete"}')
+        try:
+            code["run"]()
+        except ImportError:
+            pass
+        else:
+            raise AssertionError("a finished deploy's error must reach the console")
+        assert shown == [True]
+    finally:
+        os.chdir(here)
+        sys.modules["cribapp.assemble"] = saved
+        if loaded is not None:
+            cribapp.assemble = loaded

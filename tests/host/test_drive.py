@@ -86,30 +86,75 @@ def test_the_drive_is_found_by_its_boot_out_txt(tmp_path, monkeypatch):
     assert "no CIRCUITPY drive found" in str(e.value)
 
 
-def test_the_deployed_drive_boots_and_plays_on_its_own_files(tmp_path):
-    d = circuitpy(tmp_path)
-    assert cli("flash", "--drive", str(d)).returncode == 0
-    # The drive's own lib/ and CircuitPython's built-in modules (the stand-ins, and
-    # adafruit_pixelbuf from its package), nothing from the checkout.
+def on_the_board(d, body):
+    """Run body (Python) as the board would, from the drive's own lib/ and
+    CircuitPython's built-in modules (the stand-ins, and adafruit_pixelbuf
+    from its package), nothing from the checkout; its stdout."""
     pixelbuf = Path(__import__("adafruit_pixelbuf").__file__).parent
     script = textwrap.dedent("""
         import sys
         sys.path[:] = [p for p in sys.path if "firmware" not in p and "/tests" not in p]
         import simcp, usb_cdc
-        exec(open("boot.py").read(), {"__name__": "__boot__"})
-        scope = {"__name__": "__code__"}
-        exec(open("code.py").read(), scope)
-        app = scope["build"]()
-        import cribapp, neopixel
-        assert cribapp.__file__.startswith(%r) and neopixel.__file__.startswith(%r)
-        for level in (True, False, True):  # P1 on GP2: up a moment after boot, pressed, let go
-            simcp.levels["GP2"] = level
-            for _ in range(10):
-                simcp.now_ms[0] += 10
-                app.step()
-        print(app.pending, len(simcp.frames[-1]), simcp.remounts)
-    """ % (str(d), str(d)))
+    """) + textwrap.dedent(body)
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(STAND_INS), str(d / "lib"), str(d), str(pixelbuf)]))
     done = subprocess.run([sys.executable, "-c", script], cwd=d, env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+PLAY = """
+    exec(open("boot.py").read(), {"__name__": "__boot__"})
+    scope = {"__name__": "__code__"}
+    exec(open("code.py").read(), scope)
+    app = scope["build"]()
+    import cribapp, neopixel
+    assert cribapp.__file__.startswith(%r) and neopixel.__file__.startswith(%r)
+    for level in (True, False, True):  # P1 on GP2: up a moment after boot, pressed, let go
+        simcp.levels["GP2"] = level
+        for _ in range(10):
+            simcp.now_ms[0] += 10
+            app.step()
+    print(app.pending, len(simcp.frames[-1]), simcp.remounts)
+"""
+
+
+def test_the_deployed_drive_boots_and_plays_on_its_own_files(tmp_path):
+    d = circuitpy(tmp_path)
+    assert cli("flash", "--drive", str(d)).returncode == 0
+    out = on_the_board(d, PLAY % (str(d), str(d)))
+    assert out.split() == ["1", str(3 * 258), "[('/',", "False)]"]
+
+
+def test_a_deploy_cut_off_shows_the_deploy_error_on_the_board_and_the_next_flash_mends_it(tmp_path):
+    d = circuitpy(tmp_path)
+    assert cli("flash", "--drive", str(d)).returncode == 0
+    # What a cut leaves: a module half written, the deploy marked as started.
+    (d / "lib" / "cribapp" / "app.py").write_text("class App(\n")
+    (d / "deploy.json").write_text('{"state": "incomplete"}')
+    out = on_the_board(d, """
+        import time
+        blinks = []
+        def sleep(s):
+            blinks.append(bytes(simcp.frames[-1]))
+            if len(blinks) == 2:
+                raise KeyboardInterrupt  # Ctrl-C on the console
+        time.sleep = sleep
+        exec(open("boot.py").read(), {"__name__": "__boot__"})
+        try:
+            # compiled first: exec() of a string that raises KeyboardInterrupt
+            # makes CPython exit as if interrupted, even once it is caught
+            exec(compile(open("code.py").read(), "code.py", "exec"), {"__name__": "__main__"})
+        except KeyboardInterrupt:
+            pass
+        red = [i for i in range(len(blinks[0]) // 3) if blinks[0][3 * i + 1]]
+        print(simcp.wire[0], len(blinks[0]) // 3, " ".join(map(str, red)), any(blinks[1]))
+    """)
+    from cribapp.layout import Layout
+
+    points = Layout(json.loads((d / "layout.json").read_text())).points[0]
+    assert out.split() == ["GP0", "258", *map(str, sorted(points[:6])), "False"]
+    done = cli("flash", "--drive", str(d), "--json")
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["1", str(3 * 258), "[('/',", "False)]"]
+    result = json.loads(done.stdout)
+    assert result["written"] == ["lib/cribapp/app.py"] and result["previous_deploy"] == "incomplete"
+    assert on_the_board(d, PLAY % (str(d), str(d))).split()[0] == "1"

@@ -3,4 +3,5 @@ import simcp
 
 
 def neopixel_write(digitalinout, buf):
+    simcp.wire[0] = digitalinout.pin.name
     simcp.sent(buf)

@@ -6,6 +6,7 @@
 # drives them: pin levels, the frames sent, the chip's id, the clock.
 levels = {}  # pin name -> level; an unset input reads high (pulled up, not pressed)
 frames = []  # every buffer neopixel_write sent, as bytes
+wire = [None]  # the pin the last frame went out on, by name
 uid = bytearray(b"\xe6\x61\x41\x04\x03\x2b\x2c\x29")
 now_ms = [0]  # supervisor.ticks_ms() is now_ms[0] wrapped at 2**29
 remounts = []  # (path, readonly) of every storage.remount()
@@ -35,5 +36,6 @@ def data_port():
 def reset():
     levels.clear()
     del frames[:]
+    wire[0] = None
     del remounts[:]
     now_ms[0] = 0
