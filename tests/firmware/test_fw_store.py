@@ -105,3 +105,39 @@ def test_a_torn_log_on_a_full_flash_is_fenced_off_not_fatal():
     flash.capacity = 1 << 20  # room again: the next game goes on a line of its own
     assert again.append((1, 3), json.dumps({"match": 1, "game_no": 3})) == 3
     assert [n for n, _ in again.since(0, 9)] == [1, 2, 3]
+
+
+class FatFlash(FakeFlash):
+    """A rename that will not replace a file (FAT's); with `failing`, one
+    that fails outright (a flash fault)."""
+
+    failing = False
+
+    def rename(self, old, new):
+        if self.failing or new in self.disk:
+            self.step()
+            raise OSError(5 if self.failing else 17, "EIO" if self.failing else "EEXIST")
+        FakeFlash.rename(self, old, new)
+
+    def restarted(self):
+        return FatFlash(dict(self.disk), capacity=self.capacity)
+
+
+def test_on_fat_a_rename_that_fails_after_the_old_state_went_keeps_the_new_one():
+    flash = FatFlash()
+    s = Store(flash)
+    assert s.save({"n": 1}) and s.save({"n": 2})  # the old state goes first, then the rename
+    assert sorted(flash.disk) == [STATE]
+    flash.failing = True
+    assert not s.save({"n": 3})
+    assert STATE not in flash.disk and STATE_TMP in flash.disk  # not thrown away with the old one
+    again = flash.restarted()
+    assert Store(again).load() == {"n": 3}
+    assert sorted(again.disk) == [STATE]  # taken up as the state: a second cut cannot lose it
+    assert Store(again.restarted()).load() == {"n": 3}
+
+
+def test_a_torn_tmp_beside_no_state_is_dropped():
+    flash = FakeFlash()
+    flash.disk[STATE_TMP] = b"half a li"
+    assert Store(flash).load() is None and flash.disk == {}

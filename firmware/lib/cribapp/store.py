@@ -66,8 +66,15 @@ class Store:
             self.files.rename(STATE, STATE_BAD)
         if state is None:
             # A save cut between removing the old state and the rename (on
-            # file systems whose rename cannot replace) leaves a whole tmp.
+            # file systems whose rename cannot replace) leaves a whole tmp:
+            # it becomes the state, so a second cut cannot lose it.
             state = self._read_state(STATE_TMP)
+            if state is not None:
+                try:
+                    self.files.rename(STATE_TMP, STATE)
+                except OSError:
+                    pass  # kept where it is: the next boot takes it up again
+                return state
         self.files.remove(STATE_TMP)
         return state
 
@@ -95,7 +102,10 @@ class Store:
             self._write(STATE_TMP, "wb", data)
             self._replace(STATE_TMP, STATE)
         except OSError:
-            self.files.remove(STATE_TMP)
+            if self.files.size(STATE) >= 0:
+                self.files.remove(STATE_TMP)  # the old state stands
+            # else the old state went first (FAT) and the rename failed: the
+            # whole new one waits in STATE_TMP, where load() finds it
             self._note(FULL)
             return False
         if FULL in self.problems:
