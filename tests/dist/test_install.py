@@ -1,8 +1,9 @@
 # The package as a maker gets it from pip: build the sdist and the wheel,
 # install each into a fresh virtual environment, and from an empty folder
 # run the tool against a simulated board: version, help, the hardware docs,
-# sim, flash, a game pressed out on the page's API, sync, matches. Also
-# build with the lowest setuptools that pyproject.toml declares.
+# sim, flash, a game pressed out on the page's API, sync, matches; with the
+# circuitpython extra, a CIRCUITPY drive deployed and run. Also build with
+# the lowest setuptools that pyproject.toml declares.
 import json
 import os
 import re
@@ -178,3 +179,37 @@ def test_the_wheel_works_from_an_empty_folder(dists, tmp_path):
 def test_the_sdist_works_from_an_empty_folder(dists, tmp_path):
     _, sdist = dists
     exercise(venv(tmp_path / "venv", "cribboard[sim] @ %s" % sdist.as_uri()), tmp_path)
+
+
+def test_the_wheel_with_circuitpython_deploys_a_drive_and_the_simulator_runs_it(dists, tmp_path):
+    """A CircuitPython maker: pip install "cribboard[circuitpython]", flash
+    --drive (Adafruit's library from the installed package, no network), then
+    the simulated board on that drive, a game and a sync."""
+    wheel, _ = dists
+    bin_dir = venv(tmp_path / "venv", "%s[circuitpython]" % wheel)
+    work, env = tmp_path / "empty", clean_env(tmp_path)
+    work.mkdir()
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 on 2025-01-01; Raspberry Pi Pico with rp2040\n")
+    flashed = json.loads(run([bin_dir / "cribboard", "flash", "--drive", drive, "--json"], cwd=work, env=env).stdout)
+    assert {"code.py", "boot.py", "lib/neopixel.py", "lib/cribcp/hardware.py"} <= set(flashed["written"])
+    port = tmp_path / "port"
+    sim = subprocess.Popen([bin_dir / "cribboard", "sim", "--runtime", "circuitpython", "--headless", "--json",
+                            "--http", "127.0.0.1:0", "--flash", drive, "--link", port], cwd=work, env=env,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        where = json.loads(sim.stdout.readline())
+        assert where["runtime"] == "circuitpython"
+        deadline = time.monotonic() + 30
+        while frame_number(where["url"]) == 0 and time.monotonic() < deadline:
+            time.sleep(0.1)  # boot.py, then code.py draws its first frame
+        play_a_game_to_61(where["url"])
+        db = tmp_path / "results.sqlite3"
+        synced = json.loads(run([bin_dir / "cribboard", "sync", "--port", port, "--db", db, "--json"],
+                                cwd=work, env=env).stdout)
+        assert synced["new_games"] == 1
+    finally:
+        sim.send_signal(signal.SIGTERM)
+        sim.wait(30)
+    assert not board_processes(drive)
