@@ -17,6 +17,7 @@ NODE_DONE := node_modules/.installed
 STUBS_DONE := $(STUBS)/.installed
 CP_STUBS_DONE := $(CP_STUBS)/.installed
 CHROMIUM_DONE := build/.chromium
+POSTGRES_DONE := build/.postgresql
 
 .PHONY: run test lint typecheck mpy test-unix test-wasm test-cp test-py test-dist bench clean setup hardware package-json
 
@@ -47,6 +48,13 @@ $(CHROMIUM_DONE):
 	@command -v chromium >/dev/null || { \
 		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
+	@mkdir -p build && touch $@
+
+# Debian's PostgreSQL server: the database tests start a throw-away cluster of their own.
+$(POSTGRES_DONE):
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null || { \
+		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq postgresql; }
 	@mkdir -p build && touch $@
 
 # Board stubs live apart from .venv so they never shadow CPython's own modules.
@@ -91,7 +99,7 @@ test-cp: $(VENV_DONE) $(CP_STUBS_DONE)
 test-wasm: $(NODE_DONE)
 	node tests/wasm_run.mjs firmware/lib tests/core micropython-wasm
 
-test-py: $(VENV_DONE) $(CHROMIUM_DONE)
+test-py: $(VENV_DONE) $(CHROMIUM_DONE) $(POSTGRES_DONE)
 	$(BIN)/pytest -q --ignore=tests/dist
 
 # The package as pip gives it: sdist and wheel built, each installed in a fresh

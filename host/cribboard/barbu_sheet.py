@@ -107,30 +107,29 @@ def sheet_rows(rubber, names):
     return out
 
 
-def save(conn, rubber, names, rubber_id=None):
+def save(db, rubber, names, rubber_id=None):
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
     rec = json.dumps(dict(rubber.to_record(), names=names))
-    with conn:
+    with db.transaction():
         if rubber_id is None:
-            cur = conn.execute("INSERT INTO barbu_rubbers (names, record, totals, deals, finished, created, updated) "
-                               "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                               (json.dumps(names), rec, json.dumps(rubber.totals()), len(rubber.deals),
-                                int(rubber.over()), now, now))
-            return cur.lastrowid
-        conn.execute("UPDATE barbu_rubbers SET record = ?, totals = ?, deals = ?, finished = ?, updated = ? "
-                     "WHERE id = ?", (rec, json.dumps(rubber.totals()), len(rubber.deals), int(rubber.over()),
-                                      now, rubber_id))
+            return db.value("INSERT INTO barbu_rubbers (names, record, totals, deals, finished, created, updated) "
+                            "VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                            (json.dumps(names), rec, json.dumps(rubber.totals()), len(rubber.deals),
+                             int(rubber.over()), now, now))
+        db.execute("UPDATE barbu_rubbers SET record = ?, totals = ?, deals = ?, finished = ?, updated = ? "
+                   "WHERE id = ?", (rec, json.dumps(rubber.totals()), len(rubber.deals), int(rubber.over()),
+                                    now, rubber_id))
         return rubber_id
 
 
-def load(conn, rubber_id):
-    row = conn.execute("SELECT names, record FROM barbu_rubbers WHERE id = ?", (rubber_id,)).fetchone()
+def load(db, rubber_id):
+    row = db.one("SELECT names, record FROM barbu_rubbers WHERE id = ?", (rubber_id,))
     if row is None:
         raise KeyError(rubber_id)
     return barbu.load_rubber(json.loads(row["record"])), json.loads(row["names"])
 
 
-def listing(conn):
+def listing(db):
     return [{"id": r["id"], "names": json.loads(r["names"]), "deals": r["deals"], "finished": bool(r["finished"]),
              "totals": json.loads(r["totals"]), "updated": r["updated"]}
-            for r in conn.execute("SELECT * FROM barbu_rubbers ORDER BY id")]
+            for r in db.all("SELECT * FROM barbu_rubbers ORDER BY id")]

@@ -195,7 +195,8 @@ def default_db():
 
 
 db_option = click.option("--db", "db_url", default=default_db, show_default="the user data folder",
-                         envvar="CRIBBOARD_DB", help="The SQLite database (a path or sqlite:///path).")
+                         envvar="CRIBBOARD_DB", help="The database: a SQLite file (a path or sqlite:///path) "
+                         "or a PostgreSQL server (postgresql://user@host/dbname).")
 port_option = click.option("--port", envvar="CRIBBOARD_PORT",
                            help="The board's serial port (default: the one board plugged in).")
 json_option = click.option("--json", "as_json", is_flag=True, help="JSON instead of a table.")

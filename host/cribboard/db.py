@@ -1,137 +1,217 @@
-# The results database (SQLite): boards, finished games and their events.
-# The schema carries a version and is migrated forward step by step.
+# The results database: SQLite, a file on this computer (the default), or
+# PostgreSQL, a club's server (postgresql://user@host/dbname, through
+# psycopg 3). One small interface over both: `?` placeholders, rows as
+# dicts, explicit transactions. The schema (schema.py) carries its version
+# in a table and is migrated forward step by step, under a lock, so that
+# several laptops opening one server at once migrate it once.
 import json
 import sqlite3
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from cribboard.errors import CribboardError
+from cribboard.schema import SCHEMA_VERSION, statements
 
-SCHEMA_VERSION = 2
+SCHEMES = ("postgresql://", "postgres://")
+_MIGRATION_LOCK = 121_0001  # PostgreSQL advisory lock key: one migrator at a time
+_BUSY_S = 30
 
-MIGRATIONS = {
-    1: """
-    CREATE TABLE boards (
-        board TEXT PRIMARY KEY,
-        first_sync TEXT NOT NULL,
-        last_sync TEXT NOT NULL,
-        firmware TEXT
-    );
-    CREATE TABLE games (
-        id INTEGER PRIMARY KEY,
-        board TEXT NOT NULL REFERENCES boards(board),
-        seq INTEGER NOT NULL,
-        match_no INTEGER NOT NULL,
-        game_no INTEGER NOT NULL,
-        players INTEGER NOT NULL,
-        target INTEGER NOT NULL,
-        scheme TEXT NOT NULL,
-        best_of INTEGER,
-        first_to INTEGER,
-        winner INTEGER,
-        skunk INTEGER,
-        points INTEGER,
-        scores TEXT NOT NULL,
-        match_winner INTEGER,
-        ended_at REAL,
-        record TEXT NOT NULL,
-        synced_at TEXT NOT NULL,
-        UNIQUE (board, seq)
-    );
-    CREATE TABLE events (
-        game_id INTEGER NOT NULL REFERENCES games(id),
-        n INTEGER NOT NULL,
-        seat INTEGER NOT NULL,
-        side INTEGER NOT NULL,
-        points INTEGER NOT NULL,
-        kind TEXT NOT NULL,
-        ticks INTEGER NOT NULL,
-        PRIMARY KEY (game_id, n)
-    );
-    """,
-    2: """
-    CREATE TABLE barbu_rubbers (
-        id INTEGER PRIMARY KEY,
-        names TEXT NOT NULL,
-        record TEXT NOT NULL,
-        totals TEXT NOT NULL,
-        deals INTEGER NOT NULL,
-        finished INTEGER NOT NULL,
-        created TEXT NOT NULL,
-        updated TEXT NOT NULL
-    );
-    """,
-}
+Row = dict[str, Any]
 
 
 class DbError(CribboardError):
     pass
 
 
-def path_of(url):
+def path_of(url: str) -> Path:
     """A file path from 'sqlite:///path', 'sqlite:path' or a plain path."""
     for prefix in ("sqlite:///", "sqlite://", "sqlite:"):
         if url.startswith(prefix):
             rest = url[len(prefix):]
             return Path("/" + rest if prefix == "sqlite:///" and not rest.startswith("/") else rest)
     if "://" in url:
-        raise DbError("only SQLite databases are supported (sqlite:///path), not %s" % url)
+        raise DbError("a database is a file (a path or sqlite:///path) or a PostgreSQL server "
+                      "(postgresql://user@host/dbname), not %s" % url)
     return Path(url)
 
 
-def connect(url):
+def _dict_row(cursor: sqlite3.Cursor, row: tuple[Any, ...]) -> Row:
+    return {d[0]: v for d, v in zip(cursor.description, row)}
+
+
+class Database:
+    """A connection to either engine. `engine` is "sqlite" or "postgresql"."""
+
+    def __init__(self, conn: Any, engine: str, errors: type[Exception], where: str) -> None:
+        self.conn = conn
+        self.engine = engine
+        self.errors = errors  # the driver's error base class
+        self.where = where  # the database, without any password, for messages
+        self._depth = 0
+
+    def _sql(self, sql: str) -> str:
+        if self.engine == "postgresql":
+            return sql.replace("%", "%%").replace("?", "%s")
+        return sql
+
+    def execute(self, sql: str, args: Sequence[Any] = ()) -> Any:
+        """A cursor over the rows (dicts); rowcount says how many changed."""
+        try:
+            return self.conn.execute(self._sql(sql), tuple(args))
+        except self.errors as e:
+            raise DbError("the database %s: %s" % (self.where, str(e).strip() or type(e).__name__)) from None
+
+    def all(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+        return list(self.execute(sql, args).fetchall())
+
+    def one(self, sql: str, args: Sequence[Any] = ()) -> Row | None:
+        return self.execute(sql, args).fetchone()
+
+    def value(self, sql: str, args: Sequence[Any] = ()) -> Any:
+        """The first column of the first row, or None."""
+        row = self.one(sql, args)
+        return None if row is None else next(iter(row.values()))
+
+    @contextmanager
+    def transaction(self, exclusive: bool = False) -> Iterator["Database"]:
+        """All or nothing. exclusive: also no other migrator meanwhile (on
+        PostgreSQL, whose writers otherwise go side by side)."""
+        if self._depth:
+            self._depth += 1
+            try:
+                yield self
+            finally:
+                self._depth -= 1
+            return
+        # SQLite: the write lock at once, so two writers queue (busy timeout)
+        # instead of one failing when its read lock cannot become a write lock.
+        self.execute("BEGIN IMMEDIATE" if self.engine == "sqlite" else "BEGIN")
+        if exclusive and self.engine == "postgresql":
+            self.execute("SELECT pg_advisory_xact_lock(%d)" % _MIGRATION_LOCK)
+        self._depth = 1
+        try:
+            yield self
+        except BaseException:
+            self._depth = 0
+            try:
+                self.conn.execute("ROLLBACK")
+            except self.errors:
+                pass  # the connection is gone: the server rolls back by itself
+            raise
+        self._depth = 0
+        self.execute("COMMIT")
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def _sqlite(url: str) -> Database:
     path = path_of(url)
     path.parent.mkdir(parents=True, exist_ok=True)
-    conn = sqlite3.connect(str(path), timeout=30)
-    conn.row_factory = sqlite3.Row
-    conn.execute("PRAGMA foreign_keys = ON")
-    migrate(conn)
-    return conn
+    try:
+        conn = sqlite3.connect(str(path), timeout=_BUSY_S, isolation_level=None)  # transactions are ours
+    except sqlite3.Error as e:
+        raise DbError("cannot open the database %s: %s" % (path, e)) from None
+    conn.row_factory = _dict_row
+    db = Database(conn, "sqlite", sqlite3.Error, str(path))
+    db.execute("PRAGMA foreign_keys = ON")
+    return db
 
 
-def migrate(conn):
-    version = conn.execute("PRAGMA user_version").fetchone()[0]
-    if version > SCHEMA_VERSION:
-        raise DbError("the database is from a newer cribboard (schema %d; this one knows %d)"
-                      % (version, SCHEMA_VERSION))
-    while version < SCHEMA_VERSION:
-        version += 1
-        with conn:
-            conn.executescript(MIGRATIONS[version])
-            conn.execute("PRAGMA user_version = %d" % version)
+def _postgresql(url: str) -> Database:
+    try:
+        import psycopg
+        from psycopg.rows import dict_row
+    except ImportError:
+        raise DbError('a PostgreSQL database needs psycopg: pip install "cribboard[postgresql]"') from None
+    try:
+        conn = psycopg.connect(url, autocommit=True, row_factory=dict_row, connect_timeout=_BUSY_S)
+    except psycopg.Error as e:
+        raise DbError("cannot reach the PostgreSQL server %s: %s" % (_safe(url), str(e).strip())) from None
+    return Database(conn, "postgresql", psycopg.Error, _safe(url))
 
 
-def last_seq(conn, board):
-    row = conn.execute("SELECT MAX(seq) FROM games WHERE board = ?", (board,)).fetchone()
-    return row[0] or 0
+def _safe(url: str) -> str:
+    """The URL without its password, for messages."""
+    scheme, _, rest = url.partition("://")
+    who, at, where = rest.rpartition("@")
+    return "%s://%s%s%s" % (scheme, who.split(":")[0], at, where) if at else url
 
 
-def store(conn, board, firmware, records, now_iso, walls):
+def is_server(url: str) -> bool:
+    return url.startswith(SCHEMES)
+
+
+def connect(url: str) -> Database:
+    db = _postgresql(url) if is_server(url) else _sqlite(url)
+    try:
+        migrate(db)
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
+def _version(db: Database) -> int:
+    db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+    version = db.value("SELECT MAX(version) FROM schema_version")
+    if version is not None:
+        return version
+    if db.engine == "sqlite":  # a file from before the table: its version is in the header
+        version = db.value("PRAGMA user_version") or 0
+    else:
+        version = 0
+    db.execute("INSERT INTO schema_version (version) VALUES (?)", (version,))
+    return version
+
+
+def migrate(db: Database) -> None:
+    with db.transaction(exclusive=True):
+        version = _version(db)
+        if version > SCHEMA_VERSION:
+            raise DbError("the database is from a newer cribboard (schema %d; this one knows %d): "
+                          "pip install --upgrade cribboard" % (version, SCHEMA_VERSION))
+        while version < SCHEMA_VERSION:
+            version += 1
+            for sql in statements(version, db.engine):
+                db.execute(sql)
+            db.execute("UPDATE schema_version SET version = ?", (version,))
+
+
+def last_seq(db: Database, board: str) -> int:
+    return db.value("SELECT MAX(seq) FROM games WHERE board = ?", (board,)) or 0
+
+
+def store(db: Database, board: str, firmware: str | None, records: list[tuple[int, dict[str, Any]]],
+          now_iso: str, walls: dict[int, float | None]) -> int:
     """Store records [(seq, record)] of one board in one transaction; a record
     already stored (same board and seq) is left as it is. Returns how many
     were new."""
     new = 0
-    with conn:
-        conn.execute(
+    with db.transaction():
+        db.execute(
             "INSERT INTO boards (board, first_sync, last_sync, firmware) VALUES (?, ?, ?, ?) "
-            "ON CONFLICT(board) DO UPDATE SET last_sync = excluded.last_sync, firmware = excluded.firmware",
+            "ON CONFLICT (board) DO UPDATE SET last_sync = excluded.last_sync, firmware = excluded.firmware",
             (board, now_iso, now_iso, firmware),
         )
         for seq, rec in records:
             mr = rec.get("match_result") or {}
-            cur = conn.execute(
-                "INSERT OR IGNORE INTO games (board, seq, match_no, game_no, players, target, scheme, best_of, "
+            row = db.one(
+                "INSERT INTO games (board, seq, match_no, game_no, players, target, scheme, best_of, "
                 "first_to, winner, skunk, points, scores, match_winner, ended_at, record, synced_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (board, seq) DO NOTHING RETURNING id",
                 (board, seq, rec["match"], rec["game_no"], rec["players"], rec["target"], rec["scheme"],
                  rec.get("best_of"), rec.get("first_to"), rec["winner"], rec["skunk"], rec["points"],
                  json.dumps(rec["scores"]), mr.get("winner"), walls.get(seq), json.dumps(rec), now_iso),
             )
-            if cur.rowcount != 1:
+            if row is None:
                 continue
             new += 1
             sides = 3 if rec["players"] == 3 else 2
-            conn.executemany(
-                "INSERT INTO events (game_id, n, seat, side, points, kind, ticks) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [(cur.lastrowid, n, e[0], e[0] % sides, e[1], e[2], e[3]) for n, e in enumerate(rec["events"])],
-            )
+            for n, e in enumerate(rec["events"]):
+                db.execute("INSERT INTO events (game_id, n, seat, side, points, kind, ticks) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?)", (row["id"], n, e[0], e[0] % sides, e[1], e[2], e[3]))
     return new

@@ -30,7 +30,7 @@ def games(conn, board=None):
 
 
 def game(conn, game_id):
-    r = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+    r = conn.one("SELECT * FROM games WHERE id = ?", (game_id,))
     if r is None:
         raise KeyError(game_id)
     return json.loads(r["record"]), r["board"]
@@ -71,7 +71,8 @@ def player_stats(conn):
 def board_stats(conn):
     rows = []
     for r in conn.execute("SELECT b.board, b.first_sync, b.last_sync, b.firmware, COUNT(g.id) AS games, "
-                          "COUNT(DISTINCT g.match_no) AS matches, SUM(g.skunk > 0) AS skunks "
+                          "COUNT(DISTINCT g.match_no) AS matches, "
+                          "SUM(CASE WHEN g.skunk > 0 THEN 1 ELSE 0 END) AS skunks "
                           "FROM boards b LEFT JOIN games g ON g.board = b.board GROUP BY b.board ORDER BY b.board"):
         rows.append(dict(r))
     return rows

@@ -165,6 +165,9 @@ def exercise(bin_dir, home):
         cp = subprocess.run([bin_dir / "cribboard", "flash", "--drive", home / "CIRCUITPY"], cwd=work, env=env,
                             capture_output=True, text=True, timeout=60)
         assert cp.returncode == 1 and 'pip install "cribboard[circuitpython]"' in cp.stderr
+        pg = subprocess.run([bin_dir / "cribboard", "matches", "--db", "postgresql://club@localhost/league"],
+                            cwd=work, env=env, capture_output=True, text=True, timeout=60)
+        assert pg.returncode == 1 and 'pip install "cribboard[postgresql]"' in pg.stderr
     finally:
         sim.send_signal(signal.SIGTERM)
         sim.wait(30)

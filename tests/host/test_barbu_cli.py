@@ -4,7 +4,7 @@ import sqlite3
 import subprocess
 import sys
 
-from cribboard import db
+from cribboard import db, schema
 
 LINES = {
     "barbu": "barbu 3",
@@ -35,10 +35,10 @@ def cli(*args, stdin=None):
                           text=True, timeout=60)
 
 
-def test_a_whole_rubber_from_a_file(tmp_path):
+def test_a_whole_rubber_from_a_file(tmp_path, db_url):
     sheet = tmp_path / "rubber.txt"
     sheet.write_text("# our Tuesday game\n" + "\n".join(rubber_lines()) + "\n")
-    dbfile = str(tmp_path / "club.sqlite3")
+    dbfile = db_url
     done = cli("barbu", "sheet", str(sheet), "--names", "Ann,Bob,Cy,Di", "--db", dbfile)
     assert done.returncode == 0, done.stderr
     out = done.stdout
@@ -76,9 +76,10 @@ def test_a_bad_line_names_itself_and_the_sheet_can_be_resumed(tmp_path):
 
 
 def test_an_old_database_is_migrated_and_keeps_its_games(tmp_path):
+    """A file from before the schema_version table: its version in SQLite's header."""
     path = tmp_path / "old.sqlite3"
     conn = sqlite3.connect(path)
-    conn.executescript(db.MIGRATIONS[1])
+    conn.executescript(";\n".join(schema.statements(1, "sqlite")))
     conn.execute("INSERT INTO boards VALUES ('b1', 'x', 'x', '0.1')")
     conn.execute("INSERT INTO games (board, seq, match_no, game_no, players, target, scheme, scores, record, "
                  "synced_at) VALUES ('b1', 1, 1, 1, 2, 121, 'acc', '[121, 80]', '{}', 'x')")
@@ -86,11 +87,28 @@ def test_an_old_database_is_migrated_and_keeps_its_games(tmp_path):
     conn.commit()
     conn.close()
     new = db.connect(str(path))
-    assert new.execute("PRAGMA user_version").fetchone()[0] == db.SCHEMA_VERSION == 2
-    assert new.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1
-    assert new.execute("SELECT COUNT(*) FROM barbu_rubbers").fetchone()[0] == 0
-    new.execute("PRAGMA user_version = 99")
-    new.commit()
+    assert new.value("SELECT version FROM schema_version") == schema.SCHEMA_VERSION
+    assert new.value("SELECT COUNT(*) FROM games") == 1
+    assert new.value("SELECT COUNT(*) FROM barbu_rubbers") == 0
+    new.execute("UPDATE schema_version SET version = 99")
     new.close()
     refused = cli("matches", "--db", str(path))
     assert refused.returncode == 1 and "newer cribboard" in refused.stderr  # a database error: run time
+
+
+def test_every_migration_runs_on_both_engines_and_once(db_url):
+    first = db.connect(db_url)
+    assert first.value("SELECT version FROM schema_version") == schema.SCHEMA_VERSION
+    first.close()
+    again = db.connect(db_url)  # nothing left to do: no error, one version row
+    assert again.all("SELECT version FROM schema_version") == [{"version": schema.SCHEMA_VERSION}]
+    again.close()
+
+
+def test_a_database_that_cannot_be_reached_or_read_is_one_line(tmp_path, pg_cluster):
+    junk = tmp_path / "junk.sqlite3"
+    junk.write_bytes(b"this is not a database at all" * 100)
+    for url in (str(junk), pg_cluster.url("no_such_database")):
+        done = cli("matches", "--db", url)
+        assert done.returncode == 1 and done.stderr.startswith("cribboard: error: ") and "Traceback" not in done.stderr
+        assert done.stderr.count("\n") == 1, done.stderr

@@ -6,7 +6,7 @@ from cribcore.piquet import PiquetMatch
 from cribcore.record import game_record
 
 
-def test_a_piquet_record_syncs_like_a_cribbage_game(tmp_path):
+def test_a_piquet_record_syncs_like_a_cribbage_game(db_url):
     m = PiquetMatch(dealer=1)
     m.game.add(0, 60, "points", 10)
     m.game.add(1, 150, "points", 20)
@@ -14,9 +14,46 @@ def test_a_piquet_record_syncs_like_a_cribbage_game(tmp_path):
         m.game.pass_deal(30)
     rec = game_record(m, 0)
     rec.update({"match": 4, "game_no": 1, "board": "b", "boot": 1, "ticks": 40, "wall": None, "firmware": "t"})
-    conn = db.connect(str(tmp_path / "r.sqlite3"))
+    conn = db.connect(db_url)
     assert db.store(conn, "b0ard", "t", [(1, json.loads(json.dumps(rec)))], "now", {1: None}) == 1
     (row,) = stats.games(conn)
     assert (row["scheme"], row["scores"], row["game_points"]) == ("rubicon", [60, 150], 100 + 60 + 150)
     assert row["winner"] == "b0ard/track 2"
     assert stats.game(conn, row["id"])[0]["game"] == "piquet"
+
+
+def test_every_command_that_reads_games_reads_them_from_either_engine(db_url):
+    import subprocess
+    import sys
+
+    from cribcore.match import Match
+
+    conn = db.connect(db_url)
+    for seq, (won, lost) in enumerate(((121, 80), (121, 50), (121, 100)), 1):
+        m = Match(first_to=2)
+        while m.game.score(1) < lost:
+            m.game.add(1, min(29, lost - m.game.score(1)), "points", 10)
+        while not m.game.over():
+            m.game.add(0, 29, "points", 20)
+        rec = game_record(m, 0)
+        rec.update({"match": seq, "game_no": 1, "board": "b0ard", "boot": 1, "ticks": 40, "wall": None,
+                    "firmware": "t"})
+        assert db.store(conn, "b0ard", "t", [(seq, json.loads(json.dumps(rec)))], "now", {seq: 1.7e9 + seq}) == 1
+    conn.close()
+
+    def cli(*args):
+        done = subprocess.run([sys.executable, "-m", "cribboard", *args, "--db", db_url], capture_output=True,
+                              text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    games = json.loads(cli("matches", "--json"))
+    assert [g["scores"] for g in games] == [[121, 80], [121, 50], [121, 100]]
+    assert games[0]["ended_at"] == 1.7e9 + 1  # a 64-bit float on both engines, to the second
+    assert [g["skunk"] for g in games] == ["skunk", "double skunk", "win"]  # under 91, under 61
+    stats_out = json.loads(cli("stats", "--json"))
+    assert stats_out["boards"][0]["games"] == 3 and stats_out["boards"][0]["skunks"] == 2
+    assert stats_out["players"][0]["wins"] == 3 and stats_out["players"][1]["skunks_taken"] == [1, 1, 0]
+    exported = json.loads(cli("export", "--format", "json"))
+    assert [e["record"]["scores"] for e in exported] == [[121, 80], [121, 50], [121, 100]]
+    assert cli("export").splitlines()[1].split(",")[:3] == [str(games[0]["id"]), "b0ard", "1"]

@@ -4,7 +4,6 @@
 import json
 import os
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
@@ -24,12 +23,13 @@ def cli(*args, check=True):
     return proc
 
 
-def stored(db_path):
-    conn = sqlite3.connect(db_path)
+def stored(db_url, board=None):
+    """The sequence numbers stored (of one board, or all)."""
+    conn = db.connect(db_url)
     try:
-        return [r[0] for r in conn.execute("SELECT seq FROM games ORDER BY seq")]
-    except sqlite3.OperationalError:
-        return []
+        if board is None:
+            return [r["seq"] for r in conn.all("SELECT seq FROM games ORDER BY seq")]
+        return [r["seq"] for r in conn.all("SELECT seq FROM games WHERE board = ? ORDER BY seq", (board,))]
     finally:
         conn.close()
 
@@ -80,11 +80,11 @@ class Unplugged(LinkError):
     pass
 
 
-def test_a_sync_cut_off_anywhere_stores_every_game_once(tmp_path):
+def test_a_sync_cut_off_anywhere_stores_every_game_once(tmp_path, db_url):
     flash = tmp_path / "flash"
     fill_log(flash, 120)
     board = Board(flash)
-    dbfile = str(tmp_path / "results.sqlite3")
+    dbfile = db_url
     try:
         # 1. Unplugged after the third batch (in-process, exactly there).
         link = BoardLink(board.port)
@@ -121,16 +121,16 @@ def test_a_sync_cut_off_anywhere_stores_every_game_once(tmp_path):
     finally:
         board.stop()
     assert stored(dbfile) == list(range(1, 121))
-    conn = sqlite3.connect(dbfile)
-    assert conn.execute("SELECT COUNT(*) FROM events").fetchone()[0] > 120
+    conn = db.connect(dbfile)
+    assert conn.value("SELECT COUNT(*) FROM events") > 120
     conn.close()
 
 
-def test_the_board_dying_mid_sync_is_one_clear_error(tmp_path):
+def test_the_board_dying_mid_sync_is_one_clear_error(tmp_path, db_url):
     flash = tmp_path / "flash"
     fill_log(flash, 200)
     board = Board(flash)
-    dbfile = str(tmp_path / "results.sqlite3")
+    dbfile = db_url
     proc = subprocess.Popen([sys.executable, "-m", "cribboard.cli", "sync", "--port", board.port, "--db", dbfile],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 60
@@ -147,6 +147,32 @@ def test_the_board_dying_mid_sync_is_one_clear_error(tmp_path):
     finally:
         board.stop()
     assert stored(dbfile) == list(range(1, 201))
+
+
+def test_syncs_at_the_same_moment_into_one_database_store_every_game_once(tmp_path, db_url):
+    """A club evening: two laptops sync two boards into one database at once,
+    and a third syncs the first board again meanwhile."""
+    boards = []
+    try:
+        for name, games in (("a", 80), ("b", 60)):
+            fill_log(tmp_path / name, games)
+            boards.append(Board(tmp_path / name))
+        db.connect(db_url).close()  # the schema made once, as a club's server has it
+        procs = [subprocess.Popen([sys.executable, "-m", "cribboard.cli", "sync", "--port", port, "--db", db_url,
+                                   "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                 for port in (boards[0].port, boards[1].port)]
+        while not stored(db_url) and all(p.poll() is None for p in procs):
+            time.sleep(0.005)
+        again = cli("sync", "--port", boards[0].port, "--db", db_url, "--json")
+        outcomes = [p.communicate(timeout=120) for p in procs]
+        assert all(p.returncode == 0 for p in procs), [err for _, err in outcomes]
+        ids = [json.loads(out)["board"] for out, _ in outcomes]
+        new = [json.loads(out)["new_games"] for out, _ in outcomes]
+        assert new[0] + json.loads(again.stdout)["new_games"] == 80 and new[1] == 60
+        assert stored(db_url, ids[0]) == list(range(1, 81)) and stored(db_url, ids[1]) == list(range(1, 61))
+    finally:
+        for b in boards:
+            b.stop()
 
 
 def test_a_garbled_record_is_asked_for_again_and_never_stored(tmp_path):
@@ -173,9 +199,9 @@ def test_a_garbled_record_is_asked_for_again_and_never_stored(tmp_path):
     finally:
         board.stop()
     assert new == 30 and link.junk == 2
-    rows = conn.execute("SELECT seq, record FROM games ORDER BY seq").fetchall()
-    assert [r[0] for r in rows] == list(range(1, 31))
-    assert all('"winner"' in r[1] and "wInner" not in r[1] for r in rows)
+    rows = conn.all("SELECT seq, record FROM games ORDER BY seq")
+    assert [r["seq"] for r in rows] == list(range(1, 31))
+    assert all('"winner"' in r["record"] and "wInner" not in r["record"] for r in rows)
     assert len(board_id) == 16  # the id the board gives in HELLO, not one a record claims
 
 

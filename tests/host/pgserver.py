@@ -1,0 +1,68 @@
+# A throw-away PostgreSQL server for the tests: Debian's server programs
+# (`make test` installs the postgresql package), a cluster in a temporary
+# folder, reached only through a Unix socket there (no TCP port), fsync off.
+# PostgreSQL refuses to run as root: as root the cluster belongs to the
+# `postgres` user the package creates.
+import glob
+import itertools
+import os
+import pwd
+import shutil
+import subprocess
+import tempfile
+
+USER = "cribboard"  # the cluster's superuser, as the tests connect
+
+
+def server_bin():
+    """The folder of initdb and pg_ctl, or None."""
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(p.split("/")[4]))
+    if found:
+        return os.path.dirname(found[-1])
+    initdb = shutil.which("initdb")
+    return os.path.dirname(initdb) if initdb else None
+
+
+class Cluster:
+    def __init__(self):
+        bindir = server_bin()
+        if bindir is None:
+            raise RuntimeError("PostgreSQL's server is not installed: `make test` installs Debian's postgresql")
+        self.bin = bindir
+        self.dir = tempfile.mkdtemp(prefix="cribboard-pg-")
+        self.owner = None
+        if os.geteuid() == 0:
+            self.owner = pwd.getpwnam("postgres")
+            os.chown(self.dir, self.owner.pw_uid, self.owner.pw_gid)
+        self.data = os.path.join(self.dir, "data")
+        self._names = itertools.count(1)
+        self._run("initdb", "-D", self.data, "-U", USER, "-A", "trust", "-E", "UTF8", "--no-locale", "--no-sync")
+        options = "-c listen_addresses='' -k %s -c fsync=off -c full_page_writes=off" % self.dir
+        self._run("pg_ctl", "-D", self.data, "-w", "-l", os.path.join(self.dir, "server.log"), "-o", options, "start")
+        self.running = True
+
+    def _run(self, tool, *args):
+        cmd = [os.path.join(self.bin, tool), *args]
+        if self.owner is not None:
+            cmd = ["runuser", "-u", self.owner.pw_name, "--", *cmd]
+        done = subprocess.run(cmd, cwd=self.dir, capture_output=True, text=True, timeout=120)
+        if done.returncode:
+            raise RuntimeError("%s failed: %s%s" % (tool, done.stdout, done.stderr))
+
+    def url(self, dbname="postgres"):
+        return "postgresql://%s@/%s?host=%s" % (USER, dbname, self.dir)
+
+    def new_database(self):
+        """A fresh, empty database's URL."""
+        import psycopg
+
+        name = "test_%d" % next(self._names)
+        with psycopg.connect(self.url(), autocommit=True) as conn:
+            conn.execute("CREATE DATABASE %s" % name)
+        return self.url(name)
+
+    def stop(self):
+        if self.running:
+            self.running = False
+            self._run("pg_ctl", "-D", self.data, "-w", "-m", "immediate", "stop")
+        shutil.rmtree(self.dir, ignore_errors=True)
