@@ -6,7 +6,7 @@
 # here: the board never imports them. tests/host/test_manifest.py checks this
 # list against what main.py really imports.
 module("main.py")
-package("cribcore", files=("__init__.py", "game.py", "match.py", "partie.py", "record.py"), base_path="lib")
+package("cribcore", files=("__init__.py", "game.py", "match.py", "names.py", "partie.py", "record.py"), base_path="lib")
 package(
     "cribapp",
     files=(

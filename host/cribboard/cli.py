@@ -290,16 +290,115 @@ def sync_cmd(port, db_url, as_json):
         if sys.stderr.isatty():
             with Progress(console=stderr_console(), transient=True) as bar:
                 task = bar.add_task("syncing", total=None)
-                new, board = sync.sync(link, conn,
-                                       lambda done, total: bar.update(task, completed=done, total=total))
+                new, rejected, board = sync.sync(
+                    link, conn, lambda done, total: bar.update(task, completed=done, total=total))
         else:  # a log or a pipe: no bar drawn in it
-            new, board = sync.sync(link, conn, lambda done, total: None)
+            new, rejected, board = sync.sync(link, conn, lambda done, total: None)
     finally:
         link.close()
+    if rejected:
+        status("board %s: %d record%s failed the checks and %s kept apart, not counted as games "
+               "(cribboard rejected)" % (board, rejected, "" if rejected == 1 else "s",
+                                         "was" if rejected == 1 else "were"))
     if as_json:
-        click.echo(json.dumps({"board": board, "new_games": new}))
+        click.echo(json.dumps({"board": board, "new_games": new, "rejected": rejected}))
     else:
         click.echo("board %s: %d new game%s stored" % (board, new, "" if new == 1 else "s"))
+
+
+class _SendByDefault(click.Group):
+    """`cribboard players NAME NAME` sends the names to the board: a first
+    word that is no subcommand means `players send`."""
+
+    def parse_args(self, ctx, args):
+        if args and args[0] not in self.commands and args[0] not in ("-h", "--help"):
+            args = ["send", *args]
+        return super().parse_args(ctx, args)
+
+
+@cli.group(cls=_SendByDefault)
+def players():
+    """The players: names for a board's tracks, and who played which game.
+
+    `cribboard players --port PORT NAME NAME [NAME]` gives the board its
+    players' names (a team's name for four players), one a track; the board
+    keeps them for every game until changed."""
+
+
+@players.command("send")
+@port_option
+@click.argument("names", nargs=-1, required=True)
+def players_send(port, names):
+    """Give the board its players' names, one a track."""
+    from cribboard.players import checked
+
+    names = [checked(n) for n in names]
+    link = open_link(port)
+    try:
+        link.set_names(names)
+    finally:
+        link.close()
+    status("the board's tracks are now: %s" % ", ".join(names))
+
+
+@players.command("list")
+@db_option
+@json_option
+def players_list(db_url, as_json):
+    """Every player in the database, with games and boards played."""
+    from cribboard import players as p
+
+    rows = p.listing(open_db(db_url))
+    if as_json:
+        click.echo(json.dumps(rows, indent=1))
+        return
+    print_table(rows, ["name", "games", "boards"])
+
+
+@players.command("rename")
+@click.argument("name")
+@click.option("--player", "old", help="Rename this player everywhere (merging with NAME if it exists).")
+@click.option("--track", type=click.IntRange(1, 3), help="The track to name (with --game or --board).")
+@click.option("--game", type=int, help="One game, by its id (cribboard matches).")
+@click.option("--board", help="Every game of this board (a prefix of its id will do) ...")
+@click.option("--match", type=int, help="... or only this match of it.")
+@db_option
+def players_rename(name, old, track, game, board, match, db_url):
+    """Fix names after a sync: who played a track of a game, a match or a
+    board, or a player's name everywhere. What the board reported is kept."""
+    from cribboard import players as p
+
+    conn = open_db(db_url)
+    if old is not None:
+        if track or game or board or match:
+            raise UsageError("--player renames everywhere: no --track, --game, --board or --match with it")
+        status("%s is now %s in %d game%s" % (old, name, *_plural(p.rename(conn, old, name))))
+        return
+    if track is None:
+        raise UsageError("say which track (--track N) of which games, or --player OLD_NAME")
+    if match is not None and board is None:
+        raise UsageError("--match needs --board: match numbers are a board's own")
+    changed = p.reassign(conn, name, track, game=game, board=board, match=match)
+    status("track %d is now %s in %d game%s" % (track, name, *_plural(changed)))
+
+
+def _plural(n):
+    return n, "" if n == 1 else "s"
+
+
+@cli.command("rejected")
+@db_option
+@click.option("--board", help="Only this board (a prefix of its id will do).")
+@json_option
+def rejected_cmd(db_url, board, as_json):
+    """Records a board sent that failed the checks: kept apart, raw, with the reason."""
+    from cribboard import db
+
+    rows = db.rejected(open_db(db_url), board)
+    if as_json:
+        click.echo(json.dumps(rows, indent=1))
+        return
+    print_table([dict(r, raw=r["raw"][:60]) for r in rows], ["id", "board", "seq", "received_at", "reason", "raw"])
 
 
 @cli.command()
@@ -333,10 +432,12 @@ def watch(port, as_json):
 def print_table(rows, columns):
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     table = Table(*columns)
     for r in rows:
-        table.add_row(*["" if r.get(c) is None else str(r.get(c)) for c in columns])
+        # Text, not markup: what a board sent is shown as it is, its control codes stripped.
+        table.add_row(*[Text("" if r.get(c) is None else str(r.get(c))) for c in columns])
     # Into a pipe or a file the table keeps its full width: nothing is cut or wrapped.
     Console(width=None if sys.stdout.isatty() else 10_000).print(table)
 
@@ -353,7 +454,9 @@ def matches(db_url, board, as_json):
     if as_json:
         click.echo(json.dumps(rows, indent=1))
     else:
-        print_table(rows, ["id", "board", "match", "game", "players", "target", "scheme", "scores", "winner",
+        for r in rows:
+            r["who"] = " v ".join(r["names"])
+        print_table(rows, ["id", "board", "kind", "match", "game", "who", "target", "scheme", "scores", "winner",
                            "skunk", "game_points", "match_winner"])
 
 
@@ -418,6 +521,8 @@ def export(db_url, fmt, what, output):
     for r in rows:
         if "scores" in r:
             r["scores"] = " ".join(str(s) for s in r["scores"])
+        if "names" in r and isinstance(r["names"], list):
+            r["names"] = " | ".join(r["names"])
         writer.writerow(r)
 
 

@@ -4,6 +4,7 @@
 # dicts, explicit transactions. The schema (schema.py) carries its version
 # in a table and is migrated forward step by step, under a lock, so that
 # several laptops opening one server at once migrate it once.
+import hashlib
 import json
 import sqlite3
 from collections.abc import Iterator, Sequence
@@ -11,7 +12,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from cribboard import players
 from cribboard.errors import CribboardError
+from cribboard.records import Game
 from cribboard.schema import SCHEMA_VERSION, statements
 
 SCHEMES = ("postgresql://", "postgres://")
@@ -175,20 +178,26 @@ def migrate(db: Database) -> None:
                           "pip install --upgrade cribboard" % (version, SCHEMA_VERSION))
         while version < SCHEMA_VERSION:
             version += 1
-            for sql in statements(version, db.engine):
-                db.execute(sql)
+            for step in statements(version, db.engine):
+                if isinstance(step, str):
+                    db.execute(step)
+                else:
+                    step(db)
             db.execute("UPDATE schema_version SET version = ?", (version,))
 
 
 def last_seq(db: Database, board: str) -> int:
-    return db.value("SELECT MAX(seq) FROM games WHERE board = ?", (board,)) or 0
+    """The last record of the board's that is stored, as a game or kept apart."""
+    return max(db.value("SELECT MAX(seq) FROM games WHERE board = ?", (board,)) or 0,
+               db.value("SELECT MAX(seq) FROM rejected WHERE board = ?", (board,)) or 0)
 
 
-def store(db: Database, board: str, firmware: str | None, records: list[tuple[int, dict[str, Any]]],
-          now_iso: str, walls: dict[int, float | None]) -> int:
-    """Store records [(seq, record)] of one board in one transaction; a record
-    already stored (same board and seq) is left as it is. Returns how many
-    were new."""
+def store(db: Database, board: str, firmware: str | None, games: list[tuple[int, Game]],
+          now_iso: str, walls: dict[int, float | None], rejected: Sequence[tuple[int, str, str]] = ()) -> int:
+    """Store the checked games [(seq, Game)] of one board, and the records
+    that failed their checks [(seq, reason, raw)], in one transaction; a
+    game already stored (same board and seq) is left as it is. Returns how
+    many games were new."""
     new = 0
     with db.transaction():
         db.execute(
@@ -196,22 +205,36 @@ def store(db: Database, board: str, firmware: str | None, records: list[tuple[in
             "ON CONFLICT (board) DO UPDATE SET last_sync = excluded.last_sync, firmware = excluded.firmware",
             (board, now_iso, now_iso, firmware),
         )
-        for seq, rec in records:
+        for seq, game in games:
+            rec = game.record
             mr = rec.get("match_result") or {}
-            row = db.one(
-                "INSERT INTO games (board, seq, match_no, game_no, players, target, scheme, best_of, "
+            game_id = db.value(
+                "INSERT INTO games (board, seq, kind, match_no, game_no, players, target, scheme, best_of, "
                 "first_to, winner, skunk, points, scores, match_winner, ended_at, record, synced_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (board, seq) DO NOTHING RETURNING id",
-                (board, seq, rec["match"], rec["game_no"], rec["players"], rec["target"], rec["scheme"],
+                (board, seq, game.kind, rec["match"], rec["game_no"], rec["players"], rec["target"], rec["scheme"],
                  rec.get("best_of"), rec.get("first_to"), rec["winner"], rec["skunk"], rec["points"],
-                 json.dumps(rec["scores"]), mr.get("winner"), walls.get(seq), json.dumps(rec), now_iso),
+                 json.dumps(game.scores), mr.get("winner"), walls.get(seq), json.dumps(rec), now_iso),
             )
-            if row is None:
+            if game_id is None:
                 continue
             new += 1
-            sides = 3 if rec["players"] == 3 else 2
+            sides = len(game.scores)
             for n, e in enumerate(rec["events"]):
                 db.execute("INSERT INTO events (game_id, n, seat, side, points, kind, ticks) "
-                           "VALUES (?, ?, ?, ?, ?, ?, ?)", (row["id"], n, e[0], e[0] % sides, e[1], e[2], e[3]))
+                           "VALUES (?, ?, ?, ?, ?, ?, ?)", (game_id, n, e[0], e[0] % sides, e[1], e[2], e[3]))
+            players.seat(db, game_id, game.names)
+        for seq, reason, raw in rejected:
+            db.execute("INSERT INTO rejected (board, seq, digest, reason, raw, received_at) VALUES (?, ?, ?, ?, ?, ?) "
+                       "ON CONFLICT (board, seq, digest) DO NOTHING",
+                       (board, seq, hashlib.sha256(raw.encode()).hexdigest(), reason, raw, now_iso))
     return new
+
+
+def rejected(db: Database, board: str | None = None) -> list[Row]:
+    """The records kept apart, oldest first."""
+    sql = "SELECT id, board, seq, reason, raw, received_at FROM rejected"
+    if board:
+        return db.all(sql + " WHERE board LIKE ? ORDER BY id", (board + "%",))
+    return db.all(sql + " ORDER BY id")

@@ -9,6 +9,7 @@ from cribapp.seal import seal, unseal
 from cribboard.errors import CribboardError
 
 TRIES = 3
+PROTOCOLS = (1, 2)  # 2 added NAMES
 
 
 class LinkError(CribboardError):
@@ -28,6 +29,7 @@ class BoardLink:
         self.port = port
         self.timeout = timeout
         self.junk = 0  # lines that failed their check
+        self.proto = None  # the board's protocol, once it said HELLO
         self._buf = b""
 
     def close(self):
@@ -99,31 +101,54 @@ class BoardLink:
         fields = {}
         for word in line.split()[1:]:
             key, _, value = word.partition("=")
-            fields[key] = int(value) if value.isdigit() else value
-        if fields.get("proto") != 1:
-            raise LinkError("the board speaks protocol %r; this tool speaks 1" % fields.get("proto"))
+            fields[key] = int(value) if value.isdigit() and value.isascii() and len(value) < 12 else value
+        if fields.get("proto") not in PROTOCOLS:
+            raise LinkError("the board speaks protocol %r; this tool speaks %s"
+                            % (fields.get("proto"), " and ".join(str(p) for p in PROTOCOLS)))
+        self.proto = fields["proto"]
         return fields
 
     def records(self, since, limit=50):
-        """[(seq, record dict)] after since, and the board's last seq. A REC
-        line that fails its check is never returned: the caller asks again."""
+        """[(seq, record's JSON text)] after since, in order, and the board's
+        last seq. A REC line that fails its CRC is never returned: the caller
+        asks again. Whether a record is a game is the caller's to check."""
         lines = self.ask("LIST %d %d" % (since, limit), ("END",))
         out = []
         for line in lines[:-1]:
             if not line.startswith("REC "):
                 continue
-            _, seq, body = line.split(" ", 2)
-            try:
-                out.append((int(seq), json.loads(body)))
-            except ValueError:
-                raise Garbled("record %s did not parse" % seq) from None
-        _, count, last = lines[-1].split()
-        if int(count) != len(out):
-            raise Garbled("the board sent %s records but %d arrived whole" % (count, len(out)))
-        return out, int(last)
+            _, seq, body = (line + " ").split(" ", 2)
+            out.append((self._number(seq, "a record numbered"), body.rstrip(" ")))
+        words = lines[-1].split()
+        if len(words) != 3:
+            raise LinkError("the board ended a listing with %r" % lines[-1][:60])
+        count, last = self._number(words[1], "a listing of"), self._number(words[2], "a last record of")
+        if count != len(out):
+            raise Garbled("the board sent %d records but %d arrived whole" % (count, len(out)))
+        previous = since
+        for seq, _ in out:
+            if not previous < seq <= last:
+                raise LinkError("the board answered LIST %d with record %d after %d (its last is %d): "
+                                "it is not keeping its log in order" % (since, seq, previous, last))
+            previous = seq
+        return out, last
+
+    @staticmethod
+    def _number(word, what):
+        if not word.isdigit() or not word.isascii() or len(word) > 10:
+            raise LinkError("the board sent %s %r, not a sequence number" % (what, word[:20]))
+        return int(word)
 
     def ack(self, seq):
         self.ask("ACK %d" % seq, ("OK",))
+
+    def set_names(self, names):
+        """The players' names, one a track (protocol 2)."""
+        if self.proto is None:
+            self.hello()
+        if self.proto < 2:
+            raise LinkError("the board's firmware is too old to take names: update it with `cribboard flash`")
+        self.ask("NAMES " + json.dumps(names, ensure_ascii=False), ("OK",))
 
     def set_time(self, unix):
         self.ask("TIME %d" % unix, ("OK",))

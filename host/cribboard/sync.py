@@ -1,14 +1,18 @@
 # Sync: pull finished games from a board into the database. Records are
 # stored and committed before they are acknowledged, and stored by (board,
 # seq) once only, so a sync cut off at any moment is simply run again.
+import re
 import time
 from datetime import datetime, timezone
 
 from cribapp.compat import TICKS_PERIOD, Ticks
 from cribboard import db
 from cribboard.linkclient import Garbled, LinkError
+from cribboard.records import BadRecord
+from cribboard.records import check as checked
 
 RETRIES = 5
+BOARD_ID = re.compile(r"[0-9A-Za-z_-]{1,64}")  # a chip's unique id in hex, or a name of letters
 
 
 def wall_time(rec, hello, host_now):
@@ -30,14 +34,19 @@ def wall_time(rec, hello, host_now):
 
 
 def sync(link, conn, progress=None):
-    """Returns (new games stored, the board's id). progress(done, total)."""
+    """Returns (new games stored, records kept apart, the board's id).
+    progress(done, total)."""
     hello = link.hello()
     host_now = time.time()
-    board = str(hello["board"])
+    board = hello.get("board")
+    if not isinstance(board, str) or not BOARD_ID.fullmatch(board):
+        raise LinkError("the board's HELLO carries no usable board id (%s)" % ascii(board)[:40])
+    if type(hello.get("seq")) is not int:
+        raise LinkError("the board's HELLO carries no record count (%s)" % ascii(hello.get("seq"))[:40])
     link.set_time(int(host_now))
     since = db.last_seq(conn, board)
     total = max(0, hello["seq"] - since)
-    new = done = 0
+    new = done = rejected = 0
     now_iso = datetime.now(timezone.utc).isoformat(timespec="seconds")
     db.store(conn, board, hello.get("fw"), [], now_iso, {})
     retries = 0
@@ -51,12 +60,19 @@ def sync(link, conn, progress=None):
             continue  # ask for the same records again
         if not records:
             break
-        walls = {seq: wall_time(rec, hello, host_now) for seq, rec in records}
-        new += db.store(conn, board, hello.get("fw"), records, now_iso, walls)
+        games, kept_apart = [], []
+        for seq, body in records:
+            try:
+                games.append((seq, checked(body)))
+            except BadRecord as e:
+                kept_apart.append((seq, str(e), body))
+        walls = {seq: wall_time(game.record, hello, host_now) for seq, game in games}
+        new += db.store(conn, board, hello.get("fw"), games, now_iso, walls, kept_apart)
+        rejected += len(kept_apart)
         since = records[-1][0]
         link.ack(since)  # only after the commit above
         done += len(records)
         total = max(total, done + last - since)
         if progress:
             progress(done, total)
-    return new, board
+    return new, rejected, board

@@ -25,7 +25,7 @@ def main():
             conn = db.connect(str(Path(tmp) / "results.sqlite3"))
             link = BoardLink(board.port)
             t0 = time.perf_counter()
-            new, _ = sync.sync(link, conn)
+            new, _, _ = sync.sync(link, conn)
             seconds = time.perf_counter() - t0
             link.close()
         finally:

@@ -89,3 +89,23 @@ def test_a_board_that_forgot_old_games_cannot_write_a_match_record():
     assert "no longer" in raises(ValueError, match_record, m)
     raises(ValueError, m.held, 0)
     assert m.held(1) is m.game
+
+
+def test_a_piquet_partie_record_replays_and_a_tampered_one_is_refused():
+    from cribcore.partie import PiquetMatch
+
+    m = PiquetMatch(dealer=1)
+    m.game.add(0, 60, "points", 10)
+    m.game.add(1, 150, "points", 20)
+    for _ in range(6):
+        m.game.pass_deal(30)
+    rec = json.loads(json.dumps(game_record(m, 0)))
+    g = load_game(rec)
+    assert g.scores() == [60, 150] and g.winner() == 1
+    for field, value in (("scheme", "acc"), ("players", 3), ("target", 121)):
+        bad = dict(rec)
+        bad[field] = value
+        assert "piquet record with " + field in raises(ValueError, load_game, bad)
+    bad = dict(rec, points=999)
+    assert "does not match" in raises(ValueError, load_game, bad)
+    assert "cribbage or piquet" in raises(ValueError, load_game, dict(rec, game="whist"))

@@ -90,6 +90,35 @@ def test_time_and_state():
     assert rec["wall"][0] == 1795000000 and rec["boot"] == 1
 
 
+def test_names_for_the_tracks_are_kept_through_power_cuts_and_new_matches_and_go_in_every_record():
+    t = Table()
+    t.connect()
+    finished_games(t, 1)  # a board never given names records "Track N"
+    names = ["José María", "陈 & Zoë 🂡"]
+    assert replies(t.ask("NAMES " + json.dumps(names))) == ["OK NAMES " + json.dumps(names)]
+    again = Table(flash=t.flash.restarted())  # a power cut: the names stay
+    assert again.app.player_names == names
+    again.connect()
+    finished_games(again, 2)  # the second game starts a new match (best of one): the names stay
+    recs = [json.loads(r.split(" ", 2)[2]) for r in replies(again.ask("LIST 0"))[:-1]]
+    assert [r["names"] for r in recs] == [["Track 1", "Track 2"], names, names]
+    assert recs[2]["match"] == recs[1]["match"] + 1
+
+
+def test_bad_names_get_an_error_and_change_nothing():
+    t = Table()
+    t.connect()
+    assert replies(t.ask('NAMES ["Ann", "Bob"]')) == ['OK NAMES ["Ann", "Bob"]']
+    for bad, why in (('["Ann"]', "2 names"), ('["Ann", "Bob", "Cy"]', "2 names"), ('"Ann"', "2 names"),
+                     ('["Ann", "%s"]' % ("x" * 25), "too long"), ('["Ann", "B\\u001bb"]', "control"),
+                     ('["Ann", ""]', "empty"), ('["Ann", 5]', "text"), ("[Ann, Bob]", "usage"), ("", "usage")):
+        (reply,) = replies(t.ask("NAMES " + bad))
+        assert reply.startswith("ERR args") and why in reply, (bad, reply)
+    assert t.app.player_names == ["Ann", "Bob"]
+    longest = json.dumps(["字" * 24, "字" * 24])  # the longest names there are, in a three-byte script
+    assert replies(t.ask("NAMES " + longest))[0].startswith("OK NAMES")
+
+
 def test_bad_lines_get_an_error_and_the_board_goes_on():
     t = Table()
     t.connect()

@@ -79,7 +79,7 @@ def test_an_old_database_is_migrated_and_keeps_its_games(tmp_path):
     """A file from before the schema_version table: its version in SQLite's header."""
     path = tmp_path / "old.sqlite3"
     conn = sqlite3.connect(path)
-    conn.executescript(";\n".join(schema.statements(1, "sqlite")))
+    conn.executescript(";\n".join(str(s) for s in schema.statements(1, "sqlite")))
     conn.execute("INSERT INTO boards VALUES ('b1', 'x', 'x', '0.1')")
     conn.execute("INSERT INTO games (board, seq, match_no, game_no, players, target, scheme, scores, record, "
                  "synced_at) VALUES ('b1', 1, 1, 1, 2, 121, 'acc', '[121, 80]', '{}', 'x')")

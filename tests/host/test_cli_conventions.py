@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from cribboard import db
+from cribboard import db, records
 from cribcore.match import Match
 from cribcore.record import game_record
 
@@ -95,7 +95,7 @@ def test_tables_are_whole_in_a_pipe(tmp_path):
     rec = game_record(m, 0)
     board = "b0ard-with-a-long-name-" + "x" * 60
     rec.update({"match": 1, "game_no": 1, "board": board, "boot": 1, "ticks": 40, "wall": None, "firmware": "t"})
-    assert db.store(conn, board, "t", [(1, json.loads(json.dumps(rec)))], "now", {1: None}) == 1
+    assert db.store(conn, board, "t", [(1, records.check(json.dumps(rec)))], "now", {1: None}) == 1
     conn.close()
     done = run("matches", "--db", str(tmp_path / "d.sqlite3"))
     assert done.returncode == 0 and done.stderr == ""

@@ -1,7 +1,7 @@
 # A piquet partie from a board is stored, listed and charted like a game.
 import json
 
-from cribboard import db, stats
+from cribboard import db, records, stats
 from cribcore.piquet import PiquetMatch
 from cribcore.record import game_record
 
@@ -15,10 +15,10 @@ def test_a_piquet_record_syncs_like_a_cribbage_game(db_url):
     rec = game_record(m, 0)
     rec.update({"match": 4, "game_no": 1, "board": "b", "boot": 1, "ticks": 40, "wall": None, "firmware": "t"})
     conn = db.connect(db_url)
-    assert db.store(conn, "b0ard", "t", [(1, json.loads(json.dumps(rec)))], "now", {1: None}) == 1
+    assert db.store(conn, "b0ard", "t", [(1, records.check(json.dumps(rec)))], "now", {1: None}) == 1
     (row,) = stats.games(conn)
     assert (row["scheme"], row["scores"], row["game_points"]) == ("rubicon", [60, 150], 100 + 60 + 150)
-    assert row["winner"] == "b0ard/track 2"
+    assert row["winner"] == "Track 2" and row["kind"] == "piquet"
     assert stats.game(conn, row["id"])[0]["game"] == "piquet"
 
 
@@ -29,7 +29,7 @@ def test_every_command_that_reads_games_reads_them_from_either_engine(db_url):
     from cribcore.match import Match
 
     conn = db.connect(db_url)
-    for seq, (won, lost) in enumerate(((121, 80), (121, 50), (121, 100)), 1):
+    for seq, lost in enumerate((80, 50, 100), 1):  # the winner goes out at 121
         m = Match(first_to=2)
         while m.game.score(1) < lost:
             m.game.add(1, min(29, lost - m.game.score(1)), "points", 10)
@@ -38,7 +38,7 @@ def test_every_command_that_reads_games_reads_them_from_either_engine(db_url):
         rec = game_record(m, 0)
         rec.update({"match": seq, "game_no": 1, "board": "b0ard", "boot": 1, "ticks": 40, "wall": None,
                     "firmware": "t"})
-        assert db.store(conn, "b0ard", "t", [(seq, json.loads(json.dumps(rec)))], "now", {seq: 1.7e9 + seq}) == 1
+        assert db.store(conn, "b0ard", "t", [(seq, records.check(json.dumps(rec)))], "now", {seq: 1.7e9 + seq}) == 1
     conn.close()
 
     def cli(*args):

@@ -194,11 +194,11 @@ def test_a_garbled_record_is_asked_for_again_and_never_stored(tmp_path):
 
         link._readline = noisy
         conn = db.connect(str(tmp_path / "r.sqlite3"))
-        new, board_id = sync.sync(link, conn)
+        new, rejected, board_id = sync.sync(link, conn)
         link.close()
     finally:
         board.stop()
-    assert new == 30 and link.junk == 2
+    assert new == 30 and rejected == 0 and link.junk == 2
     rows = conn.all("SELECT seq, record FROM games ORDER BY seq")
     assert [r["seq"] for r in rows] == list(range(1, 31))
     assert all('"winner"' in r["record"] and "wInner" not in r["record"] for r in rows)

@@ -10,6 +10,7 @@ from cribapp.store import FULL, LOG_TORN, STATE_CORRUPT
 from cribcore import record
 from cribcore.game import POINTS, skunk_class
 from cribcore.match import Match
+from cribcore.names import check_names, default_name
 
 STATE_VERSION = 1
 COMMIT_MS = 2000  # pending points commit after this long without a press
@@ -82,6 +83,7 @@ class App:
         self.match = Match()
         self.pq = None  # the piquet module, once a partie is played
         self.wall = None  # (unix seconds, ticks) from the host, if it told us
+        self.player_names = None  # one a track, from the host (NAMES); None: never given
         now = clock.ticks_ms()
         self._boot(now, boot_error)
 
@@ -137,6 +139,10 @@ class App:
         self.match_no = state["match_no"]
         self.boot = state["boot"]
         self.acked = state.get("acked", 0)
+        names = state.get("names")
+        if names is not None:
+            check_names(names, len(names))
+        self.player_names = names
         b = state.get("brightness", self.brightness)
         if b != self.brightness:
             self.renderer.set_brightness(b)
@@ -173,6 +179,7 @@ class App:
             "cursor": g.cursor,
             "brightness": self.brightness,
             "acked": self.acked,
+            "names": self.player_names,
         }
 
     def save(self):
@@ -321,7 +328,21 @@ class App:
         rec["ticks"] = now
         rec["wall"] = list(self.wall) if self.wall else None
         rec["firmware"] = FIRMWARE_VERSION
+        rec["names"] = self.names_for(len(rec["scores"]))
         return rec
+
+    def names_for(self, tracks):
+        """The players' names for a match of `tracks` tracks: those the host
+        gave ("Track N" for any it did not)."""
+        given = self.player_names or []
+        return [given[t] if t < len(given) else default_name(t) for t in range(tracks)]
+
+    def set_player_names(self, names):
+        """Names for the tracks from the host, kept through power cuts and
+        new matches until changed; ValueError (nothing changed) if any is bad."""
+        check_names(names, self.match.game.sides)
+        self.player_names = names
+        self.save()
 
     def _tell(self, what, event):
         if self.link is not None and self.link.watching:

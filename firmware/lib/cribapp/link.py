@@ -7,8 +7,8 @@ from cribapp import FIRMWARE_VERSION
 from cribapp.compat import TICKS_PERIOD
 from cribapp.seal import seal, unseal
 
-PROTOCOL = 1
-MAX_LINE = 256  # bytes of one line from the host
+PROTOCOL = 2  # 2: NAMES
+MAX_LINE = 400  # bytes of one line from the host: NAMES with three 24-character names in any script
 MAX_REPLY = 16384  # bytes of one line to the host
 LIST_LIMIT = 50  # records per LIST reply
 _READ_BUDGET = 64  # bytes read per poll, so the buttons stay quick
@@ -92,6 +92,8 @@ class Link:
                 self.watch(args)
             elif cmd == "TIME":
                 self.time(args)
+            elif cmd == "NAMES":
+                self.names(text)
             elif cmd == "STATE":
                 self.send("STATE " + json.dumps(self.app.state()))
             else:
@@ -130,6 +132,16 @@ class Link:
             raise ValueError("WATCH on|off")
         self.watching = args[0] == "on"
         self.send("OK WATCH %s" % args[0])
+
+    def names(self, text):
+        """NAMES ["Ann", "Bob"]: the players' names, one a track (JSON, for
+        names with spaces and in any script)."""
+        try:
+            names = json.loads(text[5:])
+        except ValueError:
+            raise ValueError('usage: NAMES ["NAME", "NAME"]') from None
+        self.app.set_player_names(names)
+        self.send("OK NAMES " + json.dumps(names))
 
     def time(self, args):
         unix = _number(args, 0, "TIME UNIX_SECONDS")

@@ -58,7 +58,8 @@ def _standings(match):
 
 
 def load_game(rec):
-    """Check a one-game record by replaying its events; returns the Game."""
+    """Check a one-game record (cribbage or piquet) by replaying its events;
+    returns the Game."""
     m = _match_from(rec, _field(rec, "dealer", int))
     _replay(m, 0, rec)
     return m.game
@@ -69,8 +70,17 @@ def _match_from(rec, dealer):
     v = _field(rec, "v", int)
     if v != VERSION:
         raise ValueError("record version %r is not supported (this core reads %d)" % (v, VERSION))
-    if _field(rec, "game", str) != "cribbage":
-        raise ValueError("not a cribbage record: %r" % rec["game"])
+    kind = _field(rec, "game", str)
+    if kind == "piquet":
+        from cribcore.partie import PiquetMatch  # loaded only for a piquet record
+
+        m = PiquetMatch(dealer)
+        for name in ("players", "target", "scheme"):
+            if rec.get(name) != getattr(m, name):
+                raise ValueError("a piquet record with %s %r" % (name, rec.get(name)))
+        return m
+    if kind != "cribbage":
+        raise ValueError("not a cribbage or piquet record: %r" % (kind,))
     none = type(None)
     return Match(
         _field(rec, "players", int),

@@ -1,0 +1,43 @@
+# Player (or team) names, one rule for the board and the host: 1 to 24
+# characters of printable text, no control characters, no spaces at either
+# end. Unicode is welcome (José, Zoë, 陈); what is refused is what could
+# break a line, a terminal or a table: C0 and C1 controls, line and
+# paragraph separators, and the bidirectional overrides that can make a
+# name display as another.
+MAX_NAME = 24
+
+_BANNED = ((0x00, 0x1F), (0x7F, 0x9F), (0x2028, 0x2029), (0x202A, 0x202E), (0x2066, 0x2069), (0xFEFF, 0xFEFF))
+
+
+def default_name(track):
+    """What a board that was never given names calls track (0-based)."""
+    return "Track %d" % (track + 1)
+
+
+def name_problem(name):
+    """None for a good name; else why it is refused, in a few words."""
+    if not isinstance(name, str):
+        return "a name is text"
+    if not name or not name.strip():
+        return "a name cannot be empty"
+    if len(name) > MAX_NAME:
+        return "%d characters is too long: at most %d" % (len(name), MAX_NAME)
+    if name != name.strip():
+        return "no spaces at either end"
+    for ch in name:
+        c = ord(ch)
+        for low, high in _BANNED:
+            if low <= c <= high:
+                return "no control characters (U+%04X)" % c
+    return None
+
+
+def check_names(names, tracks):
+    """The names of a match's tracks, checked; ValueError says which and why."""
+    if not isinstance(names, list) or len(names) != tracks:
+        raise ValueError("%d names are needed, one a track" % tracks)
+    for i in range(tracks):
+        problem = name_problem(names[i])
+        if problem:
+            raise ValueError("name %d: %s" % (i + 1, problem))
+    return names

@@ -1,0 +1,101 @@
+# Players: names sent to a board over the link, carried in its records,
+# stored as players of their own, fixed after a sync with the board's report
+# kept; and games from before players existed seated as "Track N".
+import json
+import sqlite3
+import subprocess
+import sys
+
+from simboard import Board
+from test_records import LyingLink, good
+
+from cribboard import db, players, schema, stats, sync
+
+
+def cli(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "cribboard", *args], input=stdin, capture_output=True, text=True,
+                          timeout=120)
+
+
+def test_names_sent_to_the_board_come_back_in_its_records_and_name_the_games(tmp_path, db_url):
+    board = Board(tmp_path / "flash")
+    try:
+        done = cli("players", "--port", board.port, "José María", "陈 Wei")
+        assert done.returncode == 0 and "José María, 陈 Wei" in done.stderr, done.stderr
+        bad = cli("players", "--port", board.port, "Ann", "x" * 25)
+        assert bad.returncode == 2 and "too long" in bad.stderr  # refused here, before the board is asked
+        board.enter("P1", 29)  # a game to 121 on the buttons
+        for _ in range(4):
+            board.enter("P1", 29)
+        board.enter("P1", 5)
+        board.press("OK")  # confirm the win: the board logs the game
+        assert json.loads(cli("sync", "--port", board.port, "--db", db_url, "--json").stdout)["new_games"] == 1
+    finally:
+        board.stop()
+    (game,) = json.loads(cli("matches", "--db", db_url, "--json").stdout)
+    assert game["names"] == ["José María", "陈 Wei"] and game["winner"] == "José María"
+    listed = {p["name"]: p["games"] for p in json.loads(cli("players", "list", "--db", db_url, "--json").stdout)}
+    assert listed == {"José María": 1, "陈 Wei": 1}
+
+
+def test_a_board_without_names_is_fixed_after_the_sync_and_the_report_is_kept(db_url):
+    conn = db.connect(db_url)
+    bodies = [(s, json.dumps(good(s, loser=50 + s))) for s in (1, 2, 3)]
+    bodies.append((4, json.dumps(good(4, names=["Ann", "Cy"]))))
+    sync.sync(LyingLink(bodies, board="b0ard"), conn)
+    sync.sync(LyingLink([(1, json.dumps(good(1)))], board="other"), conn)
+    ids = [g["id"] for g in stats.games(conn, "b0ard")]
+    assert [g["names"] for g in stats.games(conn, "b0ard")][:1] == [["Track 1", "Track 2"]]
+    assert players.reassign(conn, "Ann", 1, board="b0a") == 4  # every game of that board, track 1
+    assert players.reassign(conn, "Bob", 2, board="b0ard", match=2) == 1  # one match of it
+    assert players.reassign(conn, "Di", 2, game=ids[0]) == 1  # one game
+    assert [g["names"] for g in stats.games(conn, "b0ard")] == [["Ann", "Di"], ["Ann", "Bob"],
+                                                                ["Ann", "Track 2"], ["Ann", "Cy"]]
+    assert players.history(conn, ids[0]) == [{"track": 1, "name": "Ann", "reported": "Track 1"},
+                                             {"track": 2, "name": "Di", "reported": "Track 2"}]
+    assert [g["names"] for g in stats.games(conn, "other")] == [["Track 1", "Track 2"]]  # another board
+    assert players.rename(conn, "Di", "Bob") == 2  # two names for one person become one
+    assert {p["name"]: p["games"] for p in players.listing(conn)} == {"Ann": 4, "Bob": 2, "Cy": 1,
+                                                                       "Track 1": 1, "Track 2": 2}
+    wins = {p["player"]: p["wins"] for p in stats.player_stats(conn)}
+    assert wins["Ann"] == 4 and wins["Track 1"] == 1
+
+
+def test_renames_that_cannot_be_done_say_why_and_change_nothing(tmp_path):
+    url = str(tmp_path / "r.sqlite3")
+    conn = db.connect(url)
+    sync.sync(LyingLink([(1, json.dumps(good(1)))], board="b0ard"), conn)
+    sync.sync(LyingLink([(1, json.dumps(good(1)))], board="b0b"), conn)
+    conn.close()
+    for args, code, why in ((["Ann", "--track", "1", "--board", "b0"], 2, "more than one board"),
+                            (["Ann", "--track", "1", "--board", "zz"], 2, "no board matches"),
+                            (["Ann", "--track", "1", "--game", "99"], 2, "no game 99"),
+                            (["Ann", "--track", "3", "--board", "b0a"], 2, "no game has a track 3"),
+                            (["Ann", "--track", "1"], 2, "say which games"),
+                            (["Ann", "--board", "b0a"], 2, "say which track"),
+                            (["Ann", "--match", "1", "--track", "1"], 2, "--match needs --board"),
+                            (["A\tB", "--track", "1", "--board", "b0a"], 2, "no control characters"),
+                            (["Ann", "--player", "Nobody"], 2, "no player is called 'Nobody'")):
+        done = cli("players", "rename", *args, "--db", url)
+        assert done.returncode == code and why in done.stderr, (args, done.stderr)
+    assert sorted(p["name"] for p in json.loads(cli("players", "list", "--db", url, "--json").stdout)) == [
+        "Track 1", "Track 2"]
+
+
+def test_games_synced_before_players_existed_are_seated_and_piquet_is_told_apart(tmp_path):
+    path = tmp_path / "v2.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.executescript(";\n".join(str(s) for v in (1, 2) for s in schema.statements(v, "sqlite")))
+    conn.execute("INSERT INTO boards VALUES ('b1', 'x', 'x', '0.1')")
+    for seq, (players_n, kind) in enumerate(((2, "cribbage"), (3, "cribbage"), (2, "piquet")), 1):
+        conn.execute("INSERT INTO games (board, seq, match_no, game_no, players, target, scheme, winner, skunk, "
+                     "scores, record, synced_at) VALUES ('b1', ?, 1, ?, ?, 121, 'acc', 0, 0, '[121, 80]', ?, 'x')",
+                     (seq, seq, players_n, json.dumps({"game": kind})))
+    conn.execute("PRAGMA user_version = 2")
+    conn.commit()
+    conn.close()
+    new = db.connect(str(path))
+    assert [g["names"] for g in stats.games(new)] == [["Track 1", "Track 2"], ["Track 1", "Track 2", "Track 3"],
+                                                      ["Track 1", "Track 2"]]
+    assert [g["kind"] for g in stats.games(new)] == ["cribbage", "cribbage", "piquet"]
+    assert {p["player"]: p["games"] for p in stats.player_stats(new)} == {"Track 1": 2, "Track 2": 2, "Track 3": 1}
