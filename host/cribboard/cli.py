@@ -386,6 +386,57 @@ def _plural(n):
     return n, "" if n == 1 else "s"
 
 
+def _league_options(fn):
+    for option in reversed((
+            db_option,
+            click.option("--since", metavar="DATE", help="Only games from this date on (YYYY-MM-DD)."),
+            click.option("--until", metavar="DATE", help="Only games up to this date, that day included."),
+            click.option("--board", help="Only this board's games (a prefix of its id will do)."),
+            json_option)):
+        fn = option(fn)
+    return fn
+
+
+def _league_games(db_url, since, until, board):
+    from cribboard import standings as st
+
+    return st.played(open_db(db_url), st.date_bound(since, "--since"), st.date_bound(until, "--until", end=True),
+                     board)
+
+
+@cli.command()
+@_league_options
+def standings(db_url, since, until, board, as_json):
+    """League standings: a row a player, ranked as a cribbage tournament ranks
+    them (ACC: 2 game points a win, 3 a skunk win; the spread breaks ties)."""
+    from cribboard import standings as st
+
+    rows = st.table(_league_games(db_url, since, until, board))
+    if as_json:
+        click.echo(json.dumps(rows, indent=1))
+        return
+    print_table(rows, ["rank", "player", "games", "wins", "losses", "skunks_given", "skunks_taken", "game_points",
+                       "spread"])
+
+
+@cli.command("head-to-head")
+@click.argument("player_a")
+@click.argument("player_b")
+@_league_options
+def head_to_head(player_a, player_b, db_url, since, until, board, as_json):
+    """Two players' games against each other, and how each fared."""
+    from cribboard import standings as st
+
+    result = st.head_to_head(_league_games(db_url, since, until, board), player_a, player_b)
+    if as_json:
+        click.echo(json.dumps(result, indent=1))
+        return
+    print_table(result["players"], ["player", "games", "wins", "losses", "skunks_given", "skunks_taken",
+                                    "game_points", "spread"])
+    games = [dict(g, score=" - ".join(str(s) for s in g["scores"])) for g in result["games"]]
+    print_table(games, ["id", "when", "board", "winner", "score", "skunk"])
+
+
 @cli.command("rejected")
 @db_option
 @click.option("--board", help="Only this board (a prefix of its id will do).")

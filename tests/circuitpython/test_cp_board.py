@@ -174,6 +174,7 @@ def test_with_an_app_that_cannot_start_code_py_still_shows_the_deploy_error():
 
 
 def test_an_app_that_cannot_import_shows_the_deploy_error_only_when_a_deploy_was_cut():
+    import io
     import sys
 
     flash = fresh_flash()
@@ -190,8 +191,12 @@ def test_an_app_that_cannot_import_shows_the_deploy_error_only_when_a_deploy_was
     try:
         with open("deploy.json", "w") as f:
             f.write('{"state": "incomplete"}')
-        code["run"]()
-        assert shown == [True]
+        console, sys.stderr = sys.stderr, io.StringIO()
+        try:
+            code["run"]()
+        finally:
+            printed, sys.stderr = sys.stderr.getvalue(), console
+        assert shown == [True] and "import of cribapp.assemble halted" in printed  # on the console
         with open("deploy.json", "w") as f:
             f.write('{"state": "complete"}')
         try:

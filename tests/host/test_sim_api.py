@@ -48,6 +48,7 @@ def test_bad_presses_are_refused_with_a_reason(board):
 
 
 def test_without_the_unix_port_the_firmware_runs_on_cpython(tmp_path, monkeypatch):
+    from cribapp.link import PROTOCOL
     from cribboard.linkclient import BoardLink
 
     monkeypatch.setenv("CRIBBOARD_SIM_RUNTIME", "cpython")
@@ -57,7 +58,7 @@ def test_without_the_unix_port_the_firmware_runs_on_cpython(tmp_path, monkeypatc
         b.enter("P2", 2)
         assert b.lit(58)  # track 2's hole 2
         link = BoardLink(b.port)
-        assert link.hello()["proto"] == 1 and link.state()["events"][0][:3] == [1, 2, "points"]
+        assert link.hello()["proto"] == PROTOCOL and link.state()["events"][0][:3] == [1, 2, "points"]
         link.close()
     finally:
         b.stop()
