@@ -99,3 +99,14 @@ def test_games_synced_before_players_existed_are_seated_and_piquet_is_told_apart
                                                       ["Track 1", "Track 2"]]
     assert [g["kind"] for g in stats.games(new)] == ["cribbage", "cribbage", "piquet"]
     assert {p["player"]: p["games"] for p in stats.player_stats(new)} == {"Track 1": 2, "Track 2": 2, "Track 3": 1}
+
+
+def test_a_board_on_protocol_1_is_told_to_update_before_it_takes_names():
+    import pytest
+
+    from cribboard.linkclient import BoardLink, LinkError
+
+    link = BoardLink.__new__(BoardLink)  # no port: a board that said HELLO with proto=1
+    link.proto = 1
+    with pytest.raises(LinkError, match="too old to take names: update it with `cribboard flash`"):
+        link.set_names(["Ann", "Bob"])
