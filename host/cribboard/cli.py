@@ -133,9 +133,7 @@ def sim(headless, http_addr, link, flash, board, layout, keep_firmware, edition,
     works with cribboard sync, watch and flash, and with mpremote."""
     from cribboard import simulator, web
 
-    host, _, port = http_addr.rpartition(":")
-    if not host or not port.isdigit() or int(port) > 65535:
-        raise UsageError("--http wants HOST:PORT, e.g. 127.0.0.1:8121")
+    host, port = _http_address(http_addr)
     default = "sim-flash" if edition == "micropython" else "sim-circuitpy"
     flash_dir = Path(flash) if flash else Path(platformdirs.user_data_dir("cribboard")) / default
     try:
@@ -149,7 +147,7 @@ def sim(headless, http_addr, link, flash, board, layout, keep_firmware, edition,
         board_sim.stop()
         raise CribboardError("the simulated board did not start: %s" % e) from None
     try:
-        server = web.make_server(board_sim, host, int(port))
+        server = web.make_server(board_sim, host, port)
     except OSError as e:
         board_sim.stop()
         raise CribboardError("cannot serve the board's page on %s: %s" % (http_addr, e.strerror or e)) from None
@@ -167,18 +165,8 @@ def sim(headless, http_addr, link, flash, board, layout, keep_firmware, edition,
         click.echo("  board page:  %s" % url)
     sys.stdout.flush()
     status("Press Ctrl-C to stop.")
-    # On Linux with no display, webbrowser would start a text browser in this terminal.
-    has_screen = sys.platform != "linux" or os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
-    if not headless and has_screen:
-        webbrowser.open(url)
-    import signal
-
-    def stop(signum, frame):
-        raise KeyboardInterrupt  # a kill or a closed terminal: stop the board process as Ctrl-C does
-
-    for name in ("SIGTERM", "SIGHUP"):
-        if hasattr(signal, name):  # Windows has no SIGHUP
-            signal.signal(getattr(signal, name), stop)
+    _open_browser(url, headless)
+    _stop_on_signals()
     try:
         while board_sim.alive():
             time.sleep(0.5)
@@ -188,6 +176,80 @@ def sim(headless, http_addr, link, flash, board, layout, keep_firmware, edition,
     finally:
         server.shutdown()
         board_sim.stop()
+
+
+def _stop_on_signals():
+    """SIGTERM and SIGHUP (a kill, a closed terminal) end a serving command
+    as Ctrl-C does: its `finally` stops what it started."""
+    import signal
+
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):  # Windows has no SIGHUP
+            signal.signal(getattr(signal, name), stop)
+
+
+def _open_browser(url, headless):
+    # On Linux with no display, webbrowser would start a text browser in this terminal.
+    has_screen = sys.platform != "linux" or os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    if not headless and has_screen:
+        webbrowser.open(url)
+
+
+def _http_address(http_addr):
+    host, _, port = http_addr.rpartition(":")
+    if not host or not port.isdigit() or int(port) > 65535:
+        raise UsageError("--http wants HOST:PORT, e.g. 127.0.0.1:8121")
+    return host, int(port)
+
+
+@cli.command()
+@click.option("--port", "port_names", multiple=True, help="A board's serial port; repeat for several "
+              "(default: every board plugged in).")
+@click.option("--http", "http_addr", default="127.0.0.1:8122", show_default=True, metavar="HOST:PORT",
+              help="Where to serve the scoreboard page.")
+@click.option("--headless", is_flag=True, help="Do not open a browser.")
+@click.option("--json", "as_json", is_flag=True, help="Say where the page is as one JSON line.")
+def live(port_names, http_addr, headless, as_json):
+    """A live scoreboard of real boards: names, scores, the dealer, the
+    match, and each board's LEDs, side by side on one page (a club's screen)."""
+    from cribboard import ports, web
+    from cribboard.live import LiveBoard
+
+    host, port = _http_address(http_addr)
+    names = list(port_names) or [p.device for p in ports.candidates()]
+    if not names:
+        ports.find(None)  # no board: the usual error, with the ports tried
+    boards = []
+    try:
+        for name in names:
+            status("reading the board on %s" % name)
+            boards.append(LiveBoard(name))
+        try:
+            server = web.make_server(boards, host, port)
+        except OSError as e:
+            raise CribboardError("cannot serve the page on %s: %s" % (http_addr, e.strerror or e)) from None
+        url = "http://%s:%d/" % server.server_address[:2]
+        if as_json:
+            click.echo(json.dumps({"url": url, "boards": [{"port": b.port, "board": b.board} for b in boards]}))
+        else:
+            click.echo("Live scoreboard of %d board%s: %s" % (len(boards), "" if len(boards) == 1 else "s", url))
+        sys.stdout.flush()
+        status("Press Ctrl-C to stop.")
+        _open_browser(url, headless)
+        _stop_on_signals()
+        try:
+            while True:
+                time.sleep(0.5)
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.shutdown()
+    finally:
+        for b in boards:
+            b.stop()
 
 
 def default_db():

@@ -176,6 +176,14 @@ class Simulator:
         f = self.frame
         return [[f[i + 1], f[i], f[i + 2]] for i in range(0, len(f), 3)]
 
+    def scoreboard(self):
+        """The scoreboard of the match the board last saved (its state.json),
+        or None before it saved one."""
+        from cribboard import scoreboard
+
+        state = scoreboard.read_state(self.flash / "state.json")
+        return None if state is None else scoreboard.view(state)
+
     # --- the buttons ------------------------------------------------------------
     def buttons(self):
         names = [n for n in self.board.get("buttons", {}) if n != "P3" or self.layout.get("tracks", 2) >= 3]

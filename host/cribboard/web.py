@@ -1,19 +1,29 @@
-# The simulated board's web page and its JSON API, on a local HTTP server.
-#   GET  /            the board, drawn from the layout, live
-#   GET  /api/leds    {"layout": name, "frame": n, "leds": [[r, g, b], ...]}
-#   GET  /api/layout  the layout file, plus the board's buttons
-#   POST /api/press   {"button": "P1", "gesture": "tap" | "long"}
+# The boards' web page and its JSON API, on a local HTTP server: one
+# simulated board (`cribboard sim`) or several real ones (`cribboard live`).
+#   GET  /                    the boards, drawn from their layouts, live
+#   GET  /api/state           {"boards": [scoreboard of each board (scoreboard.view), or {"error": ...}]}
+#   GET  /api/leds?board=N    {"layout": name, "frame": n, "leds": [[r, g, b], ...]}
+#   GET  /api/layout?board=N  the layout file, plus the board's buttons (none for a real board)
+#   POST /api/press           {"button": "P1", "gesture": "tap" | "long", "board": N}
+# A board here is any object with: layout (dict), buttons(), frames, leds(),
+# press(button, gesture) and scoreboard() (a view dict, or None before the
+# board has saved a state); N defaults to 0.
 import json
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 from cribboard.simulator import SimError
 
 PAGE = Path(__file__).resolve().parent / "sim.html"
 
 
-def make_server(sim, host="127.0.0.1", port=8121):
+def make_server(boards: Any, host: str = "127.0.0.1", port: int = 8121) -> ThreadingHTTPServer:
+    """Serve the page for one board or a list of them."""
+    boards = boards if isinstance(boards, list) else [boards]
+
     class Handler(BaseHTTPRequestHandler):
         def log_message(self, *args):
             pass  # quiet: the terminal is for the board's own messages
@@ -27,18 +37,33 @@ def make_server(sim, host="127.0.0.1", port=8121):
             self.end_headers()
             self.wfile.write(data)
 
+        def board(self, query):
+            """The board a request names (?board=N), or None after a 404."""
+            word = parse_qs(query).get("board", ["0"])[0]
+            if not (word.isdigit() and word.isascii() and int(word) < len(boards)):
+                self.reply(404, {"error": "no board %s (there are %d)" % (word[:8], len(boards))})
+                return None
+            return boards[int(word)]
+
         def do_GET(self):
-            if self.path in ("/", "/index.html"):
+            url = urlsplit(self.path)
+            if url.path in ("/", "/index.html"):
                 self.reply(200, PAGE.read_bytes(), "text/html; charset=utf-8")
-            elif self.path == "/api/leds":
-                self.reply(200, {"layout": sim.layout.get("name"), "frame": sim.frames, "leds": sim.leds()})
-            elif self.path == "/api/layout":
-                self.reply(200, dict(sim.layout, buttons=sim.buttons()))
+            elif url.path == "/api/state":
+                self.reply(200, {"boards": [_scoreboard(b) for b in boards]})
+            elif url.path in ("/api/leds", "/api/layout"):
+                b = self.board(url.query)
+                if b is None:
+                    return
+                if url.path == "/api/leds":
+                    self.reply(200, {"layout": b.layout.get("name"), "frame": b.frames, "leds": b.leds()})
+                else:
+                    self.reply(200, dict(b.layout, buttons=b.buttons()))
             else:
-                self.reply(404, {"error": "no such page: %s" % self.path})
+                self.reply(404, {"error": "no such page: %s" % url.path})
 
         def do_POST(self):
-            if self.path != "/api/press":
+            if urlsplit(self.path).path != "/api/press":
                 self.reply(404, {"error": "no such endpoint: %s" % self.path})
                 return
             try:
@@ -46,11 +71,14 @@ def make_server(sim, host="127.0.0.1", port=8121):
                 body = json.loads(self.rfile.read(min(size, 4096)) or b"{}")
                 if not isinstance(body, dict):
                     raise ValueError("send a JSON object")
-                sim.press(body.get("button"), body.get("gesture", "tap"))
+                index = body.get("board", 0)
+                if type(index) is not int or not 0 <= index < len(boards):
+                    raise ValueError("no board %r" % (index,))
+                boards[index].press(body.get("button"), body.get("gesture", "tap"))
             except (ValueError, SimError) as e:
                 self.reply(400, {"error": str(e)})
                 return
-            self.reply(200, {"ok": True, "frame": sim.frames})
+            self.reply(200, {"ok": True, "frame": boards[index].frames})
 
     try:
         server = ThreadingHTTPServer((host, port), Handler)
@@ -59,3 +87,11 @@ def make_server(sim, host="127.0.0.1", port=8121):
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
+
+
+def _scoreboard(board: Any) -> dict[str, Any]:
+    try:
+        view = board.scoreboard()
+    except ValueError as e:
+        return {"error": str(e)}
+    return view if view is not None else {"error": "the board has not saved a game yet"}

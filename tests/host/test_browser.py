@@ -7,6 +7,8 @@ import pytest
 from playwright.sync_api import sync_playwright
 from simboard import Board
 
+from cribboard.linkclient import BoardLink
+
 OUTPUT = Path(__file__).resolve().parents[2] / "build" / "test-output" / "browser"
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -47,6 +49,21 @@ def test_clicking_a_button_moves_the_peg(board, tmp_path):
             page.wait_for_function(
                 "document.querySelector('circle[data-index=\"59\"]').getAttribute('fill') !== '%s'" % DARK,
                 timeout=10000)
+            # The scoreboard beside the LEDs: the names the host gave, the scores, the dealer, the labels.
+            link = BoardLink(board.port)
+            link.set_names(["Ann", "José <b>&amp;</b>"])  # markup in a name is shown as text
+            link.close()
+            page.wait_for_function(
+                "[...document.querySelectorAll('.player-name')].map(e => e.textContent).join('|')"
+                " === 'Ann|José <b>&amp;</b>'", timeout=10000)
+            page.wait_for_function(
+                "[...document.querySelectorAll('.player-score')].map(e => e.textContent).join(' ') === '2 1'",
+                timeout=10000)
+            assert page.locator(".player b").count() == 0
+            assert page.text_content(".game-number").startswith("game 1, best of 3")
+            assert page.text_content(".dealer-mark") == "dealer"
+            labels = page.locator("svg text").all_text_contents()
+            assert "street 1: 1-30" in labels and "street 4: 91-120" in labels and labels.count("5") == 1
             OUTPUT.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(OUTPUT / ("board-%s.png" % board.sim.edition)), full_page=True)
         finally:

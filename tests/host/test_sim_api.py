@@ -16,7 +16,19 @@ def board(tmp_path_factory):
 def test_the_page_is_served(board):
     with urllib.request.urlopen(board.url + "/", timeout=10) as r:
         page = r.read().decode()
-    assert "<svg" in page and "/api/press" in page
+    assert page.startswith("<!doctype html>") and "/api/press" in page and "/api/state" in page
+
+
+def test_the_state_names_each_track_and_a_missing_board_is_404(board):
+    (view,) = board.get("/api/state")["boards"]
+    assert view["players"] == ["Track 1", "Track 2"] and view["kind"] == "cribbage" and view["game"] >= 1
+    for path in ("/api/leds?board=1", "/api/layout?board=x", "/api/leds?board=%C2%B2"):
+        try:
+            board.get(path)
+        except urllib.error.HTTPError as e:
+            assert e.code == 404 and "no board" in e.read().decode()
+        else:
+            raise AssertionError(path)
 
 
 def test_layout_and_leds(board):

@@ -6,13 +6,14 @@ import json
 from cribapp import FIRMWARE_VERSION
 from cribapp import button as gesture
 from cribapp import render as rc
+from cribapp.boardview import draw_board, draw_piquet, draw_skunk, tally
+from cribapp.matchstate import PIQUET, STATE_VERSION, match_for, restore
 from cribapp.store import FULL, LOG_TORN, STATE_CORRUPT
 from cribcore import record
-from cribcore.game import POINTS, skunk_class
+from cribcore.game import POINTS
 from cribcore.match import Match
-from cribcore.names import check_names, default_name
+from cribcore.names import check_names, names_for
 
-STATE_VERSION = 1
 COMMIT_MS = 2000  # pending points commit after this long without a press
 VIEW_MS = 4000  # skunk and match views
 ERROR_MS = 600  # a refused entry
@@ -49,7 +50,7 @@ TARGETS = (121, 61)
 
 DEFAULT_SETTINGS = {"game": "cribbage", "players": 2, "target": 121, "scheme": "acc", "best_of": 3,
                     "first_to": None}
-PIQUET = "piquet"  # also a value of the menu's players item: two players, piquet
+# PIQUET (cribapp.matchstate) is also a value of the menu's players item: two players, piquet
 
 
 class App:
@@ -126,16 +127,13 @@ class App:
             self._flash(code, now, BOOT_ERROR_MS)
 
     def _restore(self, state):
-        if state.get("v") != STATE_VERSION:
-            raise ValueError("state version %r" % (state.get("v"),))
-        s = state["settings"]
-        self._check_settings(s)
-        m = self._match_for(s, state["dealer"])
-        for result in state["closed"]:
-            m.closed.append(tuple(result))
-        m.game.load(state["events"], state["cursor"])
-        self.settings = s
-        self.match = m
+        self._check_settings(state["settings"])
+        self.match = restore(state)
+        if self.piquet(state["settings"]):
+            from cribcore import partie
+
+            self.pq = partie
+        self.settings = state["settings"]
         self.match_no = state["match_no"]
         self.boot = state["boot"]
         self.acked = state.get("acked", 0)
@@ -154,15 +152,15 @@ class App:
         self._match_for(s, 0)
 
     def _match_for(self, s, dealer):
-        if s.get("game", "cribbage") == PIQUET:
-            from cribcore import partie  # only boards that play piquet load it
+        m = match_for(s, dealer)
+        if self.piquet(s):
+            from cribcore import partie
 
             self.pq = partie
-            return partie.PiquetMatch(dealer)
-        return Match(s["players"], s["target"], s["scheme"], s["best_of"], s["first_to"], dealer)
+        return m
 
-    def piquet(self):
-        return self.settings.get("game") == PIQUET
+    def piquet(self, settings=None):
+        return (settings or self.settings).get("game") == PIQUET
 
     def state(self):
         """The live state as saved: small, since finished games are in the log."""
@@ -332,10 +330,7 @@ class App:
         return rec
 
     def names_for(self, tracks):
-        """The players' names for a match of `tracks` tracks: those the host
-        gave ("Track N" for any it did not)."""
-        given = self.player_names or []
-        return [given[t] if t < len(given) else default_name(t) for t in range(tracks)]
+        return names_for(self.player_names, tracks)
 
     def set_player_names(self, names):
         """Names for the tracks from the host, kept through power cuts and
@@ -429,9 +424,7 @@ class App:
             return False
         if self._drawn != self.version:
             # Standings allocate: work them out once per change, not per blink.
-            m = self.match
-            wins, points, _ = m.standings()
-            self._tally = points if m.first_to is not None else wins
+            self._tally = tally(self.match)
         self._drawn = self.version
         self._drawn_phase = phase
         r = self.renderer
@@ -453,87 +446,13 @@ class App:
         return self.pending or self.error or g.over()
 
     def _draw_board(self, r, phase):
-        m = self.match
-        g = m.game
-        tally = self._tally
-        need = m.need
         if self.piquet():
-            self._draw_piquet(r, g, phase)
-            return
-        for t in range(g.sides):
-            front = g.score(t)
-            back = g.back(t)
-            r.hole(t, back, rc.BACK + t)
-            if t == g.winner() and not phase:
-                pass  # the winner's peg blinks in the game hole
-            else:
-                r.hole(t, front, rc.FRONT + t)
-            lit = tally[t] if need <= 7 else tally[t] * 7 // need
-            r.points(t, lit, rc.POINT + t)
-        r.dealer(g.dealer() % g.sides)
-        if self.pending and phase:
-            t = self.pending_side
-            r.hole(t, min(g.score(t) + self.pending, 121), rc.PENDING + t)
-        w = g.winner()
-        if w is not None:
-            # The win shows its skunk class: the loser's skunk lines not reached.
-            loser = self._best_loser(g, w)
-            cls = skunk_class(g.score(loser), g.target)
-            lines = (91, 61, 31) if g.target == 121 else (31,)
-            for k in range(cls):
-                r.hole(loser, lines[k], rc.LINE)
-
-    def _draw_piquet(self, r, g, phase):
-        """Totals run on past 120: a peg goes round again, and the game hole
-        shows the lap (lit on the second lap, blinking on the third)."""
-        for t in range(2):
-            total = g.score(t)
-            lap = (total - 1) // 120 if total > 0 else 0
-            r.hole(t, (g.back(t) - 1) % 120 + 1 if g.back(t) else 0, rc.BACK + t)
-            r.hole(t, (total - 1) % 120 + 1 if total else 0, rc.FRONT + t)
-            if lap == 1 or (lap > 1 and phase):
-                r.hole(t, 121, rc.FRONT + t)
-        w = g.winner()
-        if w is None:
-            r.points(0, min(g.deal_number(), 7), rc.MENU)  # the deal being played
-            r.dealer(g.dealer())
+            draw_piquet(r, self.match.game, phase, self.pq)
         else:
-            if phase:
-                r.points(w, 7, rc.POINT + w)
-            pq = self.pq
-            if pq and g.score(1 - w) < pq.RUBICON:
-                r.hole(1 - w, pq.RUBICON, rc.LINE)  # rubiconed
-
-    def _best_loser(self, g, w):
-        best = -1
-        for s in range(g.sides):
-            if s != w and (best < 0 or g.score(s) > g.score(best)):
-                best = s
-        return best
+            draw_board(r, self.match, self._tally, phase, self.pending, self.pending_side)
 
     def _draw_skunk(self, r):
-        g = self.match.game
-        t = g.trailer()
-        score = g.score(t)
-        lines = (31,) if g.target == 61 else (31, 61, 91)
-        if self.pq and self.piquet():
-            lines = (self.pq.RUBICON,)  # the rubicon: under 100 at the end costs double
-        # The zone the trailing player is in: from his street's skunk line
-        # down, dim; the lines above him bright.
-        low = 0
-        for line in lines:
-            if score >= line:
-                low = line
-        high = 121
-        for line in lines:
-            if line > score:
-                high = line - 1
-                break
-        if high < 121:
-            r.span(t, max(low, 1), high, rc.ZONE)
-        for line in lines:
-            r.hole(t, line, rc.LINE)
-        r.hole(t, score, rc.FRONT + t)
+        draw_skunk(r, self.match.game, self.pq if self.piquet() else None)
 
     def _draw_match(self, r):
         m = self.match

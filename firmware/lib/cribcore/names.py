@@ -14,6 +14,13 @@ def default_name(track):
     return "Track %d" % (track + 1)
 
 
+def names_for(given, tracks):
+    """The names of `tracks` tracks: those given (a list, or None for a board
+    never given names), "Track N" for any missing."""
+    given = given or []
+    return [given[t] if t < len(given) else default_name(t) for t in range(tracks)]
+
+
 def name_problem(name):
     """None for a good name; else why it is refused, in a few words."""
     if not isinstance(name, str):

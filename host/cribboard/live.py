@@ -1,0 +1,115 @@
+# Real boards on a live scoreboard (`cribboard live`): each board's state is
+# read over its link (STATE) and its LEDs drawn with the very code the board
+# draws with (cribapp.boardview on cribapp.render), on the reference layout
+# for its number of tracks; web.py serves them on one page with the
+# scoreboard beside each.
+import threading
+from typing import Any
+
+from cribapp.boardview import draw_board, draw_piquet, tally
+from cribapp.config import Config
+from cribapp.layout import Layout, standard
+from cribapp.matchstate import restore
+from cribapp.render import Renderer
+from cribboard import scoreboard
+from cribboard.linkclient import BoardLink, LinkError
+from cribboard.simulator import SimError
+
+POLL_S = 0.5
+
+
+class _Frame:
+    """A pixel sink that keeps the last frame written, as [r, g, b]."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self._next = [[0, 0, 0] for _ in range(n)]
+        self.leds = [[0, 0, 0] for _ in range(n)]
+
+    def __setitem__(self, i: int, rgb: tuple[int, int, int]) -> None:
+        self._next[i] = list(rgb)
+
+    def write(self) -> None:
+        self.leds = [list(c) for c in self._next]
+
+
+def draw(state: dict[str, Any]) -> tuple[dict[str, Any], list[list[int]]]:
+    """The layout and the LEDs a board with this state shows (between blinks)."""
+    match = restore(state)
+    g = match.game
+    layout_data = standard(3 if g.sides == 3 else 2)
+    layout = Layout(layout_data)
+    frame = _Frame(layout.n)
+    r = Renderer(layout, frame, Config(), state.get("brightness", 3))
+    r.begin()
+    if state["settings"].get("game") == "piquet":
+        from cribcore import partie
+
+        draw_piquet(r, g, 1, partie)
+    else:
+        draw_board(r, match, tally(match), 1)
+    r.finish()
+    return layout_data, frame.leds
+
+
+class LiveBoard:
+    """One real board, for web.make_server: read-only (no buttons)."""
+
+    def __init__(self, port: str, poll_s: float = POLL_S) -> None:
+        self.port = port
+        self.link = BoardLink(port)
+        self.board = self.link.hello().get("board")
+        self.layout: dict[str, Any] = standard(2)
+        self.frames = 0
+        self._leds: list[list[int]] = []
+        self._view: dict[str, Any] | None = None
+        self._error: str | None = None
+        self._state: Any = None
+        self._stop = threading.Event()
+        self._poll_s = poll_s
+        self.poll()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def poll(self) -> None:
+        """Ask the board for its state; redraw if it changed."""
+        try:
+            state = self.link.state()
+        except (LinkError, ValueError) as e:
+            self._error = "the board on %s does not answer: %s" % (self.port, e)
+            return
+        self._error = None
+        if state == self._state:
+            return
+        try:
+            view = scoreboard.view(state)
+            layout, leds = draw(state)
+        except (ValueError, KeyError, TypeError, IndexError) as e:
+            self._error = "the board on %s reports a state this tool cannot read: %s" % (self.port, e)
+            return
+        self._state, self._view, self.layout, self._leds = state, view, layout, leds
+        self.frames += 1
+
+    def _run(self) -> None:
+        while not self._stop.wait(self._poll_s):
+            self.poll()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(5)
+        self.link.close()
+
+    # the interface web.make_server serves
+    def buttons(self) -> list[str]:
+        return []
+
+    def leds(self) -> list[list[int]]:
+        return self._leds
+
+    def press(self, button: Any, gesture: Any) -> None:
+        raise SimError("a real board's buttons are at the table")
+
+    def scoreboard(self) -> dict[str, Any] | None:
+        if self._error:
+            raise ValueError(self._error)
+        return self._view

@@ -1,0 +1,58 @@
+# What a scoreboard shows of a board, from the state the board saves (the
+# simulated board's state.json, or STATE over the link from a real one),
+# rebuilt through the board's own code (cribapp.matchstate) and the core's
+# rules: each track's player, score and back peg, the dealer, the game
+# number, the match standings and the trailing track's skunk status.
+import json
+from typing import Any
+
+from cribapp.matchstate import restore
+from cribapp.seal import unseal
+from cribcore.game import SKUNK_NAMES, skunk_class, skunk_line
+from cribcore.names import names_for
+
+
+def read_state(path: Any) -> dict[str, Any] | None:
+    """A board's saved state from its state.json (a sealed line), or None."""
+    try:
+        with open(path, "rb") as f:
+            text = unseal(f.read())
+        state = json.loads(text) if text is not None else None
+    except (OSError, ValueError):
+        return None
+    return state if isinstance(state, dict) else None
+
+
+def view(state: dict[str, Any]) -> dict[str, Any]:
+    """The scoreboard of one board; ValueError if the state is not a board's."""
+    try:
+        match = restore(state)
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError) as e:
+        raise ValueError("not a board's state: %s" % e) from None
+    g = match.game
+    sides = g.sides
+    scores = g.scores()
+    wins, points, _ = match.standings()
+    trailing = g.trailer() if sides > 1 else 0
+    settings = state.get("settings", {})
+    piquet = settings.get("game") == "piquet"
+    skunk = None
+    if not piquet:
+        behind = scores[trailing]
+        skunk = {"track": trailing, "score": behind, "line": skunk_line(behind, g.target),
+                 "would_be": SKUNK_NAMES[skunk_class(behind, g.target)]}
+    return {
+        "board": state.get("board"),
+        "kind": "piquet" if piquet else "cribbage",
+        "players": names_for(state.get("names"), sides),
+        "scores": scores,
+        "back_pegs": [g.back(s) for s in range(sides)],
+        "dealer": g.dealer() % sides,
+        "game": len(match.closed) + 1,
+        "target": g.target,
+        "winner": g.winner(),
+        "standings": {"wins": wins, "game_points": points, "best_of": settings.get("best_of"),
+                      "first_to": settings.get("first_to"), "match_winner": match.winner()},
+        "skunk": skunk,
+        "match": state.get("match_no"),
+    }

@@ -1,0 +1,93 @@
+# `cribboard live`: real boards (here simulated ones, reached only through
+# their serial ports, as real boards are) on one scoreboard page, their LEDs
+# drawn by the board's own drawing code from the state each reports.
+import json
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+
+from simboard import Board
+from test_browser import CHROMIUM_FLAGS
+
+from cribboard.linkclient import BoardLink
+
+
+def get(url):
+    with urllib.request.urlopen(url, timeout=10) as r:
+        return json.loads(r.read())
+
+
+def press_status(url):
+    req = urllib.request.Request(url + "api/press", data=json.dumps({"button": "P1"}).encode(),
+                                 headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status
+    except urllib.error.HTTPError as e:
+        return e.code
+
+
+def until(check, seconds=10.0):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        got = check()
+        if got:
+            return got
+        time.sleep(0.1)
+    return check()
+
+
+def test_two_boards_on_one_live_page(tmp_path):
+    a, b = Board(tmp_path / "a"), Board(tmp_path / "b")
+    live = None
+    try:
+        link = BoardLink(b.port)
+        link.set_names(["Cy", "Di"])
+        link.close()
+        a.enter("P1", 12)
+        a.enter("P2", 7)
+        a.enter("P1", 3)  # track 1: front peg 15, back peg 12
+        live = subprocess.Popen([sys.executable, "-m", "cribboard", "live", "--port", a.port, "--port", b.port,
+                                 "--headless", "--json", "--http", "127.0.0.1:0"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        where = json.loads(live.stdout.readline())
+        url = where["url"]
+        assert [x["port"] for x in where["boards"]] == [a.port, b.port]
+        state = until(lambda: get(url + "api/state")["boards"][0].get("scores") == [15, 7] and get(url + "api/state"))
+        first, second = state["boards"]
+        assert (first["players"], first["back_pegs"], first["dealer"], first["game"]) == (
+            ["Track 1", "Track 2"], [12, 0], 0, 1)
+        assert first["skunk"] == {"track": 1, "score": 7, "line": 31, "would_be": "triple skunk"}
+        assert (second["players"], second["scores"]) == (["Cy", "Di"], [0, 0])
+        # The LEDs drawn here from the reported state are the board's own.
+        assert get(url + "api/leds?board=0")["leds"] == a.leds()
+        assert get(url + "api/layout?board=1")["buttons"] == []  # a real board is pressed at the table
+        assert get(url + "api/leds?board=1")["leds"] == b.leds()
+        b.enter("P2", 5)  # the page follows the board
+        assert until(lambda: get(url + "api/state")["boards"][1]["scores"] == [0, 5])
+        assert press_status(url) == 400  # a real board's buttons are at the table
+        chromium = shutil.which("chromium") or "/usr/bin/chromium"
+        from playwright.sync_api import sync_playwright
+
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
+            try:
+                page = browser.new_page(viewport={"width": 1200, "height": 1400})
+                page.goto(url, wait_until="load")
+                page.wait_for_function("document.querySelectorAll('.player-name').length === 4", timeout=10000)
+                names = page.locator(".player-name").all_text_contents()
+                scores = page.locator(".player-score").all_text_contents()
+                assert names == ["Track 1", "Track 2", "Cy", "Di"] and scores == ["15", "7", "0", "5"]
+                assert page.locator("button").count() == 0 and page.locator("svg").count() == 2
+                assert "live scoreboard, 2 boards" in page.text_content("h1")
+            finally:
+                browser.close()
+    finally:
+        if live is not None:
+            live.send_signal(signal.SIGTERM)
+            assert live.wait(30) == 0
+        a.stop()
+        b.stop()
