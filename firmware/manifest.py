@@ -25,6 +25,7 @@ package(
         "render.py",
         "seal.py",
         "selftest.py",
+        "showcount.py",
         "store.py",
         "usbstream.py",
     ),

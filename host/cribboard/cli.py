@@ -589,8 +589,16 @@ def stats_cmd(db_url, as_json):
         p["skunks given"] = "/".join(str(n) for n in p["skunks_given"])
         p["skunks taken"] = "/".join(str(n) for n in p["skunks_taken"])
         p["avg per entry"] = ", ".join("%s %s" % kv for kv in sorted(p["points"].items()))
+        show = p["show"] or {}
+        for column, key in (("pegging/deal", "pegging_per_deal"), ("hand/deal", "hand_per_deal"),
+                            ("crib/deal dealt", "crib_per_deal_dealt"), ("best hand", "best_hand"),
+                            ("show games", "games")):
+            p[column] = show.get(key, "-")
     print_table(players, ["player", "games", "wins", "matches_won", "skunks given", "skunks taken",
-                          "avg per entry"])
+                          "avg per entry", "show games", "pegging/deal", "hand/deal", "crib/deal dealt",
+                          "best hand"])
+    if any(p["show"] is None for p in players):
+        click.echo("-: %s" % stats.NOT_COUNTED)
     print_table(boards, ["board", "games", "matches", "skunks", "firmware", "last_sync"])
     click.echo("skunks as single/double/triple")
 

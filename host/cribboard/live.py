@@ -47,7 +47,7 @@ def draw(state: dict[str, Any]) -> tuple[dict[str, Any], list[list[int]]]:
 
         draw_piquet(r, g, 1, partie)
     else:
-        draw_board(r, match, tally(match), 1)
+        draw_board(r, match, tally(match), 1, show=scoreboard.showing(state, g))
     r.finish()
     return layout_data, frame.leds
 

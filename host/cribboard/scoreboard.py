@@ -8,6 +8,7 @@ from typing import Any
 
 from cribapp.matchstate import restore
 from cribapp.seal import unseal
+from cribapp.showcount import shown
 from cribcore.game import SKUNK_NAMES, skunk_class, skunk_line
 from cribcore.names import names_for
 
@@ -55,4 +56,12 @@ def view(state: dict[str, Any]) -> dict[str, Any]:
                       "first_to": settings.get("first_to"), "match_winner": match.winner()},
         "skunk": skunk,
         "match": state.get("match_no"),
+        "show": showing(state, g),
     }
+
+
+def showing(state: dict[str, Any], game: Any) -> bool:
+    """The board counts the show and this deal's pegging is over."""
+    if state.get("count_show") is not True or state.get("settings", {}).get("game") == "piquet":
+        return False
+    return state.get("show_open") is True or shown(game)[1]

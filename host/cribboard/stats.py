@@ -83,7 +83,59 @@ def player_stats(db: Any) -> list[Row]:
                     "JOIN players p ON p.id = gp.player_id "
                     "WHERE e.kind != 'deal' AND g.kind = 'cribbage' GROUP BY p.name, e.kind"):
         row(e["name"])["points"][e["kind"]] = round(e["total"] / e["n"], 2)
+    show = show_stats(db)
+    for name, r in out.items():
+        r["show"] = show.get(name)  # None: none of the player's games counted the show
     return sorted(out.values(), key=lambda r: r["player"])
+
+
+SHOW_KINDS = ("pegging", "hand", "crib")
+NOT_COUNTED = ("no split: the board did not count the show (menu item 8), so its entries do not say "
+               "what they were for")
+
+
+def show_stats(db: Any) -> dict[str, Row]:
+    """Per player, over cribbage games entered with the show counted: points
+    per deal (pegging, hand; the crib per deal dealt), per game, and the best
+    hand. Games whose entries carry no kinds are left out, not guessed at."""
+    out: dict[str, Row] = {}
+    names = seats(db)
+    for g in db.all("SELECT id, record FROM games WHERE kind = 'cribbage' ORDER BY id"):
+        rec = json.loads(g["record"])
+        events = rec.get("events", [])
+        if not any(e[2] in SHOW_KINDS for e in events):
+            continue
+        who = names.get(g["id"], [])
+        players, sides = rec["players"], len(rec["scores"])
+        totals = [{"pegging": 0, "hand": 0, "crib": 0, "deals": 1, "dealt": 0, "best": 0} for _ in range(sides)]
+        deals = 0
+        totals[rec["dealer"] % players % sides]["dealt"] += 1
+        for seat, points, kind, _ in events:
+            side = seat % sides
+            if kind == "deal":
+                deals += 1
+                for t in totals:
+                    t["deals"] += 1
+                totals[(rec["dealer"] + deals) % players % sides]["dealt"] += 1
+            elif kind in SHOW_KINDS:
+                totals[side][kind] += points
+                if kind == "hand":
+                    totals[side]["best"] = max(totals[side]["best"], points)
+        for side, t in enumerate(totals):
+            name = who[side] if side < len(who) else "track %d" % (side + 1)
+            r = out.setdefault(name, {"games": 0, "deals": 0, "dealt": 0, "pegging": 0, "hand": 0, "crib": 0,
+                                      "best_hand": 0})
+            r["games"] += 1
+            for key in ("deals", "dealt", "pegging", "hand", "crib"):
+                r[key] += t[key]
+            r["best_hand"] = max(r["best_hand"], t["best"])
+    for r in out.values():
+        r.update({
+            "pegging_per_deal": round(r["pegging"] / r["deals"], 2), "hand_per_deal": round(r["hand"] / r["deals"], 2),
+            "crib_per_deal_dealt": round(r["crib"] / r["dealt"], 2) if r["dealt"] else None,
+            "pegging_per_game": round(r["pegging"] / r["games"], 2), "hand_per_game": round(r["hand"] / r["games"], 2),
+            "crib_per_game": round(r["crib"] / r["games"], 2)})
+    return out
 
 
 def board_stats(db: Any) -> list[Row]:

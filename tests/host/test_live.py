@@ -91,3 +91,23 @@ def test_two_boards_on_one_live_page(tmp_path):
             assert live.wait(30) == 0
         a.stop()
         b.stop()
+
+
+def test_the_scoreboard_and_the_drawing_follow_the_show_from_the_state_alone():
+    from rig import Table, choose
+
+    from cribapp import app as board
+    from cribapp import render as rc
+    from cribboard import live, scoreboard
+
+    t = Table()
+    choose(t, {board.ITEM_SHOW: 1})
+    t.enter(0, 3)
+    state = json.loads(json.dumps(t.app.state()))
+    assert scoreboard.view(state)["show"] is False
+    t.tap("OK")  # the pegging is over
+    state = json.loads(json.dumps(t.app.state()))
+    assert scoreboard.view(state)["show"] is True
+    layout, leds = live.draw(state)
+    assert leds == [list(c) for c in t.strip.shown]  # what the board shows, from its state alone
+    assert tuple(leds[t.layout.dealer[0]]) == t.renderer.colour(rc.MENU)

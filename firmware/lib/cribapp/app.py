@@ -8,9 +8,10 @@ from cribapp import button as gesture
 from cribapp import render as rc
 from cribapp.boardview import draw_board, draw_piquet, draw_skunk, tally
 from cribapp.matchstate import PIQUET, STATE_VERSION, match_for, restore
+from cribapp.showcount import next_entry, shown
 from cribapp.store import FULL, LOG_TORN, STATE_CORRUPT
 from cribcore import record
-from cribcore.game import POINTS
+from cribcore.game import PEGGING, POINTS
 from cribcore.match import Match
 from cribcore.names import check_names, names_for
 
@@ -42,7 +43,8 @@ ITEM_TARGET = 3
 ITEM_SCHEME = 4
 ITEM_LENGTH = 5
 ITEM_BRIGHTNESS = 6
-MENU_ITEMS = 7
+ITEM_SHOW = 7
+MENU_ITEMS = 8
 SCHEMES = ("acc", "long", "free", "free_triple")
 LENGTHS = ((1, None), (3, None), (5, None), (7, None), (9, None),
            (None, 3), (None, 5), (None, 7), (None, 11), (None, 15), (None, 21))
@@ -74,6 +76,7 @@ class App:
         self._drawn = -1
         self._drawn_phase = -1
         self._tally = [0, 0, 0]
+        self._show = False
         self.menu_item = 0
         self.menu_values = []
         self.acked = 0
@@ -85,6 +88,8 @@ class App:
         self.pq = None  # the piquet module, once a partie is played
         self.wall = None  # (unix seconds, ticks) from the host, if it told us
         self.player_names = None  # one a track, from the host (NAMES); None: never given
+        self.count_show = False  # the setting: pegging, then each hand and the crib, by kind
+        self.show_open = False  # OK ended this deal's pegging: entries are the show's
         now = clock.ticks_ms()
         self._boot(now, boot_error)
 
@@ -141,6 +146,8 @@ class App:
         if names is not None:
             check_names(names, len(names))
         self.player_names = names
+        self.count_show = state.get("count_show", False) is True
+        self.show_open = state.get("show_open", False) is True
         b = state.get("brightness", self.brightness)
         if b != self.brightness:
             self.renderer.set_brightness(b)
@@ -178,6 +185,8 @@ class App:
             "brightness": self.brightness,
             "acked": self.acked,
             "names": self.player_names,
+            "count_show": self.count_show,
+            "show_open": self.show_open,
         }
 
     def save(self):
@@ -189,6 +198,7 @@ class App:
         return (self.match_no, len(self.match.closed) + 1)
 
     def _new_match(self, settings, dealer):
+        self.show_open = False
         self.match = self._match_for(settings, dealer)
         self.settings = settings
         self.match_no += 1
@@ -260,18 +270,39 @@ class App:
         points, side = self.pending, self.pending_side
         self.pending = 0
         self.pending_side = -1
+        g = self.match.game
+        seat, kind = side, POINTS
+        if self.counting():
+            seat, kind = side, PEGGING
+            if self.showing():
+                entry = next_entry(g, side)
+                if entry is None:  # this track has shown everything it had this deal
+                    self._flash(ERR_REFUSED, now, ERROR_MS)
+                    return
+                seat, kind = entry
         try:
-            event = self.match.game.add(side, points, POINTS, now)
-        except ValueError:
+            event = g.add(seat, points, kind, now)
+        except ValueError:  # a show no hand makes (19, 25, 26, 27), a game already over
             self._flash(ERR_REFUSED, now, ERROR_MS)
             return
         self.save()
         self._tell("add", event)
 
+    def counting(self):
+        """Entries carry their kind: pegging, then the show (not for piquet)."""
+        return self.count_show and not self.piquet()
+
+    def showing(self):
+        """This deal's pegging is over: entries are hands and the crib."""
+        return self.counting() and (self.show_open or shown(self.match.game)[1])
+
     def undo(self, now):
         if self.pending:
             self.pending = 0
             self.pending_side = -1
+        elif self.show_open and not shown(self.match.game)[1]:
+            self.show_open = False  # the OK that ended the pegging, taken back
+            self.save()
         elif self.match.game.undo():
             self.save()
             self._tell("undo", None)
@@ -291,7 +322,12 @@ class App:
             self.commit(now)
         elif self.match.game.over():
             self.close_game(now)
+        elif self.counting() and not self.showing():
+            self.show_open = True  # the pegging is over: the show is next
+            self.save()
+            self._tell("show", None)
         else:
+            self.show_open = False
             self.match.game.pass_deal(now)
             self.save()
             self._tell("deal", None)
@@ -308,6 +344,7 @@ class App:
         self._tell("next", None)
 
     def _advance(self):
+        self.show_open = False
         if self.match.over():
             self._new_match(self.settings, self.match.next_dealer())
         else:
@@ -357,7 +394,7 @@ class App:
         s = self.settings
         players = PIQUET if self.piquet() else s["players"]
         self.menu_values = [0, 0, players, s["target"], s["scheme"], (s["best_of"], s["first_to"]),
-                            self.brightness]
+                            self.brightness, 1 if self.count_show else 0]
 
     def _options(self, item):
         if item == ITEM_PLAYERS:
@@ -370,6 +407,8 @@ class App:
             return LENGTHS
         if item == ITEM_BRIGHTNESS:
             return (1, 2, 3, 4, 5)
+        if item == ITEM_SHOW:
+            return (0, 1)  # off, on
         return (0,)
 
     def menu_value_index(self):
@@ -404,6 +443,7 @@ class App:
         item = self.menu_item
         self.brightness = vals[ITEM_BRIGHTNESS]
         self.renderer.set_brightness(self.brightness)
+        self.count_show = vals[ITEM_SHOW] == 1  # a way of entering, not a match setting
         best_of, first_to = vals[ITEM_LENGTH]
         game = PIQUET if vals[ITEM_PLAYERS] == PIQUET else "cribbage"
         settings = {"game": game, "players": 2 if game == PIQUET else vals[ITEM_PLAYERS],
@@ -412,6 +452,7 @@ class App:
         self.mode = PLAY
         if item == ITEM_NEW_GAME:
             self.match.restart_game()  # the same match: this game's events are dropped
+            self.show_open = False
         elif item == ITEM_NEW_MATCH or settings != self.settings:
             self._new_match(settings, 0)
         self.save()
@@ -423,8 +464,9 @@ class App:
         if self._drawn == self.version and (self._drawn_phase == phase or not self._blinking()):
             return False
         if self._drawn != self.version:
-            # Standings allocate: work them out once per change, not per blink.
+            # Standings and the show's order allocate: once per change, not per blink.
             self._tally = tally(self.match)
+            self._show = self.showing()
         self._drawn = self.version
         self._drawn_phase = phase
         r = self.renderer
@@ -449,7 +491,7 @@ class App:
         if self.piquet():
             draw_piquet(r, self.match.game, phase, self.pq)
         else:
-            draw_board(r, self.match, self._tally, phase, self.pending, self.pending_side)
+            draw_board(r, self.match, self._tally, phase, self.pending, self.pending_side, self._show)
 
     def _draw_skunk(self, r):
         draw_skunk(r, self.match.game, self.pq if self.piquet() else None)
@@ -464,6 +506,6 @@ class App:
                 r.points(t, SCHEMES.index(m.scheme) + 1, rc.MENU)
 
     def _draw_menu(self, r):
-        r.points(0, self.menu_item + 1, rc.MENU)
+        r.span(0, 1, self.menu_item + 1, rc.MENU)
         v = self.menu_value_index() + 1
         r.span(1, 1, v, rc.MARK)

@@ -13,9 +13,10 @@ def tally(match):
     return points if match.first_to is not None else wins
 
 
-def draw_board(r, match, tally, phase, pending=0, pending_side=-1):
+def draw_board(r, match, tally, phase, pending=0, pending_side=-1, show=False):
     """A cribbage game. phase (0 or 1) is the blink; tally from tally(match),
-    worked out once per change (standings allocate)."""
+    worked out once per change (standings allocate); show: the deal's
+    pegging is over and the hands are being counted (the dealer LED white)."""
     g = match.game
     need = match.need
     w = g.winner()
@@ -25,7 +26,7 @@ def draw_board(r, match, tally, phase, pending=0, pending_side=-1):
             r.hole(t, g.score(t), rc.FRONT + t)
         lit = tally[t] if need <= 7 else tally[t] * 7 // need
         r.points(t, lit, rc.POINT + t)
-    r.dealer(g.dealer() % g.sides)
+    r.dealer(g.dealer() % g.sides, rc.MENU if show else rc.DEALER)
     if pending and phase:
         r.hole(pending_side, min(g.score(pending_side) + pending, 121), rc.PENDING + pending_side)
     if w is not None:
