@@ -1,5 +1,7 @@
 # Sync of 1,000 finished games from the simulated board over its virtual
-# serial line into a fresh SQLite database (budget: 5 s). Prints JSON.
+# serial line into a fresh database: SQLite, and a PostgreSQL server on this
+# machine (a throw-away cluster, as the tests start; budget: 5 s each).
+# Every record is replayed through the core before it is stored. Prints JSON.
 import json
 import sys
 import tempfile
@@ -8,6 +10,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "host"))
 
+from pgserver import Cluster
 from simboard import Board, fill_log
 
 from cribboard import db, sync
@@ -16,22 +19,35 @@ from cribboard.linkclient import BoardLink
 GAMES = 1000
 
 
+def timed_sync(board, url):
+    conn = db.connect(url)
+    link = BoardLink(board.port)
+    t0 = time.perf_counter()
+    new, rejected, _ = sync.sync(link, conn)
+    seconds = time.perf_counter() - t0
+    link.close()
+    conn.close()
+    assert new == GAMES and rejected == 0
+    return round(seconds, 2)
+
+
 def main():
-    with tempfile.TemporaryDirectory() as tmp:
-        flash = Path(tmp) / "flash"
-        fill_log(flash, GAMES)
-        board = Board(flash)
-        try:
-            conn = db.connect(str(Path(tmp) / "results.sqlite3"))
-            link = BoardLink(board.port)
-            t0 = time.perf_counter()
-            new, _, _ = sync.sync(link, conn)
-            seconds = time.perf_counter() - t0
-            link.close()
-        finally:
-            board.stop()
-        log_bytes = (flash / "games.log").stat().st_size
-    print(json.dumps({"games": new, "seconds": round(seconds, 2), "log_bytes": log_bytes}))
+    cluster = Cluster()
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            flash = Path(tmp) / "flash"
+            fill_log(flash, GAMES)
+            board = Board(flash)
+            try:
+                sqlite_s = timed_sync(board, str(Path(tmp) / "results.sqlite3"))
+                postgresql_s = timed_sync(board, cluster.new_database())
+            finally:
+                board.stop()
+            log_bytes = (flash / "games.log").stat().st_size
+    finally:
+        cluster.stop()
+    print(json.dumps({"games": GAMES, "seconds": sqlite_s, "postgresql_seconds": postgresql_s,
+                      "log_bytes": log_bytes}))
 
 
 main()

@@ -85,8 +85,10 @@ def main():
           % (bt["boot_us"], bt["boot_us"] / bt["reference_us"]))
     print("| the same from .py source (for comparison) | %d us | %.2f | |"
           % (bt_py["boot_us"], bt_py["boot_us"] / bt_py["reference_us"]))
-    print("| sync of %d finished games over the virtual serial line (%d KB of log) | %.2f s | | <= 5 s |"
+    print("| sync of %d finished games over the virtual serial line (%d KB of log) into SQLite | %.2f s | | <= 5 s |"
           % (syn["games"], syn["log_bytes"] // 1024, syn["seconds"]))
+    print("| the same into a PostgreSQL server on this machine (Unix socket) | %.2f s | | <= 5 s |"
+          % syn["postgresql_seconds"])
     print()
     print("| CircuitPython edge (CPython, stand-ins, Adafruit's driver) | measured | reference-loop units |")
     print("|---|---|---|")

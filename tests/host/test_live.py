@@ -94,11 +94,11 @@ def test_two_boards_on_one_live_page(tmp_path):
 
 
 def test_the_scoreboard_and_the_drawing_follow_the_show_from_the_state_alone():
-    from rig import Table, choose
-
     from cribapp import app as board
     from cribapp import render as rc
     from cribboard import live, scoreboard
+
+    from rig import Table, choose
 
     t = Table()
     choose(t, {board.ITEM_SHOW: 1})
@@ -108,6 +108,6 @@ def test_the_scoreboard_and_the_drawing_follow_the_show_from_the_state_alone():
     t.tap("OK")  # the pegging is over
     state = json.loads(json.dumps(t.app.state()))
     assert scoreboard.view(state)["show"] is True
-    layout, leds = live.draw(state)
+    _, leds = live.draw(state)
     assert leds == [list(c) for c in t.strip.shown]  # what the board shows, from its state alone
     assert tuple(leds[t.layout.dealer[0]]) == t.renderer.colour(rc.MENU)
