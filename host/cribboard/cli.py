@@ -642,8 +642,9 @@ def export(db_url, fmt, what, output):
     for r in rows:
         if "scores" in r:
             r["scores"] = " ".join(str(s) for s in r["scores"])
-        if "names" in r and isinstance(r["names"], list):
-            r["names"] = " | ".join(r["names"])
+        for key in ("names", "reported"):
+            if isinstance(r.get(key), list):
+                r[key] = " | ".join(r[key])
         writer.writerow(r)
 
 

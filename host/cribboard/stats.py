@@ -10,12 +10,13 @@ from cribcore.game import SKUNK_NAMES
 Row = dict[str, Any]
 
 
-def seats(db: Any) -> dict[int, list[str]]:
-    """game id -> the players' names, by track."""
+def seats(db: Any, reported: bool = False) -> dict[int, list[str]]:
+    """game id -> the players' names, by track (reported=True: the names as
+    the board reported them, before any rename)."""
     out: dict[int, list[str]] = {}
-    for r in db.all("SELECT gp.game_id, gp.track, p.name FROM game_players gp JOIN players p "
+    for r in db.all("SELECT gp.game_id, gp.track, p.name, gp.reported FROM game_players gp JOIN players p "
                     "ON p.id = gp.player_id ORDER BY gp.game_id, gp.track"):
-        out.setdefault(r["game_id"], []).append(r["name"])
+        out.setdefault(r["game_id"], []).append(r["reported"] if reported else r["name"])
     return out
 
 
@@ -32,7 +33,7 @@ def games(db: Any, board: str | None = None) -> list[Row]:
     if board:
         sql += " WHERE board LIKE ?"
         args = (board + "%",)
-    names = seats(db)
+    names, as_reported = seats(db), seats(db, reported=True)
     rows = []
     for r in db.all(sql + " ORDER BY board, seq", args):
         who = names.get(r["id"], [])
@@ -42,6 +43,7 @@ def games(db: Any, board: str | None = None) -> list[Row]:
             "scheme": r["scheme"], "winner": _named(who, r["winner"]), "scores": json.loads(r["scores"]),
             "skunk": SKUNK_NAMES[r["skunk"]], "game_points": r["points"],
             "match_winner": _named(who, r["match_winner"]), "ended_at": r["ended_at"],
+            "reported": as_reported.get(r["id"], []),
         })
     return rows
 

@@ -53,6 +53,14 @@ def test_a_board_without_names_is_fixed_after_the_sync_and_the_report_is_kept(db
                                                                 ["Ann", "Track 2"], ["Ann", "Cy"]]
     assert players.history(conn, ids[0]) == [{"track": 1, "name": "Ann", "reported": "Track 1"},
                                              {"track": 2, "name": "Di", "reported": "Track 2"}]
+    conn.close()
+    exported = json.loads(cli("export", "--format", "json", "--db", db_url).stdout)
+    assert (exported[0]["names"], exported[0]["reported"]) == (["Ann", "Di"], ["Track 1", "Track 2"])
+    csv_lines = cli("export", "--db", db_url).stdout.splitlines()
+    header = csv_lines[0].split(",")
+    first = dict(zip(header, csv_lines[1].split(",")))
+    assert (first["names"], first["reported"]) == ("Ann | Di", "Track 1 | Track 2")
+    conn = db.connect(db_url)
     assert [g["names"] for g in stats.games(conn, "other")] == [["Track 1", "Track 2"]]  # another board
     assert players.rename(conn, "Di", "Bob") == 2  # two names for one person become one
     assert {p["name"]: p["games"] for p in players.listing(conn)} == {"Ann": 4, "Bob": 2, "Cy": 1,
