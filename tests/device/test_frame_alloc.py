@@ -42,3 +42,44 @@ def test_the_skunk_view_and_a_won_game_allocate_nothing_per_frame():
     assert t.app.match.game.over()
     t.run(300)
     assert allocated(t, 50) == 0
+
+
+def stepped(t, passes, ms=10):
+    """Bytes allocated by `passes` loop passes (App.step), the clock moving on."""
+    app = t.app
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    for _ in range(passes):
+        t.clock.advance(ms)
+        app.step()
+    used = gc.mem_alloc() - before
+    gc.enable()
+    return used
+
+
+def test_a_loop_pass_allocates_nothing_idle_blinking_in_the_views_and_in_the_menu():
+    from cribapp import app as board
+
+    t = Table(strip=ByteStrip, clock=FakeClock(start=0))
+    t.connect()  # a host plugged in: the link is polled every pass too
+    t.enter(0, 14)
+    t.run(100)
+    assert stepped(t, 200) == 0, "idle"
+    t.levels["P2"] = True  # a point pressed: it blinks, pending, until the idle timer
+    t.run(60)
+    t.levels["P2"] = False
+    t.run(40)
+    assert t.app.pending == 1
+    assert stepped(t, 100) == 0, "blinking"
+    t.run(2000)  # the point counts (saving it allocates: an event, not a pass)
+    assert t.app.pending == 0
+    t.tap("SKUNK")
+    assert t.app.mode == board.SKUNK_VIEW
+    assert stepped(t, 100) == 0, "skunk view"
+    t.hold("SKUNK", 900)
+    assert t.app.mode == board.MATCH_VIEW
+    assert stepped(t, 100) == 0, "match view"
+    t.hold("OK", 900)
+    assert t.app.mode == board.MENU
+    assert stepped(t, 100) == 0, "menu"

@@ -7,33 +7,35 @@ from cribapp import FIRMWARE_VERSION
 from cribapp import button as gesture
 from cribapp import render as rc
 from cribapp.boardview import draw_board, draw_piquet, draw_skunk, tally
+from cribapp.compat import const
 from cribapp.matchstate import PIQUET, STATE_VERSION, match_for, restore
 from cribapp.showcount import next_entry, shown
 from cribapp.store import FULL, LOG_TORN, STATE_CORRUPT
 from cribcore import record
-from cribcore.game import PEGGING, POINTS
+from cribcore.game import MAX_ENTRY, PEGGING, POINTS
 from cribcore.match import Match
 from cribcore.names import check_names, names_for
 
-COMMIT_MS = 2000  # pending points commit after this long without a press
-VIEW_MS = 4000  # skunk and match views
-ERROR_MS = 600  # a refused entry
-BOOT_ERROR_MS = 3000  # a problem found at boot
-BLINK_MS = 250
-MAX_ENTRY = 29
+# The loop's numbers, const: the compiler puts them in place (no global
+# lookups, and a tuple of them is a constant, not one built per pass).
+COMMIT_MS = const(2000)  # pending points commit after this long without a press
+VIEW_MS = const(4000)  # skunk and match views
+ERROR_MS = const(600)  # a refused entry
+BOOT_ERROR_MS = const(3000)  # a problem found at boot
+BLINK_MS = const(250)
 
 # What the error pattern says: this many game-point LEDs of track 1 blink red.
-ERR_REFUSED = 1
-ERR_STATE = 2
-ERR_LOG = 3
-ERR_FULL = 4
-ERR_CONFIG = 5
-ERR_DEPLOY = 6
+ERR_REFUSED = const(1)
+ERR_STATE = const(2)
+ERR_LOG = const(3)
+ERR_FULL = const(4)
+ERR_CONFIG = const(5)
+ERR_DEPLOY = const(6)
 
-PLAY = 0
-SKUNK_VIEW = 1
-MATCH_VIEW = 2
-MENU = 3
+PLAY = const(0)
+SKUNK_VIEW = const(1)
+MATCH_VIEW = const(2)
+MENU = const(3)
 
 # Menu items, in order; each has a list of values.
 ITEM_NEW_GAME = 0
@@ -77,6 +79,7 @@ class App:
         self._drawn_phase = -1
         self._tally = [0, 0, 0]
         self._show = False
+        self._diff = clock.ticks_diff  # bound once: a bound method made per pass would allocate
         self.menu_item = 0
         self.menu_values = []
         self.acked = 0
@@ -208,7 +211,7 @@ class App:
         """One pass: read the buttons, run timers, serve the link, draw."""
         clock = self.clock
         now = clock.ticks_ms()
-        ev = self.keypad.poll(now, clock.ticks_diff)
+        ev = self.keypad.poll(now, self._diff)
         if ev:
             self.handle(self.names[ev >> 3], ev & 7, now)
         if self.pending and clock.ticks_diff(now, self.pending_at) >= COMMIT_MS:
