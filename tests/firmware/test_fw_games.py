@@ -55,8 +55,26 @@ def test_entering_points_undo_redo_and_the_29_limit():
     for _ in range(30):
         t.tap("P2")
     assert t.app.pending == 29 and t.app.error == board.ERR_REFUSED
+    t.run(5000)  # a refused entry waits for the player: the idle timer does not count it
+    assert t.app.match.game.scores() == [3, 0] and t.app.pending == 29
+    t.tap("P1")  # nor does another track's point push it in
+    assert t.app.pending == 29 and t.app.pending_side == 1 and t.app.error == board.ERR_REFUSED
     t.tap("OK")
     assert t.app.match.game.scores() == [3, 29]
+    for _ in range(30):
+        t.tap("P1")
+    t.tap("UNDO")  # or UNDO drops it
+    t.run(3000)
+    assert t.app.match.game.scores() == [3, 29] and t.app.pending == 0
+
+
+def test_holding_a_point_button_past_29_enters_29_once_not_29_and_then_1():
+    t = Table()
+    t.hold("P2", 6000)  # the repeats reach 29; the rest are refused while it is held
+    t.run(3000)
+    assert t.app.pending == 29 and t.app.match.game.scores() == [0, 0]
+    t.tap("OK")
+    assert t.app.match.game.scores() == [0, 29] and t.app.pending == 0
 
 
 def test_holding_a_button_counts_up_faster():

@@ -35,6 +35,7 @@ def test_pegging_then_the_show_in_order_then_the_next_deal():
     t.enter(0, 4)  # the dealer's crib
     t.enter(0, 2)  # nothing left to show on track 1
     assert t.app.error == board.ERR_REFUSED
+    t.tap("UNDO")  # the refused entry dropped
     t.tap("OK")  # the second OK passes the deal
     assert not t.app.showing() and t.app.match.game.dealer() == 1
     assert t.rgb(t.layout.dealer[1]) == t.renderer.colour(rc.DEALER)
@@ -47,12 +48,13 @@ def test_a_zero_hand_is_skipped_the_order_never_goes_back_and_impossible_shows_a
     t = counting()
     t.tap("OK")
     t.enter(0, 19)  # "nineteen": no hand makes it
-    assert t.app.error == board.ERR_REFUSED and kinds(t) == []
-    t.run(1000)
+    assert t.app.error == board.ERR_REFUSED and kinds(t) == [] and t.app.pending == 19
+    t.tap("UNDO")  # the mistaken count waits to be dropped
     t.enter(0, 6)  # the non-dealer scored nothing: the dealer shows
     t.enter(1, 5)  # the non-dealer cannot show after the dealer
     assert t.app.error == board.ERR_REFUSED
-    assert kinds(t) == [(0, 6, "hand")]
+    t.tap("UNDO")
+    assert kinds(t) == [(0, 6, "hand")] and t.app.pending == 0
 
 
 def test_undo_takes_back_the_ok_that_ended_the_pegging_and_a_power_cut_keeps_the_show():

@@ -72,6 +72,7 @@ class App:
         self.pending = 0
         self.pending_side = -1
         self.pending_at = 0
+        self.held = False  # the pending points were refused: they wait for OK or UNDO
         self.error = 0
         self.error_until = 0
         self.version = 0  # bumped on every change the LEDs must show
@@ -214,7 +215,7 @@ class App:
         ev = self.keypad.poll(now, self._diff)
         if ev:
             self.handle(self.names[ev >> 3], ev & 7, now)
-        if self.pending and clock.ticks_diff(now, self.pending_at) >= COMMIT_MS:
+        if self.pending and not self.held and clock.ticks_diff(now, self.pending_at) >= COMMIT_MS:
             self.commit(now)
         if self.mode in (SKUNK_VIEW, MATCH_VIEW) and clock.ticks_diff(now, self.mode_until) >= 0:
             self.mode = PLAY
@@ -255,24 +256,36 @@ class App:
     # --- commands --------------------------------------------------------------
     def add_point(self, side, now):
         g = self.match.game
-        if side >= g.sides or g.over():
+        if side >= g.sides or g.over() or (self.held and side != self.pending_side):
             self._flash(ERR_REFUSED, now, ERROR_MS)
             return
         if self.pending and self.pending_side != side:
             self.commit(now)
+            if self.pending:  # refused: it waits for OK or UNDO
+                return
         if self.pending >= (self.pq.MAX_ENTRY if self.pq and self.piquet() else MAX_ENTRY):
-            self._flash(ERR_REFUSED, now, ERROR_MS)  # no single cribbage entry passes 29
+            self._refuse(now)  # no single cribbage entry passes 29
             return
         self.pending += 1
         self.pending_side = side
         self.pending_at = now
 
+    def _refuse(self, now):
+        """A refused entry: the error flash, and the pending points wait,
+        blinking, for the player: OK counts them (if they can count), UNDO
+        drops them; the idle timer leaves them alone."""
+        self._flash(ERR_REFUSED, now, ERROR_MS)
+        self.held = self.pending > 0
+
+    def _drop_pending(self):
+        self.pending = 0
+        self.pending_side = -1
+        self.held = False
+
     def commit(self, now):
         if not self.pending:
             return
         points, side = self.pending, self.pending_side
-        self.pending = 0
-        self.pending_side = -1
         g = self.match.game
         seat, kind = side, POINTS
         if self.counting():
@@ -280,14 +293,15 @@ class App:
             if self.showing():
                 entry = next_entry(g, side)
                 if entry is None:  # this track has shown everything it had this deal
-                    self._flash(ERR_REFUSED, now, ERROR_MS)
+                    self._refuse(now)
                     return
                 seat, kind = entry
         try:
             event = g.add(seat, points, kind, now)
         except ValueError:  # a show no hand makes (19, 25, 26, 27), a game already over
-            self._flash(ERR_REFUSED, now, ERROR_MS)
+            self._refuse(now)
             return
+        self._drop_pending()
         self.save()
         self._tell("add", event)
 
@@ -301,8 +315,7 @@ class App:
 
     def undo(self, now):
         if self.pending:
-            self.pending = 0
-            self.pending_side = -1
+            self._drop_pending()
         elif self.show_open and not shown(self.match.game)[1]:
             self.show_open = False  # the OK that ended the pegging, taken back
             self.save()
