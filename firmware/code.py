@@ -103,11 +103,16 @@ def _pause():
     time.sleep(LOOP_S)
 
 
+def _describe(e):
+    """An exception's traceback, as the console would print it."""
+    return "".join(traceback.format_exception(e, e, e.__traceback__))
+
+
 def run():
     try:
         from cribapp import assemble
 
-        assemble.run(build, _pause)
+        assemble.run(build, _pause, _describe, supervisor.reload)
     except Exception as e:  # not KeyboardInterrupt: Ctrl-C must reach the REPL
         _cannot_start(e)
 

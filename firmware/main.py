@@ -108,11 +108,21 @@ def _pause():
     time.sleep_ms(LOOP_MS)
 
 
+def _describe(e):
+    """An exception's traceback, as the REPL would print it."""
+    import io
+
+    out = io.StringIO()
+    # MicroPython's StringIO is a stream print_exception writes to, with getvalue(); the stubs miss both.
+    sys.print_exception(e, out)  # pyright: ignore[reportArgumentType]
+    return out.getvalue()  # pyright: ignore[reportAttributeAccessIssue]
+
+
 def run():
     try:
         from cribapp import assemble
 
-        assemble.run(build, _pause)
+        assemble.run(build, _pause, _describe, machine.reset)
     except Exception as e:  # not KeyboardInterrupt: Ctrl-C must reach the REPL
         _cannot_start(e)
 

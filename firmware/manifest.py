@@ -18,6 +18,7 @@ package(
         "button.py",
         "compat.py",
         "config.py",
+        "crashlog.py",
         "flashfs.py",
         "layout.py",
         "matchstate.py",

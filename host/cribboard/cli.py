@@ -352,18 +352,21 @@ def sync_cmd(port, db_url, as_json):
         if sys.stderr.isatty():
             with Progress(console=stderr_console(), transient=True) as bar:
                 task = bar.add_task("syncing", total=None)
-                new, rejected, board = sync.sync(
-                    link, conn, lambda done, total: bar.update(task, completed=done, total=total))
+                done = sync.sync(link, conn, lambda n, total: bar.update(task, completed=n, total=total))
         else:  # a log or a pipe: no bar drawn in it
-            new, rejected, board = sync.sync(link, conn, lambda done, total: None)
+            done = sync.sync(link, conn, lambda n, total: None)
     finally:
         link.close()
+    new, rejected, board = done.new, done.rejected, done.board
     if rejected:
         status("board %s: %d record%s failed the checks and %s kept apart, not counted as games "
                "(cribboard rejected)" % (board, rejected, "" if rejected == 1 else "s",
                                          "was" if rejected == 1 else "were"))
+    if done.crashes:
+        status("board %s: its program crashed %d time%s and restarted; the tracebacks are stored "
+               "(cribboard crashes)" % (board, done.crashes, "" if done.crashes == 1 else "s"))
     if as_json:
-        click.echo(json.dumps({"board": board, "new_games": new, "rejected": rejected}))
+        click.echo(json.dumps({"board": board, "new_games": new, "rejected": rejected, "crashes": done.crashes}))
     else:
         click.echo("board %s: %d new game%s stored" % (board, new, "" if new == 1 else "s"))
 
@@ -497,6 +500,25 @@ def head_to_head(player_a, player_b, db_url, since, until, board, as_json):
                                     "game_points", "spread"])
     games = [dict(g, score=" - ".join(str(s) for s in g["scores"])) for g in result["games"]]
     print_table(games, ["id", "when", "board", "winner", "score", "skunk"])
+
+
+@cli.command("crashes")
+@db_option
+@click.option("--board", help="Only this board (a prefix of its id will do).")
+@json_option
+def crashes_cmd(db_url, board, as_json):
+    """Crashes boards logged (sync fetches them): the traceback, the boot and
+    how long after it. The board restarted each time with its game."""
+    from cribboard import db
+
+    rows = db.crashes(open_db(db_url), board)
+    if as_json:
+        click.echo(json.dumps(rows, indent=1))
+        return
+    for r in rows:
+        r["error"] = r["text"].strip().splitlines()[-1] if r["text"].strip() else ""
+        r["after"] = "%.1f s" % (r["uptime_ms"] / 1000)
+    print_table(rows, ["id", "board", "boot", "after", "received_at", "error"])
 
 
 @cli.command("rejected")

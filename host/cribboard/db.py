@@ -238,3 +238,25 @@ def rejected(db: Database, board: str | None = None) -> list[Row]:
     if board:
         return db.all(sql + " WHERE board LIKE ? ORDER BY id", (board + "%",))
     return db.all(sql + " ORDER BY id")
+
+
+def store_crashes(db: Database, board: str, crashes: Sequence[tuple[int, int, str]], now_iso: str) -> int:
+    """Keep a board's crash log [(boot, uptime_ms, text)]; a crash already
+    kept is not kept twice. Returns how many were new."""
+    new = 0
+    with db.transaction():
+        for boot, uptime, text in crashes:
+            if db.value("INSERT INTO crashes (board, boot, uptime_ms, digest, text, received_at) "
+                        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (board, boot, uptime_ms, digest) DO NOTHING "
+                        "RETURNING id", (board, boot, uptime, hashlib.sha256(text.encode()).hexdigest(), text,
+                                         now_iso)) is not None:
+                new += 1
+    return new
+
+
+def crashes(db: Database, board: str | None = None) -> list[Row]:
+    """The crashes boards reported, oldest first."""
+    sql = "SELECT id, board, boot, uptime_ms, text, received_at FROM crashes"
+    if board:
+        return db.all(sql + " WHERE board LIKE ? ORDER BY id", (board + "%",))
+    return db.all(sql + " ORDER BY id")

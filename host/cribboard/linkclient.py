@@ -77,8 +77,8 @@ class BoardLink:
                     break  # our line was garbled on the way: send it again
                 if reply.startswith("ERR"):
                     raise LinkError("the board said: %s" % reply)
-                if reply.startswith("EV "):
-                    continue
+                if reply.startswith("EV ") or reply == text:
+                    continue  # a live event, or our own line echoed by a REPL (no program runs)
                 got.append(reply)
                 if reply.split(" ", 1)[0] in last:
                     return got
@@ -141,6 +141,34 @@ class BoardLink:
 
     def ack(self, seq):
         self.ask("ACK %d" % seq, ("OK",))
+
+    def crashes(self):
+        """The board's crash log: [(boot, uptime_ms, traceback text)], oldest
+        first; [] from a board too old to keep one (protocol 1)."""
+        if self.proto is None:
+            self.hello()
+        if self.proto < 2:
+            return []
+        lines = self.ask("CRASHES", ("END",))
+        out = []
+        for line in lines[:-1]:
+            if line.startswith("CRASH "):
+                parts = (line + " ").split(" ", 3)
+                try:
+                    text = json.loads(parts[3])
+                except ValueError:
+                    text = None
+                if not isinstance(text, str):
+                    raise LinkError("the board sent a crash that is not text: %r" % line[:60])
+                out.append((self._number(parts[1], "a crash of boot"), self._number(parts[2], "an uptime of"),
+                            text))
+        if lines[-1] != "END %d" % len(out):
+            raise Garbled("the board listed %s but %d crashes arrived whole" % (lines[-1][4:], len(out)))
+        return out
+
+    def clear_crashes(self, n):
+        """Drop the board's oldest n crashes (stored here)."""
+        self.ask("CRASHES CLEAR %d" % n, ("OK",))
 
     def set_names(self, names):
         """The players' names, one a track (protocol 2)."""

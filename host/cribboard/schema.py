@@ -11,7 +11,7 @@ from typing import Any
 from cribboard import players
 from cribcore.names import default_name
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 WORDS = {
     "sqlite": {"id": "INTEGER PRIMARY KEY", "real": "REAL"},
@@ -107,6 +107,19 @@ MIGRATIONS: dict[int, list[Step]] = {
             raw TEXT NOT NULL,
             received_at TEXT NOT NULL,
             UNIQUE (board, seq, digest)
+        )""",
+    ],
+    # What boards logged when their program crashed (fetched by sync).
+    4: [
+        """CREATE TABLE crashes (
+            id {id},
+            board TEXT NOT NULL,
+            boot INTEGER NOT NULL,
+            uptime_ms INTEGER NOT NULL,
+            digest TEXT NOT NULL,
+            text TEXT NOT NULL,
+            received_at TEXT NOT NULL,
+            UNIQUE (board, boot, uptime_ms, digest)
         )""",
     ],
 }

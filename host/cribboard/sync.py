@@ -3,6 +3,7 @@
 # seq) once only, so a sync cut off at any moment is simply run again.
 import re
 import time
+from typing import NamedTuple
 from datetime import datetime, timezone
 
 from cribapp.compat import TICKS_PERIOD, Ticks
@@ -33,9 +34,15 @@ def wall_time(rec, hello, host_now):
     return None
 
 
+class Synced(NamedTuple):
+    new: int  # games stored
+    rejected: int  # records kept apart (records.check)
+    board: str
+    crashes: int = 0  # crashes the board had logged, stored and cleared from it
+
+
 def sync(link, conn, progress=None):
-    """Returns (new games stored, records kept apart, the board's id).
-    progress(done, total)."""
+    """Pull the board's new games and its crash log. progress(done, total)."""
     hello = link.hello()
     host_now = time.time()
     board = hello.get("board")
@@ -75,4 +82,9 @@ def sync(link, conn, progress=None):
         total = max(total, done + last - since)
         if progress:
             progress(done, total)
-    return new, rejected, board
+    kept = link.crashes()
+    crashes = 0
+    if kept:
+        crashes = db.store_crashes(conn, board, kept, now_iso)
+        link.clear_crashes(len(kept))  # only after they are stored
+    return Synced(new, rejected, board, crashes)

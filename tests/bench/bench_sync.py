@@ -23,7 +23,7 @@ def timed_sync(board, url):
     conn = db.connect(url)
     link = BoardLink(board.port)
     t0 = time.perf_counter()
-    new, rejected, _ = sync.sync(link, conn)
+    new, rejected, _, _ = sync.sync(link, conn)
     seconds = time.perf_counter() - t0
     link.close()
     conn.close()

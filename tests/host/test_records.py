@@ -90,20 +90,23 @@ class LyingLink:
     def ack(self, seq):
         self.acked.append(seq)
 
+    def crashes(self):
+        return []
+
 
 def test_sync_keeps_lies_apart_stores_the_games_and_loses_nothing(db_url):
     bodies = [(1, json.dumps(good(1))), (2, "[1, 2]"), (3, json.dumps(dict(good(3), scores=[-50, 99999]))),
               (4, json.dumps(good(4, names=["Ann", "Bob"])))]
     conn = db.connect(db_url)
     link = LyingLink(bodies)
-    assert sync.sync(link, conn) == (2, 2, "b0ard")
+    assert sync.sync(link, conn) == (2, 2, "b0ard", 0)
     assert link.acked == [4]  # the board may forget them: they are kept here
     kept = db.rejected(conn)
     assert [(r["seq"], r["raw"]) for r in kept] == [(2, "[1, 2]"), (3, bodies[2][1])]
     assert "not a JSON object" in kept[0]["reason"] and "scores" in kept[1]["reason"]
     assert [r["seq"] for r in conn.all("SELECT seq FROM games ORDER BY seq")] == [1, 4]
     again = LyingLink(bodies)
-    assert sync.sync(again, conn) == (0, 0, "b0ard")  # asked from after the last record, kept apart or not
+    assert sync.sync(again, conn) == (0, 0, "b0ard", 0)  # asked from after the last record, kept apart or not
     assert len(db.rejected(conn)) == 2
 
 

@@ -194,7 +194,7 @@ def test_a_garbled_record_is_asked_for_again_and_never_stored(tmp_path):
 
         link._readline = noisy
         conn = db.connect(str(tmp_path / "r.sqlite3"))
-        new, rejected, board_id = sync.sync(link, conn)
+        new, rejected, board_id, _ = sync.sync(link, conn)
         link.close()
     finally:
         board.stop()

@@ -3,7 +3,7 @@
 # Hardware comes in through the constructor; nothing here touches a pin.
 import json
 
-from cribapp import FIRMWARE_VERSION
+from cribapp import FIRMWARE_VERSION, crashlog
 from cribapp import button as gesture
 from cribapp import render as rc
 from cribapp.boardview import draw_board, draw_piquet, draw_skunk, tally
@@ -31,6 +31,7 @@ ERR_LOG = const(3)
 ERR_FULL = const(4)
 ERR_CONFIG = const(5)
 ERR_DEPLOY = const(6)
+ERR_CRASH = const(7)  # all seven: the program crashed (logged; the board restarts)
 
 PLAY = const(0)
 SKUNK_VIEW = const(1)
@@ -95,6 +96,7 @@ class App:
         self.count_show = False  # the setting: pegging, then each hand and the crib, by kind
         self.show_open = False  # OK ended this deal's pegging: entries are the show's
         now = clock.ticks_ms()
+        self.started_at = now  # for a crash's uptime
         self._boot(now, boot_error)
 
     # --- state ---------------------------------------------------------------
@@ -384,6 +386,13 @@ class App:
 
     def names_for(self, tracks):
         return names_for(self.player_names, tracks)
+
+    def crashes(self):
+        """The crash log: [(boot, uptime_ms, traceback text)], oldest first."""
+        return crashlog.entries(self.store.files)
+
+    def clear_crashes(self, n):
+        crashlog.clear(self.store.files, n)
 
     def set_player_names(self, names):
         """Names for the tracks from the host, kept through power cuts and

@@ -5,7 +5,9 @@
 #   strip(pin, n)           -> a pixel sink (n, [i] = (r, g, b), write())
 #   board_id()              -> the board's unique id as hex
 # and the caller passes the serial stream and the clock.
-from cribapp.app import ERR_CONFIG, ERR_DEPLOY, App
+from cribapp import crashlog
+from cribapp import render as rc
+from cribapp.app import ERR_CONFIG, ERR_CRASH, ERR_DEPLOY, App
 from cribapp.boardfiles import deploy_finished, read_json
 from cribapp.button import Button, Keypad
 from cribapp.config import BUTTON_NAMES, Config
@@ -55,10 +57,14 @@ def build(root, edge, stream, clock):
     return app
 
 
-def run(build, pause):
+def run(build, pause, describe=None, restart=None):
     """The board's loop, for either edge: build() the board (a self-test
     first if OK is held, then the app), step it and pause() between passes.
-    On Ctrl-C the points being entered are kept."""
+    On Ctrl-C the points being entered are kept. An unexpected exception in
+    the loop is logged on the flash (describe(e): its traceback as text),
+    shown, and the board restarted (restart()); every change was saved as it
+    happened, so the game goes on where it was. Without restart (tests), it
+    is raised."""
     board = build()
     while not isinstance(board, App):
         while not board.done:
@@ -69,5 +75,41 @@ def run(build, pause):
         while True:
             board.step()
             pause()
-    finally:
+    except KeyboardInterrupt:
         board.commit(board.clock.ticks_ms())
+        raise
+    except Exception as e:  # a bug: the board must not freeze on it
+        if restart is None or describe is None:
+            raise
+        if crashed(board, describe(e), pause):
+            restart()
+
+
+CRASH_SHOW_MS = 3000
+_BLINK_MS = 250
+
+
+def crashed(board, text, pause, show_ms=CRASH_SHOW_MS):
+    """Log a crash and show it; True if the board should restart, False if
+    it has been crashing soon after every boot (then the pattern blinks
+    until Ctrl-C: restarting would only wear the flash)."""
+    clock = board.clock
+    loop = False
+    try:
+        files = board.store.files
+        crashlog.append(files, board.boot, clock.ticks_diff(clock.ticks_ms(), board.started_at), text)
+        loop = crashlog.looping(crashlog.entries(files), board.boot)
+    except Exception:
+        pass
+    start = clock.ticks_ms()
+    while loop or clock.ticks_diff(clock.ticks_ms(), start) < show_ms:
+        try:
+            r = board.renderer
+            r.begin()
+            if (clock.ticks_ms() // _BLINK_MS) & 1:
+                r.points(0, ERR_CRASH, rc.ERROR)
+            r.finish()
+        except Exception:
+            pass
+        pause()
+    return True

@@ -28,3 +28,14 @@ class FlashFiles:
             return os.stat(self.path(name))[6]
         except OSError:
             return -1
+
+
+def replace(files, tmp, name):
+    """Rename tmp over name. FAT (CircuitPython, ESP32 ports) will not
+    rename over a file: there the old one goes first, and a cut between the
+    two steps leaves a whole tmp, which its reader takes up."""
+    try:
+        files.rename(tmp, name)
+    except OSError:
+        files.remove(name)
+        files.rename(tmp, name)

@@ -92,6 +92,8 @@ class Link:
                 self.watch(args)
             elif cmd == "TIME":
                 self.time(args)
+            elif cmd == "CRASHES":
+                self.crashes(args)
             elif cmd == "NAMES":
                 self.names(text)
             elif cmd == "STATE":
@@ -132,6 +134,19 @@ class Link:
             raise ValueError("WATCH on|off")
         self.watching = args[0] == "on"
         self.send("OK WATCH %s" % args[0])
+
+    def crashes(self, args):
+        """CRASHES: the crash log, one CRASH BOOT UPTIME_MS JSON a crash, then
+        END N. CRASHES CLEAR N: the oldest N are dropped (the host stored them)."""
+        if args and args[0].upper() == "CLEAR":
+            n = _number(args, 1, "CRASHES CLEAR N")
+            self.app.clear_crashes(n)
+            self.send("OK CRASHES CLEAR %d" % n)
+            return
+        found = self.app.crashes()
+        for boot, uptime, text in found:
+            self.send("CRASH %d %d %s" % (boot, uptime, json.dumps(text)))
+        self.send("END %d" % len(found))
 
     def names(self, text):
         """NAMES ["Ann", "Bob"]: the players' names, one a track (JSON, for

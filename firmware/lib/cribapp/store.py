@@ -4,6 +4,7 @@
 # number. At boot a torn state is set aside and a torn last log line dropped.
 import json
 
+from cribapp.flashfs import replace
 from cribapp.seal import seal, unseal
 
 STATE = "state.json"
@@ -40,14 +41,7 @@ class Store:
             f.close()
 
     def _replace(self, tmp, name):
-        """Rename tmp over name. FAT (CircuitPython, ESP32 ports) will not
-        rename over a file: there the old one goes first, and a cut between
-        the two steps leaves a whole tmp, which load() takes up."""
-        try:
-            self.files.rename(tmp, name)
-        except OSError:
-            self.files.remove(name)
-            self.files.rename(tmp, name)
+        replace(self.files, tmp, name)  # a cut between FAT's two steps leaves a whole tmp: load() takes it up
 
     def _note(self, problem):
         if problem not in self.problems:

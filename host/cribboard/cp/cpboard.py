@@ -74,9 +74,21 @@ def main():
     simcp.data_port = PtySerial
     simcp.uid[:] = ident[:8].ljust(8, b"\0")
     os.chdir(drive)
-    for name, as_name in (("boot.py", "__boot__"), ("code.py", "__main__")):
-        with open(name) as f:
-            exec(compile(f.read(), os.path.join(drive, name), "exec"), {"__name__": as_name})
+    import supervisor
+
+    run_file(drive, "boot.py", "__boot__")
+    while True:
+        try:
+            run_file(drive, "code.py", "__main__")
+            return
+        except supervisor.Reload:  # supervisor.reload(): code.py again, boot.py not
+            for name in [n for n in sys.modules if n.split(".")[0] in ("cribapp", "cribcore", "cribcp")]:
+                del sys.modules[name]
+
+
+def run_file(drive, name, as_name):
+    with open(name) as f:
+        exec(compile(f.read(), os.path.join(drive, name), "exec"), {"__name__": as_name})
 
 
 if __name__ == "__main__":

@@ -1,0 +1,87 @@
+# The board's crash log: what an unexpected exception in the loop said, one
+# sealed line a crash ("BOOT UPTIME_MS <the traceback as a JSON string>"),
+# newest last, never more than MAX_BYTES (the oldest crashes go first), so
+# a board that keeps crashing cannot fill its flash. Rewritten whole on
+# every change (new file, then renamed over the old): crashes are rare, and
+# a torn line is never kept. The host fetches it over the link (CRASHES)
+# and clears what it has stored (CRASHES CLEAR N).
+import json
+
+from cribapp.compat import const
+from cribapp.flashfs import replace
+from cribapp.seal import seal, unseal
+
+CRASH_LOG = "crash.log"
+CRASH_TMP = "crash.tmp"
+MAX_BYTES = const(4096)
+MAX_TEXT = const(1500)  # characters of a traceback kept: its end, where the error is
+LOOP_CRASHES = const(3)  # this many crashes in a row, each soon after its boot: stop restarting
+LOOP_MS = const(60000)
+
+
+def _lines(files):
+    if files.size(CRASH_LOG) <= 0:
+        return []
+    f = files.open(CRASH_LOG, "rb")
+    try:
+        data = f.read()
+    finally:
+        f.close()
+    return [line + b"\n" for line in data.split(b"\n") if line and unseal(line) is not None]
+
+
+def _write(files, lines):
+    if not lines:
+        files.remove(CRASH_LOG)
+        return
+    f = files.open(CRASH_TMP, "wb")
+    try:
+        for line in lines:
+            f.write(line)
+        f.flush()
+    finally:
+        f.close()
+    replace(files, CRASH_TMP, CRASH_LOG)
+
+
+def append(files, boot, uptime_ms, text):
+    """Log a crash of boot number `boot`, uptime_ms after the app started;
+    the oldest go if the log would pass MAX_BYTES."""
+    line = seal("%d %d %s" % (boot, uptime_ms, json.dumps(text[-MAX_TEXT:])))
+    lines = _lines(files)
+    lines.append(line)
+    size = 0
+    for one in lines:
+        size += len(one)
+    while size > MAX_BYTES and len(lines) > 1:
+        size -= len(lines.pop(0))
+    _write(files, lines)
+
+
+def entries(files):
+    """[(boot, uptime_ms, text)], oldest first."""
+    out = []
+    for line in _lines(files):
+        whole = unseal(line)
+        if whole is None:
+            continue
+        boot, uptime, text = whole.split(" ", 2)
+        out.append((int(boot), int(uptime), json.loads(text)))
+    return out
+
+
+def clear(files, n):
+    """Drop the oldest n crashes (the host has stored them)."""
+    _write(files, _lines(files)[n:])
+
+
+def looping(entries, boot):
+    """The last LOOP_CRASHES crashes were in consecutive boots ending with
+    this one, each within LOOP_MS of its boot: restarting will not help."""
+    if len(entries) < LOOP_CRASHES:
+        return False
+    for k in range(LOOP_CRASHES):
+        b, uptime, _ = entries[len(entries) - 1 - k]
+        if b != boot - k or uptime > LOOP_MS:
+            return False
+    return True
