@@ -3,8 +3,8 @@
 # seq) once only, so a sync cut off at any moment is simply run again.
 import re
 import time
-from typing import NamedTuple
 from datetime import datetime, timezone
+from typing import NamedTuple
 
 from cribapp.compat import TICKS_PERIOD, Ticks
 from cribboard import db

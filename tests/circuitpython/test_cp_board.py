@@ -211,3 +211,52 @@ def test_an_app_that_cannot_import_shows_the_deploy_error_only_when_a_deploy_was
         sys.modules["cribapp.assemble"] = saved
         if loaded is not None:
             cribapp.assemble = loaded
+
+
+def test_a_crash_in_the_loop_is_logged_and_circuitpython_reloads_code_py():
+    import sys
+
+    import supervisor
+
+    from cribapp import crashlog
+
+    flash = fresh_flash()
+    CpTable(flash)  # boot.py has run; code.py is what reloads
+    code = run_file(os.path.join(FIRMWARE, "code.py"), flash)
+    real_build = code["build"]
+
+    def build():
+        app = real_build(flash)
+        real = app.keypad.poll
+
+        def broken(now, diff):
+            if simcp.now_ms[0] > 500:
+                raise RuntimeError("a button driver failed")
+            return real(now, diff)
+
+        app.keypad.poll = broken
+        return app
+
+    def pause():
+        simcp.now_ms[0] += 10
+
+    code["build"], code["_pause"] = build, pause
+    here = os.getcwd()
+    os.chdir(flash)
+    console, sys.stderr = sys.stderr, __import__("io").StringIO()
+    try:
+        code["run"]()
+    except supervisor.Reload:
+        pass
+    else:
+        raise AssertionError("code.py did not reload")
+    finally:
+        sys.stderr = console
+        os.chdir(here)
+    (entry,) = crashlog.entries(FlashFiles(flash))
+    assert "RuntimeError: a button driver failed" in entry[2] and entry[2].startswith("Traceback")
+    from cribapp.layout import Layout
+
+    points = Layout(json.load(open(os.path.join(flash, "layout.json")))).points[0]
+    shown = [[frame[3 * i + 1] > 0 and frame[3 * i] == 0 for i in points] for frame in simcp.frames[-40:]]
+    assert [True] * 7 in shown  # all seven of track 1's game-point LEDs red (GRB on the wire)
