@@ -108,11 +108,20 @@ def _describe(e):
     return "".join(traceback.format_exception(e, e, e.__traceback__))
 
 
+def _watchdog():
+    """CircuitPython's watchdog in RAISE mode (it has no timers to feed one
+    from): a loop stuck for 8 s raises WatchDogTimeout, which is logged as a
+    crash and reloads code.py; Ctrl-C stops it. None where the chip has none."""
+    from cribcp.watch import CpWatch
+
+    return CpWatch.start()
+
+
 def run():
     try:
         from cribapp import assemble
 
-        assemble.run(build, _pause, _describe, supervisor.reload)
+        assemble.run(build, _pause, _describe, supervisor.reload, _watchdog)
     except Exception as e:  # not KeyboardInterrupt: Ctrl-C must reach the REPL
         _cannot_start(e)
 

@@ -14,6 +14,7 @@ import neopixel
 LOOP_MS = 2
 DEPLOY_ERROR_LEDS = 6  # the deploy-error pattern (cribapp.app.ERR_DEPLOY): six LEDs blink red
 _BLINK_MS = 500
+_kept = []  # the watchdog's timer
 _RED = (80, 0, 0)
 _DARK = (0, 0, 0)
 
@@ -118,11 +119,28 @@ def _describe(e):
     return out.getvalue()  # pyright: ignore[reportAttributeAccessIssue]
 
 
+def _watchdog():
+    """The hardware watchdog, fed from a timer while the loop makes progress
+    (cribapp.watchdog); None where the port has none (the unix port)."""
+    if not hasattr(machine, "WDT"):
+        return None
+    from cribapp.watchdog import TICK_MS, TIMEOUT_MS, LoopWatch
+
+    watch = LoopWatch(machine.WDT(timeout=TIMEOUT_MS).feed)
+    try:
+        timer = machine.Timer(-1)  # rp2: a virtual timer
+    except (ValueError, TypeError):
+        timer = machine.Timer(0)  # ESP32: hardware timers only
+    timer.init(period=TICK_MS, mode=machine.Timer.PERIODIC, callback=watch.tick)
+    _kept.append(timer)  # referenced for as long as the program runs
+    return watch
+
+
 def run():
     try:
         from cribapp import assemble
 
-        assemble.run(build, _pause, _describe, machine.reset)
+        assemble.run(build, _pause, _describe, machine.reset, _watchdog)
     except Exception as e:  # not KeyboardInterrupt: Ctrl-C must reach the REPL
         _cannot_start(e)
 

@@ -29,6 +29,7 @@ package(
         "showcount.py",
         "store.py",
         "usbstream.py",
+        "watchdog.py",
     ),
     base_path="lib",
 )

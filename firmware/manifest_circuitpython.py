@@ -7,5 +7,6 @@
 include("manifest.py")
 module("code.py")
 module("boot.py")
-package("cribcp", files=("__init__.py", "datastream.py", "hardware.py", "pins.py", "strip.py"), base_path="lib")
+package("cribcp", files=("__init__.py", "datastream.py", "hardware.py", "pins.py", "strip.py", "watch.py"),
+        base_path="lib")
 require("neopixel")

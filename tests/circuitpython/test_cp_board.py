@@ -260,3 +260,59 @@ def test_a_crash_in_the_loop_is_logged_and_circuitpython_reloads_code_py():
     points = Layout(json.load(open(os.path.join(flash, "layout.json")))).points[0]
     shown = [[frame[3 * i + 1] > 0 and frame[3 * i] == 0 for i in points] for frame in simcp.frames[-40:]]
     assert [True] * 7 in shown  # all seven of track 1's game-point LEDs red (GRB on the wire)
+
+
+def test_the_watchdog_is_fed_every_pass_stopped_by_ctrl_c_and_a_timeout_is_a_logged_crash():
+    import io
+    import sys
+
+    import microcontroller
+    import supervisor
+    import watchdog
+
+    from cribapp import crashlog
+
+    flash = fresh_flash()
+    CpTable(flash)
+    code = run_file(os.path.join(FIRMWARE, "code.py"), flash)
+    real_build = code["build"]
+    passes = [0]
+
+    def pause():
+        simcp.now_ms[0] += 10
+        passes[0] += 1
+        if passes[0] == 50:
+            raise KeyboardInterrupt  # Ctrl-C on the console
+
+    code["build"], code["_pause"] = (lambda: real_build(flash)), pause
+    here = os.getcwd()
+    os.chdir(flash)
+    try:
+        try:
+            code["run"]()
+        except KeyboardInterrupt:
+            pass
+        wd = microcontroller.watchdog
+        assert wd.timeout == 8 and wd.feeds >= 50 and wd.mode is None  # fed each pass, then stopped
+
+        def stuck_build():  # the loop stuck long enough for the watchdog to raise in it
+            app = real_build(flash)
+
+            def expired(now, diff):
+                raise watchdog.WatchDogTimeout()
+
+            app.keypad.poll = expired
+            return app
+
+        code["build"], code["_pause"] = stuck_build, (lambda: simcp.now_ms.__setitem__(0, simcp.now_ms[0] + 10))
+        console, sys.stderr = sys.stderr, io.StringIO()
+        try:
+            code["run"]()
+        except supervisor.Reload:
+            pass
+        finally:
+            sys.stderr = console
+    finally:
+        os.chdir(here)
+    (entry,) = crashlog.entries(FlashFiles(flash))
+    assert "WatchDogTimeout" in entry[2]

@@ -57,31 +57,37 @@ def build(root, edge, stream, clock):
     return app
 
 
-def run(build, pause, describe=None, restart=None):
+def run(build, pause, describe=None, restart=None, watchdog=None):
     """The board's loop, for either edge: build() the board (a self-test
     first if OK is held, then the app), step it and pause() between passes.
     On Ctrl-C the points being entered are kept. An unexpected exception in
     the loop is logged on the flash (describe(e): its traceback as text),
     shown, and the board restarted (restart()); every change was saved as it
     happened, so the game goes on where it was. Without restart (tests), it
-    is raised."""
+    is raised. watchdog() starts the edge's watchdog once the app runs and
+    gives its LoopWatch (or None where the board has none)."""
     board = build()
     while not isinstance(board, App):
         while not board.done:
             board.step()
             pause()
         board = build()
+    watch = watchdog() if watchdog is not None else None
     try:
         while True:
             board.step()
+            if watch is not None:
+                watch.alive()
             pause()
     except KeyboardInterrupt:
+        if watch is not None:
+            watch.rest()  # at the REPL on purpose: no restart
         board.commit(board.clock.ticks_ms())
         raise
     except Exception as e:  # a bug: the board must not freeze on it
         if restart is None or describe is None:
             raise
-        if crashed(board, describe(e), pause):
+        if crashed(board, describe(e), pause, watch):
             restart()
 
 
@@ -89,7 +95,7 @@ CRASH_SHOW_MS = 3000
 _BLINK_MS = 250
 
 
-def crashed(board, text, pause, show_ms=CRASH_SHOW_MS):
+def crashed(board, text, pause, watch=None, show_ms=CRASH_SHOW_MS):
     """Log a crash and show it; True if the board should restart, False if
     it has been crashing soon after every boot (then the pattern blinks
     until Ctrl-C: restarting would only wear the flash)."""
@@ -99,7 +105,7 @@ def crashed(board, text, pause, show_ms=CRASH_SHOW_MS):
         files = board.store.files
         crashlog.append(files, board.boot, clock.ticks_diff(clock.ticks_ms(), board.started_at), text)
         loop = crashlog.looping(crashlog.entries(files), board.boot)
-    except Exception:
+    except Exception:  # the flash itself failed: show it and restart all the same
         pass
     start = clock.ticks_ms()
     while loop or clock.ticks_diff(clock.ticks_ms(), start) < show_ms:
@@ -109,7 +115,9 @@ def crashed(board, text, pause, show_ms=CRASH_SHOW_MS):
             if (clock.ticks_ms() // _BLINK_MS) & 1:
                 r.points(0, ERR_CRASH, rc.ERROR)
             r.finish()
-        except Exception:
+        except Exception:  # the strip's own code may be what failed
             pass
+        if watch is not None:
+            watch.alive()  # showing the crash is progress, not a hang
         pause()
     return True

@@ -1,5 +1,6 @@
 # Stand-in for CircuitPython's microcontroller: Pin objects and cpu.uid.
 import simcp
+from watchdog import WatchDogTimer
 
 
 class Pin:
@@ -17,3 +18,4 @@ class Processor:
 
 
 cpu = Processor()
+watchdog = WatchDogTimer()

@@ -1,5 +1,5 @@
 # Stand-ins for CircuitPython's hardware modules (board, digitalio,
-# microcontroller, neopixel_write, storage, supervisor, usb_cdc), first on
+# microcontroller, neopixel_write, storage, supervisor, usb_cdc, watchdog), first on
 # sys.path when the CircuitPython edge runs on CPython, with the real
 # Adafruit neopixel and adafruit_pixelbuf on top. Same names and signatures
 # as circuitpython-stubs. This module is what they share with whoever
@@ -25,6 +25,10 @@ def sent(buf):
 
 def ms():
     return now_ms[0]
+
+
+def poll_watchdog(timer):
+    """Called on every feed; a test replaces it to see the feeds."""
 
 
 def data_port():

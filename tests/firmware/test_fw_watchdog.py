@@ -1,0 +1,101 @@
+# The loop's watchdog: fed from a timer while the loop makes progress, so a
+# loop stuck anywhere restarts the board, while a board left at its REPL
+# with Ctrl-C (for mpremote, for a deploy) is never restarted under it.
+from cribapp import assemble
+from cribapp.watchdog import TICK_MS, TIMEOUT_MS, LoopWatch
+
+from rig import Table
+
+
+class WatchdogReset(BaseException):
+    """The hardware restarting the chip: not an exception the loop sees."""
+
+
+class FakeWDT:
+    """machine.WDT and the timer that ticks the watch, on the table's clock."""
+
+    def __init__(self, clock):
+        self.clock = clock
+        self.fed_at = clock.ticks_ms()
+        self.tick_at = clock.ticks_ms()
+        self.watch = LoopWatch(self.feed)
+        self.fired = False
+
+    def feed(self):
+        self.fed_at = self.clock.ticks_ms()
+
+    def advance(self, ms):
+        """Time passes: the timer ticks the watch (soft interrupts run even
+        inside a stuck Python loop), and the watchdog bites if unfed."""
+        for _ in range(ms // 10):
+            self.clock.advance(10)
+            if self.clock.ticks_diff(self.clock.ticks_ms(), self.tick_at) >= TICK_MS:
+                self.tick_at = self.clock.ticks_ms()
+                self.watch.tick()
+            if self.clock.ticks_diff(self.clock.ticks_ms(), self.fed_at) > TIMEOUT_MS:
+                self.fired = True
+                raise WatchdogReset()
+
+
+def hang_at(wdt, obj, name):
+    """The next call of obj.name never returns."""
+
+    def stuck(*args):
+        while True:
+            wdt.advance(10)
+
+    setattr(obj, name, stuck)
+
+
+def test_a_loop_stuck_in_any_part_is_restarted_by_the_watchdog_with_its_game():
+    for part in ("buttons", "link", "drawing", "saving"):
+        t = Table()
+        t.connect()
+        t.enter(0, 9)
+        t.enter(1, 4)
+        wdt = FakeWDT(t.clock)
+        app = t.app
+        if part == "buttons":
+            hang_at(wdt, app.keypad, "poll")
+        elif part == "link":
+            hang_at(wdt, app.link, "poll")
+        elif part == "drawing":
+            t.tap("P1")  # a point blinking: frames to draw
+            hang_at(wdt, app.renderer, "finish")
+        else:
+            t.tap("P2")  # a point to count: the idle timer saves it
+            hang_at(wdt, app.store, "save")
+        try:
+            assemble.run(lambda app=app: app, lambda w=wdt: w.advance(10), watchdog=lambda w=wdt: w.watch)
+        except WatchdogReset:
+            pass
+        assert wdt.fired, part
+        again = Table(flash=t.flash.restarted())
+        assert again.app.match.game.scores() == [9, 4], part
+
+
+def test_a_running_loop_and_a_board_left_at_its_repl_are_never_restarted():
+    t = Table()
+    wdt = FakeWDT(t.clock)
+    passes = [0]
+
+    def pause():
+        wdt.advance(10)
+        passes[0] += 1
+        if passes[0] == 3000:  # 30 s of play, then Ctrl-C
+            raise KeyboardInterrupt
+
+    try:
+        assemble.run(lambda: t.app, pause, watchdog=lambda: wdt.watch)
+    except KeyboardInterrupt:
+        pass
+    assert not wdt.fired and wdt.watch.resting
+    wdt.advance(120000)  # two minutes at the REPL: mpremote, a deploy
+    assert not wdt.fired
+
+
+def test_the_watch_allocates_nothing_and_its_counter_stays_small():
+    w = LoopWatch(lambda: None)
+    for _ in range(70000):
+        w.alive()
+    assert 0 <= w.passes <= 0xFFFF
