@@ -413,11 +413,7 @@ def players_list(db_url, as_json):
     """Every player in the database, with games and boards played."""
     from cribboard import players as p
 
-    rows = p.listing(open_db(db_url))
-    if as_json:
-        click.echo(json.dumps(rows, indent=1))
-        return
-    print_table(rows, ["name", "games", "boards"])
+    emit(p.listing(open_db(db_url)), ["name", "games", "boards"], as_json)
 
 
 @players.command("rename")
@@ -476,12 +472,9 @@ def standings(db_url, since, until, board, as_json):
     them (ACC: 2 game points a win, 3 a skunk win; the spread breaks ties)."""
     from cribboard import standings as st
 
-    rows = st.table(_league_games(db_url, since, until, board))
-    if as_json:
-        click.echo(json.dumps(rows, indent=1))
-        return
-    print_table(rows, ["rank", "player", "games", "wins", "losses", "skunks_given", "skunks_taken", "game_points",
-                       "spread"])
+    emit(st.table(_league_games(db_url, since, until, board)),
+         ["rank", "player", "games", "wins", "losses", "skunks_given", "skunks_taken", "game_points", "spread"],
+         as_json)
 
 
 @cli.command("head-to-head")
@@ -511,14 +504,8 @@ def crashes_cmd(db_url, board, as_json):
     how long after it. The board restarted each time with its game."""
     from cribboard import db
 
-    rows = db.crashes(open_db(db_url), board)
-    if as_json:
-        click.echo(json.dumps(rows, indent=1))
-        return
-    for r in rows:
-        r["error"] = r["text"].strip().splitlines()[-1] if r["text"].strip() else ""
-        r["after"] = "%.1f s" % (r["uptime_ms"] / 1000)
-    print_table(rows, ["id", "board", "boot", "after", "received_at", "error"])
+    emit(db.crashes(open_db(db_url), board), ["id", "board", "boot", "after", "received_at", "error"], as_json,
+         lambda r: {"error": (r["text"].strip().splitlines() or [""])[-1], "after": "%.1f s" % (r["uptime_ms"] / 1000)})
 
 
 @cli.command("rejected")
@@ -529,11 +516,8 @@ def rejected_cmd(db_url, board, as_json):
     """Records a board sent that failed the checks: kept apart, raw, with the reason."""
     from cribboard import db
 
-    rows = db.rejected(open_db(db_url), board)
-    if as_json:
-        click.echo(json.dumps(rows, indent=1))
-        return
-    print_table([dict(r, raw=r["raw"][:60]) for r in rows], ["id", "board", "seq", "received_at", "reason", "raw"])
+    emit(db.rejected(open_db(db_url), board), ["id", "board", "seq", "received_at", "reason", "raw"], as_json,
+         lambda r: {"raw": r["raw"][:60]})
 
 
 @cli.command()
@@ -564,6 +548,15 @@ def watch(port, as_json):
         link.close()
 
 
+def emit(rows, columns, as_json, shown=None):
+    """A listing: JSON (the rows as they are), or a table of `columns`,
+    shown(row) adding what only the table needs."""
+    if as_json:
+        click.echo(json.dumps(rows, indent=1))
+    else:
+        print_table([dict(r, **shown(r)) for r in rows] if shown else rows, columns)
+
+
 def print_table(rows, columns):
     from rich.console import Console
     from rich.table import Table
@@ -585,14 +578,9 @@ def matches(db_url, board, as_json):
     """List the finished games in the database, match by match."""
     from cribboard import stats
 
-    rows = stats.games(open_db(db_url), board)
-    if as_json:
-        click.echo(json.dumps(rows, indent=1))
-    else:
-        for r in rows:
-            r["who"] = " v ".join(r["names"])
-        print_table(rows, ["id", "board", "kind", "match", "game", "who", "target", "scheme", "scores", "winner",
-                           "skunk", "game_points", "match_winner"])
+    emit(stats.games(open_db(db_url), board), ["id", "board", "kind", "match", "game", "who", "target", "scheme",
+                                               "scores", "winner", "skunk", "game_points", "match_winner"],
+         as_json, lambda r: {"who": " v ".join(r["names"])})
 
 
 @cli.command("stats")
@@ -784,13 +772,8 @@ def barbu_list(db_url, as_json):
     """The barbu rubbers in the database."""
     from cribboard import barbu_sheet as sheet
 
-    rows = sheet.listing(open_db(db_url))
-    if as_json:
-        click.echo(json.dumps(rows, indent=1))
-        return
-    for r in rows:
-        r["players"] = ", ".join("%s %d" % (n, t) for n, t in zip(r["names"], r["totals"]))
-    print_table(rows, ["id", "deals", "finished", "players", "updated"])
+    emit(sheet.listing(open_db(db_url)), ["id", "deals", "finished", "players", "updated"], as_json,
+         lambda r: {"players": ", ".join("%s %d" % (n, t) for n, t in zip(r["names"], r["totals"]))})
 
 
 @barbu.command("show")
