@@ -66,6 +66,13 @@ class Database:
         except self.errors as e:
             raise DbError("the database %s: %s" % (self.where, str(e).strip() or type(e).__name__)) from None
 
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """One statement for many rows (psycopg pipelines them: one round trip, not one a row)."""
+        try:
+            self.conn.cursor().executemany(self._sql(sql), [tuple(r) for r in rows])
+        except self.errors as e:
+            raise DbError("the database %s: %s" % (self.where, str(e).strip() or type(e).__name__)) from None
+
     def all(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
         return list(self.execute(sql, args).fetchall())
 
@@ -199,6 +206,7 @@ def store(db: Database, board: str, firmware: str | None, games: list[tuple[int,
     game already stored (same board and seq) is left as it is. Returns how
     many games were new."""
     new = 0
+    known: dict[str, int] = {}  # player ids looked up in this batch
     with db.transaction():
         db.execute(
             "INSERT INTO boards (board, first_sync, last_sync, firmware) VALUES (?, ?, ?, ?) "
@@ -221,10 +229,10 @@ def store(db: Database, board: str, firmware: str | None, games: list[tuple[int,
                 continue
             new += 1
             sides = len(game.scores)
-            for n, e in enumerate(rec["events"]):
-                db.execute("INSERT INTO events (game_id, n, seat, side, points, kind, ticks) "
-                           "VALUES (?, ?, ?, ?, ?, ?, ?)", (game_id, n, e[0], e[0] % sides, e[1], e[2], e[3]))
-            players.seat(db, game_id, game.names)
+            db.executemany("INSERT INTO events (game_id, n, seat, side, points, kind, ticks) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                           [(game_id, n, e[0], e[0] % sides, e[1], e[2], e[3]) for n, e in enumerate(rec["events"])])
+            players.seat(db, game_id, game.names, known=known)
         for seq, reason, raw in rejected:
             db.execute("INSERT INTO rejected (board, seq, digest, reason, raw, received_at) VALUES (?, ?, ?, ?, ?, ?) "
                        "ON CONFLICT (board, seq, digest) DO NOTHING",

@@ -15,11 +15,16 @@ def player_id(db: Any, name: str) -> int:
     return db.value("SELECT id FROM players WHERE name = ?", (name,))
 
 
-def seat(db: Any, game_id: int, names: list[str], reported: list[str] | None = None) -> None:
-    """Who played each track of a game."""
+def seat(db: Any, game_id: int, names: list[str], reported: list[str] | None = None,
+         known: dict[str, int] | None = None) -> None:
+    """Who played each track of a game. known: ids already looked up in
+    this transaction, by name (a sync's batch names the same few players)."""
+    known = {} if known is None else known
     for track, name in enumerate(names):
+        if name not in known:
+            known[name] = player_id(db, name)
         db.execute("INSERT INTO game_players (game_id, track, player_id, reported) VALUES (?, ?, ?, ?)",
-                   (game_id, track, player_id(db, name), (reported or names)[track]))
+                   (game_id, track, known[name], (reported or names)[track]))
 
 
 def checked(name: str) -> str:
