@@ -3,13 +3,12 @@
 # Hardware comes in through the constructor; nothing here touches a pin.
 import json
 
-from cribapp import FIRMWARE_VERSION, crashlog
+from cribapp import FIRMWARE_VERSION
 from cribapp import button as gesture
 from cribapp import render as rc
 from cribapp.boardview import draw_board, draw_piquet, draw_skunk, tally
 from cribapp.compat import const
 from cribapp.matchstate import PIQUET, STATE_VERSION, match_for, restore
-from cribapp.showcount import next_entry, shown
 from cribapp.store import FULL, LOG_TORN, STATE_CORRUPT
 from cribcore import record
 from cribcore.game import MAX_ENTRY, PEGGING, POINTS
@@ -293,6 +292,8 @@ class App:
         if self.counting():
             seat, kind = side, PEGGING
             if self.showing():
+                from cribapp.showcount import next_entry
+
                 entry = next_entry(g, side)
                 if entry is None:  # this track has shown everything it had this deal
                     self._refuse(now)
@@ -313,12 +314,22 @@ class App:
 
     def showing(self):
         """This deal's pegging is over: entries are hands and the crib."""
-        return self.counting() and (self.show_open or shown(self.match.game)[1])
+        if not self.counting():
+            return False
+        from cribapp.showcount import shown  # loaded by boards that count the show
+
+        return self.show_open or shown(self.match.game)[1]
+
+    def showing_hands(self):
+        """Hands or the crib were entered in this deal."""
+        from cribapp.showcount import shown
+
+        return shown(self.match.game)[1]
 
     def undo(self, now):
         if self.pending:
             self._drop_pending()
-        elif self.show_open and not shown(self.match.game)[1]:
+        elif self.show_open and not self.showing_hands():
             self.show_open = False  # the OK that ended the pegging, taken back
             self.save()
         elif self.match.game.undo():
@@ -389,9 +400,13 @@ class App:
 
     def crashes(self):
         """The crash log: [(boot, uptime_ms, traceback text)], oldest first."""
+        from cribapp import crashlog  # loaded when a host asks
+
         return crashlog.entries(self.store.files)
 
     def clear_crashes(self, n):
+        from cribapp import crashlog
+
         crashlog.clear(self.store.files, n)
 
     def set_player_names(self, names):

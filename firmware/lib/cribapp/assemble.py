@@ -5,7 +5,6 @@
 #   strip(pin, n)           -> a pixel sink (n, [i] = (r, g, b), write())
 #   board_id()              -> the board's unique id as hex
 # and the caller passes the serial stream and the clock.
-from cribapp import crashlog
 from cribapp import render as rc
 from cribapp.app import ERR_CONFIG, ERR_CRASH, ERR_DEPLOY, App
 from cribapp.boardfiles import deploy_finished, read_json
@@ -102,6 +101,8 @@ def crashed(board, text, pause, watch=None, show_ms=CRASH_SHOW_MS):
     clock = board.clock
     loop = False
     try:
+        from cribapp import crashlog  # loaded only for a crash
+
         files = board.store.files
         crashlog.append(files, board.boot, clock.ticks_diff(clock.ticks_ms(), board.started_at), text)
         loop = crashlog.looping(crashlog.entries(files), board.boot)
