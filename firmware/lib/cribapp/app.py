@@ -7,7 +7,7 @@ from cribapp import FIRMWARE_VERSION
 from cribapp import button as gesture
 from cribapp import render as rc
 from cribapp.boardview import draw_board, draw_piquet, draw_skunk, tally
-from cribapp.compat import const
+from cribapp.compat import TICKS_PERIOD, const
 from cribapp.matchstate import PIQUET, STATE_VERSION, match_for, restore
 from cribapp.store import FULL, LOG_TORN, STATE_CORRUPT
 from cribcore import record
@@ -398,6 +398,35 @@ class App:
     def names_for(self, tracks):
         return names_for(self.player_names, tracks)
 
+    # --- what the link may ask and do (cribapp.link.Link) ----------------------
+    def hello_fields(self):
+        """(board id, boot, ticks now, where ticks wrap, last record, last acknowledged)."""
+        clock = self.clock
+        return (self.board_id, self.boot, clock.ticks_ms(), getattr(clock, "TICKS_PERIOD", TICKS_PERIOD),
+                self.store.last_seq, self.acked)
+
+    def records_since(self, seq, limit):
+        return self.store.since(seq, limit)
+
+    def last_seq(self):
+        return self.store.last_seq
+
+    def acknowledge(self, seq):
+        """A host stored every record up to seq; the highest acknowledged."""
+        if seq > self.store.last_seq:
+            raise ValueError("no record %d yet (last is %d)" % (seq, self.store.last_seq))
+        if seq > self.acked:
+            self.acked = seq
+            self.save()
+        return self.acked
+
+    def set_wall_time(self, unix):
+        """The host's clock, paired with this board's ticks (records carry it)."""
+        self.wall = (unix, self.clock.ticks_ms())
+
+    def live_state(self):
+        return self.state()
+
     def crashes(self):
         """The crash log: [(boot, uptime_ms, traceback text)], oldest first."""
         from cribapp import crashlog  # loaded when a host asks
@@ -417,7 +446,7 @@ class App:
         self.save()
 
     def _tell(self, what, event):
-        if self.link is not None and self.link.watching:
+        if self.link is not None and self.link.listening():
             g = self.match.game
             self.link.event({"what": what, "event": list(event) if event else None, "scores": g.scores(),
                              "dealer": g.dealer(), "winner": g.winner(), "game_no": len(self.match.closed) + 1})

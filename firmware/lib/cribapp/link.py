@@ -4,7 +4,6 @@
 import json
 
 from cribapp import FIRMWARE_VERSION
-from cribapp.compat import TICKS_PERIOD
 from cribapp.seal import seal, unseal
 
 PROTOCOL = 2  # 2: NAMES
@@ -15,6 +14,12 @@ _READ_BUDGET = 64  # bytes read per poll, so the buttons stay quick
 
 
 class Link:
+    """The link, on a byte stream, for a board that offers (App does):
+    hello_fields(), records_since(seq, limit), last_seq(), acknowledge(seq),
+    set_wall_time(unix), live_state(), set_player_names(names), crashes()
+    and clear_crashes(n). The board asks listening() before it builds an
+    event, and event(body) sends it."""
+
     def __init__(self, stream, app):
         self.stream = stream
         self.app = app
@@ -62,6 +67,9 @@ class Link:
         self.errors += 1
         self.send("ERR %s %s" % (code, why))
 
+    def listening(self):
+        return self.watching
+
     def event(self, body):
         self.send("EV " + json.dumps(body))
 
@@ -97,37 +105,30 @@ class Link:
             elif cmd == "NAMES":
                 self.names(text)
             elif cmd == "STATE":
-                self.send("STATE " + json.dumps(self.app.state()))
+                self.send("STATE " + json.dumps(self.app.live_state()))
             else:
                 self.error("unknown", "no command %s" % cmd[:16])
         except ValueError as e:
             self.error("args", str(e))
 
     def hello(self):
-        app = self.app
         # period: where the board's ticks wrap (2**30 on MicroPython, 2**29 on CircuitPython).
+        board, boot, ticks, period, last, acked = self.app.hello_fields()
         self.send("HELLO board=%s fw=%s proto=%d boot=%d ticks=%d period=%d seq=%d acked=%d"
-                  % (app.board_id, FIRMWARE_VERSION, PROTOCOL, app.boot, app.clock.ticks_ms(),
-                     getattr(app.clock, "TICKS_PERIOD", TICKS_PERIOD), app.store.last_seq, app.acked))
+                  % (board, FIRMWARE_VERSION, PROTOCOL, boot, ticks, period, last, acked))
 
     def list(self, args):
         since = _number(args, 0, "LIST SINCE [LIMIT]")
         limit = _number(args, 1, "LIST SINCE [LIMIT]", LIST_LIMIT)
         if limit < 1 or limit > LIST_LIMIT:
             raise ValueError("LIMIT is 1 to %d" % LIST_LIMIT)
-        records = self.app.store.since(since, limit)
+        records = self.app.records_since(since, limit)
         for seq, body in records:
             self.send("REC %d %s" % (seq, body))
-        self.send("END %d %d" % (len(records), self.app.store.last_seq))
+        self.send("END %d %d" % (len(records), self.app.last_seq()))
 
     def ack(self, args):
-        seq = _number(args, 0, "ACK SEQ")
-        if seq > self.app.store.last_seq:
-            raise ValueError("no record %d yet (last is %d)" % (seq, self.app.store.last_seq))
-        if seq > self.app.acked:
-            self.app.acked = seq
-            self.app.save()
-        self.send("OK ACK %d" % self.app.acked)
+        self.send("OK ACK %d" % self.app.acknowledge(_number(args, 0, "ACK SEQ")))
 
     def watch(self, args):
         if len(args) != 1 or args[0] not in ("on", "off"):
@@ -160,7 +161,7 @@ class Link:
 
     def time(self, args):
         unix = _number(args, 0, "TIME UNIX_SECONDS")
-        self.app.wall = (unix, self.app.clock.ticks_ms())
+        self.app.set_wall_time(unix)
         self.send("OK TIME %d" % unix)
 
 
