@@ -670,10 +670,12 @@ def plot(db_url, game_id, output):
         from cribboard import plot as chart
     except ImportError:
         raise CribboardError('plotting needs matplotlib: pip install "cribboard[plot]"') from None
+    conn = open_db(db_url)
     try:
-        record, board = stats.game(open_db(db_url), game_id)
+        record, board = stats.game(conn, game_id)
     except KeyError:
         raise UsageError("no game %d in the database (see cribboard matches)" % game_id) from None
+    record["names"] = stats.seats(conn).get(game_id, record.get("names"))  # as renamed since the sync
     chart.race(record, output, "Board %s, match %d game %d" % (board[:8], record["match"], record["game_no"]))
     status("wrote %s" % output)
 

@@ -21,9 +21,19 @@ def _game(record):
 
 
 def race(record, out_path, title=None):
-    """Works for cribbage games and piquet parties (no target: its totals
-    run on, and the rubicon line is drawn instead of the skunk lines)."""
+    """Draw the race chart of a game's record into a PNG (cribbage games and
+    piquet parties alike)."""
+    fig = figure(record, title)
+    fig.savefig(out_path)
+    plt.close(fig)
+
+
+def figure(record, title=None):
+    """The chart: one step line a track (its score after each entry, named
+    after its player), the streets shaded, the skunk lines or, for piquet
+    (no target: its totals run on), the rubicon."""
     g = _game(record)
+    names = record.get("names") or []
     rows = g.race()
     sides = g.sides
     fig, ax = plt.subplots(figsize=(10, 5.5), dpi=110)
@@ -32,7 +42,8 @@ def race(record, out_path, title=None):
     for s in range(sides):
         ys = [0] + [r[s] for r in rows]
         ys.append(ys[-1])
-        label = "track %d%s" % (s + 1, " (winner)" if s == g.winner() else "")
+        who = names[s] if s < len(names) else "track %d" % (s + 1)
+        label = "%s%s" % (who, " (winner)" if s == g.winner() else "")
         ax.step(xs, ys, where="post", color=TRACK_COLOURS[s], linewidth=2.2, label=label)
         ax.annotate(str(ys[-1]), (xs[-1], ys[-1]), textcoords="offset points", xytext=(6, -4),
                     color=TRACK_COLOURS[s], fontweight="bold")
@@ -57,5 +68,4 @@ def race(record, out_path, title=None):
     ax.legend(loc="upper left")
     ax.grid(axis="x", alpha=0.2)
     fig.tight_layout()
-    fig.savefig(out_path)
-    plt.close(fig)
+    return fig

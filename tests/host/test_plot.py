@@ -1,13 +1,23 @@
-# Race charts of a cribbage game and of a piquet partie.
+# Race charts of a cribbage game and of a piquet partie: the chart's own
+# data (its lines, labels and reference lines), and a PNG written.
+import matplotlib.pyplot as plt
+
 from cribboard import plot
 from cribcore.match import Match
 from cribcore.piquet import PiquetMatch
 from cribcore.record import game_record
 
 
-def png_ok(path):
-    data = path.read_bytes()
-    return data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 10000
+def steps(fig):
+    """The score lines: (label, y values) of each."""
+    ax = fig.axes[0]
+    return [(line.get_label(), list(line.get_ydata())) for line in ax.get_lines() if line.get_label()[0] != "_"]
+
+
+def hlines(fig):
+    ax = fig.axes[0]
+    return sorted({line.get_ydata()[0] for line in ax.get_lines() if line.get_label().startswith("_")
+                   and len(set(line.get_ydata())) == 1})
 
 
 def test_a_cribbage_race_chart(tmp_path):
@@ -17,8 +27,17 @@ def test_a_cribbage_race_chart(tmp_path):
         m.game.pass_deal()
     while not m.game.over():
         m.game.add(0, 20)
-    plot.race(game_record(m, 0), tmp_path / "c.png")
-    assert png_ok(tmp_path / "c.png")
+    rec = dict(game_record(m, 0), names=["Ann", "Bob"])
+    fig = plot.figure(rec)
+    (ann, ann_ys), (bob, bob_ys) = steps(fig)
+    assert (ann, bob) == ("Ann (winner)", "Bob")
+    race = m.game.race()
+    assert ann_ys == [0] + [r[0] for r in race] + [121] and bob_ys == [0] + [r[1] for r in race] + [42]
+    assert hlines(fig) == [31, 61, 91, 121]  # the skunk lines and the game hole
+    assert fig.axes[0].get_title() == "Game to 121: 121 - 42, double skunk"
+    plt.close(fig)
+    plot.race(rec, tmp_path / "c.png")
+    assert (tmp_path / "c.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_a_piquet_race_chart_runs_past_120(tmp_path):
@@ -28,5 +47,9 @@ def test_a_piquet_race_chart_runs_past_120(tmp_path):
         m.game.add(1, 12)
         m.game.pass_deal()
     assert m.game.scores() == [270, 72]
-    plot.race(game_record(m, 0), tmp_path / "p.png")
-    assert png_ok(tmp_path / "p.png")
+    fig = plot.figure(game_record(m, 0))
+    (first, ys), (second, _) = steps(fig)
+    assert (first, second) == ("track 1 (winner)", "track 2") and max(ys) == 270
+    assert hlines(fig) == [100]  # the rubicon, not the skunk lines
+    assert fig.axes[0].get_ylim()[1] > 270
+    plt.close(fig)

@@ -82,7 +82,7 @@ class Unplugged(LinkError):
 
 def test_a_sync_cut_off_anywhere_stores_every_game_once(tmp_path, db_url):
     flash = tmp_path / "flash"
-    fill_log(flash, 120)
+    fill_log(flash, 600)  # enough that the kill below lands while the sync runs
     board = Board(flash)
     dbfile = db_url
     try:
@@ -111,7 +111,8 @@ def test_a_sync_cut_off_anywhere_stores_every_game_once(tmp_path, db_url):
             time.sleep(0.005)
         proc.send_signal(signal.SIGKILL)
         proc.wait()
-        assert 60 <= len(stored(dbfile)) <= 120
+        assert proc.returncode == -signal.SIGKILL
+        assert 60 < len(stored(dbfile)) < 600  # killed after a batch was stored, before the last
     finally:
         board.stop()  # 3. and the board itself goes away
     # The board comes back (same flash): one more sync fetches the rest.
@@ -120,15 +121,16 @@ def test_a_sync_cut_off_anywhere_stores_every_game_once(tmp_path, db_url):
         assert "new game" in cli("sync", "--port", board.port, "--db", dbfile).stdout
     finally:
         board.stop()
-    assert stored(dbfile) == list(range(1, 121))
+    assert stored(dbfile) == list(range(1, 601))
     conn = db.connect(dbfile)
-    assert conn.value("SELECT COUNT(*) FROM events") > 120
+    assert conn.value("SELECT COUNT(*) FROM events") == sum(
+        len(json.loads(r["record"])["events"]) for r in conn.all("SELECT record FROM games"))
     conn.close()
 
 
 def test_the_board_dying_mid_sync_is_one_clear_error(tmp_path, db_url):
     flash = tmp_path / "flash"
-    fill_log(flash, 200)
+    fill_log(flash, 1000)  # the board dies after the first batch, long before the last
     board = Board(flash)
     dbfile = db_url
     proc = subprocess.Popen([sys.executable, "-m", "cribboard.cli", "sync", "--port", board.port, "--db", dbfile],
@@ -139,14 +141,14 @@ def test_the_board_dying_mid_sync_is_one_clear_error(tmp_path, db_url):
     board.sim.proc.kill()  # the board dies under the sync
     _, err = proc.communicate(timeout=60)
     board.stop()
-    if proc.returncode:  # unless it had already finished
-        assert err.startswith("cribboard: error: ") and "Traceback" not in err, err
+    assert proc.returncode == 1 and err.startswith("cribboard: error: ") and "Traceback" not in err, err
+    assert err.count("\n") == 1, err
     board = Board(flash, seed=False)
     try:
         cli("sync", "--port", board.port, "--db", dbfile)
     finally:
         board.stop()
-    assert stored(dbfile) == list(range(1, 201))
+    assert stored(dbfile) == list(range(1, 1001))
 
 
 def test_syncs_at_the_same_moment_into_one_database_store_every_game_once(tmp_path, db_url):
