@@ -72,9 +72,10 @@ $(CP_STUBS_DONE): Makefile
 lint: $(VENV_DONE)
 	$(BIN)/ruff check .
 
-typecheck: $(NODE_DONE) $(STUBS_DONE) $(CP_STUBS_DONE)
+typecheck: $(VENV_DONE) $(NODE_DONE) $(STUBS_DONE) $(CP_STUBS_DONE)
 	node_modules/.bin/pyright -p firmware/pyrightconfig.json
 	node_modules/.bin/pyright -p firmware/pyrightconfig.circuitpython.json
+	node_modules/.bin/pyright -p pyrightconfig.host.json
 
 # Every firmware file must compile for the board, not only import on CPython.
 mpy: $(VENV_DONE)

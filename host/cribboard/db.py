@@ -137,7 +137,10 @@ def _postgresql(url: str) -> Database:
     except ImportError:
         raise DbError('a PostgreSQL database needs psycopg: pip install "cribboard[postgresql]"') from None
     try:
-        conn = psycopg.connect(url, autocommit=True, row_factory=dict_row, connect_timeout=_BUSY_S)
+        # Rows as dicts; passed through a dict because psycopg's overloads type
+        # connect() for tuple rows unless the connection class is parametrised.
+        options: dict[str, Any] = {"row_factory": dict_row}
+        conn = psycopg.connect(url, autocommit=True, connect_timeout=_BUSY_S, **options)
     except psycopg.Error as e:
         raise DbError("cannot reach the PostgreSQL server %s: %s" % (_safe(url), str(e).strip())) from None
     return Database(conn, "postgresql", psycopg.Error, _safe(url))

@@ -200,8 +200,8 @@ def wiring(board_data, layout_data, board_name):
 
     rows = []
 
-    def text(x, y, s, size=4, colour="#000", anchor="start"):
-        rows.append('<text x="%d" y="%d" font-size="%d" font-family="sans-serif" fill="%s" text-anchor="%s">%s'
+    def text(x: float, y: float, s: str, size: float = 4, colour: str = "#000", anchor: str = "start") -> None:
+        rows.append('<text x="%d" y="%d" font-size="%g" font-family="sans-serif" fill="%s" text-anchor="%s">%s'
                     '</text>\n' % (x, y, size, colour, anchor, escape(s)))
 
     def line(x1, y1, x2, y2, colour="#000", width=0.6):

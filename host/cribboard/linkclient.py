@@ -29,7 +29,7 @@ class BoardLink:
         self.port = port
         self.timeout = timeout
         self.junk = 0  # lines that failed their check
-        self.proto = None  # the board's protocol, once it said HELLO
+        self.proto = 0  # the board's protocol, once it said HELLO (0: not yet)
         self._buf = b""
 
     def close(self):
@@ -145,7 +145,7 @@ class BoardLink:
     def crashes(self):
         """The board's crash log: [(boot, uptime_ms, traceback text)], oldest
         first; [] from a board too old to keep one (protocol 1)."""
-        if self.proto is None:
+        if not self.proto:
             self.hello()
         if self.proto < 2:
             return []
@@ -172,7 +172,7 @@ class BoardLink:
 
     def set_names(self, names):
         """The players' names, one a track (protocol 2)."""
-        if self.proto is None:
+        if not self.proto:
             self.hello()
         if self.proto < 2:
             raise LinkError("the board's firmware is too old to take names: update it with `cribboard flash`")

@@ -57,7 +57,8 @@ def reassign(db: Any, name: str, track: int, game: int | None = None, board: str
     all a board's games as played by `name`. What the board reported stays
     beside it. Returns how many games changed."""
     checked(name)
-    where, args = ["gp.track = ?"], [track - 1]
+    where: list[str] = ["gp.track = ?"]
+    args: list[Any] = [track - 1]
     if game is not None:
         if db.value("SELECT id FROM games WHERE id = ?", (game,)) is None:
             raise UsageError("no game %d" % game)

@@ -143,10 +143,13 @@ class Simulator:
 
     # --- the strip ------------------------------------------------------------
     def _read_frames(self):
+        hw = self._hw
+        if hw is None:
+            return
         buf = b""
         while True:
             try:
-                data = self._hw.recv(65536)
+                data = hw.recv(65536)
             except OSError:
                 return
             if not data:
@@ -195,10 +198,13 @@ class Simulator:
         if gesture not in GESTURES:
             raise SimError("gesture is tap or long, not %r" % (gesture,))
         pin = self.board["buttons"][button]
+        hw = self._hw
+        if hw is None:
+            raise SimError("the simulated board is not running")
         with self._press_lock:
-            self._hw.sendall(b"D %s\n" % str(pin).encode())
+            hw.sendall(b"D %s\n" % str(pin).encode())
             time.sleep((TAP_MS if gesture == "tap" else LONG_MS) / 1000)
-            self._hw.sendall(b"U %s\n" % str(pin).encode())
+            hw.sendall(b"U %s\n" % str(pin).encode())
             time.sleep(0.04)
 
 

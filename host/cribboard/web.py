@@ -25,7 +25,7 @@ def make_server(boards: Any, host: str = "127.0.0.1", port: int = 8121) -> Threa
     boards = boards if isinstance(boards, list) else [boards]
 
     class Handler(BaseHTTPRequestHandler):
-        def log_message(self, *args):
+        def log_message(self, format, *args):
             pass  # quiet: the terminal is for the board's own messages
 
         def reply(self, code, body, kind="application/json"):
