@@ -69,10 +69,12 @@ class NullStream:
 PINS = {"P1": 2, "P2": 3, "P3": 4, "UNDO": 5, "SKUNK": 6, "OK": 7}
 
 
-def game():
+def game_steps(out):
     """A 3-player game to 121 on the real firmware (main.build, with the fake
-    machine and neopixel modules only), pressed out pin by pin. Samples the
-    live heap (after a collection) every 10 loop passes."""
+    machine and neopixel modules only), pressed out pin by pin; a generator
+    that yields every 10 loop passes, so the caller can sample the live heap
+    between them (the WebAssembly port collects only between its calls).
+    Fills `out` with the result."""
     fresh_root()
     with open(ROOT + "/board.json", "w") as f:
         f.write(json.dumps({"name": "bench", "strip_pin": 0, "buttons": PINS, "layout": "3-track"}))
@@ -81,42 +83,51 @@ def game():
 
     clock = Clock()
     app = main.build(ROOT, NullStream(), clock)
-    state = {"peak": 0, "steps": 0}
+    steps = [0]
 
     def run(ms):
         for _ in range(ms // 10):
             clock.now = time.ticks_add(clock.now, 10)
             app.step()
-            state["steps"] += 1
-            if state["steps"] % 10 == 0:
-                gc.collect()
-                used = gc.mem_alloc()
-                if used > state["peak"]:
-                    state["peak"] = used
+            steps[0] += 1
+            if steps[0] % 10 == 0:
+                yield
 
     def press(name, ms=60):
         machine.Pin.levels[PINS[name]] = 0
-        run(ms)
+        yield from run(ms)
         machine.Pin.levels[PINS[name]] = 1
-        run(40)
+        yield from run(40)
 
-    run(100)
-    press("OK", 900)  # the menu
-    press("P1")
-    press("P1")  # players
-    press("P2")  # 2 -> 3
-    press("OK")
+    yield from run(100)
+    yield from press("OK", 900)  # the menu
+    yield from press("P1")
+    yield from press("P1")  # players
+    yield from press("P2")  # 2 -> 3
+    yield from press("OK")
     g = app.match.game
     script = ((0, 100), (2, 64), (1, 121))
     for side, final in script:
         while g.score(side) < final and not g.over():
             for _ in range(min(12, final - g.score(side))):
-                press("P%d" % (side + 1))
-            press("OK")
-    press("OK")  # confirm the win: the game is logged
+                yield from press("P%d" % (side + 1))
+            yield from press("OK")
+    yield from press("OK")  # confirm the win: the game is logged
+    out["done"] = g.winner() == 1 and g.players == 3
+    out["events"] = len(g.events)
+
+
+def game():
+    """The game, sampling the live heap (after a collection) every 10 loop passes."""
+    out = {}
+    peak = 0
+    for _ in game_steps(out):
+        gc.collect()
+        peak = max(peak, gc.mem_alloc())
     gc.collect()
-    return {"done": g.winner() == 1 and g.players == 3, "events": len(g.events),
-            "peak_live_heap": state["peak"], "live_heap_after": gc.mem_alloc()}
+    out["peak_live_heap"] = peak
+    out["live_heap_after"] = gc.mem_alloc()
+    return out
 
 
 def frame():

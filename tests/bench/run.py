@@ -49,6 +49,8 @@ def main():
     mpy = run_json(mpy_cmd)
     full = run_json(full_cmd)
     dev, dev_cmds = device()
+    wasm_cmd = ["node", "tests/bench/bench_wasm.mjs"]
+    wasm = run_json(wasm_cmd)
     sync_cmd = [str(BIN / "python"), "tests/bench/bench_sync.py"]
     syn = run_json(sync_cmd)
     dist_cmd = [str(BIN / "python"), "tests/bench/bench_dist.py"]
@@ -76,6 +78,8 @@ def main():
     print("|---|---|---|---|")
     print("| peak live heap through a 3-player game to 121, .mpy firmware | %d bytes | | <= 65,536 bytes |"
           % g["peak_live_heap"])
+    print("| the same on the 32-bit WebAssembly port (.mpy firmware) | %d bytes | | <= 49,152 bytes |"
+          % wasm["peak_live_heap"])
     print("| heap allocated per rendered frame, steady state (%d frames) | %.1f bytes | | 0 |"
           % (fr["frames"], fr["bytes_per_frame"]))
     print("| button press to frame written (median / max of %d) | %d / %d us | %.3f / %.3f | <= 100 us |"
@@ -118,6 +122,7 @@ def main():
     print("    make mpy")
     for cmd in dev_cmds:
         print("    " + cmd)
+    print("    " + " ".join(wasm_cmd))
     print("    " + shown(sync_cmd))
     print("    " + shown(dist_cmd))
     print("    " + shown(cp_cmd))
