@@ -23,7 +23,7 @@ VERSION = re.search(r'__version__ = "([^"]+)"', (ROOT / "firmware/lib/cribcore/_
 SETUPTOOLS = re.search(r'"setuptools>=([\d.]+)"', (ROOT / "pyproject.toml").read_text()).group(1)
 
 IN_WHEEL = [
-    "cribboard/__main__.py", "cribboard/cli.py", "cribboard/sim.html", "cribboard/mp/vboard.py",
+    "cribboard/__main__.py", "cribboard/cli/__init__.py", "cribboard/cli/board.py", "cribboard/sim.html", "cribboard/mp/vboard.py",
     "cribboard/firmware/main.py", "cribboard/firmware/manifest.py", "cribboard/firmware/package.json",
     "cribboard/hardware_data/boards/pico.json", "cribboard/hardware_data/boards/esp32s3.json",
     "cribboard/hardware_data/layouts/2-track.json", "cribboard/hardware_data/layouts/3-track.json",

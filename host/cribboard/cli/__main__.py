@@ -1,0 +1,3 @@
+from cribboard.cli import main
+
+main()

@@ -1,0 +1,142 @@
+# The `cribboard` command's frame: the group, the options and conventions
+# every subcommand shares (cli/__init__.py lists the modules that add them,
+# by command group). A table of subcommands in the style of mpremote and
+# git. Data goes to stdout (--json wherever data is printed), progress and
+# status to stderr. Every error is one line on stderr, never a traceback:
+# exit status 1 for a failure at run time, 2 for a mistake in what was asked.
+
+import json
+import os
+import sys
+import webbrowser
+from pathlib import Path
+
+import click
+import platformdirs
+
+from cribboard import __version__
+from cribboard.errors import CribboardError, UsageError
+
+USAGE_ERROR = UsageError.exit_code
+
+ENVIRONMENT = """\b
+Environment:
+  CRIBBOARD_PORT         the board's serial port (as --port)
+  CRIBBOARD_DB           the database (as --db)
+  CRIBBOARD_HOME         a Cribboard checkout to take the firmware and
+                         hardware data from, instead of the installed ones
+  CRIBBOARD_SIM_RUNTIME  'cpython' runs the simulated board on CPython
+                         even where MicroPython's unix port is installed
+  NO_COLOR               plain text, no colours
+
+\b
+Exit status: 0 done, 1 failed (no board, a sync cut off, a database
+error), 2 bad usage or input."""
+
+
+def status(text):
+    """Progress and status: stderr, so that stdout is only data."""
+    click.echo(text, err=True)
+
+
+def stderr_console():
+    from rich.console import Console
+
+    return Console(stderr=True)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]}, epilog=ENVIRONMENT)
+@click.version_option(__version__, prog_name="cribboard")
+def cli():
+    """Cribboard: an electronic cribbage peg board and the tools around it."""
+
+def stop_on_signals():
+    """SIGTERM and SIGHUP (a kill, a closed terminal) end a serving command
+    as Ctrl-C does: its `finally` stops what it started."""
+    import signal
+
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):  # Windows has no SIGHUP
+            signal.signal(getattr(signal, name), stop)
+
+
+def open_browser(url, headless):
+    # On Linux with no display, webbrowser would start a text browser in this terminal.
+    has_screen = sys.platform != "linux" or os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    if not headless and has_screen:
+        webbrowser.open(url)
+
+
+def http_address(http_addr):
+    host, _, port = http_addr.rpartition(":")
+    if not host or not port.isdigit() or int(port) > 65535:
+        raise UsageError("--http wants HOST:PORT, e.g. 127.0.0.1:8121")
+    return host, int(port)
+
+def default_db():
+    return str(Path(platformdirs.user_data_dir("cribboard")) / "cribboard.sqlite3")
+
+
+db_option = click.option("--db", "db_url", default=default_db, show_default="the user data folder",
+                         envvar="CRIBBOARD_DB", help="The database: a SQLite file (a path or sqlite:///path) "
+                         "or a PostgreSQL server (postgresql://user@host/dbname).")
+port_option = click.option("--port", envvar="CRIBBOARD_PORT",
+                           help="The board's serial port (default: the one board plugged in).")
+json_option = click.option("--json", "as_json", is_flag=True, help="JSON instead of a table.")
+
+
+def open_db(url):
+    from cribboard import db
+
+    try:
+        return db.connect(url)
+    except OSError as e:
+        raise db.DbError("cannot open the database %s: %s" % (url, e.strerror or e)) from None
+
+
+def open_link(port):
+    from cribboard import ports
+    from cribboard.linkclient import BoardLink
+
+    return BoardLink(ports.find(port))
+
+def plural(n):
+    return n, "" if n == 1 else "s"
+
+def emit(rows, columns, as_json, shown=None):
+    """A listing: JSON (the rows as they are), or a table of `columns`,
+    shown(row) adding what only the table needs."""
+    if as_json:
+        click.echo(json.dumps(rows, indent=1))
+    else:
+        print_table([dict(r, **shown(r)) for r in rows] if shown else rows, columns)
+
+
+def print_table(rows, columns):
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(*columns)
+    for r in rows:
+        # Text, not markup: what a board sent is shown as it is, its control codes stripped.
+        table.add_row(*[Text("" if r.get(c) is None else str(r.get(c))) for c in columns])
+    # Into a pipe or a file the table keeps its full width: nothing is cut or wrapped.
+    Console(width=None if sys.stdout.isatty() else 10_000).print(table)
+
+def main(argv=None):
+    try:
+        code = cli.main(args=argv, prog_name="cribboard", standalone_mode=False)
+    except CribboardError as e:
+        click.echo("cribboard: error: %s" % e, err=True)
+        sys.exit(e.exit_code)
+    except click.ClickException as e:
+        click.echo("cribboard: error: %s" % e.format_message(), err=True)
+        sys.exit(USAGE_ERROR if isinstance(e, click.UsageError) else e.exit_code)
+    except click.Abort:
+        click.echo("cribboard: aborted", err=True)
+        sys.exit(130)
+    sys.exit(code if isinstance(code, int) else 0)

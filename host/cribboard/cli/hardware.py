@@ -1,0 +1,81 @@
+# The hardware: pin maps checked, wiring drawings, BOM and power budget.
+import json
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from cribboard import resources
+from cribboard.cli.base import (
+    cli,
+    json_option,
+    status,
+)
+from cribboard.errors import CribboardError, UsageError
+
+
+@cli.group()
+def hardware():
+    """Check pin maps and LED layouts; make the drawings, BOM and power budget."""
+
+
+@hardware.command("check")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@json_option
+def hardware_check(files, as_json):
+    """Check your own layout or pin map files and explain each mistake.
+
+    Exit status 1 if any file has a mistake."""
+    from cribboard import hardware as hw
+
+    results = []
+    for f in files:
+        try:
+            results.append({"file": f, "ok": True, "message": hw.check(f)})
+        except hw.HardwareError as e:
+            results.append({"file": f, "ok": False, "message": str(e)})
+    for r in results:
+        if as_json:
+            click.echo(json.dumps(r))
+        elif r["ok"]:
+            click.echo(r["message"])
+        else:
+            click.echo("cribboard: error: %s" % r["message"], err=True)
+    if not all(r["ok"] for r in results):
+        sys.exit(1)
+
+
+@hardware.command("docs")
+@click.option("--out", type=click.Path(file_okay=False),
+              help="Folder to write to (default: hardware/ in the checkout CRIBBOARD_HOME names).")
+@json_option
+def hardware_docs(out, as_json):
+    """Write the wiring diagrams, drilling templates, BOM and power budget
+    (all made from the pin maps and layouts)."""
+    from cribboard import hardware as hw
+
+    src = resources.hardware_dir()
+    try:
+        files = hw.generated(src)
+    except ValueError as e:
+        raise hw.HardwareError(str(e)) from None
+    if out:
+        dest = Path(out)
+    elif os.environ.get(resources.HOME_ENV):
+        dest = src
+    else:
+        raise UsageError("say where to write them: --out FOLDER")
+    written = []
+    for name, text in sorted(files.items()):
+        target = dest / name
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text)
+        except OSError as e:
+            raise CribboardError("cannot write %s: %s" % (target, e.strerror or e)) from None
+        written.append(str(target))
+        if not as_json:
+            status("wrote %s" % target)
+    if as_json:
+        click.echo(json.dumps(written))

@@ -1,0 +1,88 @@
+# Players: names for a board's tracks, and who played which game.
+
+import click
+
+from cribboard.cli.base import (
+    cli,
+    db_option,
+    emit,
+    json_option,
+    open_db,
+    open_link,
+    plural,
+    port_option,
+    status,
+)
+from cribboard.errors import UsageError
+
+
+class _SendByDefault(click.Group):
+    """`cribboard players NAME NAME` sends the names to the board: a first
+    word that is no subcommand means `players send`."""
+
+    def parse_args(self, ctx, args):
+        if args and args[0] not in self.commands and args[0] not in ("-h", "--help"):
+            args = ["send", *args]
+        return super().parse_args(ctx, args)
+
+
+@cli.group(cls=_SendByDefault)
+def players():
+    """The players: names for a board's tracks, and who played which game.
+
+    `cribboard players --port PORT NAME NAME [NAME]` gives the board its
+    players' names (a team's name for four players), one a track; the board
+    keeps them for every game until changed."""
+
+
+@players.command("send")
+@port_option
+@click.argument("names", nargs=-1, required=True)
+def players_send(port, names):
+    """Give the board its players' names, one a track."""
+    from cribboard.players import checked
+
+    names = [checked(n) for n in names]
+    link = open_link(port)
+    try:
+        link.set_names(names)
+    finally:
+        link.close()
+    status("the board's tracks are now: %s" % ", ".join(names))
+
+
+@players.command("list")
+@db_option
+@json_option
+def players_list(db_url, as_json):
+    """Every player in the database, with games and boards played."""
+    from cribboard import players as p
+
+    emit(p.listing(open_db(db_url)), ["name", "games", "boards"], as_json)
+
+
+@players.command("rename")
+@click.argument("name")
+@click.option("--player", "old", help="Rename this player everywhere (merging with NAME if it exists).")
+@click.option("--track", type=click.IntRange(1, 3), help="The track to name (with --game or --board).")
+@click.option("--game", type=int, help="One game, by its id (cribboard matches).")
+@click.option("--board", help="Every game of this board (a prefix of its id will do) ...")
+@click.option("--match", type=int, help="... or only this match of it.")
+@db_option
+def players_rename(name, old, track, game, board, match, db_url):
+    """Fix names after a sync: who played a track of a game, a match or a
+    board, or a player's name everywhere. What the board reported is kept."""
+    from cribboard import players as p
+
+    conn = open_db(db_url)
+    if old is not None:
+        if track or game or board or match:
+            raise UsageError("--player renames everywhere: no --track, --game, --board or --match with it")
+        status("%s is now %s in %d game%s" % (old, name, *plural(p.rename(conn, old, name))))
+        return
+    if track is None:
+        raise UsageError("say which track (--track N) of which games, or --player OLD_NAME")
+    if match is not None and board is None:
+        raise UsageError("--match needs --board: match numbers are a board's own")
+    changed = p.reassign(conn, name, track, game=game, board=board, match=match)
+    status("track %d is now %s in %d game%s" % (track, name, *plural(changed)))

@@ -1,0 +1,198 @@
+# The results database: listings, statistics, standings, export, charts,
+# and what boards sent that was kept apart (rejected records, crashes).
+import json
+
+import click
+
+from cribboard.cli.base import (
+    cli,
+    db_option,
+    emit,
+    json_option,
+    open_db,
+    print_table,
+    status,
+)
+from cribboard.errors import CribboardError, UsageError
+
+
+def _league_options(fn):
+    for option in reversed((
+            db_option,
+            click.option("--since", metavar="DATE", help="Only games from this date on (YYYY-MM-DD)."),
+            click.option("--until", metavar="DATE", help="Only games up to this date, that day included."),
+            click.option("--board", help="Only this board's games (a prefix of its id will do)."),
+            json_option)):
+        fn = option(fn)
+    return fn
+
+
+def _league_games(db_url, since, until, board):
+    from cribboard import standings as st
+
+    return st.played(open_db(db_url), st.date_bound(since, "--since"), st.date_bound(until, "--until", end=True),
+                     board)
+
+
+@cli.command()
+@_league_options
+def standings(db_url, since, until, board, as_json):
+    """League standings: a row a player, ranked as a cribbage tournament ranks
+    them (ACC: 2 game points a win, 3 a skunk win; the spread breaks ties)."""
+    from cribboard import standings as st
+
+    emit(st.table(_league_games(db_url, since, until, board)),
+         ["rank", "player", "games", "wins", "losses", "skunks_given", "skunks_taken", "game_points", "spread"],
+         as_json)
+
+
+@cli.command("head-to-head")
+@click.argument("player_a")
+@click.argument("player_b")
+@_league_options
+def head_to_head(player_a, player_b, db_url, since, until, board, as_json):
+    """Two players' games against each other, and how each fared."""
+    from cribboard import standings as st
+
+    result = st.head_to_head(_league_games(db_url, since, until, board), player_a, player_b)
+    if as_json:
+        click.echo(json.dumps(result, indent=1))
+        return
+    print_table(result["players"], ["player", "games", "wins", "losses", "skunks_given", "skunks_taken",
+                                    "game_points", "spread"])
+    games = [dict(g, score=" - ".join(str(s) for s in g["scores"])) for g in result["games"]]
+    print_table(games, ["id", "when", "board", "winner", "score", "skunk"])
+
+
+@cli.command("crashes")
+@db_option
+@click.option("--board", help="Only this board (a prefix of its id will do).")
+@json_option
+def crashes_cmd(db_url, board, as_json):
+    """Crashes boards logged (sync fetches them): the traceback, the boot and
+    how long after it. The board restarted each time with its game."""
+    from cribboard import db
+
+    emit(db.crashes(open_db(db_url), board), ["id", "board", "boot", "after", "received_at", "error"], as_json,
+         lambda r: {"error": (r["text"].strip().splitlines() or [""])[-1], "after": "%.1f s" % (r["uptime_ms"] / 1000)})
+
+
+@cli.command("rejected")
+@db_option
+@click.option("--board", help="Only this board (a prefix of its id will do).")
+@json_option
+def rejected_cmd(db_url, board, as_json):
+    """Records a board sent that failed the checks: kept apart, raw, with the reason."""
+    from cribboard import db
+
+    emit(db.rejected(open_db(db_url), board), ["id", "board", "seq", "received_at", "reason", "raw"], as_json,
+         lambda r: {"raw": r["raw"][:60]})
+
+@cli.command()
+@db_option
+@click.option("--board", help="Only this board (a prefix of its id will do).")
+@json_option
+def matches(db_url, board, as_json):
+    """List the finished games in the database, match by match."""
+    from cribboard import stats
+
+    emit(stats.games(open_db(db_url), board), ["id", "board", "kind", "match", "game", "who", "target", "scheme",
+                                               "scores", "winner", "skunk", "game_points", "match_winner"],
+         as_json, lambda r: {"who": " v ".join(r["names"])})
+
+
+@cli.command("stats")
+@db_option
+@json_option
+def stats_cmd(db_url, as_json):
+    """Per-player and per-board statistics."""
+    from cribboard import stats
+
+    conn = open_db(db_url)
+    players, boards = stats.player_stats(conn), stats.board_stats(conn)
+    if as_json:
+        click.echo(json.dumps({"players": players, "boards": boards}, indent=1))
+        return
+    for p in players:
+        p["skunks given"] = "/".join(str(n) for n in p["skunks_given"])
+        p["skunks taken"] = "/".join(str(n) for n in p["skunks_taken"])
+        p["avg per entry"] = ", ".join("%s %s" % kv for kv in sorted(p["points"].items()))
+        show = p["show"] or {}
+        for column, key in (("pegging/deal", "pegging_per_deal"), ("hand/deal", "hand_per_deal"),
+                            ("crib/deal dealt", "crib_per_deal_dealt"), ("best hand", "best_hand"),
+                            ("show games", "games")):
+            p[column] = show.get(key, "-")
+    print_table(players, ["player", "games", "wins", "matches_won", "skunks given", "skunks taken",
+                          "avg per entry", "show games", "pegging/deal", "hand/deal", "crib/deal dealt",
+                          "best hand"])
+    if any(p["show"] is None for p in players):
+        click.echo("-: %s" % stats.NOT_COUNTED)
+    print_table(boards, ["board", "games", "matches", "skunks", "firmware", "last_sync"])
+    click.echo("skunks as single/double/triple")
+
+
+@cli.command()
+@db_option
+@click.option("--format", "fmt", type=click.Choice(["csv", "json"]), default="csv", show_default=True)
+@click.option("--what", type=click.Choice(["games", "barbu"]), default="games", show_default=True,
+              help="Cribbage games, or barbu rubbers.")
+@click.option("-o", "--output", type=click.File("w"), default="-", help="File to write (default: stdout).")
+def export(db_url, fmt, what, output):
+    """Export every game (JSON: with its full record and events)."""
+    import csv
+
+    from cribboard import barbu_sheet, stats
+
+    conn = open_db(db_url)
+    if what == "barbu":
+        rows = barbu_sheet.listing(conn)
+        if fmt == "json":
+            for r in rows:
+                rubber, _ = barbu_sheet.load(conn, r["id"])
+                r["record"] = rubber.to_record()
+        else:
+            for r in rows:
+                for k in range(4):
+                    r["player%d" % (k + 1)] = r["names"][k]
+                    r["total%d" % (k + 1)] = r["totals"][k]
+                del r["names"], r["totals"]
+    else:
+        rows = stats.games(conn)
+    if fmt == "json":
+        if what == "games":
+            for r in rows:
+                r["record"] = stats.game(conn, r["id"])[0]
+        json.dump(rows, output, indent=1)
+        output.write("\n")
+        return
+    writer = csv.DictWriter(output, fieldnames=list(rows[0]) if rows else ["id"])
+    writer.writeheader()
+    for r in rows:
+        if "scores" in r:
+            r["scores"] = " ".join(str(s) for s in r["scores"])
+        for key in ("names", "reported"):
+            if isinstance(r.get(key), list):
+                r[key] = " | ".join(r[key])
+        writer.writerow(r)
+
+
+@cli.command()
+@db_option
+@click.argument("game_id", type=int)
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="The PNG to write.")
+def plot(db_url, game_id, output):
+    """Draw the race chart of one game (its id from `cribboard matches`)."""
+    from cribboard import stats
+
+    try:
+        from cribboard import plot as chart
+    except ImportError:
+        raise CribboardError('plotting needs matplotlib: pip install "cribboard[plot]"') from None
+    conn = open_db(db_url)
+    try:
+        record, board = stats.game(conn, game_id)
+    except KeyError:
+        raise UsageError("no game %d in the database (see cribboard matches)" % game_id) from None
+    record["names"] = stats.seats(conn).get(game_id, record.get("names"))  # as renamed since the sync
+    chart.race(record, output, "Board %s, match %d game %d" % (board[:8], record["match"], record["game_no"]))
+    status("wrote %s" % output)
