@@ -21,6 +21,7 @@ package(
         "crashlog.py",
         "flashfs.py",
         "layout.py",
+        "menu.py",
         "matchstate.py",
         "link.py",
         "render.py",

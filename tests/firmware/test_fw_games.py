@@ -1,6 +1,7 @@
 # Whole games on the board, pressed out button by button with a fake clock:
 # the LEDs and the stored records are checked at every milestone.
 from cribapp import app as board
+from cribapp import menu
 from cribapp import render as rc
 
 from rig import Table, choose, log_records, play, seen
@@ -89,7 +90,7 @@ def test_holding_a_button_counts_up_faster():
 
 def test_three_players_to_121():
     t = Table(tracks=3)
-    choose(t, {board.ITEM_PLAYERS: 3})
+    choose(t, {menu.ITEM_PLAYERS: 3})
     assert t.app.match.players == 3 and t.app.match_no == 2
     g = play(t, [100, 0, 50], winner=1)
     assert g.winner() == 1 and g.skunk() == 0
@@ -104,7 +105,7 @@ def test_three_players_to_121():
 
 def test_four_players_as_teams_to_61():
     t = Table()
-    choose(t, {board.ITEM_PLAYERS: 4, board.ITEM_TARGET: 61})
+    choose(t, {menu.ITEM_PLAYERS: 4, menu.ITEM_TARGET: 61})
     m = t.app.match
     assert (m.players, m.target) == (4, 61)
     for _ in range(3):
@@ -122,7 +123,7 @@ def test_four_players_as_teams_to_61():
 
 def best_of_three(scheme, first, second):
     t = Table()
-    choose(t, {board.ITEM_SCHEME: scheme})
+    choose(t, {menu.ITEM_SCHEME: scheme})
     match_no = t.app.match_no
     play(t, [0, first], winner=0)
     t.tap("OK")
@@ -148,7 +149,7 @@ def test_a_match_in_each_scheme():
 
 def test_a_triple_skunk_wins_the_match_outright():
     t = Table()
-    choose(t, {board.ITEM_SCHEME: "free_triple", board.ITEM_LENGTH: (7, None)})
+    choose(t, {menu.ITEM_SCHEME: "free_triple", menu.ITEM_LENGTH: (7, None)})
     play(t, [20, 0], winner=1)
     assert t.app.match.over()
     t.tap("OK")
@@ -227,7 +228,7 @@ def test_a_full_flash_never_costs_the_running_match():
 
 def test_a_piquet_partie_on_the_board():
     t = Table()
-    choose(t, {board.ITEM_PLAYERS: "piquet"})
+    choose(t, {menu.ITEM_PLAYERS: "piquet"})
     app, lay = t.app, t.layout
     assert app.piquet() and app.match.kind == "piquet"
     for _ in range(40):

@@ -3,6 +3,7 @@
 # button of the track whose hand it is; a second OK passes the deal. The
 # kinds go into the record, so the host can tell pegging from the show.
 from cribapp import app as board
+from cribapp import menu
 from cribapp import render as rc
 
 from rig import Table, choose, log_records
@@ -10,9 +11,9 @@ from rig import Table, choose, log_records
 
 def counting(tracks=2, players=None):
     t = Table(tracks=tracks)
-    values = {board.ITEM_SHOW: 1}
+    values = {menu.ITEM_SHOW: 1}
     if players:
-        values[board.ITEM_PLAYERS] = players
+        values[menu.ITEM_PLAYERS] = players
     choose(t, values)
     assert t.app.count_show and t.app.error == 0
     return t
@@ -102,5 +103,5 @@ def test_with_the_setting_off_entries_are_points_and_ok_passes_the_deal():
     t.enter(0, 5)
     t.tap("OK")
     assert kinds(t) == [(0, 5, "points"), (0, 0, "deal")]
-    choose(t, {board.ITEM_SHOW: 1})
+    choose(t, {menu.ITEM_SHOW: 1})
     assert t.app.match.game.scores() == [5, 0]  # turning it on keeps the match

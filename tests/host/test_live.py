@@ -94,14 +94,14 @@ def test_two_boards_on_one_live_page(tmp_path):
 
 
 def test_the_scoreboard_and_the_drawing_follow_the_show_from_the_state_alone():
-    from cribapp import app as board
+    from cribapp import menu
     from cribapp import render as rc
     from cribboard import live, scoreboard
 
     from rig import Table, choose
 
     t = Table()
-    choose(t, {board.ITEM_SHOW: 1})
+    choose(t, {menu.ITEM_SHOW: 1})
     t.enter(0, 3)
     state = json.loads(json.dumps(t.app.state()))
     assert scoreboard.view(state)["show"] is False

@@ -12,7 +12,7 @@ from cribapp.matchstate import PIQUET, STATE_VERSION, match_for, restore
 from cribapp.store import FULL, LOG_TORN, STATE_CORRUPT
 from cribcore import record
 from cribcore.game import MAX_ENTRY, PEGGING, POINTS
-from cribcore.match import Match
+from cribcore.match import SCHEME_ORDER, Match
 from cribcore.names import check_names, names_for
 
 # The loop's numbers, const: the compiler puts them in place (no global
@@ -37,24 +37,8 @@ SKUNK_VIEW = const(1)
 MATCH_VIEW = const(2)
 MENU = const(3)
 
-# Menu items, in order; each has a list of values.
-ITEM_NEW_GAME = 0
-ITEM_NEW_MATCH = 1
-ITEM_PLAYERS = 2
-ITEM_TARGET = 3
-ITEM_SCHEME = 4
-ITEM_LENGTH = 5
-ITEM_BRIGHTNESS = 6
-ITEM_SHOW = 7
-MENU_ITEMS = 8
-SCHEMES = ("acc", "long", "free", "free_triple")
-LENGTHS = ((1, None), (3, None), (5, None), (7, None), (9, None),
-           (None, 3), (None, 5), (None, 7), (None, 11), (None, 15), (None, 21))
-TARGETS = (121, 61)
-
 DEFAULT_SETTINGS = {"game": "cribbage", "players": 2, "target": 121, "scheme": "acc", "best_of": 3,
                     "first_to": None}
-# PIQUET (cribapp.matchstate) is also a value of the menu's players item: two players, piquet
 
 
 class App:
@@ -202,6 +186,15 @@ class App:
     def _key(self):
         return (self.match_no, len(self.match.closed) + 1)
 
+    def new_match(self, settings):
+        """A new match with these settings (the menu), the first seat dealing."""
+        self._new_match(settings, 0)
+
+    def restart_game(self):
+        """This game again, in the same match: its entries are dropped."""
+        self.match.restart_game()
+        self.show_open = False
+
     def _new_match(self, settings, dealer):
         self.show_open = False
         self.match = self._match_for(settings, dealer)
@@ -231,7 +224,9 @@ class App:
     def handle(self, name, g, now):
         """One gesture of one button."""
         if self.mode == MENU:
-            self._menu(name, g, now)
+            from cribapp import menu
+
+            menu.press(self, name, g, now)
         elif name in ("P1", "P2", "P3"):
             if g == gesture.PRESS or g == gesture.REPEAT:
                 if self.mode != PLAY:
@@ -306,7 +301,7 @@ class App:
             return
         self._drop_pending()
         self.save()
-        self._tell("add", event)
+        self.tell("add", event)
 
     def counting(self):
         """Entries carry their kind: pegging, then the show (not for piquet)."""
@@ -334,7 +329,7 @@ class App:
             self.save()
         elif self.match.game.undo():
             self.save()
-            self._tell("undo", None)
+            self.tell("undo", None)
         else:
             self._flash(ERR_REFUSED, now, ERROR_MS)
 
@@ -342,7 +337,7 @@ class App:
         self.commit(now)
         if self.match.game.redo():
             self.save()
-            self._tell("redo", None)
+            self.tell("redo", None)
         else:
             self._flash(ERR_REFUSED, now, ERROR_MS)
 
@@ -354,12 +349,12 @@ class App:
         elif self.counting() and not self.showing():
             self.show_open = True  # the pegging is over: the show is next
             self.save()
-            self._tell("show", None)
+            self.tell("show", None)
         else:
             self.show_open = False
             self.match.game.pass_deal(now)
             self.save()
-            self._tell("deal", None)
+            self.tell("deal", None)
 
     def close_game(self, now):
         """The win was seen and confirmed: log the game, then go on to the
@@ -370,7 +365,7 @@ class App:
             return
         self._advance()
         self.save()
-        self._tell("next", None)
+        self.tell("next", None)
 
     def _advance(self):
         self.show_open = False
@@ -445,7 +440,8 @@ class App:
         self.player_names = names
         self.save()
 
-    def _tell(self, what, event):
+    def tell(self, what, event):
+        """Tell a listening host what changed (a live event)."""
         if self.link is not None and self.link.listening():
             g = self.match.game
             self.link.event({"what": what, "event": list(event) if event else None, "scores": g.scores(),
@@ -456,76 +452,11 @@ class App:
         self.error_until = self.clock.ticks_add(now, ms)
         self.version += 1
 
-    # --- the menu ----------------------------------------------------------------
+    # --- the menu (cribapp.menu, loaded when it is first opened) ------------------
     def _open_menu(self):
-        self.mode = MENU
-        self.menu_item = ITEM_NEW_GAME
-        s = self.settings
-        players = PIQUET if self.piquet() else s["players"]
-        self.menu_values = [0, 0, players, s["target"], s["scheme"], (s["best_of"], s["first_to"]),
-                            self.brightness, 1 if self.count_show else 0]
+        from cribapp import menu
 
-    def _options(self, item):
-        if item == ITEM_PLAYERS:
-            return (2, 3, 4, PIQUET) if self.layout.tracks >= 3 else (2, 4, PIQUET)
-        if item == ITEM_TARGET:
-            return TARGETS
-        if item == ITEM_SCHEME:
-            return SCHEMES
-        if item == ITEM_LENGTH:
-            return LENGTHS
-        if item == ITEM_BRIGHTNESS:
-            return (1, 2, 3, 4, 5)
-        if item == ITEM_SHOW:
-            return (0, 1)  # off, on
-        return (0,)
-
-    def menu_value_index(self):
-        opts = self._options(self.menu_item)
-        v = self.menu_values[self.menu_item]
-        for i in range(len(opts)):
-            if opts[i] == v:
-                return i
-        return 0
-
-    def _menu(self, name, g, now):
-        if g not in (gesture.PRESS, gesture.TAP):
-            return
-        vals = self.menu_values
-        if name == "P1":
-            self.menu_item = (self.menu_item + 1) % MENU_ITEMS
-        elif name == "P3":
-            self.menu_item = (self.menu_item - 1) % MENU_ITEMS
-        elif name == "P2":
-            opts = self._options(self.menu_item)
-            vals[self.menu_item] = opts[(self.menu_value_index() + 1) % len(opts)]
-            if self.menu_item == ITEM_BRIGHTNESS:
-                self.renderer.set_brightness(vals[ITEM_BRIGHTNESS])  # a live preview
-        elif name == "UNDO":
-            self.renderer.set_brightness(self.brightness)
-            self.mode = PLAY
-        elif name == "OK":
-            self._apply_menu(now)
-
-    def _apply_menu(self, now):
-        vals = self.menu_values
-        item = self.menu_item
-        self.brightness = vals[ITEM_BRIGHTNESS]
-        self.renderer.set_brightness(self.brightness)
-        self.count_show = vals[ITEM_SHOW] == 1  # a way of entering, not a match setting
-        best_of, first_to = vals[ITEM_LENGTH]
-        game = PIQUET if vals[ITEM_PLAYERS] == PIQUET else "cribbage"
-        settings = {"game": game, "players": 2 if game == PIQUET else vals[ITEM_PLAYERS],
-                    "target": vals[ITEM_TARGET], "scheme": vals[ITEM_SCHEME], "best_of": best_of,
-                    "first_to": first_to}
-        self.mode = PLAY
-        if item == ITEM_NEW_GAME:
-            self.match.restart_game()  # the same match: this game's events are dropped
-            self.show_open = False
-        elif item == ITEM_NEW_MATCH or settings != self.settings:
-            self._new_match(settings, 0)
-        self.save()
-        self._tell("menu", None)
+        menu.open_menu(self)
 
     # --- drawing -------------------------------------------------------------------
     def draw(self, now):
@@ -541,7 +472,9 @@ class App:
         r = self.renderer
         r.begin()
         if self.mode == MENU:
-            self._draw_menu(r)
+            from cribapp import menu
+
+            menu.draw(self, r)
         elif self.mode == MATCH_VIEW:
             self._draw_match(r)
         else:
@@ -571,10 +504,5 @@ class App:
         for t in range(m.sides):
             r.span(t, 1, min(tally[t], 120), rc.FRONT + t)
             r.hole(t, m.need, rc.MARK)
-            if m.scheme in SCHEMES:
-                r.points(t, SCHEMES.index(m.scheme) + 1, rc.MENU)
-
-    def _draw_menu(self, r):
-        r.span(0, 1, self.menu_item + 1, rc.MENU)
-        v = self.menu_value_index() + 1
-        r.span(1, 1, v, rc.MARK)
+            if m.scheme in SCHEME_ORDER:
+                r.points(t, SCHEME_ORDER.index(m.scheme) + 1, rc.MENU)

@@ -11,6 +11,8 @@ FREE_TRIPLE = "free_triple"
 WINS_MATCH = -1  # game points entry meaning "wins the whole match"
 
 # Game points to the winner by the loser's skunk class (win, skunk, double, triple).
+# The schemes in the order a board numbers them (menu, match view: 1 to 4).
+SCHEME_ORDER = (ACC, LONG, FREE, FREE_TRIPLE)
 SCHEMES = {
     ACC: (2, 3, 3, 3),
     LONG: (3, 4, 4, 4),
