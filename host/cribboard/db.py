@@ -239,16 +239,13 @@ def store(db: Database, board: str, firmware: str | None, games: list[tuple[int,
         for seq, reason, raw in rejected:
             db.execute("INSERT INTO rejected (board, seq, digest, reason, raw, received_at) VALUES (?, ?, ?, ?, ?, ?) "
                        "ON CONFLICT (board, seq, digest) DO NOTHING",
-                       (board, seq, hashlib.sha256(raw.encode()).hexdigest(), reason, raw, now_iso))
+                       (board, seq, _digest(raw), reason, raw, now_iso))
     return new
 
 
 def rejected(db: Database, board: str | None = None) -> list[Row]:
     """The records kept apart, oldest first."""
-    sql = "SELECT id, board, seq, reason, raw, received_at FROM rejected"
-    if board:
-        return db.all(sql + " WHERE board LIKE ? ORDER BY id", (board + "%",))
-    return db.all(sql + " ORDER BY id")
+    return _of_board(db, "SELECT id, board, seq, reason, raw, received_at FROM rejected", board)
 
 
 def store_crashes(db: Database, board: str, crashes: Sequence[tuple[int, int, str]], now_iso: str) -> int:
@@ -259,15 +256,23 @@ def store_crashes(db: Database, board: str, crashes: Sequence[tuple[int, int, st
         for boot, uptime, text in crashes:
             if db.value("INSERT INTO crashes (board, boot, uptime_ms, digest, text, received_at) "
                         "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (board, boot, uptime_ms, digest) DO NOTHING "
-                        "RETURNING id", (board, boot, uptime, hashlib.sha256(text.encode()).hexdigest(), text,
-                                         now_iso)) is not None:
+                        "RETURNING id", (board, boot, uptime, _digest(text), text, now_iso)) is not None:
                 new += 1
     return new
 
 
 def crashes(db: Database, board: str | None = None) -> list[Row]:
     """The crashes boards reported, oldest first."""
-    sql = "SELECT id, board, boot, uptime_ms, text, received_at FROM crashes"
+    return _of_board(db, "SELECT id, board, boot, uptime_ms, text, received_at FROM crashes", board)
+
+
+def _of_board(db: Database, select: str, board: str | None) -> list[Row]:
+    """The rows of a select, oldest first, of boards whose id starts with board (all if None)."""
     if board:
-        return db.all(sql + " WHERE board LIKE ? ORDER BY id", (board + "%",))
-    return db.all(sql + " ORDER BY id")
+        return db.all(select + " WHERE board LIKE ? ORDER BY id", (board + "%",))
+    return db.all(select + " ORDER BY id")
+
+
+def _digest(text: str) -> str:
+    """What tells two texts of one board and number apart in a unique key."""
+    return hashlib.sha256(text.encode()).hexdigest()
