@@ -15,7 +15,7 @@ import supervisor
 
 LOOP_S = 0.002
 TICKS_PERIOD = 1 << 29  # where supervisor.ticks_ms() wraps (HELLO tells the host)
-DEPLOY_ERROR_LEDS = 6  # the deploy-error pattern (cribapp.app.ERR_DEPLOY): six LEDs blink red
+DEPLOY_ERROR_LEDS = 6  # the deploy-error pattern (cribapp.codes.ERR_DEPLOY): six LEDs blink red
 _BLINK_S = 0.5
 _RED = b"\x00\x50\x00"  # one LED's bytes on the wire, GRB order
 _DARK = b"\x00\x00\x00"

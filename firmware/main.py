@@ -12,7 +12,7 @@ import machine
 import neopixel
 
 LOOP_MS = 2
-DEPLOY_ERROR_LEDS = 6  # the deploy-error pattern (cribapp.app.ERR_DEPLOY): six LEDs blink red
+DEPLOY_ERROR_LEDS = 6  # the deploy-error pattern (cribapp.codes.ERR_DEPLOY): six LEDs blink red
 _BLINK_MS = 500
 _kept = []  # the watchdog's timer
 _RED = (80, 0, 0)

@@ -9,6 +9,7 @@ from cribapp import render as rc
 from cribapp.config import Config
 from cribapp.layout import GAME_POINT_LEDS, HOLES, Layout
 from cribboard.errors import CribboardError
+from cribcore.game import SKUNK_LINES
 
 MCU_MA = {"pico": 25, "esp32s3": 60, "feather_rp2040": 25}  # the microcontroller board itself, typical
 # Where each board takes the 5 V supply.
@@ -111,7 +112,7 @@ def power(board_data, layout_data, board_name):
     def busiest(r):  # the skunk view on the fullest street, all pegs, all points
         r.span(0, 1, 30, rc.ZONE)
         for t in range(lay.tracks):
-            for line in (31, 61, 91):
+            for line in SKUNK_LINES:
                 r.hole(t, line, rc.LINE)
             r.hole(t, 120, rc.FRONT + t)
             r.points(t, GAME_POINT_LEDS, rc.POINT + t)
@@ -156,16 +157,16 @@ def template(layout_data, pitch=PITCH_MM, hole=HOLE_MM, margin=MARGIN_MM):
     for index, track, kind, number, x, y in leds:
         cx, cy = margin + x * pitch, margin + y * pitch
         d = hole * (1.3 if kind in ("game", "dealer") else 1.0)
-        stroke = "#c00" if kind == "holes" and number in (31, 61, 91) else "#000"
+        stroke = "#c00" if kind == "holes" and number in SKUNK_LINES else "#000"
         parts.append('<circle cx="%.3f" cy="%.3f" r="%.3f" fill="none" stroke="%s" stroke-width="0.25" '
                      'data-led="%d" data-track="%d" data-kind="%s" data-number="%d"/>\n'
                      % (cx, cy, d / 2, stroke, index, track + 1, kind, number))
         parts.append('<line x1="%.3f" y1="%.3f" x2="%.3f" y2="%.3f" stroke="#000" stroke-width="0.15"/>'
                      '<line x1="%.3f" y1="%.3f" x2="%.3f" y2="%.3f" stroke="#000" stroke-width="0.15"/>\n'
                      % (cx - 0.8, cy, cx + 0.8, cy, cx, cy - 0.8, cx, cy + 0.8))
-        if kind == "holes" and (number % 30 == 1 or number in (31, 61, 91)):
+        if kind == "holes" and (number % 30 == 1 or number in SKUNK_LINES):
             label = "S%d" % ((number - 1) // 30 + 1) if number % 30 == 1 else ""
-            if number in (31, 61, 91):
+            if number in SKUNK_LINES:
                 label += " skunk %d" % number
             parts.append('<text x="%.3f" y="%.3f" font-size="2.2" font-family="sans-serif" fill="#c00">%s</text>\n'
                          % (cx - hole / 2, cy - hole / 2 - 0.6, escape(label.strip())))

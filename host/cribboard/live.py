@@ -6,10 +6,10 @@
 import threading
 from typing import Any
 
-from cribapp.boardview import draw_board, draw_piquet, tally
+from cribapp.boardview import tally, view_for
 from cribapp.config import Config
 from cribapp.layout import Layout, standard
-from cribapp.matchstate import restore
+from cribapp.persist import session_of
 from cribapp.render import Renderer
 from cribboard import scoreboard
 from cribboard.linkclient import BoardLink, LinkError
@@ -35,19 +35,15 @@ class _Frame:
 
 def draw(state: dict[str, Any]) -> tuple[dict[str, Any], list[list[int]]]:
     """The layout and the LEDs a board with this state shows (between blinks)."""
-    match = restore(state)
+    session = session_of(state)
+    match = session.match
     g = match.game
     layout_data = standard(3 if g.sides == 3 else 2)
     layout = Layout(layout_data)
     frame = _Frame(layout.n)
     r = Renderer(layout, frame, Config(), state.get("brightness", 3))
     r.begin()
-    if state["settings"].get("game") == "piquet":
-        from cribcore import partie
-
-        draw_piquet(r, g, 1, partie)
-    else:
-        draw_board(r, match, tally(match), 1, show=scoreboard.showing(state, g))
+    view_for(match).board(r, match, tally(match), 1, show=session.showing())
     r.finish()
     return layout_data, frame.leds
 

@@ -51,7 +51,7 @@ def figure(record, title=None):
     for low in range(30, top, 60):  # every other street shaded, as a board's are marked
         ax.axhspan(low, min(low + 30, top), color="#000", alpha=0.04, linewidth=0)
     if g.target:
-        lines = [(line, "skunk line %d" % line) for line in ((31,) if g.target == 61 else (31, 61, 91))]
+        lines = [(line, "skunk line %d" % line) for line in g.lines()]
         ax.axhline(g.target, color="#222", linewidth=1.4)
     else:
         lines = [(RUBICON, "rubicon %d" % RUBICON)]

@@ -1,16 +1,14 @@
 # What a scoreboard shows of a board, from the state the board saves (the
 # simulated board's state.json, or STATE over the link from a real one),
-# rebuilt through the board's own code (cribapp.matchstate) and the core's
+# rebuilt through the board's own code (cribapp.persist) and the core's
 # rules: each track's player, score and back peg, the dealer, the game
 # number, the match standings and the trailing track's skunk status.
 import json
 from typing import Any
 
-from cribapp.matchstate import restore
+from cribapp.persist import session_of
 from cribapp.seal import unseal
-from cribapp.showcount import shown
 from cribcore.game import SKUNK_NAMES, skunk_class, skunk_line
-from cribcore.names import names_for
 
 
 def read_state(path: Any) -> dict[str, Any] | None:
@@ -27,25 +25,25 @@ def read_state(path: Any) -> dict[str, Any] | None:
 def view(state: dict[str, Any]) -> dict[str, Any]:
     """The scoreboard of one board; ValueError if the state is not a board's."""
     try:
-        match = restore(state)
+        session = session_of(state)
     except (ValueError, KeyError, TypeError, IndexError, AttributeError) as e:
         raise ValueError("not a board's state: %s" % e) from None
+    match = session.match
     g = match.game
     sides = g.sides
     scores = g.scores()
     wins, points, _ = match.standings()
     trailing = g.trailer() if sides > 1 else 0
-    settings = state.get("settings", {})
-    piquet = settings.get("game") == "piquet"
+    settings = session.settings
     skunk = None
-    if not piquet:
+    if g.target:  # piquet has no target and no skunk
         behind = scores[trailing]
         skunk = {"track": trailing, "score": behind, "line": skunk_line(behind, g.target),
                  "would_be": SKUNK_NAMES[skunk_class(behind, g.target)]}
     return {
         "board": state.get("board"),
-        "kind": "piquet" if piquet else "cribbage",
-        "players": names_for(state.get("names"), sides),
+        "kind": match.kind,
+        "players": session.names_for(sides),
         "scores": scores,
         "back_pegs": [g.back(s) for s in range(sides)],
         "dealer": g.dealer() % sides,
@@ -55,13 +53,7 @@ def view(state: dict[str, Any]) -> dict[str, Any]:
         "standings": {"wins": wins, "game_points": points, "best_of": settings.get("best_of"),
                       "first_to": settings.get("first_to"), "match_winner": match.winner()},
         "skunk": skunk,
-        "match": state.get("match_no"),
-        "show": showing(state, g),
+        "match": session.match_no,
+        "show": session.showing(),
     }
 
-
-def showing(state: dict[str, Any], game: Any) -> bool:
-    """The board counts the show and this deal's pegging is over."""
-    if state.get("count_show") is not True or state.get("settings", {}).get("game") == "piquet":
-        return False
-    return state.get("show_open") is True or shown(game)[1]

@@ -59,7 +59,7 @@ def stepped(t, passes, ms=10):
 
 
 def test_a_loop_pass_allocates_nothing_idle_blinking_in_the_views_and_in_the_menu():
-    from cribapp import app as board
+    from cribapp import render as rc
 
     t = Table(strip=ByteStrip, clock=FakeClock(start=0))
     t.connect()  # a host plugged in: the link is polled every pass too
@@ -70,16 +70,16 @@ def test_a_loop_pass_allocates_nothing_idle_blinking_in_the_views_and_in_the_men
     t.run(60)
     t.levels["P2"] = False
     t.run(40)
-    assert t.app.pending == 1
     assert stepped(t, 100) == 0, "blinking"
+    assert t.pending(1) == 1
     t.run(2000)  # the point counts (saving it allocates: an event, not a pass)
-    assert t.app.pending == 0
+    assert t.pending(1) == 0 and t.app.match.game.scores() == [14, 1]
     t.tap("SKUNK")
-    assert t.app.mode == board.SKUNK_VIEW
+    assert t.hole_rgb(1, 31) == t.renderer.colour(rc.LINE)
     assert stepped(t, 100) == 0, "skunk view"
     t.hold("SKUNK", 900)
-    assert t.app.mode == board.MATCH_VIEW
+    assert t.hole_rgb(0, 2) == t.renderer.colour(rc.MARK) and t.hole_rgb(0, 15) == (0, 0, 0)
     assert stepped(t, 100) == 0, "match view"
     t.hold("OK", 900)
-    assert t.app.mode == board.MENU
+    assert t.menu_shown() == (0, 0)
     assert stepped(t, 100) == 0, "menu"

@@ -3,6 +3,7 @@
 # the interfaces they stand in for. Works under pytest and MicroPython.
 import json
 
+from cribapp import render as rc
 from cribapp.app import App
 from cribapp.button import Button, Keypad
 from cribapp.compat import TICKS_PERIOD, Ticks
@@ -43,6 +44,10 @@ class FakeStrip:
         self.shown = list(self.buf)
         self.writes += 1
 
+    def rgb(self, i):
+        """The colour LED i shows (as last written)."""
+        return self.shown[i]
+
 
 class ByteStrip:
     """Holds pixels the way MicroPython's neopixel driver does, GRB bytes in
@@ -61,6 +66,9 @@ class ByteStrip:
 
     def write(self):
         self.writes += 1
+
+    def rgb(self, i):
+        return (self.buf[3 * i + 1], self.buf[3 * i], self.buf[3 * i + 2])
 
 
 class PowerCut(Exception):
@@ -258,13 +266,59 @@ class Table:
 
     # what the LEDs show
     def rgb(self, index):
-        return self.strip.shown[index]
+        return self.strip.rgb(index)
 
     def hole_rgb(self, track, hole):
         return self.rgb(self.layout.hole[track][hole])
 
     def lit(self):
-        return [i for i in range(self.strip.n) if self.strip.shown[i] != (0, 0, 0)]
+        return [i for i in range(self.strip.n) if self.strip.rgb(i) != (0, 0, 0)]
+
+    def pending(self, side, ms=300):
+        """The points waiting on track side's button, as the peg blinking
+        ahead of its front peg shows them over the next ms (0: none)."""
+        colour = self.renderer.colour(rc.PENDING + side)
+        holes = self.layout.hole[side]
+        score = self.app.match.game.score(side)
+        for _ in range(ms // 10):
+            self.run(10)
+            for h in range(1, 122):
+                if self.rgb(holes[h]) == colour:
+                    return h - score
+        return 0
+
+    def error(self):
+        return error_pattern(self.app, self.rgb)
+
+    def showing(self):
+        """The dealer LED is white: this deal's hands are being counted."""
+        g = self.app.match.game
+        return self.rgb(self.layout.dealer[g.dealer() % g.sides]) == self.renderer.colour(rc.MENU)
+
+    def menu_shown(self):
+        """(item, value index) the menu shows on tracks 1 and 2, or None."""
+        white, cyan = self.renderer.colour(rc.MENU), self.renderer.colour(rc.MARK)
+        item = value = 0
+        for h in range(1, 122):
+            item += self.hole_rgb(0, h) == white
+            value += self.hole_rgb(1, h) == cyan
+        return (item - 1, value - 1) if item else None
+
+
+def error_pattern(app, colour_at, ms=300):
+    """The error pattern a board shows over the next ms of its clock: how
+    many of track 1's game-point LEDs blink red (0: none)."""
+    red = app.renderer.colour(rc.ERROR)
+    most = 0
+    for _ in range(ms // 10):
+        app.clock.advance(10)
+        app.step()
+        n = 0
+        for i in app.layout.points[0]:
+            if colour_at(i) == red:
+                n += 1
+        most = max(most, n)
+    return most
 
 
 _CONFIG = {"name": "test", "strip_pin": 0,
@@ -285,19 +339,24 @@ def play(table, finals, winner, chunk=20):
     return g
 
 
-def choose(table, values):
-    """Open the menu (hold OK), set {item: value} and apply with OK."""
+def choose(table, values, apply="OK"):
+    """Open the menu (hold OK), set {item: value} as its LEDs show them,
+    and leave with OK (apply) or UNDO."""
+    from cribapp.menu import options
+
     table.hold("OK", 900)
-    app = table.app
     for item in sorted(values):
-        while app.menu_item != item:
+        want = options(item, table.layout.tracks).index(values[item])
+        for _ in range(12):
+            if table.menu_shown()[0] == item:
+                break
             table.tap("P1")
         for _ in range(12):
-            if app.menu_values[item] == values[item]:
+            if table.menu_shown()[1] == want:
                 break
             table.tap("P2")
-        assert app.menu_values[item] == values[item], (item, values[item])
-    table.tap("OK")
+        assert table.menu_shown() == (item, want), (item, values[item])
+    table.tap(apply)
 
 
 def seen(table, index, ms=600):

@@ -4,8 +4,8 @@
 # after every boot stops restarting; the host reads and clears the log.
 import json
 
-from cribapp import app as board
 from cribapp import assemble, crashlog
+from cribapp import codes as board
 from cribapp import render as rc
 
 from rig import FakeFlash, Table

@@ -1,7 +1,6 @@
 # Whole games on the board, pressed out button by button with a fake clock:
 # the LEDs and the stored records are checked at every milestone.
-from cribapp import app as board
-from cribapp import menu
+from cribapp import codes, menu
 from cribapp import render as rc
 
 from rig import Table, choose, log_records, play, seen
@@ -24,7 +23,7 @@ def test_two_players_to_121_with_a_skunk():
     assert t.rgb(lay.points[0][1]) == OFF
 
     t.tap("P2")  # the game is over: no more points
-    assert t.app.error == board.ERR_REFUSED and g.scores() == [121, 75]
+    assert t.error() == codes.ERR_REFUSED and g.scores() == [121, 75]
     assert log_records(t) == []  # not logged until the win is confirmed
 
     t.tap("OK")
@@ -42,7 +41,7 @@ def test_entering_points_undo_redo_and_the_29_limit():
     t = Table()
     for _ in range(3):
         t.tap("P1")
-    assert t.app.pending == 3 and t.app.match.game.scores() == [0, 0]
+    assert t.pending(0) == 3 and t.app.match.game.scores() == [0, 0]
     t.run(2100)  # two idle seconds commit the entry
     assert t.app.match.game.scores() == [3, 0]
     t.tap("P2")
@@ -55,27 +54,27 @@ def test_entering_points_undo_redo_and_the_29_limit():
     assert t.app.match.game.scores() == [3, 0]
     for _ in range(30):
         t.tap("P2")
-    assert t.app.pending == 29 and t.app.error == board.ERR_REFUSED
+    assert t.error() == codes.ERR_REFUSED
     t.run(5000)  # a refused entry waits for the player: the idle timer does not count it
-    assert t.app.match.game.scores() == [3, 0] and t.app.pending == 29
+    assert t.app.match.game.scores() == [3, 0] and t.pending(1) == 29
     t.tap("P1")  # nor does another track's point push it in
-    assert t.app.pending == 29 and t.app.pending_side == 1 and t.app.error == board.ERR_REFUSED
+    assert t.error() == codes.ERR_REFUSED and t.pending(1) == 29 and t.pending(0) == 0
     t.tap("OK")
     assert t.app.match.game.scores() == [3, 29]
     for _ in range(30):
         t.tap("P1")
     t.tap("UNDO")  # or UNDO drops it
     t.run(3000)
-    assert t.app.match.game.scores() == [3, 29] and t.app.pending == 0
+    assert t.app.match.game.scores() == [3, 29] and t.pending(0) == 0
 
 
 def test_holding_a_point_button_past_29_enters_29_once_not_29_and_then_1():
     t = Table()
     t.hold("P2", 6000)  # the repeats reach 29; the rest are refused while it is held
     t.run(3000)
-    assert t.app.pending == 29 and t.app.match.game.scores() == [0, 0]
+    assert t.pending(1) == 29 and t.app.match.game.scores() == [0, 0]
     t.tap("OK")
-    assert t.app.match.game.scores() == [0, 29] and t.app.pending == 0
+    assert t.app.match.game.scores() == [0, 29] and t.pending(1) == 0
 
 
 def test_holding_a_button_counts_up_faster():
@@ -83,7 +82,7 @@ def test_holding_a_button_counts_up_faster():
     t.hold("P1", 2000)
     # The press registers after the 20 ms debounce; then repeats at 0.5, 0.75,
     # 1.0, 1.25 and 1.5 s, and every 0.1 s after: 1.6 to 1.9 s while held.
-    assert t.app.pending == 1 + 5 + 4
+    assert t.pending(0) == 1 + 5 + 4
     t.tap("OK")
     assert t.app.match.game.scores() == [10, 0]
 
@@ -91,7 +90,7 @@ def test_holding_a_button_counts_up_faster():
 def test_three_players_to_121():
     t = Table(tracks=3)
     choose(t, {menu.ITEM_PLAYERS: 3})
-    assert t.app.match.players == 3 and t.app.match_no == 2
+    assert t.app.match.players == 3 and t.app.live_state()["match_no"] == 2
     g = play(t, [100, 0, 50], winner=1)
     assert g.winner() == 1 and g.skunk() == 0
     for side, score in ((0, 100), (2, 50)):
@@ -124,7 +123,7 @@ def test_four_players_as_teams_to_61():
 def best_of_three(scheme, first, second):
     t = Table()
     choose(t, {menu.ITEM_SCHEME: scheme})
-    match_no = t.app.match_no
+    match_no = t.app.live_state()["match_no"]
     play(t, [0, first], winner=0)
     t.tap("OK")
     play(t, [0, second], winner=0)
@@ -135,7 +134,7 @@ def best_of_three(scheme, first, second):
     t.tap("OK")  # the match end is shown until OK
     recs = log_records(t)
     assert [r["game_no"] for r in recs] == [1, 2]
-    assert t.app.match_no == match_no + 1 and t.app.match.game.events == []  # a fresh match
+    assert t.app.live_state()["match_no"] == match_no + 1 and t.app.match.game.events == []  # a fresh match
     return recs[-1]["match_result"]
 
 
@@ -156,7 +155,7 @@ def test_a_triple_skunk_wins_the_match_outright():
     (rec,) = log_records(t)
     assert rec["skunk"] == 3 and rec["points"] == -1
     assert rec["match_result"]["winner"] == 1 and rec["best_of"] == 7
-    assert t.app.match_no == 3
+    assert t.app.live_state()["match_no"] == 3
 
 
 def test_skunk_and_match_views_time_out():
@@ -165,19 +164,18 @@ def test_skunk_and_match_views_time_out():
     t.enter(0, 20)
     t.enter(1, 15)
     t.tap("SKUNK")
-    assert t.app.mode == board.SKUNK_VIEW
     lay = t.layout
     # Trailing at 15, in the triple-skunk zone: holes 1-30 dim, lines bright.
     assert t.hole_rgb(1, 10) == t.renderer.colour(rc.ZONE)
     assert [t.hole_rgb(1, h) for h in (31, 61, 91)] == [t.renderer.colour(rc.LINE)] * 3
     assert t.hole_rgb(1, 15) == t.renderer.colour(rc.FRONT + 1)
     t.run(4100)
-    assert t.app.mode == board.PLAY and t.hole_rgb(1, 10) == OFF
+    assert t.hole_rgb(1, 10) == OFF and t.hole_rgb(1, 31) == OFF and t.hole_rgb(0, 40) == t.renderer.colour(rc.FRONT)
     t.hold("SKUNK", 900)
-    assert t.app.mode == board.MATCH_VIEW
     assert t.hole_rgb(0, 2) == t.renderer.colour(rc.MARK)  # best of 3: two wins needed
+    assert t.hole_rgb(0, 40) == OFF  # no pegs: the match view
     t.run(4100)
-    assert t.app.mode == board.PLAY
+    assert t.hole_rgb(0, 2) == OFF and t.hole_rgb(0, 40) == t.renderer.colour(rc.FRONT)
     assert lay.n == 258
 
 
@@ -216,7 +214,7 @@ def test_a_full_flash_never_costs_the_running_match():
     saved = dict(flash.disk)
     flash.capacity = sum([len(v) for v in flash.disk.values()]) + 40  # almost no room left
     t.enter(1, 9)
-    assert t.app.error == board.ERR_FULL and t.app.match.game.scores() == [12, 9]
+    assert t.error() == codes.ERR_FULL and t.app.match.game.scores() == [12, 9]
     assert flash.disk["state.json"] == saved["state.json"]  # the last good state is whole
     t.enter(1, 2)
     assert t.app.match.game.scores() == [12, 11]  # play goes on in memory
@@ -230,12 +228,12 @@ def test_a_piquet_partie_on_the_board():
     t = Table()
     choose(t, {menu.ITEM_PLAYERS: "piquet"})
     app, lay = t.app, t.layout
-    assert app.piquet() and app.match.kind == "piquet"
+    assert app.match.kind == "piquet"
     for _ in range(40):
         t.tap("P1")  # 40 in one entry: piquet's counts pass 29
     t.tap("OK")
     g = app.match.game
-    assert g.scores() == [40, 0] and app.error == 0
+    assert g.scores() == [40, 0] and t.error() == 0
     t.run(300)
     assert t.rgb(lay.points[0][0]) == t.renderer.colour(rc.MENU) and t.rgb(lay.points[0][1]) == OFF  # deal 1
     assert t.rgb(lay.dealer[0]) == t.renderer.colour(rc.DEALER)

@@ -5,11 +5,11 @@ import json
 import os
 import sys
 
-from cribapp import app as board
 from cribapp import boardfiles
+from cribapp import codes as board
 from cribapp.store import STATE, STATE_BAD
 
-from rig import FakeClock, FakeStream
+from rig import FakeClock, FakeStream, error_pattern
 
 sys.path.insert(0, "tests/fakes")
 sys.path.insert(0, "firmware")
@@ -44,6 +44,10 @@ def boot(clock=None):
     return app
 
 
+def error(app):
+    return error_pattern(app, app.renderer.sink.pixel)
+
+
 def press(app, pin, clock, ms=60):
     machine.Pin.levels[pin] = 0  # buttons pull the pin to ground
     for _ in range(ms // 10):
@@ -59,9 +63,9 @@ def test_the_board_builds_from_its_files_and_plays():
     fresh({"board.json": hardware("boards/pico.json"), "layout.json": hardware("layouts/2-track.json")})
     clock = FakeClock()
     app = boot(clock)
-    assert app.error == 0 and app.layout.n == 258 and app.renderer.sink.n == 258
+    assert error(app) == 0 and app.layout.n == 258 and app.renderer.sink.n == 258
     assert app.names == ["P1", "P2", "UNDO", "SKUNK", "OK"]  # no P3 on a 2-track board
-    assert len(app.board_id) == 16
+    assert len(app.hello_fields()[0]) == 16
     press(app, 2, clock)  # P1 on GP2
     press(app, 2, clock)
     press(app, 7, clock)  # OK on GP7 commits
@@ -75,29 +79,29 @@ def test_the_board_builds_from_its_files_and_plays():
 def test_a_missing_or_broken_config_runs_on_defaults_and_says_so():
     fresh({})
     app = boot()
-    assert app.error == board.ERR_CONFIG and app.layout.n == 258
+    assert error(app) == board.ERR_CONFIG and app.layout.n == 258
     fresh({"board.json": "{not json", "layout.json": hardware("layouts/3-track.json")})
     app = boot()
-    assert app.error == board.ERR_CONFIG and app.layout.tracks == 3
+    assert error(app) == board.ERR_CONFIG and app.layout.tracks == 3
     fresh({"board.json": hardware("boards/pico.json"), "layout.json": json.dumps({"tracks": 2})})
     app = boot()
-    assert app.error == board.ERR_CONFIG and app.layout.n == 258
+    assert error(app) == board.ERR_CONFIG and app.layout.n == 258
 
 
 def test_a_corrupt_state_is_kept_aside_and_shown():
     fresh({"board.json": hardware("boards/pico.json"), "layout.json": hardware("layouts/2-track.json"),
            STATE: '{"v": 1, "half a file'})
     app = boot()
-    assert app.error == board.ERR_STATE
+    assert error(app) == board.ERR_STATE
     assert STATE_BAD in os.listdir(ROOT) and app.match.game.scores() == [0, 0]
 
 
 def test_an_interrupted_firmware_update_is_shown_at_boot():
     files = {"board.json": hardware("boards/pico.json"), "layout.json": hardware("layouts/2-track.json")}
     fresh(dict(files, **{"deploy.json": '{"state": "incomplete", "version": "0.1.0"}'}))
-    assert boot().error == board.ERR_DEPLOY
+    assert error(boot()) == board.ERR_DEPLOY
     fresh(dict(files, **{"deploy.json": '{"state": "complete", "version": "0.1.0"}'}))
-    assert boot().error == 0
+    assert error(boot()) == 0
 
 
 def test_holding_ok_at_power_up_runs_the_self_test():
@@ -148,7 +152,7 @@ def test_a_torn_or_unfinished_deploy_manifest_counts_as_unfinished():
                                ('{"state": "comp', False), ("[1]", False)):
         fresh(dict(files, **({"deploy.json": manifest} if manifest else {})))
         assert boardfiles.deploy_finished(ROOT) is finished, manifest
-        assert (boot().error == board.ERR_DEPLOY) is not finished
+        assert (error(boot()) == board.ERR_DEPLOY) is not finished
 
 
 def test_with_an_app_that_cannot_start_main_still_shows_the_deploy_error():

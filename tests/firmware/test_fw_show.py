@@ -2,7 +2,7 @@
 # then the hands in the rules' order and the crib, each entry on the
 # button of the track whose hand it is; a second OK passes the deal. The
 # kinds go into the record, so the host can tell pegging from the show.
-from cribapp import app as board
+from cribapp import codes as board
 from cribapp import menu
 from cribapp import render as rc
 
@@ -15,7 +15,7 @@ def counting(tracks=2, players=None):
     if players:
         values[menu.ITEM_PLAYERS] = players
     choose(t, values)
-    assert t.app.count_show and t.app.error == 0
+    assert t.error() == 0
     return t
 
 
@@ -28,17 +28,17 @@ def test_pegging_then_the_show_in_order_then_the_next_deal():
     t = counting()
     t.enter(0, 2)  # the first dealer is track 1: pegging
     t.enter(1, 3)
-    assert not t.app.showing()
+    assert not t.showing()
     t.tap("OK")  # nothing pending: the pegging is over
-    assert t.app.showing() and t.rgb(t.layout.dealer[0]) == t.renderer.colour(rc.MENU)  # the dealer LED white
+    assert t.showing() and t.rgb(t.layout.dealer[0]) == t.renderer.colour(rc.MENU)  # the dealer LED white
     t.enter(1, 8)  # the non-dealer's hand first
     t.enter(0, 12)  # the dealer's hand
     t.enter(0, 4)  # the dealer's crib
     t.enter(0, 2)  # nothing left to show on track 1
-    assert t.app.error == board.ERR_REFUSED
+    assert t.error() == board.ERR_REFUSED
     t.tap("UNDO")  # the refused entry dropped
     t.tap("OK")  # the second OK passes the deal
-    assert not t.app.showing() and t.app.match.game.dealer() == 1
+    assert not t.showing() and t.app.match.game.dealer() == 1
     assert t.rgb(t.layout.dealer[1]) == t.renderer.colour(rc.DEALER)
     t.enter(0, 1)  # the next deal's pegging
     assert kinds(t) == [(0, 2, "pegging"), (1, 3, "pegging"), (1, 8, "hand"), (0, 12, "hand"), (0, 4, "crib"),
@@ -49,33 +49,33 @@ def test_a_zero_hand_is_skipped_the_order_never_goes_back_and_impossible_shows_a
     t = counting()
     t.tap("OK")
     t.enter(0, 19)  # "nineteen": no hand makes it
-    assert t.app.error == board.ERR_REFUSED and kinds(t) == [] and t.app.pending == 19
+    assert t.error() == board.ERR_REFUSED and kinds(t) == [] and t.pending(0) == 19
     t.tap("UNDO")  # the mistaken count waits to be dropped
     t.enter(0, 6)  # the non-dealer scored nothing: the dealer shows
     t.enter(1, 5)  # the non-dealer cannot show after the dealer
-    assert t.app.error == board.ERR_REFUSED
+    assert t.error() == board.ERR_REFUSED
     t.tap("UNDO")
-    assert kinds(t) == [(0, 6, "hand")] and t.app.pending == 0
+    assert kinds(t) == [(0, 6, "hand")] and t.pending(0) == 0
 
 
 def test_undo_takes_back_the_ok_that_ended_the_pegging_and_a_power_cut_keeps_the_show():
     t = counting()
     t.enter(1, 4)
     t.tap("OK")
-    assert t.app.showing()
+    assert t.showing()
     t.tap("UNDO")  # the OK taken back: still pegging
-    assert not t.app.showing() and kinds(t) == [(1, 4, "pegging")]
+    assert not t.showing() and kinds(t) == [(1, 4, "pegging")]
     t.tap("OK")
     t.enter(1, 10)
     again = Table(flash=t.flash.restarted())  # a power cut in the show
-    assert again.app.count_show and again.app.showing()
+    assert again.showing()
     again.enter(0, 7)
     assert kinds(again) == [(1, 4, "pegging"), (1, 10, "hand"), (0, 7, "hand")]
     again.tap("UNDO")
     again.tap("UNDO")  # the show's entries undone: the show is still open until UNDO again
-    assert again.app.showing()
+    assert again.showing()
     again.tap("UNDO")
-    assert not again.app.showing() and kinds(again) == [(1, 4, "pegging")]
+    assert not again.showing() and kinds(again) == [(1, 4, "pegging")]
 
 
 def test_teams_of_two_show_in_seat_order_on_their_track():

@@ -114,7 +114,10 @@ PLAY = """
         for _ in range(10):
             simcp.now_ms[0] += 10
             app.step()
-    print(app.pending, len(simcp.frames[-1]), simcp.remounts)
+    for _ in range(210):  # two idle seconds count the point
+        simcp.now_ms[0] += 10
+        app.step()
+    print(app.match.game.score(0), len(simcp.frames[-1]), simcp.remounts)
 """
 
 

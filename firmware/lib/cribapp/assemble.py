@@ -6,9 +6,10 @@
 #   board_id()              -> the board's unique id as hex
 # and the caller passes the serial stream and the clock.
 from cribapp import render as rc
-from cribapp.app import ERR_CONFIG, ERR_CRASH, ERR_DEPLOY, App
+from cribapp.app import App
 from cribapp.boardfiles import deploy_finished, read_json
 from cribapp.button import Button, Keypad
+from cribapp.codes import ERR_CONFIG, ERR_CRASH, ERR_DEPLOY
 from cribapp.config import BUTTON_NAMES, Config
 from cribapp.flashfs import FlashFiles
 from cribapp.layout import Layout, standard

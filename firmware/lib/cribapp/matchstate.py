@@ -2,10 +2,9 @@
 # closed games' results, the current game's events), rebuilt. The board
 # restores itself from it at boot; the host's scoreboard reads the same
 # state (from the simulated flash, or STATE over the link) through it.
-from cribcore.match import Match
+from cribcore.match import PIQUET, Match
 
 STATE_VERSION = 1
-PIQUET = "piquet"
 
 
 def match_for(settings, dealer):

@@ -43,7 +43,8 @@ class Store:
     def _replace(self, tmp, name):
         replace(self.files, tmp, name)  # a cut between FAT's two steps leaves a whole tmp: load() takes it up
 
-    def _note(self, problem):
+    def note(self, problem):
+        """A problem the board shows (STATE_CORRUPT, LOG_TORN, FULL), once."""
         if problem not in self.problems:
             self.problems.append(problem)
 
@@ -55,7 +56,7 @@ class Store:
         state = self._read_state(STATE)
         if state is None and self.files.size(STATE) >= 0:
             # A state that does not read back: keep it for a post-mortem.
-            self._note(STATE_CORRUPT)
+            self.note(STATE_CORRUPT)
             self.files.remove(STATE_BAD)
             self.files.rename(STATE, STATE_BAD)
         if state is None:
@@ -100,7 +101,7 @@ class Store:
                 self.files.remove(STATE_TMP)  # the old state stands
             # else the old state went first (FAT) and the rename failed: the
             # whole new one waits in STATE_TMP, where load() finds it
-            self._note(FULL)
+            self.note(FULL)
             return False
         if FULL in self.problems:
             self.problems.remove(FULL)
@@ -139,7 +140,7 @@ class Store:
             good = cut  # a torn or corrupt last line: drop it
             end = cut
         if good < len(tail):
-            self._note(LOG_TORN)
+            self.note(LOG_TORN)
             try:
                 self._rewrite_log(start + good)
             except OSError:
@@ -147,7 +148,7 @@ class Store:
                 # fragment with a newline instead. It stays in the file as a
                 # line that fails its check, which listing skips, and the next
                 # record starts on a line of its own.
-                self._note(FULL)
+                self.note(FULL)
                 self.files.remove(LOG_TMP)
                 if not tail.endswith(b"\n"):
                     try:
@@ -201,7 +202,7 @@ class Store:
         try:
             self._write(LOG, "ab", line)
         except OSError:
-            self._note(FULL)
+            self.note(FULL)
             self._check_log()  # drop what a failed write may have left
             return -1
         self.last_seq = seq

@@ -13,6 +13,8 @@ POINTS = "points"
 KINDS = (PEGGING, HAND, CRIB, HEELS, CORRECTION, DEAL, POINTS)
 
 TARGETS = (121, 61)
+SKUNK_LINES = (31, 61, 91)  # type: tuple[int, ...]  # a 121-point game's skunk lines, lowest first
+SKUNK_LINES_61 = (31,)  # type: tuple[int, ...]  # a 61-point game knows only the skunk
 IMPOSSIBLE = (19, 25, 26, 27)  # show totals no hand can make
 MAX_ENTRY = 29
 STREET = 30
@@ -48,27 +50,26 @@ def street(score):
     return (score - 1) // STREET + 1
 
 
-def skunk_class(loser_score, target=121):
-    """How badly a loser lost: 91+ plain, 61-90 skunk, 31-60 double,
-    0-30 triple. A 61-point game knows only the skunk, at 30 or less."""
+def skunk_lines(target=121):
+    """The skunk lines of a game to target, lowest first."""
     check_target(target)
-    if target == 61:
-        return SKUNK if loser_score <= 30 else PLAIN
-    if loser_score >= 91:
-        return PLAIN
-    if loser_score >= 61:
-        return SKUNK
-    if loser_score >= 31:
-        return DOUBLE_SKUNK
-    return TRIPLE_SKUNK
+    return SKUNK_LINES_61 if target == 61 else SKUNK_LINES
+
+
+def skunk_class(loser_score, target=121):
+    """How badly a loser lost: one class for every skunk line not reached
+    (121 points: 91+ plain, 61-90 skunk, 31-60 double, 0-30 triple; a
+    61-point game knows only the skunk, at 30 or less)."""
+    cls = PLAIN
+    for line in skunk_lines(target):
+        if loser_score < line:
+            cls += 1
+    return cls
 
 
 def skunk_line(loser_score, target=121):
     """The next skunk line the loser must pass to escape, or 0 if clear."""
-    check_target(target)
-    if target == 61:
-        return 31 if loser_score <= 30 else 0
-    for line in (31, 61, 91):
+    for line in skunk_lines(target):
         if loser_score < line:
             return line
     return 0
@@ -79,6 +80,9 @@ class Game:
 
     Events are tuples (seat, points, kind, ticks); ticks is whatever clock
     the caller keeps, stored and never interpreted here."""
+
+    MAX_ENTRY = MAX_ENTRY  # the most one entry may score
+    SHOWS = True  # deals end with the hands and the crib shown (counted by kind)
 
     def __init__(self, players=2, target=121, dealer=0):
         self.sides = sides_for(players)
@@ -114,7 +118,7 @@ class Game:
                 raise ValueError("passing the deal scores nothing, not %r" % (points,))
             return
         if not isinstance(points, int) or points < 1 or points > MAX_ENTRY:
-            raise ValueError("an entry is 1 to 29 points, not %r" % (points,))
+            raise ValueError("an entry is 1 to %d points, not %r" % (MAX_ENTRY, points))
         if (kind == HAND or kind == CRIB) and points in IMPOSSIBLE:
             raise ValueError("no hand shows %d points" % points)
         dealer_side = self.dealer() % self.sides
@@ -237,17 +241,26 @@ class Game:
                 worst = s
         return worst
 
-    def skunk(self):
-        """Skunk class of the game once won: judged by the best-placed loser,
-        since the winner must have beaten every opponent by that margin."""
+    def loser(self):
+        """The best-placed loser's side once won (a skunk is judged by it,
+        since the winner must have beaten every opponent by that margin)."""
         w = self.winner()
         if w is None:
             return None
         best = -1
         for s in range(self.sides):
-            if s != w and self._totals[s] > best:
-                best = self._totals[s]
-        return skunk_class(best, self.target)
+            if s != w and (best < 0 or self._totals[s] > self._totals[best]):
+                best = s
+        return best
+
+    def skunk(self):
+        """Skunk class of the game once won."""
+        loser = self.loser()
+        return None if loser is None else skunk_class(self._totals[loser], self.target)
+
+    def lines(self):
+        """The lines a trailing track is measured by: the skunk lines."""
+        return skunk_lines(self.target)
 
     def counting_order(self):
         """The show: each player from the dealer's left, the dealer, then the crib."""

@@ -8,6 +8,10 @@ LONG = "long"
 FREE = "free"
 FREE_TRIPLE = "free_triple"
 
+# The games a match can be of (the settings' "game").
+CRIBBAGE = "cribbage"
+PIQUET = "piquet"
+
 WINS_MATCH = -1  # game points entry meaning "wins the whole match"
 
 # Game points to the winner by the loser's skunk class (win, skunk, double, triple).
@@ -38,6 +42,8 @@ def game_points(scheme, skunk):
 
 class Match:
     """Best of N games (best_of=N) or a race to N game points (first_to=N)."""
+
+    kind = CRIBBAGE
 
     def __init__(self, players=2, target=121, scheme=ACC, best_of=None, first_to=None, dealer=0):
         self.sides = sides_for(players)

@@ -2,10 +2,12 @@
 # deal ends like a cribbage game's, and the rubicon result. Kept apart from
 # the hand scoring in piquet.py, so a board loads only what it uses.
 from cribcore.game import DEAL, POINTS, Game
+from cribcore.match import PIQUET
 
 DEALS = 6
 EXTRA_DEALS = 2
 RUBICON = 100
+RUBICON_LINES = (RUBICON,)
 
 
 def rubicon(totals):
@@ -26,6 +28,9 @@ class PiquetGame(Game):
     """A partie as a ledger of entries and deal ends, with undo and redo.
     Totals run past 120; the partie ends with its sixth deal (eighth on a
     tie). The dealer (younger) alternates with every deal."""
+
+    MAX_ENTRY = MAX_ENTRY
+    SHOWS = False  # entries are points; the board does not count by kind
 
     def __init__(self, dealer=0):
         if dealer not in (0, 1):
@@ -81,6 +86,10 @@ class PiquetGame(Game):
     def skunk(self):
         return 0 if self.winner() is not None else None
 
+    def lines(self):
+        """The rubicon: a loser under it at the end loses double."""
+        return RUBICON_LINES
+
     def rubicon(self):
         """(winner, points) once over, else None."""
         return rubicon(self.scores()) if self.over() else None
@@ -100,7 +109,7 @@ class PiquetMatch:
     """One partie in the shape of a cribbage Match, so the board's app and
     its records treat both alike."""
 
-    kind = "piquet"
+    kind = PIQUET
     sides = 2
     players = 2
     target = 0
