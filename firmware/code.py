@@ -27,7 +27,7 @@ def build(root="", stream=None, clock=None):
     from cribcp.hardware import Hardware
 
     from cribapp import assemble
-    from cribapp.compat import Ticks
+    from cribapp.ticks import Ticks
 
     if stream is None:
         import usb_cdc
@@ -119,9 +119,9 @@ def _watchdog():
 
 def run():
     try:
-        from cribapp import assemble
+        from cribapp import mainloop
 
-        assemble.run(build, _pause, _describe, supervisor.reload, _watchdog)
+        mainloop.run(build, _pause, _describe, supervisor.reload, _watchdog)
     except Exception as e:  # not KeyboardInterrupt: Ctrl-C must reach the REPL
         _cannot_start(e)
 

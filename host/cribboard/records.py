@@ -1,6 +1,6 @@
 # What the host accepts from a board. A record's line passed its CRC, so it
 # is what the board meant to send; whether it is a game is another matter.
-# Every record is replayed through the core (record.load_game: the rules,
+# Every record is replayed through the core (replay.load_game: the rules,
 # the result, the skunk) and its numbers kept within what the database
 # holds. A record that fails is not a game: sync keeps it apart, raw, with
 # the reason (db.reject), and never loses it.
@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cribcore.names import check_names, default_name
-from cribcore.record import load_game
+from cribcore.replay import load_game
 
 MAX_INT = 2**31 - 1  # an INTEGER column on PostgreSQL
 

@@ -1,12 +1,12 @@
 # What a scoreboard shows of a board, from the state the board saves (the
 # simulated board's state.json, or STATE over the link from a real one),
-# rebuilt through the board's own code (cribapp.persist) and the core's
+# rebuilt through the board's own code (cribapp.restore) and the core's
 # rules: each track's player, score and back peg, the dealer, the game
 # number, the match standings and the trailing track's skunk status.
 import json
 from typing import Any
 
-from cribapp.persist import session_of
+from cribapp.restore import session_of
 from cribapp.seal import unseal
 from cribcore.game import SKUNK_NAMES, skunk_class, skunk_line
 

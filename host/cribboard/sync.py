@@ -6,7 +6,8 @@ import time
 from datetime import datetime, timezone
 from typing import NamedTuple
 
-from cribapp.compat import TICKS_PERIOD, Ticks
+from cribapp.compat import TICKS_PERIOD
+from cribapp.ticks import Ticks
 from cribboard import db
 from cribboard.linkclient import Garbled, LinkError
 from cribboard.records import BadRecord

@@ -7,11 +7,10 @@
 #   boot   boot to first frame from a saved match (MICROPYPATH picks .py or .mpy)
 import gc
 import json
-import os
 import sys
 import time
 
-ROOT = "/tmp/cribboard-bench"
+from heapgame import ROOT, NullStream, fresh_root, game
 
 
 def reference_us():
@@ -26,15 +25,6 @@ def reference_us():
     return best
 
 
-def fresh_root():
-    try:
-        os.mkdir(ROOT)
-    except OSError:
-        pass
-    for name in os.listdir(ROOT):
-        os.remove(ROOT + "/" + name)
-
-
 def table(tracks=2):
     from cribapp.flashfs import FlashFiles
 
@@ -42,92 +32,6 @@ def table(tracks=2):
 
     fresh_root()
     return Table(tracks=tracks, flash=FlashFiles(ROOT), strip=ByteStrip)
-
-
-class Clock:
-    def __init__(self):
-        self.now = 0
-
-    def ticks_ms(self):
-        return self.now
-
-    def ticks_diff(self, a, b):
-        return time.ticks_diff(a, b)
-
-    def ticks_add(self, a, b):
-        return time.ticks_add(a, b)
-
-
-class NullStream:
-    def readinto(self, buf):
-        return None
-
-    def write(self, data):
-        pass
-
-
-PINS = {"P1": 2, "P2": 3, "P3": 4, "UNDO": 5, "SKUNK": 6, "OK": 7}
-
-
-def game_steps(out):
-    """A 3-player game to 121 on the real firmware (main.build, with the fake
-    machine and neopixel modules only), pressed out pin by pin; a generator
-    that yields every 10 loop passes, so the caller can sample the live heap
-    between them (the WebAssembly port collects only between its calls).
-    Fills `out` with the result."""
-    fresh_root()
-    with open(ROOT + "/board.json", "w") as f:
-        f.write(json.dumps({"name": "bench", "strip_pin": 0, "buttons": PINS, "layout": "3-track"}))
-    import machine
-    import main
-
-    clock = Clock()
-    app = main.build(ROOT, NullStream(), clock)
-    steps = [0]
-
-    def run(ms):
-        for _ in range(ms // 10):
-            clock.now = time.ticks_add(clock.now, 10)
-            app.step()
-            steps[0] += 1
-            if steps[0] % 10 == 0:
-                yield
-
-    def press(name, ms=60):
-        machine.Pin.levels[PINS[name]] = 0
-        yield from run(ms)
-        machine.Pin.levels[PINS[name]] = 1
-        yield from run(40)
-
-    yield from run(100)
-    yield from press("OK", 900)  # the menu
-    yield from press("P1")
-    yield from press("P1")  # players
-    yield from press("P2")  # 2 -> 3
-    yield from press("OK")
-    g = app.match.game
-    script = ((0, 100), (2, 64), (1, 121))
-    for side, final in script:
-        while g.score(side) < final and not g.over():
-            for _ in range(min(12, final - g.score(side))):
-                yield from press("P%d" % (side + 1))
-            yield from press("OK")
-    yield from press("OK")  # confirm the win: the game is logged
-    out["done"] = g.winner() == 1 and g.players == 3
-    out["events"] = len(g.events)
-
-
-def game():
-    """The game, sampling the live heap (after a collection) every 10 loop passes."""
-    out = {}
-    peak = 0
-    for _ in game_steps(out):
-        gc.collect()
-        peak = max(peak, gc.mem_alloc())
-    gc.collect()
-    out["peak_live_heap"] = peak
-    out["live_heap_after"] = gc.mem_alloc()
-    return out
 
 
 def frame():
@@ -185,7 +89,7 @@ def saved_match():
     with open(ROOT + "/board.json", "w") as f:
         f.write(json.dumps({"name": "bench", "strip_pin": 0,
                             "buttons": {"P1": 2, "P2": 3, "UNDO": 5, "SKUNK": 6, "OK": 7}}))
-    from cribapp.layout import standard
+    from cribapp.layoutfile import standard
 
     with open(ROOT + "/layout.json", "w") as f:
         f.write(json.dumps(standard(2)))

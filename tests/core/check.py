@@ -40,3 +40,9 @@ def finish(game, loser_scores, winner):
         if side != winner:
             peg_to(game, side, loser_scores[side])
     peg_to(game, winner, game.target)
+
+
+def snapshot(g):
+    """Everything a player can see of a game, to compare before and after."""
+    sides = range(g.sides)
+    return (g.scores(), [g.back(s) for s in sides], g.dealer(), g.winner(), g.cursor, len(g.events))

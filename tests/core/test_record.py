@@ -3,7 +3,8 @@ import json
 
 from cribcore.game import HAND, HEELS
 from cribcore.match import FREE_TRIPLE, Match
-from cribcore.record import VERSION, game_record, load_game, load_match, match_record
+from cribcore.record import VERSION, game_record, match_record
+from cribcore.replay import load_game, load_match
 
 from check import finish, raises
 

@@ -6,13 +6,16 @@ import json
 from cribapp import render as rc
 from cribapp.app import App
 from cribapp.button import Button, Keypad
-from cribapp.compat import TICKS_PERIOD, Ticks
+from cribapp.compat import TICKS_PERIOD
 from cribapp.config import Config
-from cribapp.layout import Layout, standard
+from cribapp.hostface import HostFace
+from cribapp.layout import Layout
+from cribapp.layoutfile import standard
 from cribapp.link import Link
 from cribapp.render import Renderer
 from cribapp.seal import seal
 from cribapp.store import Store
+from cribapp.ticks import Ticks
 
 
 class FakeClock(Ticks):
@@ -228,8 +231,12 @@ class Table:
     def connect(self):
         """Plug in a host: the link on a fake serial stream."""
         self.stream = FakeStream()
-        self.app.attach(Link(self.stream, self.app))
+        self.app.attach(Link(self.stream, HostFace(self.app)))
         return self.stream
+
+    def state(self):
+        """The board's state, as a host reads it (STATE)."""
+        return HostFace(self.app).live_state()
 
     def ask(self, text, raw=None):
         """Send one sealed line (or raw bytes) and return the reply lines."""

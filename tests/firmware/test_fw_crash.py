@@ -4,8 +4,8 @@
 # after every boot stops restarting; the host reads and clears the log.
 import json
 
-from cribapp import assemble, crashlog
 from cribapp import codes as board
+from cribapp import crashlog, mainloop
 from cribapp import render as rc
 
 from rig import FakeFlash, Table
@@ -48,7 +48,7 @@ def run_until_restart(t, frames=None):
             frames.append(t.renderer.writes)
 
     try:
-        assemble.run(lambda: t.app, pause, describe, restart)
+        mainloop.run(lambda: t.app, pause, describe, restart)
     except Restarted:
         return True
     return False
@@ -119,7 +119,7 @@ def test_a_board_that_crashes_soon_after_every_boot_stops_restarting_and_keeps_s
                 raise Interrupted()
 
         try:
-            assemble.run(lambda t=t: t.app, pause, describe, restart)
+            mainloop.run(lambda t=t: t.app, pause, describe, restart)
             raise AssertionError("the loop returned")
         except Restarted:
             restarted = True

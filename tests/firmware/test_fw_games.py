@@ -90,7 +90,7 @@ def test_holding_a_button_counts_up_faster():
 def test_three_players_to_121():
     t = Table(tracks=3)
     choose(t, {menu.ITEM_PLAYERS: 3})
-    assert t.app.match.players == 3 and t.app.live_state()["match_no"] == 2
+    assert t.app.match.players == 3 and t.state()["match_no"] == 2
     g = play(t, [100, 0, 50], winner=1)
     assert g.winner() == 1 and g.skunk() == 0
     for side, score in ((0, 100), (2, 50)):
@@ -123,7 +123,7 @@ def test_four_players_as_teams_to_61():
 def best_of_three(scheme, first, second):
     t = Table()
     choose(t, {menu.ITEM_SCHEME: scheme})
-    match_no = t.app.live_state()["match_no"]
+    match_no = t.state()["match_no"]
     play(t, [0, first], winner=0)
     t.tap("OK")
     play(t, [0, second], winner=0)
@@ -134,7 +134,7 @@ def best_of_three(scheme, first, second):
     t.tap("OK")  # the match end is shown until OK
     recs = log_records(t)
     assert [r["game_no"] for r in recs] == [1, 2]
-    assert t.app.live_state()["match_no"] == match_no + 1 and t.app.match.game.events == []  # a fresh match
+    assert t.state()["match_no"] == match_no + 1 and t.app.match.game.events == []  # a fresh match
     return recs[-1]["match_result"]
 
 
@@ -155,7 +155,7 @@ def test_a_triple_skunk_wins_the_match_outright():
     (rec,) = log_records(t)
     assert rec["skunk"] == 3 and rec["points"] == -1
     assert rec["match_result"]["winner"] == 1 and rec["best_of"] == 7
-    assert t.app.live_state()["match_no"] == 3
+    assert t.state()["match_no"] == 3
 
 
 def test_skunk_and_match_views_time_out():

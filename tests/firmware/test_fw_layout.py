@@ -4,7 +4,8 @@ import json
 import os
 
 from cribapp.config import Config
-from cribapp.layout import GAME_POINT_LEDS, HOLES, NO_LED, Layout, standard
+from cribapp.layout import GAME_POINT_LEDS, HOLES, NO_LED, Layout
+from cribapp.layoutfile import standard
 
 from check import raises
 

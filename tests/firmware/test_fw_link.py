@@ -2,6 +2,7 @@
 # thousands of random and mutated lines that must never stop the board.
 import json
 
+from cribapp.hostface import HostFace
 from cribapp.link import LIST_LIMIT, MAX_LINE, PROTOCOL
 from cribapp.seal import seal, unseal
 
@@ -62,7 +63,7 @@ def test_list_records_since_a_sequence_number_and_ack():
     assert replies(t.ask("LIST 1")) [-1] == "END 1 2"
     assert replies(t.ask("LIST 2")) == ["END 0 2"]
     assert replies(t.ask("ACK 2")) == ["OK ACK 2"]
-    assert t.app.hello_fields()[5] == 2 and t.app.live_state()["acked"] == 2
+    assert HostFace(t.app).hello_fields()[5] == 2 and t.state()["acked"] == 2
     assert replies(t.ask("ACK 9"))[0].startswith("ERR args")
     assert replies(t.ask("LIST 0 %d" % (LIST_LIMIT + 1)))[0].startswith("ERR args")
 
@@ -84,7 +85,7 @@ def test_time_and_state():
     t.connect()
     assert replies(t.ask("TIME 1795000000")) == ["OK TIME 1795000000"]
     (state,) = replies(t.ask("STATE"))
-    assert json.loads(state[6:]) == json.loads(json.dumps(t.app.live_state()))
+    assert json.loads(state[6:]) == json.loads(json.dumps(t.state()))
     finished_games(t, 1)
     rec = json.loads(replies(t.ask("LIST 0"))[0].split(" ", 2)[2])
     assert rec["wall"][0] == 1795000000 and rec["boot"] == 1
@@ -97,7 +98,7 @@ def test_names_for_the_tracks_are_kept_through_power_cuts_and_new_matches_and_go
     names = ["José María", "陈 & Zoë 🂡"]
     assert replies(t.ask("NAMES " + json.dumps(names))) == ["OK NAMES " + json.dumps(names)]
     again = Table(flash=t.flash.restarted())  # a power cut: the names stay
-    assert again.app.live_state()["names"] == names
+    assert again.state()["names"] == names
     again.connect()
     finished_games(again, 2)  # the second game starts a new match (best of one): the names stay
     recs = [json.loads(r.split(" ", 2)[2]) for r in replies(again.ask("LIST 0"))[:-1]]
@@ -114,7 +115,7 @@ def test_bad_names_get_an_error_and_change_nothing():
                      ('["Ann", ""]', "empty"), ('["Ann", 5]', "text"), ("[Ann, Bob]", "usage"), ("", "usage")):
         (reply,) = replies(t.ask("NAMES " + bad))
         assert reply.startswith("ERR args") and why in reply, (bad, reply)
-    assert t.app.live_state()["names"] == ["Ann", "Bob"]
+    assert t.state()["names"] == ["Ann", "Bob"]
     longest = json.dumps(["字" * 24, "字" * 24])  # the longest names there are, in a three-byte script
     assert replies(t.ask("NAMES " + longest))[0].startswith("OK NAMES")
 
@@ -147,7 +148,7 @@ def test_fuzz_thousands_of_random_and_mutated_lines():
     t = Table()
     t.connect()
     t.enter(0, 7)
-    before = json.dumps(t.app.live_state())
+    before = json.dumps(t.state())
     rng = Lcg(31)
     good = [seal(c) for c in ("HELLO", "LIST 0", "STATE", "WATCH off", "ACK 0", "LIST 0 3")]
     for n in range(3000):
@@ -172,7 +173,7 @@ def test_fuzz_thousands_of_random_and_mutated_lines():
     t.run(2000)
     replies(t.stream.lines())
     assert t.app.link.errors > 1000
-    assert json.dumps(t.app.live_state()) == before
+    assert json.dumps(t.state()) == before
     assert replies(t.ask("HELLO"))[0].startswith("HELLO ")
     t.enter(0, 3)
     assert t.app.match.game.scores() == [10, 0]

@@ -7,6 +7,7 @@ import sys
 
 from cribapp import boardfiles
 from cribapp import codes as board
+from cribapp.hostface import HostFace
 from cribapp.store import STATE, STATE_BAD
 
 from rig import FakeClock, FakeStream, error_pattern
@@ -65,7 +66,7 @@ def test_the_board_builds_from_its_files_and_plays():
     app = boot(clock)
     assert error(app) == 0 and app.layout.n == 258 and app.renderer.sink.n == 258
     assert app.names == ["P1", "P2", "UNDO", "SKUNK", "OK"]  # no P3 on a 2-track board
-    assert len(app.hello_fields()[0]) == 16
+    assert len(HostFace(app).hello_fields()[0]) == 16
     press(app, 2, clock)  # P1 on GP2
     press(app, 2, clock)
     press(app, 7, clock)  # OK on GP7 commits

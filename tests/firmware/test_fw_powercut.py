@@ -32,7 +32,7 @@ def act(t, step):
 
 
 def snap(t):
-    s = t.app.live_state()
+    s = t.state()
     del s["boot"]  # every boot counts itself
     return s
 

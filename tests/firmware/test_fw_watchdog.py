@@ -1,7 +1,7 @@
 # The loop's watchdog: fed from a timer while the loop makes progress, so a
 # loop stuck anywhere restarts the board, while a board left at its REPL
 # with Ctrl-C (for mpremote, for a deploy) is never restarted under it.
-from cribapp import assemble
+from cribapp import mainloop
 from cribapp.watchdog import TICK_MS, TIMEOUT_MS, LoopWatch
 
 from rig import Table
@@ -66,7 +66,7 @@ def test_a_loop_stuck_in_any_part_is_restarted_by_the_watchdog_with_its_game():
             t.tap("P2")  # a point to count: the idle timer saves it
             hang_at(wdt, app.store, "save")
         try:
-            assemble.run(lambda app=app: app, lambda w=wdt: w.advance(10), watchdog=lambda w=wdt: w.watch)
+            mainloop.run(lambda app=app: app, lambda w=wdt: w.advance(10), watchdog=lambda w=wdt: w.watch)
         except WatchdogReset:
             pass
         assert wdt.fired, part
@@ -86,7 +86,7 @@ def test_a_running_loop_and_a_board_left_at_its_repl_are_never_restarted():
             raise KeyboardInterrupt
 
     try:
-        assemble.run(lambda: t.app, pause, watchdog=lambda: wdt.watch)
+        mainloop.run(lambda: t.app, pause, watchdog=lambda: wdt.watch)
     except KeyboardInterrupt:
         pass
     assert not wdt.fired and wdt.watch.resting

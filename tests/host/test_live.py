@@ -103,10 +103,10 @@ def test_the_scoreboard_and_the_drawing_follow_the_show_from_the_state_alone():
     t = Table()
     choose(t, {menu.ITEM_SHOW: 1})
     t.enter(0, 3)
-    state = json.loads(json.dumps(t.app.live_state()))
+    state = json.loads(json.dumps(t.state()))
     assert scoreboard.view(state)["show"] is False
     t.tap("OK")  # the pegging is over
-    state = json.loads(json.dumps(t.app.live_state()))
+    state = json.loads(json.dumps(t.state()))
     assert scoreboard.view(state)["show"] is True
     _, leds = live.draw(state)
     assert leds == [list(c) for c in t.strip.shown]  # what the board shows, from its state alone

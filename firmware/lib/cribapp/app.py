@@ -23,17 +23,17 @@ from cribapp.codes import (
     TOLD,
     WON,
 )
-from cribapp.compat import TICKS_PERIOD, const
-from cribapp.persist import Board, power_up, state
+from cribapp.compat import const, forget
+from cribapp.persist import Board, state
 from cribapp.store import FULL, LOG_TORN, STATE_CORRUPT
 
-# The loop's numbers, const: the compiler puts them in place (no global
-# lookups, and a tuple of them is a constant, not one built per pass).
-COMMIT_MS = const(2000)  # pending points commit after this long without a press
-VIEW_MS = const(4000)  # skunk and match views
-ERROR_MS = const(600)  # a refused entry
-BOOT_ERROR_MS = const(3000)  # a problem found at boot
-BLINK_MS = const(250)
+# The loop's numbers, const and private: the compiler puts them in place
+# (no global lookups, no names kept on the heap).
+_COMMIT_MS = const(2000)  # pending points commit after this long without a press
+_VIEW_MS = const(4000)  # skunk and match views
+_ERROR_MS = const(600)  # a refused entry
+_BOOT_ERROR_MS = const(3000)  # a problem found at boot
+_BLINK_MS = const(250)
 
 
 class App:
@@ -57,10 +57,11 @@ class App:
         self._show = False
         self._diff = clock.ticks_diff  # bound once: a bound method made per pass would allocate
         self.menu = None
-        self.wall = None  # (unix seconds, ticks) from the host, if it told us
         now = clock.ticks_ms()
         self.started_at = now  # for a crash's uptime
         self.board = Board(board_id, renderer.brightness)
+        from cribapp.restore import power_up  # once a power-up: forgotten after (cribapp.assemble)
+
         self.session = power_up(store, layout.tracks, self.board)
         self._view = view_for(self.session.match)
         if self.board.brightness != renderer.brightness:
@@ -76,7 +77,7 @@ class App:
             elif FULL in problems:
                 code = ERR_FULL
         if code:
-            self._flash(code, now, BOOT_ERROR_MS)
+            self._flash(code, now, _BOOT_ERROR_MS)
 
     @property
     def match(self):
@@ -93,7 +94,7 @@ class App:
 
     def save(self):
         if not self.store.save(state(self.session, self.board)):
-            self._flash(ERR_FULL, self.clock.ticks_ms(), BOOT_ERROR_MS)
+            self._flash(ERR_FULL, self.clock.ticks_ms(), _BOOT_ERROR_MS)
         self.version += 1
 
     # --- the loop ------------------------------------------------------------
@@ -104,7 +105,7 @@ class App:
         ev = self.keypad.poll(now, diff)
         if ev:
             self.handle(self.names[ev >> 3], ev & 7, now)
-        if self.session.waiting() and diff(now, self.pending_at) >= COMMIT_MS:
+        if self.session.waiting() and diff(now, self.pending_at) >= _COMMIT_MS:
             self.commit(now)
         if (self.mode == SKUNK_VIEW or self.mode == MATCH_VIEW) and diff(now, self.mode_until) >= 0:
             self.mode = PLAY
@@ -136,7 +137,7 @@ class App:
         elif name == "SKUNK":
             if g == gesture.TAP or g == gesture.LONG:
                 self.mode = SKUNK_VIEW if g == gesture.TAP else MATCH_VIEW
-                self.mode_until = self.clock.ticks_add(now, VIEW_MS)
+                self.mode_until = self.clock.ticks_add(now, _VIEW_MS)
         elif name == "OK":
             if g == gesture.TAP:
                 self.done(self.session.ok(now), now)
@@ -152,7 +153,7 @@ class App:
         """What a command came to: flash a refusal, log a won game, save and
         tell a listening host what changed."""
         if outcome == REFUSED:
-            self._flash(ERR_REFUSED, now, ERROR_MS)
+            self._flash(ERR_REFUSED, now, _ERROR_MS)
             return
         if outcome == WON:
             if not self._log_game(now):
@@ -166,7 +167,7 @@ class App:
     def _log_game(self, now):
         rec = self.game_record(now)
         if self.store.append(self.session.key(), json.dumps(rec)) < 0:
-            self._flash(ERR_FULL, now, BOOT_ERROR_MS)
+            self._flash(ERR_FULL, now, _BOOT_ERROR_MS)
             return False
         return True
 
@@ -176,7 +177,8 @@ class App:
         rec["board"] = self.board.id
         rec["boot"] = self.board.boot
         rec["ticks"] = now
-        rec["wall"] = list(self.wall) if self.wall else None
+        wall = self.board.wall
+        rec["wall"] = list(wall) if wall else None
         rec["firmware"] = FIRMWARE_VERSION
         return rec
 
@@ -203,6 +205,7 @@ class App:
         if outcome == LEAVE or outcome == APPLY:
             self.mode = PLAY
             self.menu = None
+            forget("cribapp.menu")  # loaded again when next opened
         if outcome != APPLY:
             return
         item, settings, brightness, count_show = menu.chosen()
@@ -217,52 +220,7 @@ class App:
             self._view = view_for(s.match)
         self.done(SETTINGS, now)
 
-    # --- what the link may ask and do (cribapp.link.Link) ----------------------
-    def hello_fields(self):
-        """(board id, boot, ticks now, where ticks wrap, last record, last acknowledged)."""
-        clock = self.clock
-        return (self.board.id, self.board.boot, clock.ticks_ms(), getattr(clock, "TICKS_PERIOD", TICKS_PERIOD),
-                self.store.last_seq, self.board.acked)
-
-    def records_since(self, seq, limit):
-        return self.store.since(seq, limit)
-
-    def last_seq(self):
-        return self.store.last_seq
-
-    def acknowledge(self, seq):
-        """A host stored every record up to seq; the highest acknowledged."""
-        if seq > self.store.last_seq:
-            raise ValueError("no record %d yet (last is %d)" % (seq, self.store.last_seq))
-        if seq > self.board.acked:
-            self.board.acked = seq
-            self.save()
-        return self.board.acked
-
-    def set_wall_time(self, unix):
-        """The host's clock, paired with this board's ticks (records carry it)."""
-        self.wall = (unix, self.clock.ticks_ms())
-
-    def live_state(self):
-        return state(self.session, self.board)
-
-    def crashes(self):
-        """The crash log: [(boot, uptime_ms, traceback text)], oldest first."""
-        from cribapp import crashlog  # loaded when a host asks
-
-        return crashlog.entries(self.store.files)
-
-    def clear_crashes(self, n):
-        from cribapp import crashlog
-
-        crashlog.clear(self.store.files, n)
-
-    def set_player_names(self, names):
-        """Names for the tracks from the host, kept through power cuts and
-        new matches until changed; ValueError (nothing changed) if any is bad."""
-        self.session.set_names(names)
-        self.save()
-
+    # --- a listening host (cribapp.hostface is what the link may ask and do) -----
     def tell(self, what, event):
         """Tell a listening host what changed (a live event)."""
         if self.link is not None and self.link.listening():
@@ -273,7 +231,7 @@ class App:
 
     # --- drawing -------------------------------------------------------------------
     def draw(self, now):
-        phase = (now // BLINK_MS) & 1
+        phase = (now // _BLINK_MS) & 1
         if self._drawn == self.version and (self._drawn_phase == phase or not self._blinking()):
             return False
         s = self.session

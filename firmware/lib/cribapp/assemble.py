@@ -1,21 +1,28 @@
 # Builds the board from its files (board.json, layout.json, deploy.json) and
 # a hardware edge, the same for MicroPython (main.py) and CircuitPython
-# (code.py). The edge is a small object:
+# (code.py); cribapp.mainloop runs it. Used once a power-up: the modules
+# only building needs are forgotten after it (their code is heap on a
+# board). The edge is a small object:
 #   button(pin, active_low) -> a zero-argument callable, True while pressed
 #   strip(pin, n)           -> a pixel sink (n, [i] = (r, g, b), write())
 #   board_id()              -> the board's unique id as hex
 # and the caller passes the serial stream and the clock.
-from cribapp import render as rc
 from cribapp.app import App
 from cribapp.boardfiles import deploy_finished, read_json
 from cribapp.button import Button, Keypad
-from cribapp.codes import ERR_CONFIG, ERR_CRASH, ERR_DEPLOY
+from cribapp.codes import ERR_CONFIG, ERR_DEPLOY
+from cribapp.compat import forget
 from cribapp.config import BUTTON_NAMES, Config
+from cribapp.doorbell import Doorbell
 from cribapp.flashfs import FlashFiles
-from cribapp.layout import Layout, standard
-from cribapp.link import Link
+from cribapp.layout import Layout
+from cribapp.layoutfile import standard
 from cribapp.render import Renderer
 from cribapp.store import Store
+
+# Loaded to build the board and not after: forgotten once it is built.
+BOOT_ONLY = ("cribapp.assemble", "cribapp.config", "cribapp.boardfiles", "cribapp.restore", "cribapp.recovery",
+             "cribapp.layoutfile")
 
 
 def parts(root, edge):
@@ -53,73 +60,7 @@ def build(root, edge, stream, clock):
             return SelfTest(layout, Keypad(buttons), strip, clock)
     app = App(layout, Keypad(buttons), Renderer(layout, strip, config), clock, Store(FlashFiles(root)),
               edge.board_id(), error)
-    app.attach(Link(stream, app))
+    app.attach(Doorbell(stream, app))
+    for name in BOOT_ONLY:
+        forget(name)
     return app
-
-
-def run(build, pause, describe=None, restart=None, watchdog=None):
-    """The board's loop, for either edge: build() the board (a self-test
-    first if OK is held, then the app), step it and pause() between passes.
-    On Ctrl-C the points being entered are kept. An unexpected exception in
-    the loop is logged on the flash (describe(e): its traceback as text),
-    shown, and the board restarted (restart()); every change was saved as it
-    happened, so the game goes on where it was. Without restart (tests), it
-    is raised. watchdog() starts the edge's watchdog once the app runs and
-    gives its LoopWatch (or None where the board has none)."""
-    board = build()
-    while not isinstance(board, App):
-        while not board.done:
-            board.step()
-            pause()
-        board = build()
-    watch = watchdog() if watchdog is not None else None
-    try:
-        while True:
-            board.step()
-            if watch is not None:
-                watch.alive()
-            pause()
-    except KeyboardInterrupt:
-        if watch is not None:
-            watch.rest()  # at the REPL on purpose: no restart
-        board.commit(board.clock.ticks_ms())
-        raise
-    except Exception as e:  # a bug: the board must not freeze on it
-        if restart is None or describe is None:
-            raise
-        if crashed(board, describe(e), pause, watch):
-            restart()
-
-
-CRASH_SHOW_MS = 3000
-_BLINK_MS = 250
-
-
-def crashed(board, text, pause, watch=None, show_ms=CRASH_SHOW_MS):
-    """Log a crash and show it; True if the board should restart, False if
-    it has been crashing soon after every boot (then the pattern blinks
-    until Ctrl-C: restarting would only wear the flash)."""
-    clock = board.clock
-    loop = False
-    try:
-        from cribapp import crashlog  # loaded only for a crash
-
-        files = board.store.files
-        crashlog.append(files, board.boot, clock.ticks_diff(clock.ticks_ms(), board.started_at), text)
-        loop = crashlog.looping(crashlog.entries(files), board.boot)
-    except Exception:  # the flash itself failed: show it and restart all the same
-        pass
-    start = clock.ticks_ms()
-    while loop or clock.ticks_diff(clock.ticks_ms(), start) < show_ms:
-        try:
-            r = board.renderer
-            r.begin()
-            if (clock.ticks_ms() // _BLINK_MS) & 1:
-                r.points(0, ERR_CRASH, rc.ERROR)
-            r.finish()
-        except Exception:  # the strip's own code may be what failed
-            pass
-        if watch is not None:
-            watch.alive()  # showing the crash is progress, not a hang
-        pause()
-    return True

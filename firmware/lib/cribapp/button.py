@@ -11,13 +11,16 @@ TAP = const(3)
 LONG = const(4)
 
 
+# Timings, const: polled every loop pass, so no lookups and no names kept.
+_DEBOUNCE_MS = const(20)  # a level must hold this long to count
+_LONG_MS = const(700)  # a long press (OK: the menu, UNDO: redo, SKUNK: the match view)
+_REPEAT_DELAY_MS = const(500)  # a held point button repeats after this
+_REPEAT_MS = const(250)  # ... every this long
+_FAST_AFTER_MS = const(1500)  # ... and after this long held
+_FAST_REPEAT_MS = const(100)  # ... every this long
+
+
 class Button:
-    DEBOUNCE_MS = 20
-    LONG_MS = 700
-    REPEAT_DELAY_MS = 500
-    REPEAT_MS = 250
-    FAST_AFTER_MS = 1500
-    FAST_REPEAT_MS = 100
 
     def __init__(self, name, read, repeats=False):
         self.name = name
@@ -45,7 +48,7 @@ class Button:
         if raw != self._raw:
             self._raw = raw
             self._raw_at = now
-        elif raw != self.pressed and diff(now, self._raw_at) >= self.DEBOUNCE_MS:
+        elif raw != self.pressed and diff(now, self._raw_at) >= _DEBOUNCE_MS:
             self.pressed = raw
             return self._edge(now)
         if self.pressed and not self.held_at_start:
@@ -64,9 +67,9 @@ class Button:
         self._down_at = now
         self._long_done = False
         if self.repeats:
-            self._next = self.REPEAT_DELAY_MS
+            self._next = _REPEAT_DELAY_MS
             return PRESS
-        self._next = self.LONG_MS
+        self._next = _LONG_MS
         return NONE
 
     def _held(self, now, diff):
@@ -74,7 +77,7 @@ class Button:
         if held < self._next:
             return NONE
         if self.repeats:
-            self._next += self.FAST_REPEAT_MS if held >= self.FAST_AFTER_MS else self.REPEAT_MS
+            self._next += _FAST_REPEAT_MS if held >= _FAST_AFTER_MS else _REPEAT_MS
             return REPEAT
         if not self._long_done:
             self._long_done = True

@@ -1,5 +1,7 @@
-# The one place that differs between MicroPython and CPython: const and the
-# ticks arithmetic. CPython gets MicroPython's semantics, wrap-around included.
+# The one place that differs between MicroPython and CPython: const, the
+# ticks functions and forgetting modules. CPython gets MicroPython's
+# semantics, wrap-around included (cribapp.ticks, which CircuitPython and
+# the host use too).
 # The type checker sees the board's signatures; the CPython stand-ins differ.
 # pyright: reportAssignmentType=false, reportAttributeAccessIssue=false
 try:
@@ -10,31 +12,9 @@ except ImportError:
         return x
 
 
+import sys
+
 TICKS_PERIOD = const(1 << 30)  # MicroPython's ticks_ms() wraps here, on every port
-
-
-class Ticks:
-    """MicroPython's ticks arithmetic for a millisecond counter `now()` that
-    wraps at `period`, a power of two. A clock the app can be given:
-    CircuitPython's supervisor.ticks_ms() wraps at 2**29, not 2**30."""
-
-    def __init__(self, period=TICKS_PERIOD, now=None):
-        self.TICKS_PERIOD = period
-        self._mask = period - 1
-        self._half = period // 2
-        self._now = now or self._no_counter
-
-    def _no_counter(self):
-        raise ValueError("this Ticks was given no counter: it does the arithmetic only")
-
-    def ticks_ms(self):
-        return self._now() & self._mask
-
-    def ticks_add(self, ticks, delta):
-        return (ticks + delta) & self._mask
-
-    def ticks_diff(self, end, start):
-        return ((end - start + self._half) & self._mask) - self._half
 
 
 try:
@@ -42,10 +22,32 @@ try:
 except ImportError:
     import time as _time
 
+    from cribapp.ticks import Ticks
+
     _clock = Ticks(TICKS_PERIOD, lambda: int(_time.monotonic() * 1000))
     ticks_ms = _clock.ticks_ms
     ticks_add = _clock.ticks_add
     ticks_diff = _clock.ticks_diff
 
 
-__all__ = ["TICKS_PERIOD", "Ticks", "const", "ticks_add", "ticks_diff", "ticks_ms"]
+# On a board, loaded code lives on the heap (unless frozen into the
+# firmware image): a module used for one job is dropped after it.
+_BOARD = sys.implementation.name in ("micropython", "circuitpython")
+
+
+def forget(name):
+    """Drop module `name` (loaded for one job: the power-up, a game's end,
+    the menu) so the collector can free its code once nothing refers to it.
+    Only on a board: CPython keeps its modules (a re-import would make new
+    classes)."""
+    if not _BOARD or name not in sys.modules:
+        return
+    del sys.modules[name]
+    dot = name.rfind(".")
+    if dot > 0:
+        parent = sys.modules.get(name[:dot])
+        if parent is not None and hasattr(parent, name[dot + 1:]):
+            delattr(parent, name[dot + 1:])  # a package keeps its loaded submodules as attributes
+
+
+__all__ = ["TICKS_PERIOD", "const", "forget", "ticks_add", "ticks_diff", "ticks_ms"]

@@ -14,15 +14,15 @@ _READ_BUDGET = 64  # bytes read per poll, so the buttons stay quick
 
 
 class Link:
-    """The link, on a byte stream, for a board that offers (App does):
-    hello_fields(), records_since(seq, limit), last_seq(), acknowledge(seq),
-    set_wall_time(unix), live_state(), set_player_names(names), crashes()
-    and clear_crashes(n). The board asks listening() before it builds an
-    event, and event(body) sends it."""
+    """The link, on a byte stream, for a board that offers (cribapp.hostface
+    does): hello_fields(), records_since(seq, limit), last_seq(),
+    acknowledge(seq), set_wall_time(unix), live_state(),
+    set_player_names(names), crashes() and clear_crashes(n). The board asks
+    listening() before it builds an event, and event(body) sends it."""
 
-    def __init__(self, stream, app):
+    def __init__(self, stream, face):
         self.stream = stream
-        self.app = app
+        self.face = face
         self.buf = bytearray(MAX_LINE)
         self.n = 0
         self.overflow = False
@@ -40,19 +40,22 @@ class Link:
                 return
             if not got:
                 return
-            b = self._byte[0]
-            if b == 10:
-                if self.overflow:
-                    self.error("too-long", "a line is at most %d bytes" % MAX_LINE)
-                elif self.n:
-                    self.line(bytes(self.buf[:self.n]))
-                self.n = 0
-                self.overflow = False
-            elif self.n < MAX_LINE:
-                self.buf[self.n] = b
-                self.n += 1
-            else:
-                self.overflow = True
+            self.take(self._byte[0])
+
+    def take(self, b):
+        """One byte from the host: a newline ends a line, which is answered."""
+        if b == 10:
+            if self.overflow:
+                self.error("too-long", "a line is at most %d bytes" % MAX_LINE)
+            elif self.n:
+                self.line(bytes(self.buf[:self.n]))
+            self.n = 0
+            self.overflow = False
+        elif self.n < MAX_LINE:
+            self.buf[self.n] = b
+            self.n += 1
+        else:
+            self.overflow = True
 
     def send(self, text):
         data = seal(text)
@@ -105,7 +108,7 @@ class Link:
             elif cmd == "NAMES":
                 self.names(text)
             elif cmd == "STATE":
-                self.send("STATE " + json.dumps(self.app.live_state()))
+                self.send("STATE " + json.dumps(self.face.live_state()))
             else:
                 self.error("unknown", "no command %s" % cmd[:16])
         except ValueError as e:
@@ -113,7 +116,7 @@ class Link:
 
     def hello(self):
         # period: where the board's ticks wrap (2**30 on MicroPython, 2**29 on CircuitPython).
-        board, boot, ticks, period, last, acked = self.app.hello_fields()
+        board, boot, ticks, period, last, acked = self.face.hello_fields()
         self.send("HELLO board=%s fw=%s proto=%d boot=%d ticks=%d period=%d seq=%d acked=%d"
                   % (board, FIRMWARE_VERSION, PROTOCOL, boot, ticks, period, last, acked))
 
@@ -122,13 +125,13 @@ class Link:
         limit = _number(args, 1, "LIST SINCE [LIMIT]", LIST_LIMIT)
         if limit < 1 or limit > LIST_LIMIT:
             raise ValueError("LIMIT is 1 to %d" % LIST_LIMIT)
-        records = self.app.records_since(since, limit)
+        records = self.face.records_since(since, limit)
         for seq, body in records:
             self.send("REC %d %s" % (seq, body))
-        self.send("END %d %d" % (len(records), self.app.last_seq()))
+        self.send("END %d %d" % (len(records), self.face.last_seq()))
 
     def ack(self, args):
-        self.send("OK ACK %d" % self.app.acknowledge(_number(args, 0, "ACK SEQ")))
+        self.send("OK ACK %d" % self.face.acknowledge(_number(args, 0, "ACK SEQ")))
 
     def watch(self, args):
         if len(args) != 1 or args[0] not in ("on", "off"):
@@ -141,10 +144,10 @@ class Link:
         END N. CRASHES CLEAR N: the oldest N are dropped (the host stored them)."""
         if args and args[0].upper() == "CLEAR":
             n = _number(args, 1, "CRASHES CLEAR N")
-            self.app.clear_crashes(n)
+            self.face.clear_crashes(n)
             self.send("OK CRASHES CLEAR %d" % n)
             return
-        found = self.app.crashes()
+        found = self.face.crashes()
         for boot, uptime, text in found:
             self.send("CRASH %d %d %s" % (boot, uptime, json.dumps(text)))
         self.send("END %d" % len(found))
@@ -156,12 +159,12 @@ class Link:
             names = json.loads(text[5:])
         except ValueError:
             raise ValueError('usage: NAMES ["NAME", "NAME"]') from None
-        self.app.set_player_names(names)
+        self.face.set_player_names(names)
         self.send("OK NAMES " + json.dumps(names))
 
     def time(self, args):
         unix = _number(args, 0, "TIME UNIX_SECONDS")
-        self.app.set_wall_time(unix)
+        self.face.set_wall_time(unix)
         self.send("OK TIME %d" % unix)
 
 

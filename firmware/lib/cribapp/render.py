@@ -16,17 +16,17 @@ ZONE = const(15)
 ERROR = const(16)
 MENU = const(17)
 MARK = const(18)
-COLOURS = const(19)
+_COLOURS = const(19)
 
-TRACK_RGB = ((255, 40, 0), (0, 90, 255), (0, 255, 60))
-BRIGHTNESS = (24, 48, 96, 160, 255)  # user levels 1..5, of 255
-LEVELS = const(8)  # power limiter steps: the frame at k/8 of full brightness
+_TRACK_RGB = const(((255, 40, 0), (0, 90, 255), (0, 255, 60)))
+_BRIGHTNESS = const((24, 48, 96, 160, 255))  # user levels 1..5, of 255
+_LEVELS = const(8)  # power limiter steps: the frame at k/8 of full brightness
 
 
 def _base_colours():
-    out = [(0, 0, 0)] * COLOURS
+    out = [(0, 0, 0)] * _COLOURS
     for t in range(3):
-        r, g, b = TRACK_RGB[t]
+        r, g, b = _TRACK_RGB[t]
         out[FRONT + t] = (r, g, b)
         out[BACK + t] = (r // 8, g // 8, b // 8)
         out[PENDING + t] = ((r + 255) // 2, (g + 255) // 2, (b + 255) // 2)
@@ -60,7 +60,7 @@ class Renderer:
         self.nlit = 0
         self.shown_lit = array("H", [0] * n)
         self.nshown = 0
-        self.level = LEVELS
+        self.level = _LEVELS
         self.shown_level = -1
         allowed = config.budget_ma - config.idle_ma_per_led * n
         if allowed <= 0:
@@ -73,20 +73,20 @@ class Renderer:
 
     def set_brightness(self, level):
         """User brightness 1..5: rebuilds the palettes (not a per-frame cost)."""
-        if not (1 <= level <= len(BRIGHTNESS)):
-            raise ValueError("brightness is 1 to %d, not %r" % (len(BRIGHTNESS), level))
+        if not (1 <= level <= len(_BRIGHTNESS)):
+            raise ValueError("brightness is 1 to %d, not %r" % (len(_BRIGHTNESS), level))
         self.brightness = level
         # A palette per limiter level, made the first time that level is
         # needed (most boards only ever use full level): heap is scarce.
         self.palettes = {}
-        full = self.palette(LEVELS)
+        full = self.palette(_LEVELS)
         self.ua = array("L", [(r + g + b) * self.channel_ma * 1000 // 255 for r, g, b in full])
         self.shown_level = -1  # rewrite everything lit in the new colours
 
     def palette(self, level):
         p = self.palettes.get(level)
         if p is None:
-            p = _scaled(BRIGHTNESS[self.brightness - 1] * level, 255 * LEVELS)
+            p = _scaled(_BRIGHTNESS[self.brightness - 1] * level, 255 * _LEVELS)
             self.palettes[level] = p
         return p
 
@@ -132,10 +132,10 @@ class Renderer:
         total = 0
         for k in range(self.nlit):
             total += ua[frame[self.lit[k]]]
-        level = LEVELS
-        while level > 1 and total * level > self.allowed_ua * LEVELS:
+        level = _LEVELS
+        while level > 1 and total * level > self.allowed_ua * _LEVELS:
             level -= 1
-        self.last_ua = total * level // LEVELS
+        self.last_ua = total * level // _LEVELS
         palette = self.palette(level)
         recolour = level != self.shown_level
         # LEDs lit last time (to turn off or change), then those lit now.
@@ -166,4 +166,4 @@ class Renderer:
 
     def colour(self, c):
         """The RGB colour index c is shown in now (for tests and the simulator)."""
-        return self.palette(self.shown_level if self.shown_level > 0 else LEVELS)[c]
+        return self.palette(self.shown_level if self.shown_level > 0 else _LEVELS)[c]

@@ -5,11 +5,23 @@
 # tells by that. Cribbage and piquet differ in their core classes (the entry
 # limit, whether a deal has a show, the end of a game), not here.
 from cribapp.codes import ADDED, DEAL, ENTRY, NEXT, NOTHING, REDONE, REFUSED, SHOW, UNDONE, WON
-from cribapp.matchstate import match_for
+from cribapp.compat import forget
 from cribcore.game import PEGGING, POINTS
+from cribcore.match import PIQUET, Match
 
 DEFAULT_SETTINGS = {"game": "cribbage", "players": 2, "target": 121, "scheme": "acc", "best_of": 3,
                     "first_to": None}
+
+
+def match_for(settings, dealer):
+    """A new match with these settings, the first game dealt by `dealer`
+    (ValueError if they make none)."""
+    if settings.get("game") == PIQUET:
+        from cribcore import partie  # only boards that play piquet load it
+
+        return partie.PiquetMatch(dealer)
+    return Match(settings["players"], settings["target"], settings["scheme"], settings["best_of"],
+                 settings["first_to"], dealer)
 
 
 def first_session(last_match_no=0):
@@ -137,7 +149,7 @@ class Session:
     def record(self):
         """The finished game's record, as far as the rules go (the loop adds
         the board's own fields)."""
-        from cribcore import record  # loaded when a game ends
+        from cribcore import record  # loaded when a game ends, then forgotten
 
         m = self.match
         index = len(m.closed)
@@ -145,6 +157,7 @@ class Session:
         rec["match"] = self.match_no
         rec["game_no"] = index + 1
         rec["names"] = self.names_for(len(rec["scores"]))
+        forget("cribcore.record")
         return rec
 
     def advance(self):
@@ -179,10 +192,15 @@ class Session:
         """A name for each track; ValueError (nothing changed) if any is bad."""
         from cribcore.names import check_names
 
-        check_names(names, self.match.game.sides)
+        try:
+            check_names(names, self.match.game.sides)
+        finally:
+            forget("cribcore.names")
         self.names = names
 
     def names_for(self, tracks):
         from cribcore.names import names_for
 
-        return names_for(self.names, tracks)
+        names = names_for(self.names, tracks)
+        forget("cribcore.names")
+        return names

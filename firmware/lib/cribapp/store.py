@@ -1,7 +1,8 @@
 # Storage that survives a power cut at any instant. The live state is one
 # sealed line, written to a temporary file and renamed over the old one.
 # Finished games are appended to a log, one sealed line each with a sequence
-# number. At boot a torn state is set aside and a torn last log line dropped.
+# number. At boot a torn state is set aside and a torn last log line dropped
+# (cribapp.recovery).
 import json
 
 from cribapp.flashfs import replace
@@ -12,8 +13,6 @@ STATE_TMP = "state.tmp"
 STATE_BAD = "state.bad"
 LOG = "games.log"
 LOG_TMP = "games.tmp"
-_TAIL = 32768  # bytes read from the log's end at boot: more than one record
-_CHUNK = 512
 
 # Problems found at boot or while running, shown on the board.
 STATE_CORRUPT = "state"
@@ -30,9 +29,10 @@ class Store:
         # Where the last listing stopped: (seq, byte offset of the next line).
         # A sync asks for the records after the ones it just got, so it can
         # go on from there instead of reading the log from the start.
-        self._resume = (0, 0)
+        self.resume = (0, 0)
 
-    def _write(self, name, mode, data):
+    def write(self, name, mode, data):
+        """Write data to a file, flushed."""
         f = self.files.open(name, mode)
         try:
             f.write(data)
@@ -40,7 +40,7 @@ class Store:
         finally:
             f.close()
 
-    def _replace(self, tmp, name):
+    def replace_file(self, tmp, name):
         replace(self.files, tmp, name)  # a cut between FAT's two steps leaves a whole tmp: load() takes it up
 
     def note(self, problem):
@@ -51,51 +51,19 @@ class Store:
     # --- live state ------------------------------------------------------
     def load(self):
         """The saved state (a dict), or None on a board with none. Also checks
-        the log, so last_seq and last_key are right before anything is added."""
-        self._check_log()
-        state = self._read_state(STATE)
-        if state is None and self.files.size(STATE) >= 0:
-            # A state that does not read back: keep it for a post-mortem.
-            self.note(STATE_CORRUPT)
-            self.files.remove(STATE_BAD)
-            self.files.rename(STATE, STATE_BAD)
-        if state is None:
-            # A save cut between removing the old state and the rename (on
-            # file systems whose rename cannot replace) leaves a whole tmp:
-            # it becomes the state, so a second cut cannot lose it.
-            state = self._read_state(STATE_TMP)
-            if state is not None:
-                try:
-                    self.files.rename(STATE_TMP, STATE)
-                except OSError:
-                    pass  # kept where it is: the next boot takes it up again
-                return state
-        self.files.remove(STATE_TMP)
-        return state
+        the log, so last_seq and last_key are right before anything is added
+        (cribapp.recovery: loaded at power-up, then forgotten)."""
+        from cribapp.recovery import load
 
-    def _read_state(self, name):
-        if self.files.size(name) < 0:
-            return None
-        try:
-            f = self.files.open(name, "rb")
-            try:
-                text = unseal(f.read())
-            finally:
-                f.close()
-            if text is None:
-                return None
-            state = json.loads(text)
-            return state if isinstance(state, dict) else None
-        except (OSError, ValueError):
-            return None
+        return load(self)
 
     def save(self, state):
         """Replace the state atomically; False (and the old state kept) if the
         flash is full."""
         data = seal(json.dumps(state))
         try:
-            self._write(STATE_TMP, "wb", data)
-            self._replace(STATE_TMP, STATE)
+            self.write(STATE_TMP, "wb", data)
+            self.replace_file(STATE_TMP, STATE)
         except OSError:
             if self.files.size(STATE) >= 0:
                 self.files.remove(STATE_TMP)  # the old state stands
@@ -108,89 +76,6 @@ class Store:
         return True
 
     # --- the log of finished games ----------------------------------------
-    def _check_log(self):
-        size = self.files.size(LOG)
-        if self.files.size(LOG_TMP) >= 0:
-            if size < 0:
-                # Cut between removing the log and renaming its whole copy (FAT).
-                self.files.rename(LOG_TMP, LOG)
-                size = self.files.size(LOG)
-            else:
-                self.files.remove(LOG_TMP)  # a copy cut off before it was complete
-        if size <= 0:
-            return
-        start = size - _TAIL if size > _TAIL else 0
-        f = self.files.open(LOG, "rb")
-        try:
-            f.seek(start)
-            tail = f.read()
-        finally:
-            f.close()
-        end = len(tail)
-        good = end  # bytes of the tail that are whole, sealed lines
-        text = None
-        while end > 0:
-            cut = tail.rfind(b"\n", 0, end - 1) + 1 if end > 1 else 0
-            if cut == 0 and start > 0:
-                break  # the tail starts mid-line: older lines are not read
-            line = tail[cut:end]
-            text = unseal(line) if line.endswith(b"\n") else None
-            if text is not None:
-                break
-            good = cut  # a torn or corrupt last line: drop it
-            end = cut
-        if good < len(tail):
-            self.note(LOG_TORN)
-            try:
-                self._rewrite_log(start + good)
-            except OSError:
-                # No room to copy the good part (a full flash): end the torn
-                # fragment with a newline instead. It stays in the file as a
-                # line that fails its check, which listing skips, and the next
-                # record starts on a line of its own.
-                self.note(FULL)
-                self.files.remove(LOG_TMP)
-                if not tail.endswith(b"\n"):
-                    try:
-                        self._write(LOG, "ab", b"\n")
-                    except OSError:
-                        pass
-        if text is not None:
-            self._remember(text)
-
-    def _remember(self, text):
-        seq, _, body = text.partition(" ")
-        self.last_seq = int(seq)
-        try:
-            rec = json.loads(body)
-            self.last_key = (rec.get("match"), rec.get("game_no"))
-        except ValueError:
-            self.last_key = None
-
-    def _rewrite_log(self, keep):
-        """Keep the first `keep` bytes of the log (dropping a torn tail)."""
-        self._resume = (0, 0)
-        if keep == 0:
-            self.files.remove(LOG)
-            return
-        src = self.files.open(LOG, "rb")
-        try:
-            dst = self.files.open(LOG_TMP, "wb")
-            try:
-                left = keep
-                while left > 0:
-                    block = src.read(_CHUNK if left > _CHUNK else left)
-                    if not block:
-                        break
-                    dst.write(block)
-                    left -= len(block)
-                dst.flush()
-            finally:
-                dst.close()
-        finally:
-            src.close()
-        self._replace(LOG_TMP, LOG)
-
     def append(self, key, record_json):
         """Log a finished game once: a second call with the same key (after a
         power cut between logging and saving the state) logs nothing. Returns
@@ -200,10 +85,12 @@ class Store:
         seq = self.last_seq + 1
         line = seal("%d %s" % (seq, record_json))
         try:
-            self._write(LOG, "ab", line)
+            self.write(LOG, "ab", line)
         except OSError:
             self.note(FULL)
-            self._check_log()  # drop what a failed write may have left
+            from cribapp.recovery import check_log
+
+            check_log(self)  # drop what a failed write may have left
             return -1
         self.last_seq = seq
         self.last_key = key
@@ -215,7 +102,7 @@ class Store:
         out = []
         if self.files.size(LOG) <= 0:
             return out
-        start_seq, offset = self._resume
+        start_seq, offset = self.resume
         if start_seq > seq:
             offset = 0  # asked for older records: read from the start
         f = self.files.open(LOG, "rb")
@@ -240,5 +127,5 @@ class Store:
         finally:
             f.close()
         if out:
-            self._resume = (out[-1][0], offset)
+            self.resume = (out[-1][0], offset)
         return out

@@ -41,15 +41,6 @@ def check_target(target):
         raise ValueError("a game goes to 121 or 61, not %r" % (target,))
 
 
-def street(score):
-    """0 before the first point, 1..4 for holes 1-120, 5 for the game hole."""
-    if score <= 0:
-        return 0
-    if score > 4 * STREET:
-        return 5
-    return (score - 1) // STREET + 1
-
-
 def skunk_lines(target=121):
     """The skunk lines of a game to target, lowest first."""
     check_target(target)
@@ -168,12 +159,6 @@ class Game:
         self.cursor += 1
         return True
 
-    def can_undo(self):
-        return self.cursor > 0
-
-    def can_redo(self):
-        return self.cursor < len(self.events)
-
     # --- derived state -------------------------------------------------
     def _apply(self, event):
         seat, points, kind, _ = event
@@ -224,15 +209,6 @@ class Game:
     def over(self):
         return self.winner() is not None
 
-    def leader(self):
-        """The side ahead (the lowest-numbered side on a tie)."""
-        self._derive()
-        best = 0
-        for s in range(1, self.sides):
-            if self._totals[s] > self._totals[best]:
-                best = s
-        return best
-
     def trailer(self):
         self._derive()
         worst = 0
@@ -282,8 +258,3 @@ class Game:
             totals[seat % self.sides] += points
             out.append([t if t < self.target else self.target for t in totals])
         return out
-
-    def snapshot(self):
-        """Everything a player can see, for tests and displays."""
-        self._derive()
-        return (self.scores(), list(self._backs), self.dealer(), self._winner, self.cursor, len(self.events))

@@ -23,12 +23,6 @@ SCHEMES = {
     FREE: (1, 2, 4, 4),
     FREE_TRIPLE: (1, 2, 4, WINS_MATCH),
 }
-SCHEME_NAMES = {
-    ACC: "ACC tournament",
-    LONG: "long match",
-    FREE: "free play",
-    FREE_TRIPLE: "free play with triple skunk",
-}
 
 
 def game_points(scheme, skunk):

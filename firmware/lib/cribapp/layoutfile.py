@@ -1,0 +1,125 @@
+# Reading a board's layout.json (or the reference layout made here): the
+# runs expanded LED by LED into cribapp.layout.Layout's tables, and every
+# mistake named. A board loads this while it is built and then forgets it.
+from array import array
+
+from cribapp.layout import DEALER, GAME, GAME_POINT_LEDS, HOLE, HOLES, NO_LED, POINTS
+from cribcore.game import STREET
+
+
+def place(layout, data):
+    """Fill layout's tables from a layout's data (Layout(data) calls this)."""
+    if not isinstance(data, dict):
+        raise ValueError("a layout is a JSON object")
+    layout.name = str(data.get("name", "unnamed"))
+    tracks = data.get("tracks")
+    n = data.get("leds")
+    runs = data.get("runs")
+    if not isinstance(tracks, int) or not (2 <= tracks <= 3):
+        raise ValueError("layout %s: 'tracks' must be 2 or 3, not %r" % (layout.name, tracks))
+    if not isinstance(n, int) or not (0 < n < NO_LED):
+        raise ValueError("layout %s: 'leds' must be the strip length, not %r" % (layout.name, n))
+    if not isinstance(runs, list):
+        raise ValueError("layout %s: 'runs' must be a list" % layout.name)
+    layout.n = n
+    layout.tracks = tracks
+    layout.hole = [array("H", [NO_LED] * (HOLES + 1)) for _ in range(tracks)]
+    layout.dealer = array("H", [NO_LED] * tracks)
+    layout.points = [array("H", [NO_LED] * GAME_POINT_LEDS) for _ in range(tracks)]
+    index = 0
+    for number in range(len(runs)):
+        for role, track, k in _expand(runs[number], number, tracks):
+            if index >= n:
+                raise ValueError("layout %s: runs place more than the %d LEDs of the strip" % (layout.name, n))
+            table, slot = _slot(layout, role, track, k)
+            if table[slot] != NO_LED:
+                raise ValueError("layout %s: track %d %s is on two LEDs (%d and %d)"
+                                 % (layout.name, track + 1, _role_name(role, k), table[slot], index))
+            table[slot] = index
+            index += 1
+    if index != n:
+        raise ValueError("layout %s: 'leds' says %d but the runs place %d" % (layout.name, n, index))
+    for t in range(tracks):
+        for h in range(1, HOLES + 1):
+            if layout.hole[t][h] == NO_LED:
+                raise ValueError("layout %s: track %d %s has no LED" % (layout.name, t + 1, _role_name(HOLE, h)))
+        if layout.dealer[t] == NO_LED:
+            raise ValueError("layout %s: track %d has no dealer LED" % (layout.name, t + 1))
+        for k in range(GAME_POINT_LEDS):
+            if layout.points[t][k] == NO_LED:
+                raise ValueError("layout %s: track %d game point %d has no LED" % (layout.name, t + 1, k + 1))
+
+
+def _slot(layout, role, track, k):
+    if role == HOLE or role == GAME:
+        return layout.hole[track], k
+    if role == DEALER:
+        return layout.dealer, track
+    return layout.points[track], k - 1
+
+
+def _role_name(role, k):
+    if role == DEALER:
+        return "dealer LED"
+    if role == POINTS:
+        return "game point %d" % k
+    return "game hole" if k == HOLES else "hole %d" % k
+
+
+def _expand(run, number, tracks):
+    """(role, track, number) for each LED of one run, in strip order."""
+    if not isinstance(run, dict):
+        raise ValueError("run %d is not an object" % number)
+    kind = run.get("kind")
+    track = run.get("track")
+    if not isinstance(track, int) or not (0 <= track < tracks):
+        raise ValueError("run %d: 'track' must be 0..%d, not %r" % (number, tracks - 1, track))
+    if kind == GAME:
+        return [(GAME, track, HOLES)]
+    if kind == DEALER:
+        return [(DEALER, track, 0)]
+    if kind != HOLE and kind != POINTS:
+        raise ValueError("run %d: unknown kind %r (holes, game, dealer, points)" % (number, kind))
+    first = run.get("from")
+    last = run.get("to")
+    top = HOLES - 1 if kind == HOLE else GAME_POINT_LEDS
+    if not isinstance(first, int) or not isinstance(last, int) or not (1 <= first <= top and 1 <= last <= top):
+        raise ValueError("run %d: 'from' and 'to' must be 1..%d, not %r..%r" % (number, top, first, last))
+    step = 1 if last >= first else -1
+    return [(kind, track, k) for k in range(first, last + step, step)]
+
+
+def _row(kind, track, first, last, x, y):
+    return {"kind": kind, "track": track, "from": first, "to": last, "x": x, "y": y, "dx": 1 if last >= first else -1}
+
+
+def standard(tracks):
+    """The reference board: a row of 30 holes per street and track, tracks
+    side by side, streets running right and left in turn (the peg path of a
+    wooden board); the strip snakes row by row, so every other row counts
+    down. Game holes and dealer LEDs sit in column 0, game points below."""
+    if tracks not in (2, 3):
+        raise ValueError("the reference board has 2 or 3 tracks, not %r" % (tracks,))
+    runs = []
+    left_to_right = True
+    for street in range(4):
+        for t in range(tracks):
+            y = street * (tracks + 1) + t
+            low, high = street * STREET + 1, street * STREET + STREET
+            path_right = street % 2 == 0  # the pegs' way along this street
+            # The strip enters at x=1 going right, or at x=30 going left.
+            first, last = (low, high) if path_right == left_to_right else (high, low)
+            run = _row(HOLE, t, first, last, 1 if left_to_right else STREET, y)
+            run["dx"] = 1 if left_to_right else -1
+            runs.append(run)
+            left_to_right = not left_to_right
+    top = 3 * (tracks + 1)
+    for t in range(tracks - 1, -1, -1):
+        runs.append({"kind": GAME, "track": t, "x": 0, "y": top + t})
+    for t in range(tracks):
+        runs.append({"kind": DEALER, "track": t, "x": 0, "y": t})
+    for t in range(tracks):
+        y = 4 * (tracks + 1) + t
+        runs.append(_row(POINTS, t, 1, GAME_POINT_LEDS, 1, y))
+    leds = tracks * (HOLES + 1 + GAME_POINT_LEDS)
+    return {"name": "%d-track" % tracks, "tracks": tracks, "leds": leds, "runs": runs}

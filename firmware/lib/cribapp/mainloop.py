@@ -1,0 +1,42 @@
+# The board's loop, for either edge (main.py, code.py): step the board and
+# pause between passes; a crash is logged, shown and the board restarted.
+from cribapp.app import App
+
+
+def run(build, pause, describe=None, restart=None, watchdog=None):
+    """The board's loop, for either edge: build() the board (a self-test
+    first if OK is held, then the app), step it and pause() between passes.
+    On Ctrl-C the points being entered are kept. An unexpected exception in
+    the loop is logged on the flash (describe(e): its traceback as text),
+    shown, and the board restarted (restart()); every change was saved as it
+    happened, so the game goes on where it was. Without restart (tests), it
+    is raised. watchdog() starts the edge's watchdog once the app runs and
+    gives its LoopWatch (or None where the board has none)."""
+    board = build()
+    while not isinstance(board, App):
+        while not board.done:
+            board.step()
+            pause()
+        board = build()
+    watch = watchdog() if watchdog is not None else None
+    try:
+        while True:
+            board.step()
+            if watch is not None:
+                watch.alive()
+            pause()
+    except KeyboardInterrupt:
+        if watch is not None:
+            watch.rest()  # at the REPL on purpose: no restart
+        board.commit(board.clock.ticks_ms())
+        raise
+    except Exception as e:  # a bug: the board must not freeze on it
+        if restart is None or describe is None:
+            raise
+        try:
+            from cribapp.crash import crashed  # loaded only for a crash
+        except Exception:  # no heap left even to load it: restart all the same
+            restart()
+            return
+        if crashed(board, describe(e), pause, watch):
+            restart()

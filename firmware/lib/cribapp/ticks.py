@@ -1,0 +1,28 @@
+# MicroPython's ticks arithmetic for any millisecond counter: the one copy,
+# for CPython (cribapp.compat), CircuitPython's clock (code.py), the host's
+# reading of a board's ticks (sync) and the tests' fake clock.
+from cribapp.compat import TICKS_PERIOD
+
+
+class Ticks:
+    """MicroPython's ticks arithmetic for a millisecond counter `now()` that
+    wraps at `period`, a power of two. A clock the app can be given:
+    CircuitPython's supervisor.ticks_ms() wraps at 2**29, not 2**30."""
+
+    def __init__(self, period=TICKS_PERIOD, now=None):
+        self.TICKS_PERIOD = period
+        self._mask = period - 1
+        self._half = period // 2
+        self._now = now or self._no_counter
+
+    def _no_counter(self):
+        raise ValueError("this Ticks was given no counter: it does the arithmetic only")
+
+    def ticks_ms(self):
+        return self._now() & self._mask
+
+    def ticks_add(self, ticks, delta):
+        return (ticks + delta) & self._mask
+
+    def ticks_diff(self, end, start):
+        return ((end - start + self._half) & self._mask) - self._half

@@ -1,0 +1,45 @@
+# The board app's library: the shared core and the app, in MicroPython's
+# manifest format. manifest.py adds main.py to make the board's file list
+# (`cribboard flash`, package.json); manifest_frozen.py freezes these into
+# a MicroPython image instead (docs/frozen.md). The core's host-only
+# modules (cards, show, pegging, piquet, barbu, replay) are not here: the
+# board never imports them.
+package("cribcore", files=("__init__.py", "game.py", "match.py", "names.py", "partie.py", "record.py"), base_path="lib")
+package(
+    "cribapp",
+    files=(
+        "__init__.py",
+        "app.py",
+        "assemble.py",
+        "boardfiles.py",
+        "boardview.py",
+        "button.py",
+        "codes.py",
+        "compat.py",
+        "config.py",
+        "crash.py",
+        "crashlog.py",
+        "doorbell.py",
+        "flashfs.py",
+        "hostface.py",
+        "layout.py",
+        "layoutfile.py",
+        "link.py",
+        "mainloop.py",
+        "menu.py",
+        "persist.py",
+        "piquetview.py",
+        "recovery.py",
+        "render.py",
+        "restore.py",
+        "seal.py",
+        "selftest.py",
+        "session.py",
+        "showcount.py",
+        "store.py",
+        "ticks.py",
+        "usbstream.py",
+        "watchdog.py",
+    ),
+    base_path="lib",
+)
