@@ -8,6 +8,7 @@ import sys
 from cribapp import boardfiles
 from cribapp import codes as board
 from cribapp.hostface import HostFace
+from cribapp.seal import seal, unseal
 from cribapp.store import STATE, STATE_BAD
 
 from rig import FakeClock, FakeStream, error_pattern
@@ -103,6 +104,23 @@ def test_an_interrupted_firmware_update_is_shown_at_boot():
     assert error(boot()) == board.ERR_DEPLOY
     fresh(dict(files, **{"deploy.json": '{"state": "complete", "version": "0.1.0"}'}))
     assert error(boot()) == 0
+
+
+def test_the_link_is_loaded_when_a_host_first_speaks():
+    fresh({"board.json": hardware("boards/pico.json"), "layout.json": hardware("layouts/2-track.json")})
+    machine.Pin.levels.clear()
+    stream = FakeStream()
+    clock = FakeClock()
+    app = main.build(ROOT, stream, clock)
+    app.step()
+    assert type(app.link).__name__ == "Doorbell" and not app.link.listening()  # no host yet
+    stream.feed(seal("HELLO"))
+    for _ in range(3):
+        clock.advance(10)
+        app.step()
+    assert type(app.link).__name__ == "Link"  # the first byte loaded it, and it kept that byte
+    (hello,) = [unseal(line) for line in stream.lines()]
+    assert hello.startswith("HELLO board=") and " boot=1 " in hello
 
 
 def test_holding_ok_at_power_up_runs_the_self_test():
