@@ -80,7 +80,9 @@ class Simulator:
     def __init__(self, flash, link=None, log=None, edition="micropython"):
         self.flash = Path(flash).resolve()
         self.link = Path(link) if link else None
-        self.log = log
+        # The board process's stderr (its tracebacks): beside its flash folder unless given.
+        self.log_path = Path(log) if log else self.flash.parent / ("%s.log" % self.flash.name)
+        self._log = None
         self.proc = None
         self.port = None
         self.frame = b""
@@ -110,13 +112,16 @@ class Simulator:
         ident = hashlib.sha256(str(self.flash).encode()).hexdigest()[:16]
         env = dict(os.environ, MICROPYPATH=str(resources.mp_dir()), PYTHONPATH=str(resources.mp_dir()))
         cmd, self.runtime = board_command(str(self.flash), str(listener.getsockname()[1]), ident, self.edition)
-        self.proc = subprocess.Popen(cmd, stdin=self._master, stdout=self._master,
-                                     stderr=self.log or subprocess.DEVNULL, env=env)
+        try:
+            self._log = open(self.log_path, "ab")
+        except OSError as e:
+            raise SimError("cannot write the board's log %s: %s" % (self.log_path, e.strerror or e)) from None
+        self.proc = subprocess.Popen(cmd, stdin=self._master, stdout=self._master, stderr=self._log, env=env)
         try:
             self._hw, _ = listener.accept()
         except OSError:
             self.stop()
-            raise SimError("the simulated board did not start (see its log)") from None
+            raise SimError("the simulated board did not start (its log: %s)" % self.log_path) from None
         finally:
             listener.close()
         threading.Thread(target=self._read_frames, daemon=True).start()
@@ -135,6 +140,9 @@ class Simulator:
         self._master = self._slave = -1
         if self._hw:
             self._hw.close()
+        if self._log:
+            self._log.close()
+            self._log = None
         if self.link and self.link.is_symlink():
             self.link.unlink()
 

@@ -17,8 +17,7 @@ class Board:
         self.flash = Path(flash)
         if seed:
             simulator.seed_flash(self.flash, edition=edition)
-        self.log = open(self.flash.parent / ("%s.log" % self.flash.name), "ab")
-        self.sim = simulator.Simulator(self.flash, log=self.log, edition=edition)
+        self.sim = simulator.Simulator(self.flash, edition=edition)
         self.sim.start()
         self.server = web.make_server(self.sim, "127.0.0.1", 0)
         self.url = "http://127.0.0.1:%d" % self.server.server_address[1]
@@ -30,7 +29,6 @@ class Board:
     def stop(self):
         self.server.shutdown()
         self.sim.stop()
-        self.log.close()
 
     def get(self, path):
         with urllib.request.urlopen(self.url + path, timeout=10) as r:

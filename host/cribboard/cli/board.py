@@ -53,36 +53,42 @@ def sim(headless, http_addr, link, flash, board, layout, keep_firmware, edition,
     except OSError as e:
         raise CribboardError("cannot prepare the simulated flash %s: %s" % (flash_dir, e)) from None
     board_sim = simulator.Simulator(flash_dir, link=link, edition=edition)
+    stop_on_signals()  # from here on a kill or a closed terminal still stops what was started
+    try:
+        server = web.make_server(board_sim, host, port)  # bound before the board starts: no orphan if it fails
+    except OSError as e:
+        raise CribboardError("cannot serve the board's page on %s: %s" % (http_addr, e.strerror or e)) from None
     try:
         board_sim.start()
-    except OSError as e:
+    except BaseException as e:
+        server.shutdown()
         board_sim.stop()
-        raise CribboardError("the simulated board did not start: %s" % e) from None
-    try:
-        server = web.make_server(board_sim, host, port)
-    except OSError as e:
-        board_sim.stop()
-        raise CribboardError("cannot serve the board's page on %s: %s" % (http_addr, e.strerror or e)) from None
-    url = "http://%s:%d/" % server.server_address[:2]
-    if board_sim.runtime == "cpython":  # MicroPython's edition without the unix port
-        status("MicroPython's unix port is not installed here (pip install \"cribboard[sim]\", Linux x86-64): "
-               "running the firmware on CPython instead; it has no REPL, so flash and mpremote "
-               "will not work against it.")
-    if as_json:
-        click.echo(json.dumps({"port": board_sim.port, "link": link, "url": url, "flash": str(flash_dir),
-                               "runtime": board_sim.runtime}))
-    else:
-        click.echo("Simulated board running the firmware in %s on %s" % (flash_dir, board_sim.runtime))
-        click.echo("  serial port: %s%s" % (board_sim.port, " (also %s)" % link if link else ""))
-        click.echo("  board page:  %s" % url)
-    sys.stdout.flush()
-    status("Press Ctrl-C to stop.")
-    open_browser(url, headless)
-    stop_on_signals()
-    try:
+        if isinstance(e, KeyboardInterrupt):
+            return  # stopped while it started
+        if isinstance(e, OSError):
+            raise CribboardError("the simulated board did not start: %s (its log: %s)"
+                                 % (e.strerror or e, board_sim.log_path)) from None
+        raise
+    try:  # until a signal: the board and the server are stopped however this ends
+        url = "http://%s:%d/" % server.server_address[:2]
+        if board_sim.runtime == "cpython":  # MicroPython's edition without the unix port
+            status("MicroPython's unix port is not installed here (pip install \"cribboard[sim]\", Linux x86-64): "
+                   "running the firmware on CPython instead; it has no REPL, so flash and mpremote "
+                   "will not work against it.")
+        if as_json:
+            click.echo(json.dumps({"port": board_sim.port, "link": link, "url": url, "flash": str(flash_dir),
+                                   "runtime": board_sim.runtime, "log": str(board_sim.log_path)}))
+        else:
+            click.echo("Simulated board running the firmware in %s on %s" % (flash_dir, board_sim.runtime))
+            click.echo("  serial port: %s%s" % (board_sim.port, " (also %s)" % link if link else ""))
+            click.echo("  board page:  %s" % url)
+            click.echo("  board log:   %s" % board_sim.log_path)
+        sys.stdout.flush()
+        status("Press Ctrl-C to stop.")
+        open_browser(url, headless)
         while board_sim.alive():
             time.sleep(0.5)
-        raise CribboardError("the simulated board stopped")
+        raise CribboardError("the simulated board stopped (its log: %s)" % board_sim.log_path)
     except KeyboardInterrupt:
         pass
     finally:

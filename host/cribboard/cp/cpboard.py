@@ -76,14 +76,17 @@ def main():
     os.chdir(drive)
     import supervisor
 
-    run_file(drive, "boot.py", "__boot__")
-    while True:
-        try:
-            run_file(drive, "code.py", "__main__")
-            return
-        except supervisor.Reload:  # supervisor.reload(): code.py again, boot.py not
-            for name in [n for n in sys.modules if n.split(".")[0] in ("cribapp", "cribcore", "cribcp")]:
-                del sys.modules[name]
+    try:
+        run_file(drive, "boot.py", "__boot__")
+        while True:
+            try:
+                run_file(drive, "code.py", "__main__")
+                return
+            except supervisor.Reload:  # supervisor.reload(): code.py again, boot.py not
+                for name in [n for n in sys.modules if n.split(".")[0] in ("cribapp", "cribcore", "cribcp")]:
+                    del sys.modules[name]
+    except hw.HostGone:
+        return  # the simulator has gone: no orphan board
 
 
 def run_file(drive, name, as_name):

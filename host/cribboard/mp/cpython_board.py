@@ -41,9 +41,12 @@ def main():
     from cribapp import compat  # MicroPython's ticks, wrap-around included
 
     app = firmware.build("", PtyStream(), compat)
-    while True:
-        app.step()
-        time.sleep(0.002)
+    try:
+        while True:
+            app.step()
+            time.sleep(0.002)
+    except simhw.HostGone:
+        return  # the simulator has gone: no orphan board
 
 
 main()

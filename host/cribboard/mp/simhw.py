@@ -1,5 +1,6 @@
 # The simulated board's hardware link (runs under MicroPython): button levels
 # come in from the host over a local socket, LED frames go out on it.
+import select
 import socket
 from binascii import hexlify
 
@@ -14,11 +15,14 @@ except ImportError:  # the CPython stand-in board (cpython_board.py)
     def ticks_diff(a, b):
         return a - b
 
+_EAGAIN = 11  # errno: a non-blocking socket has nothing for us yet
+_STUCK_MS = 5000
 HOLD_MS = 30  # each level a button is given is held this long on the board's clock
 
 levels = {}  # pin -> level; an unset pin reads high (pulled up, not pressed)
 board_id = b"\x00" * 8
 _sock = None
+_writable = None
 _buf = b""
 # Changes wait their turn: a press and its release that arrive together
 # (the host was quick, or this process was slow to run) must still be seen
@@ -31,13 +35,21 @@ class Reset(Exception):
     """machine.reset(): the board starts again."""
 
 
+class HostGone(BaseException):
+    """The simulator that runs this board has gone (stopped, or killed with
+    SIGKILL): so does the board, rather than run on as an orphan. Not an
+    Exception, so the firmware's crash handler lets it through."""
+
+
 def connect(port, ident):
-    global _sock, board_id
+    global _sock, board_id, _writable
     board_id = ident
     s = socket.socket()
     s.connect(socket.getaddrinfo("127.0.0.1", port)[0][-1])
     s.setblocking(False)
     _sock = s
+    _writable = select.poll()
+    _writable.register(s, select.POLLOUT)
 
 
 def poll():
@@ -48,10 +60,12 @@ def poll():
     while True:
         try:
             data = _sock.recv(256)
-        except OSError:
-            break
+        except OSError as e:
+            if e.args and e.args[0] == _EAGAIN:
+                break  # nothing new
+            raise HostGone() from None
         if not data:
-            break
+            raise HostGone()  # the simulator closed its end
         _buf += data
         while b"\n" in _buf:
             line, _buf = _buf.split(b"\n", 1)
@@ -77,6 +91,10 @@ def frame(buf):
     while sent < len(data):
         try:
             n = _sock.send(view[sent:])
-        except OSError:
-            continue  # the host is busy reading: try again
+        except OSError as e:
+            if not (e.args and e.args[0] == _EAGAIN):
+                raise HostGone() from None
+            n = 0
         sent += n or 0
+        if sent < len(data) and not _writable.poll(_STUCK_MS):
+            raise HostGone()  # a host that reads nothing for this long is gone, or hung

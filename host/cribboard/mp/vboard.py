@@ -49,7 +49,7 @@ def run_main():
         with open("main.py") as f:
             code = f.read()
         exec(code, {"__name__": "__main__"})
-    except simhw.Reset:
+    except (simhw.Reset, simhw.HostGone):
         raise
     except SystemExit:
         pass
@@ -60,7 +60,7 @@ def run_main():
 def execute(code, scope):
     try:
         exec(code, scope)
-    except simhw.Reset:
+    except (simhw.Reset, simhw.HostGone):
         raise
     except BaseException as e:
         return e
@@ -151,7 +151,7 @@ def friendly_repl(scope):
                     err = execute(text, scope)
                     if err is not None:
                         sys.print_exception(err)
-                except simhw.Reset:
+                except (simhw.Reset, simhw.HostGone):
                     raise
                 except BaseException as e:
                     sys.print_exception(e)
@@ -187,6 +187,8 @@ def main():
                 if result == "soft":
                     break
                 mode = result
+        except simhw.HostGone:
+            return  # the simulator has gone: no orphan board
         except simhw.Reset:
             # A hard reset: the board starts again from main.py.
             mode = "friendly"

@@ -1,0 +1,78 @@
+# `cribboard sim` leaves nothing running behind it, whatever ends it: Ctrl-C,
+# a kill, a closed terminal, or SIGKILL (then its board notices the
+# simulator is gone and ends itself). Each runtime's board process is
+# checked: MicroPython's unix port, the CPython stand-in, CircuitPython's.
+import json
+import os
+import select
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+RUNTIMES = (("micropython", {}), ("cpython", {"CRIBBOARD_SIM_RUNTIME": "cpython"}),
+            ("circuitpython", {}))
+
+
+def start(tmp_path, runtime, env):
+    cmd = [sys.executable, "-m", "cribboard", "sim", "--headless", "--json", "--http", "127.0.0.1:0",
+           "--flash", str(tmp_path / "flash")]
+    if runtime == "circuitpython":
+        cmd += ["--runtime", "circuitpython"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=dict(os.environ, **env))
+    line = proc.stdout.readline()
+    assert line, proc.stderr.read()
+    info = json.loads(line)
+    (board,) = children(proc.pid)
+    return proc, board, info
+
+
+def children(pid):
+    """The processes pid started (Linux's /proc)."""
+    out = []
+    for task in Path("/proc/%d/task" % pid).iterdir():
+        out += [int(w) for w in (task / "children").read_text().split()]
+    return out
+
+
+def ends(pid, seconds):
+    """True once process pid has ended (waited for as an event: a pidfd)."""
+    try:
+        fd = os.pidfd_open(pid)
+    except ProcessLookupError:
+        return True
+    try:
+        return bool(select.select([fd], [], [], seconds)[0])
+    finally:
+        os.close(fd)
+
+
+@pytest.mark.parametrize("runtime,env", RUNTIMES, ids=[r for r, _ in RUNTIMES])
+def test_every_signal_stops_the_simulator_and_its_board(tmp_path, runtime, env):
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        proc, board, info = start(tmp_path, runtime, env)
+        assert info["runtime"] == runtime and Path(info["log"]).exists()
+        proc.send_signal(sig)
+        assert proc.wait(30) == 0, (sig, proc.stderr.read())
+        assert ends(board, 5), (runtime, sig)
+
+
+@pytest.mark.parametrize("runtime,env", RUNTIMES, ids=[r for r, _ in RUNTIMES])
+def test_a_board_whose_simulator_is_killed_ends_itself(tmp_path, runtime, env):
+    proc, board, _ = start(tmp_path, runtime, env)
+    proc.kill()  # SIGKILL: the simulator cannot stop anything
+    proc.wait(10)
+    assert ends(board, 5), runtime  # the board saw its hardware link close
+    log = (tmp_path / "flash.log").read_text()
+    assert "Traceback" not in log, log
+
+
+def test_an_address_that_cannot_be_served_is_one_line_and_starts_no_board(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "cribboard", "sim", "--headless", "--http", "192.0.2.1:8121",
+                           "--flash", str(tmp_path / "flash")], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert "cannot serve the board's page on 192.0.2.1:8121" in done.stderr
+    assert not (tmp_path / "flash.log").exists()  # the board never started
