@@ -15,8 +15,10 @@ from cribboard import manifest, resources
 from cribboard.errors import CribboardError
 
 HEAP = "192wK"
-TAP_MS = 40
-LONG_MS = 1000
+TAP_MS = 60  # how long a tap holds a button down, on the board's clock
+LONG_MS = 1000  # and a long press (the firmware's is 700 ms)
+HOLD_MS = 30  # a release is held this long: longer than the firmware's debounce
+PRESS_TIMEOUT_S = 10
 GESTURES = ("tap", "long")
 PACKAGES = ("cribcore", "cribapp")
 CIRCUITPYTHON = "circuitpython"
@@ -87,8 +89,10 @@ class Simulator:
         self.port = None
         self.frame = b""
         self.frames = 0
+        self.seen = 0  # the last button change the board says it has seen
         self.changed = threading.Condition()
         self._press_lock = threading.Lock()
+        self._change = 0  # presses sent: press n's changes are 2n (down) and 2n + 1 (up)
         self._hw = None
         self._master = self._slave = -1
         self.runtime = None
@@ -170,6 +174,10 @@ class Simulator:
                         self.frame = bytes.fromhex(line[2:].decode())
                         self.frames += 1
                         self.changed.notify_all()
+                elif line.startswith(b"A ") and line[2:].isdigit():
+                    with self.changed:
+                        self.seen = int(line[2:])
+                        self.changed.notify_all()
 
     def wait_frame(self, after, timeout=5.0):
         """Wait for a frame newer than number `after`; returns the frame count."""
@@ -210,10 +218,22 @@ class Simulator:
         if hw is None:
             raise SimError("the simulated board is not running")
         with self._press_lock:
-            hw.sendall(b"D %s\n" % str(pin).encode())
-            time.sleep((TAP_MS if gesture == "tap" else LONG_MS) / 1000)
-            hw.sendall(b"U %s\n" % str(pin).encode())
-            time.sleep(0.04)
+            self._change += 1
+            change = self._change
+            hold = TAP_MS if gesture == "tap" else LONG_MS
+            # Down and up, each held for its time on the board's own clock; the
+            # board answers "A <change>" once it has seen the release.
+            name = str(pin).encode()
+            hw.sendall(b"D %s %d %d\nU %s %d %d\n" % (name, hold, change * 2, name, HOLD_MS, change * 2 + 1))
+            deadline = time.monotonic() + PRESS_TIMEOUT_S
+            with self.changed:
+                while self.seen < change * 2 + 1:
+                    left = deadline - time.monotonic()
+                    if left <= 0 or not self.alive():
+                        raise SimError("the board did not take the press: is its program running "
+                                       "(not stopped at its REPL, or being flashed)?")
+                    self.changed.wait(left)
+                return self.frames  # the frame that shows the press came before the board's answer
 
 
 def _read_json(path):

@@ -6,8 +6,12 @@
 #   GET  /api/layout?board=N  the layout file, plus the board's buttons (none for a real board)
 #   POST /api/press           {"button": "P1", "gesture": "tap" | "long", "board": N}
 # A board here is any object with: layout (dict), buttons(), frames, leds(),
-# press(button, gesture) and scoreboard() (a view dict, or None before the
-# board has saved a state); N defaults to 0.
+# press(button, gesture) -> the frame that shows it, and scoreboard() (a view
+# dict, or None before the board has saved a state); N defaults to 0.
+# The server answers only to its own address (a DNS-rebinding page names
+# another host) and takes writes only from its own page: a foreign Origin,
+# a body that is not JSON, or a Host that is not the served one gets 403.
+import ipaddress
 import json
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -18,6 +22,53 @@ from urllib.parse import parse_qs, urlsplit
 from cribboard.simulator import SimError
 
 PAGE = Path(__file__).resolve().parent / "sim.html"
+MAX_BODY = 4096  # bytes of a request body
+MAX_DEPTH = 8  # nesting of a request's JSON (a press is one flat object)
+LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")
+
+
+def host_allowed(host_header: str, served: tuple[str, int]) -> bool:
+    """Whether a request's Host (or an Origin's host and port) names this
+    server: its port, and its own address, a loopback name, or any IP
+    address when it serves all of them (0.0.0.0). Names other than
+    localhost are refused: a DNS-rebinding page would bring its own."""
+    name, sep, port = host_header.rpartition(":")
+    if not sep or not port.isdigit() or int(port) != served[1]:
+        return False
+    name = name[1:-1] if name.startswith("[") and name.endswith("]") else name
+    if name in LOCAL_NAMES or name == served[0]:
+        return True
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return served[0] in ("0.0.0.0", "::")
+
+
+def origin_allowed(origin: str, served: tuple[str, int]) -> bool:
+    return origin.startswith("http://") and host_allowed(origin[len("http://"):], served)
+
+
+def json_depth(data: bytes) -> int:
+    """How deep a JSON text nests (brackets outside strings), without parsing it."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for c in data:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif c == 0x5C:  # backslash
+                escaped = True
+            elif c == 0x22:
+                in_string = False
+        elif c == 0x22:
+            in_string = True
+        elif c in (0x5B, 0x7B):
+            depth += 1
+            deepest = max(deepest, depth)
+        elif c in (0x5D, 0x7D):
+            depth -= 1
+    return deepest
 
 
 def make_server(boards: Any, host: str = "127.0.0.1", port: int = 8121) -> ThreadingHTTPServer:
@@ -25,8 +76,26 @@ def make_server(boards: Any, host: str = "127.0.0.1", port: int = 8121) -> Threa
     boards = boards if isinstance(boards, list) else [boards]
 
     class Handler(BaseHTTPRequestHandler):
+        timeout = 10  # seconds a client may take to send its request: a slow one does not hold a thread
+
         def log_message(self, format, *args):
             pass  # quiet: the terminal is for the board's own messages
+
+        def served(self) -> tuple[str, int]:
+            address: Any = self.server.server_address
+            return str(address[0]), int(address[1])
+
+        def refused(self, why):
+            self.reply(403, {"error": why})
+            self.close_connection = True
+
+        def host_ok(self):
+            """The Host names this server (or there is none: not a browser)."""
+            host = self.headers.get("Host")
+            if host is None or host_allowed(host, self.served()):
+                return True
+            self.refused("this server answers to %s:%d, not %s" % (self.served() + (host[:60],)))
+            return False
 
         def reply(self, code, body, kind="application/json"):
             data = body if isinstance(body, bytes) else json.dumps(body).encode()
@@ -46,6 +115,8 @@ def make_server(boards: Any, host: str = "127.0.0.1", port: int = 8121) -> Threa
             return boards[int(word)]
 
         def do_GET(self):
+            if not self.host_ok():
+                return
             url = urlsplit(self.path)
             if url.path in ("/", "/index.html"):
                 self.reply(200, PAGE.read_bytes(), "text/html; charset=utf-8")
@@ -63,22 +134,46 @@ def make_server(boards: Any, host: str = "127.0.0.1", port: int = 8121) -> Threa
                 self.reply(404, {"error": "no such page: %s" % url.path})
 
         def do_POST(self):
+            if not self.host_ok():
+                return
+            origin = self.headers.get("Origin")
+            if origin is not None and not origin_allowed(origin, self.served()):
+                self.refused("presses come only from this board's own page, not from %s" % origin[:60])
+                return
+            if self.headers.get("Sec-Fetch-Site", "same-origin") not in ("same-origin", "none"):
+                self.refused("presses come only from this board's own page")
+                return
+            kind = self.headers.get("Content-Type", "")
+            if kind.split(";")[0].strip().lower() != "application/json":
+                self.refused("send the press as application/json, not %s" % (kind[:40] or "no Content-Type"))
+                return
             if urlsplit(self.path).path != "/api/press":
-                self.reply(404, {"error": "no such endpoint: %s" % self.path})
+                self.reply(404, {"error": "no such endpoint: %s" % self.path[:60]})
+                return
+            size = self.headers.get("Content-Length", "")
+            if not (size.isascii() and size.isdigit()) or int(size) > MAX_BODY:
+                why = "a press is a JSON object of at most %d bytes, with its Content-Length" % MAX_BODY
+                self.reply(413 if size.isdigit() else 411, {"error": why})
+                self.close_connection = True
                 return
             try:
-                size = int(self.headers.get("Content-Length", "0"))
-                body = json.loads(self.rfile.read(min(size, 4096)) or b"{}")
+                data = self.rfile.read(int(size))
+                if json_depth(data) > MAX_DEPTH:
+                    raise ValueError("the JSON nests deeper than %d" % MAX_DEPTH)
+                body = json.loads(data or b"{}")
                 if not isinstance(body, dict):
                     raise ValueError("send a JSON object")
                 index = body.get("board", 0)
                 if type(index) is not int or not 0 <= index < len(boards):
                     raise ValueError("no board %r" % (index,))
-                boards[index].press(body.get("button"), body.get("gesture", "tap"))
-            except (ValueError, SimError) as e:
+                frame = boards[index].press(body.get("button"), body.get("gesture", "tap"))
+            except (ValueError, RecursionError, SimError) as e:
                 self.reply(400, {"error": str(e)})
                 return
-            self.reply(200, {"ok": True, "frame": boards[index].frames})
+            except OSError:
+                self.close_connection = True  # the client went away mid-request
+                return
+            self.reply(200, {"ok": True, "frame": frame})
 
     try:
         server = ThreadingHTTPServer((host, port), Handler)

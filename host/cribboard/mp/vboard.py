@@ -34,6 +34,7 @@ def write(data):
 
 
 def soft_reset():
+    simhw.drop_presses()
     for name in list(sys.modules):
         if name not in KEEP:
             del sys.modules[name]

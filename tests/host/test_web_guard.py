@@ -1,0 +1,147 @@
+# The board's page takes writes only from itself: a foreign Origin, a body
+# that is not JSON, a Host that is not the served address (DNS rebinding),
+# deep nesting and a lying Content-Length are refused with real HTTP
+# requests; and a real page on another local port, in chromium, cannot
+# press a button. The board here records presses (the HTTP layer is what
+# is tested; tests/host/test_sim_api.py presses a real simulated board).
+import http.client
+import json
+import shutil
+import socket
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+from test_browser import CHROMIUM_FLAGS
+
+from cribboard import web
+
+
+class RecordingBoard:
+    layout = {"name": "2-track"}
+    frames = 7
+
+    def __init__(self):
+        self.pressed = []
+
+    def buttons(self):
+        return ["P1", "P2", "UNDO", "SKUNK", "OK"]
+
+    def leds(self):
+        return []
+
+    def press(self, button, gesture):
+        self.pressed.append((button, gesture))
+        return self.frames
+
+    def scoreboard(self):
+        return None
+
+
+@pytest.fixture
+def served():
+    board = RecordingBoard()
+    server = web.make_server(board, "127.0.0.1", 0)
+    yield board, server.server_address[1]
+    server.shutdown()
+
+
+def post(port, body, headers=None, host=None):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    h = {"Content-Type": "application/json"}
+    h.update(headers or {})
+    if host is not None:
+        conn.putrequest("POST", "/api/press", skip_host=True)
+        conn.putheader("Host", host)
+        for k, v in h.items():
+            conn.putheader(k, v)
+        data = body if isinstance(body, bytes) else json.dumps(body).encode()
+        conn.putheader("Content-Length", str(len(data)))
+        conn.endheaders(data)
+    else:
+        conn.request("POST", "/api/press", body=body if isinstance(body, bytes) else json.dumps(body), headers=h)
+    r = conn.getresponse()
+    out = r.status, json.loads(r.read() or b"{}")
+    conn.close()
+    return out
+
+
+def test_the_own_page_presses_and_is_told_the_frame_that_shows_it(served):
+    board, port = served
+    own = {"Origin": "http://127.0.0.1:%d" % port, "Sec-Fetch-Site": "same-origin"}
+    assert post(port, {"button": "P1"}, own) == (200, {"ok": True, "frame": 7})
+    assert post(port, {"button": "OK", "gesture": "long"}, {"Origin": "http://localhost:%d" % port}) == \
+        (200, {"ok": True, "frame": 7})
+    assert board.pressed == [("P1", "tap"), ("OK", "long")]
+
+
+def test_foreign_pages_hosts_and_bodies_are_refused(served):
+    board, port = served
+    press = {"button": "SKUNK"}
+    for headers in ({"Origin": "http://evil.example"}, {"Origin": "null"},
+                    {"Origin": "http://127.0.0.1:%d" % (port + 1)}, {"Sec-Fetch-Site": "cross-site"},
+                    {"Content-Type": "text/plain"}, {"Content-Type": "application/x-www-form-urlencoded"},
+                    {"Content-Type": "multipart/form-data; boundary=x"}):
+        status, body = post(port, press, headers)
+        assert status == 403 and body["error"], headers
+    for host in ("attacker.example:%d" % port, "127.0.0.1:1", "localhost.attacker.example:%d" % port):
+        assert post(port, press, host=host)[0] == 403, host
+    assert post(port, press, host="localhost:%d" % port)[0] == 200
+    assert post(port, b"[" * 5000 + b"]" * 5000)[0] == 413  # over the body limit
+    assert post(port, b"[" * 900 + b"]" * 900)[0] == 400  # nested too deep (no RecursionError)
+    assert post(port, b'{"button": "P1", "x": [[[[[[[[[[1]]]]]]]]]]}')[0] == 400
+    assert post(port, b"not json")[0] == 400
+    assert board.pressed == [("SKUNK", "tap")]  # only the one through localhost
+
+
+def test_a_lying_content_length_does_not_hold_a_thread(served):
+    board, port = served
+    for length in ("-1", "abc", "99999999"):
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+            s.sendall(b"POST /api/press HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\n"
+                      b"Content-Length: %s\r\n\r\n" % (port, length.encode()))
+            reply = s.recv(4096)  # answered at once, not after the client gives up
+        assert reply.split(b" ")[1] in (b"411", b"413"), (length, reply[:40])
+    assert board.pressed == []
+
+
+def test_a_real_cross_origin_page_cannot_press(served):
+    from playwright.sync_api import sync_playwright
+
+    board, port = served
+    # A page on another local port that tries everything a page can without CORS.
+    evil = (b"<!doctype html><form id=f method=post enctype=text/plain action='http://127.0.0.1:%d/api/press'>"
+            b"<input name='{\"button\": \"SKUNK\", \"x\": \"' value='\"}'></form><script>"
+            b"fetch('http://127.0.0.1:%d/api/press', {method: 'POST', mode: 'no-cors', "
+            b"headers: {'Content-Type': 'text/plain'}, body: JSON.stringify({button: 'SKUNK'})})"
+            b".finally(() => { document.title = 'sent'; document.getElementById('f').submit(); });"
+            b"</script>" % (port, port))
+
+    class Evil(BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(evil)))
+            self.end_headers()
+            self.wfile.write(evil)
+
+        def log_message(self, *args):
+            pass
+
+    other = ThreadingHTTPServer(("127.0.0.1", 0), Evil)
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    chromium = shutil.which("chromium") or "/usr/bin/chromium"
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
+            try:
+                page = browser.new_page()
+                page.goto("http://127.0.0.1:%d/" % other.server_address[1])
+                page.wait_for_url("**/api/press")  # the form's POST went: its answer replaced the page
+                page.wait_for_load_state()
+                assert "only from this board's own page" in page.content()
+            finally:
+                browser.close()
+    finally:
+        other.shutdown()
+    assert board.pressed == []  # neither the fetch nor the form pressed anything
