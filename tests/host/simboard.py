@@ -1,7 +1,6 @@
 # Helpers for tests that run the simulated board: start one on a fresh flash,
 # press its buttons over HTTP, and fill its log with finished games.
 import json
-import time
 import urllib.request
 from pathlib import Path
 
@@ -55,15 +54,10 @@ class Board:
     def leds(self):
         return self.get("/api/leds")["leds"]
 
-    def lit(self, index, seconds=5.0, on=True):
-        """True once LED index is lit (or dark, with on=False): the page's API
-        answers a press before the board has drawn its frame (issue 14)."""
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            if (sum(self.leds()[index]) > 0) == on:
-                return True
-            time.sleep(0.02)
-        return False
+    def lit(self, index, on=True):
+        """Whether LED index is lit (or dark, with on=False) now: a press is
+        answered only after the board has drawn what it did."""
+        return (sum(self.leds()[index]) > 0) == on
 
 
 def fill_log(flash, games, board_id="feedc0de"):
