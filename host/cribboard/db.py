@@ -6,7 +6,9 @@
 # several laptops opening one server at once migrate it once.
 import hashlib
 import json
+import os
 import sqlite3
+import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -19,7 +21,8 @@ from cribboard.schema import SCHEMA_VERSION, statements
 
 SCHEMES = ("postgresql://", "postgres://")
 _MIGRATION_LOCK = 121_0001  # PostgreSQL advisory lock key: one migrator at a time
-_BUSY_S = 30
+_BUSY_S = 30  # how long to wait for a busy database (CRIBBOARD_DB_WAIT says otherwise)
+_QUICK_MS = 500  # a lock held longer than this gets a message before the long wait
 
 Row = dict[str, Any]
 
@@ -28,16 +31,31 @@ class DbError(CribboardError):
     pass
 
 
+def busy_wait() -> int:
+    """Seconds to wait for a database another process is writing to."""
+    text = os.environ.get("CRIBBOARD_DB_WAIT", "")
+    return int(text) if text.isdigit() and text.isascii() else _BUSY_S
+
+
 def path_of(url: str) -> Path:
-    """A file path from 'sqlite:///path', 'sqlite:path' or a plain path."""
-    for prefix in ("sqlite:///", "sqlite://", "sqlite:"):
-        if url.startswith(prefix):
-            rest = url[len(prefix):]
-            return Path("/" + rest if prefix == "sqlite:///" and not rest.startswith("/") else rest)
-    if "://" in url:
+    """A file path from a plain path, 'sqlite:path', or a URL as SQLAlchemy
+    reads them: 'sqlite:///relative.db', 'sqlite:////absolute/path.db'."""
+    if url.startswith("sqlite://"):
+        rest = url[len("sqlite://"):]
+        if not rest.startswith("/") or rest == "/":
+            raise DbError("a SQLite URL is sqlite:///relative/path.db or sqlite:////absolute/path.db, not %s"
+                          % url[:80])
+        path = rest[1:]  # the third slash ends the (empty) host; a fourth begins an absolute path
+    elif url.startswith("sqlite:"):
+        path = url[len("sqlite:"):]
+    elif "://" in url:
         raise DbError("a database is a file (a path or sqlite:///path) or a PostgreSQL server "
-                      "(postgresql://user@host/dbname), not %s" % url)
-    return Path(url)
+                      "(postgresql://user@host/dbname), not %s" % url[:80])
+    else:
+        path = url
+    if not path.strip():
+        raise DbError("no database named: --db (or CRIBBOARD_DB) is empty")
+    return Path(path)
 
 
 def _dict_row(cursor: sqlite3.Cursor, row: tuple[Any, ...]) -> Row:
@@ -97,7 +115,10 @@ class Database:
             return
         # SQLite: the write lock at once, so two writers queue (busy timeout)
         # instead of one failing when its read lock cannot become a write lock.
-        self.execute("BEGIN IMMEDIATE" if self.engine == "sqlite" else "BEGIN")
+        if self.engine == "sqlite":
+            self._begin_sqlite()
+        else:
+            self.execute("BEGIN")
         if exclusive and self.engine == "postgresql":
             self.execute("SELECT pg_advisory_xact_lock(%d)" % _MIGRATION_LOCK)
         self._depth = 1
@@ -113,20 +134,53 @@ class Database:
         self._depth = 0
         self.execute("COMMIT")
 
+    def _begin_sqlite(self) -> None:
+        """BEGIN IMMEDIATE; if another process holds the write lock, say so
+        once and wait for it (up to the busy timeout), then a clear error."""
+        wait = busy_wait()
+        try:
+            self.conn.execute("PRAGMA busy_timeout = %d" % min(_QUICK_MS, wait * 1000))
+            try:
+                self.conn.execute("BEGIN IMMEDIATE")
+                return
+            finally:
+                self.conn.execute("PRAGMA busy_timeout = %d" % (wait * 1000))
+        except sqlite3.Error as e:
+            if "locked" not in str(e) and "busy" not in str(e):
+                raise DbError("the database %s: %s" % (self.where, e)) from None
+        print("cribboard: the database %s is busy (another cribboard is writing to it): waiting up to %d s"
+              % (self.where, wait), file=sys.stderr)  # progress: stderr, as the command line's
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as e:
+            raise DbError("the database %s stayed busy for %d s (%s): is another cribboard stuck on it?"
+                          % (self.where, wait, e)) from None
+
     def close(self) -> None:
         self.conn.close()
 
 
 def _sqlite(url: str) -> Database:
     path = path_of(url)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.is_dir():
+        raise DbError("the database %s is a folder; name a file in it, e.g. %s" % (path, path / "cribboard.db"))
     try:
-        conn = sqlite3.connect(str(path), timeout=_BUSY_S, isolation_level=None)  # transactions are ours
-    except sqlite3.Error as e:
-        raise DbError("cannot open the database %s: %s" % (path, e)) from None
+        path.parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(str(path), timeout=busy_wait(), isolation_level=None)  # transactions are ours
+    except (sqlite3.Error, OSError) as e:
+        raise DbError("cannot open the database %s: %s" % (path, getattr(e, "strerror", None) or e)) from None
     conn.row_factory = _dict_row
     db = Database(conn, "sqlite", sqlite3.Error, str(path))
-    db.execute("PRAGMA foreign_keys = ON")
+    try:
+        db.execute("PRAGMA foreign_keys = ON")
+        tables = {r["name"] for r in db.all("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    except DbError:
+        db.close()
+        raise
+    if tables and "schema_version" not in tables and "boards" not in tables:
+        db.close()  # someone else's database: not ours to add tables to
+        raise DbError("%s is a SQLite database, but not cribboard's (its tables: %s)"
+                      % (path, ", ".join(sorted(tables)[:5])))
     return db
 
 

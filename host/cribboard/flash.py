@@ -7,6 +7,7 @@
 #   renamed over NAME: a file is old or new, never torn;
 # - main.py goes last, and only files whose hash differs are written.
 # The board's .mpy version is read first: bytecode it cannot load is refused.
+import contextlib
 import hashlib
 import json
 import os
@@ -115,6 +116,9 @@ def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+READ_TIMEOUT_S = 5
+
+
 class Board:
     """One board at its raw REPL, through mpremote's SerialTransport."""
 
@@ -129,12 +133,15 @@ class Board:
         # reads a device it knows is a pty without pausing 10 ms between bytes.
         device = os.path.realpath(port) if os.path.exists(port) else port
         try:
-            self.t = SerialTransport(device, baudrate=115200)
+            # A read timeout: mpremote reads a pty byte by byte with pyserial's
+            # timeout, and with none a silent port would hang it for good.
+            self.t = SerialTransport(device, baudrate=115200, timeout=READ_TIMEOUT_S)
         except self._errors:
             raise FlashError("cannot open %s: is the board plugged in, and no other program using it?"
                              % port) from None
         try:
-            self.t.enter_raw_repl(soft_reset=True)  # stops the app (Ctrl-C), then a clean heap
+            with contextlib.redirect_stdout(sys.stderr):  # mpremote prints what it got when it fails
+                self.t.enter_raw_repl(soft_reset=True)  # stops the app (Ctrl-C), then a clean heap
         except self._errors as e:
             self.close()
             raise FlashError("%s does not answer as a MicroPython board (%s)" % (port, e)) from None

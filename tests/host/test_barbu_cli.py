@@ -1,8 +1,8 @@
 # The barbu score sheet on the command line, and the database it lives in.
 import json
 import sqlite3
-import subprocess
-import sys
+
+from clirun import cli
 
 from cribboard import db, schema
 
@@ -30,9 +30,6 @@ def rubber_lines(first_dealer=1):
     return out
 
 
-def cli(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "cribboard.cli", *args], input=stdin, capture_output=True,
-                          text=True, timeout=60)
 
 
 def test_a_whole_rubber_from_a_file(tmp_path, db_url):

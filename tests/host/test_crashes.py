@@ -1,17 +1,12 @@
 # Crashes a board logged reach the database with the next sync, are listed
 # by `cribboard crashes`, and are cleared from the board only once stored.
 import json
-import subprocess
-import sys
 
+from clirun import cli
 from simboard import Board
 
 from cribapp import crashlog
 from cribapp.flashfs import FlashFiles
-
-
-def cli(*args):
-    return subprocess.run([sys.executable, "-m", "cribboard", *args], capture_output=True, text=True, timeout=120)
 
 
 def test_sync_stores_the_crash_log_clears_it_from_the_board_and_crashes_lists_it(tmp_path, db_url):

@@ -18,10 +18,10 @@ from cribboard import web
 
 
 class RecordingBoard:
-    layout = {"name": "2-track"}
     frames = 7
 
     def __init__(self):
+        self.layout = {"name": "2-track"}
         self.pressed = []
 
     def buttons(self):

@@ -23,6 +23,8 @@ ENVIRONMENT = """\b
 Environment:
   CRIBBOARD_PORT         the board's serial port (as --port)
   CRIBBOARD_DB           the database (as --db)
+  CRIBBOARD_DB_WAIT      seconds to wait for a database another cribboard
+                         is writing to (default 30)
   CRIBBOARD_HOME         a Cribboard checkout to take the firmware and
                          hardware data from, instead of the installed ones
   CRIBBOARD_SIM_RUNTIME  'cpython' runs the simulated board on CPython
@@ -81,7 +83,8 @@ def default_db():
 
 
 db_option = click.option("--db", "db_url", default=default_db, show_default="the user data folder",
-                         envvar="CRIBBOARD_DB", help="The database: a SQLite file (a path or sqlite:///path) "
+                         envvar="CRIBBOARD_DB", help="The database: a SQLite file (a path, sqlite:///relative.db or "
+                         "sqlite:////absolute/path.db) "
                          "or a PostgreSQL server (postgresql://user@host/dbname).")
 port_option = click.option("--port", envvar="CRIBBOARD_PORT",
                            help="The board's serial port (default: the one board plugged in).")
@@ -139,4 +142,11 @@ def main(argv=None):
     except click.Abort:
         click.echo("cribboard: aborted", err=True)
         sys.exit(130)
+    except BrokenPipeError:  # the reader of stdout (head, say) wanted no more
+        sys.stderr.close()
+        os._exit(0)
+    except OSError as e:  # a file or device that failed under a command: one line, not a traceback
+        where = " %s" % e.filename if getattr(e, "filename", None) else ""
+        click.echo("cribboard: error:%s %s" % (where, e.strerror or e), err=True)
+        sys.exit(1)
     sys.exit(code if isinstance(code, int) else 0)

@@ -194,5 +194,8 @@ def plot(db_url, game_id, output):
     except KeyError:
         raise UsageError("no game %d in the database (see cribboard matches)" % game_id) from None
     record["names"] = stats.seats(conn).get(game_id, record.get("names"))  # as renamed since the sync
-    chart.race(record, output, "Board %s, match %d game %d" % (board[:8], record["match"], record["game_no"]))
+    try:
+        chart.race(record, output, "Board %s, match %d game %d" % (board[:8], record["match"], record["game_no"]))
+    except OSError as e:
+        raise CribboardError("cannot write %s: %s" % (output, e.strerror or e)) from None
     status("wrote %s" % output)

@@ -1,0 +1,19 @@
+# Running the cribboard command as a user would, for the host tests.
+import os
+import subprocess
+import sys
+
+
+def cli(*args, stdin=None, env=None, cwd=None, timeout=120):
+    """`cribboard ARGS...` in a new process: its exit status, stdout and stderr."""
+    return subprocess.run([sys.executable, "-m", "cribboard", *args], input=stdin, capture_output=True, text=True,
+                          timeout=timeout, cwd=cwd, env=dict(os.environ, **(env or {})))
+
+
+def one_line_error(done, code=1):
+    """The command failed with `code` and said why in one line on stderr, no traceback."""
+    assert done.returncode == code, (done.returncode, done.stderr)
+    assert "Traceback" not in done.stderr, done.stderr
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("cribboard: error: "), done.stderr
+    return last

@@ -1,0 +1,90 @@
+# Every failure is one clear line and the right exit status, never a
+# traceback: databases that are folders, empty, garbage, someone else's or
+# busy; SQLite URLs as SQLAlchemy reads them; a chart into a missing folder;
+# flash on a port with nothing behind it.
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import tty
+
+from clirun import cli, one_line_error
+
+from cribboard import db, records
+from cribcore.match import Match
+from cribcore.record import game_record
+
+
+def test_a_database_that_cannot_be_one_is_refused_in_one_line(tmp_path):
+    (tmp_path / "garbage.db").write_text("not a database at all\n" * 100)
+    foreign = sqlite3.connect(tmp_path / "foreign.db")
+    foreign.execute("CREATE TABLE invoices (n INTEGER)")
+    foreign.commit()
+    foreign.close()
+    cases = {str(tmp_path): "is a folder", "": "empty", str(tmp_path / "garbage.db"): "not a database",
+             str(tmp_path / "foreign.db"): "not cribboard's", "/proc/x/games.db": "cannot open",
+             "sqlite://somehost/x.db": "sqlite:///relative", "ftp://x/y": "a database is a file"}
+    for url, why in cases.items():
+        line = one_line_error(cli("matches", "--db", url))
+        assert why in line, (url, line)
+    assert sqlite3.connect(tmp_path / "foreign.db").execute("SELECT name FROM sqlite_master").fetchall() == \
+        [("invoices",)]  # untouched
+
+
+def test_sqlite_urls_mean_what_sqlalchemy_means(tmp_path):
+    assert cli("matches", "--db", "sqlite:///here.db", cwd=tmp_path).returncode == 0
+    assert (tmp_path / "here.db").exists()  # relative to where the command runs, not the root
+    absolute = tmp_path / "sub" / "abs.db"
+    assert cli("matches", "--db", "sqlite:///" + str(absolute)).returncode == 0  # four slashes: absolute
+    assert absolute.exists()
+
+
+def test_a_chart_into_a_missing_folder_is_one_line(tmp_path):
+    path = tmp_path / "games.db"
+    conn = db.connect(str(path))
+    m = Match()
+    while not m.game.over():
+        m.game.add(0, 29, "points", 10)
+    rec = dict(game_record(m, 0), match=1, game_no=1, board="b0ard", boot=1, ticks=20, wall=None, firmware="t")
+    db.store(conn, "b0ard", "t", [(1, records.check(json.dumps(rec)))], "now", {1: None})
+    conn.close()
+    line = one_line_error(cli("plot", "1", "--db", str(path), "-o", str(tmp_path / "no" / "such" / "c.png")))
+    assert "cannot write" in line and "No such file or directory" in line
+
+
+def test_a_busy_database_is_waited_for_with_a_word_then_a_clear_error(tmp_path):
+    path = tmp_path / "busy.db"
+    assert cli("matches", "--db", str(path)).returncode == 0
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # another writer, stuck
+    try:
+        done = cli("matches", "--db", str(path), env={"CRIBBOARD_DB_WAIT": "1"})
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    line = one_line_error(done)
+    assert "is busy" in done.stderr and "waiting up to 1 s" in done.stderr and "stayed busy for 1 s" in line
+    assert cli("matches", "--db", str(path)).returncode == 0  # free again: fine
+
+
+def test_first_uses_of_a_new_database_at_the_same_moment_all_succeed(tmp_path):
+    path = tmp_path / "new.db"
+    procs = [subprocess.Popen([sys.executable, "-m", "cribboard", "matches", "--db", str(path), "--json"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(6)]
+    for p in procs:
+        out, err = p.communicate(timeout=120)
+        assert p.returncode == 0, err  # the migration runs under a lock: no "table already exists"
+        assert json.loads(out) == []
+
+
+def test_flash_on_a_port_with_nothing_behind_it_gives_up_with_one_line(tmp_path):
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    try:
+        done = cli("flash", "--port", os.ttyname(slave), timeout=90)
+    finally:
+        os.close(master)
+        os.close(slave)
+    line = one_line_error(done)
+    assert "does not answer as a MicroPython board" in line and done.stdout == ""
