@@ -2,6 +2,7 @@
 # test_*.py in a folder, calls each test_* function, counts passes and failures.
 # Usage: micropython mp_run.py LABEL TEST_DIR [PATH ...]   (PATHs go on sys.path)
 # CPython runs it too, for the CircuitPython edge with its stand-in modules.
+import gc
 import os
 import sys
 
@@ -26,6 +27,7 @@ def main(label, test_dir, paths):
             fn = getattr(module, attr)
             if not attr.startswith("test_") or not callable(fn):
                 continue
+            gc.collect()  # each test on a collected heap: one test's garbage does not fragment the next's
             try:
                 fn()
                 passed += 1

@@ -48,6 +48,9 @@ def check(body: str) -> Game:
         raise BadRecord("not JSON (%s)" % e) from None
     if not isinstance(rec, dict):
         raise BadRecord("not a JSON object but %s" % type(rec).__name__)
+    if set(rec) == {"too_long"}:
+        raise BadRecord("the board could not send it: %s bytes, more than one line of the link holds"
+                        % _show(rec["too_long"]))
     _whole(rec, "match", 0)
     _whole(rec, "game_no", 1)
     for name in ("boot", "ticks"):

@@ -51,8 +51,14 @@ def sync(link, conn, progress=None):
         raise LinkError("the board's HELLO carries no usable board id (%s)" % ascii(board)[:40])
     if type(hello.get("seq")) is not int:
         raise LinkError("the board's HELLO carries no record count (%s)" % ascii(hello.get("seq"))[:40])
-    link.set_time(int(host_now))
     since = db.last_seq(conn, board)
+    if hello["seq"] < since:
+        raise LinkError("board %s says its last record is %d, but this database already holds its records up to "
+                        "%d: its game log was cleared by a firmware that numbered games again from 1, or another "
+                        "board has the same id. Nothing was synced, so that no game is taken for one already "
+                        "stored (`cribboard flash` brings firmware that goes on numbering after a cleared log)"
+                        % (board, hello["seq"], since))
+    link.set_time(int(host_now))
     total = max(0, hello["seq"] - since)
     new = done = rejected = 0
     now_iso = datetime.now(timezone.utc).isoformat(timespec="seconds")

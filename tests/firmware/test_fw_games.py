@@ -253,3 +253,18 @@ def test_a_piquet_partie_on_the_board():
     (rec,) = log_records(t)
     assert (rec["game"], rec["scores"], rec["winner"], rec["points"]) == ("piquet", [135, 12], 0, 247)
     assert app.match.game.events == [] and app.match.game.dealer() == 1
+
+
+def test_clearing_the_game_log_never_numbers_a_game_again():
+    t = Table()
+    for _ in range(2):
+        play(t, [0, 40], winner=0)
+        t.tap("OK")
+    assert [seq for seq, _ in t.store.since(0, 9)] == [1, 2]
+    flash = t.flash.restarted()
+    del flash.disk["games.log"]  # the README's way out of a full flash, once the games are synced
+    again = Table(flash=flash)
+    play(again, [0, 40], winner=0)
+    again.tap("OK")
+    assert [seq for seq, _ in again.store.since(0, 9)] == [3]  # a host that holds 1 and 2 takes it
+    assert again.state()["seq"] == 3

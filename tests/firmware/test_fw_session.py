@@ -86,3 +86,28 @@ def test_names_are_checked_and_kept():
     except ValueError:
         pass
     assert s.names == ["Ann", "Bob"]  # nothing changed
+
+
+def test_a_game_takes_no_more_entries_than_one_link_reply_can_carry():
+    import json
+
+    from cribapp.link import MAX_REPLY
+    from cribapp.session import MAX_EVENTS
+
+    s = fresh(players=3, best_of=1)
+    s.set_names(["\u00c1" * 24, "\u4e2d" * 24, "\U0001f600" * 24])  # the longest names, in bytes
+    for n in range(MAX_EVENTS):
+        if n % 2:
+            assert s.ok(1073741823) == codes.DEAL
+        else:
+            s.press(n % 3, 1)
+            assert s.commit(1073741823) == codes.ADDED
+    assert s.ok(1) == codes.REFUSED and s.match.game.cursor == MAX_EVENTS  # no more deals passed
+    s.press(0, 1)
+    assert s.commit(2) == codes.REFUSED and s.held  # nor points: they wait, to be dropped
+    s.match.game.add(0, 29, "points", 1073741823)  # say it ended anyway (a won game is logged)
+    rec = s.record()
+    rec.update({"board": "f" * 16, "boot": 99999, "ticks": 1073741823, "wall": [4102444800, 1073741823],
+                "firmware": "10.10.10"})
+    line = "REC 4294967295 " + json.dumps(rec)
+    assert len(line.encode()) + 12 <= MAX_REPLY, len(line)  # the seal adds " ~" and 8 hex digits and \n

@@ -45,6 +45,7 @@ LIES = [
     (dict(good(), names=["Ann", "\x1b]0;owned\x07"]), "names: name 2: no control characters"),
     (dict(good(), game="whist"), "cribbage or piquet"),
     (dict(good(), v=2), "record version"),
+    ({"too_long": 20014}, "the board could not send it: 20014 bytes"),
 ]
 
 
@@ -131,3 +132,13 @@ def test_a_listing_out_of_order_or_with_a_bad_number_is_refused():
         link.ask = lambda text, last, lines=lines: lines
         with pytest.raises(LinkError, match=why):
             link.records(1)
+
+
+def test_a_board_whose_numbers_went_back_is_reported_and_nothing_synced(db_url):
+    conn = db.connect(db_url)
+    bodies = [(1, json.dumps(good(1))), (2, json.dumps(good(2)))]
+    assert sync.sync(LyingLink(bodies), conn).new == 2
+    cleared = LyingLink([(1, json.dumps(good(7)))])  # its log cleared, numbering again from 1
+    with pytest.raises(LinkError, match="holds its records up to 2: its game log was cleared"):
+        sync.sync(cleared, conn)
+    assert cleared.acked == [] and conn.value("SELECT COUNT(*) FROM games") == 2

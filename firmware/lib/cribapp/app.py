@@ -93,7 +93,7 @@ class App:
         self.link = link
 
     def save(self):
-        if not self.store.save(state(self.session, self.board)):
+        if not self.store.save(state(self.session, self.board, self.store.last_seq)):
             self._flash(ERR_FULL, self.clock.ticks_ms(), _BOOT_ERROR_MS)
         self.version += 1
 

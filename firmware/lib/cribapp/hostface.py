@@ -39,7 +39,7 @@ class HostFace:
         self.app.board.wall = (unix, self.app.clock.ticks_ms())
 
     def live_state(self):
-        return state(self.app.session, self.app.board)
+        return state(self.app.session, self.app.board, self.app.store.last_seq)
 
     def crashes(self):
         """The crash log: [(boot, uptime_ms, traceback text)], oldest first."""

@@ -4,12 +4,14 @@
 import json
 
 from cribapp import FIRMWARE_VERSION
+from cribapp.compat import const
 from cribapp.seal import seal, unseal
 
 PROTOCOL = 2  # 2: NAMES
 MAX_LINE = 400  # bytes of one line from the host: NAMES with three 24-character names in any script
-MAX_REPLY = 16384  # bytes of one line to the host
+MAX_REPLY = const(16384)  # bytes of one line to the host
 LIST_LIMIT = 50  # records per LIST reply
+_MAX_BODY = const(MAX_REPLY - 64)  # a record's JSON, with room for "REC <seq> " and the seal
 _READ_BUDGET = 64  # bytes read per poll, so the buttons stay quick
 
 
@@ -127,6 +129,9 @@ class Link:
             raise ValueError("LIMIT is 1 to %d" % LIST_LIMIT)
         records = self.face.records_since(since, limit)
         for seq, body in records:
+            if len(body) > _MAX_BODY:
+                # Never sent whole, so never to block a sync: the host keeps it apart, saying why.
+                body = '{"too_long": %d}' % len(body)
             self.send("REC %d %s" % (seq, body))
         self.send("END %d %d" % (len(records), self.face.last_seq()))
 

@@ -15,8 +15,10 @@ class Board:
         self.wall = None  # (unix seconds, ticks) from a host, if one told us (not saved)
 
 
-def state(session, board):
-    """The state as saved (cribapp.restore reads it back)."""
+def state(session, board, last_seq):
+    """The state as saved (cribapp.restore reads it back). last_seq, the
+    log's last record, is kept here too, so that numbering goes on from it
+    even if the log is cleared: a host never sees a number twice."""
     g = session.match.game
     return {
         "v": STATE_VERSION,
@@ -30,6 +32,7 @@ def state(session, board):
         "cursor": g.cursor,
         "brightness": board.brightness,
         "acked": board.acked,
+        "seq": last_seq,
         "names": session.names,
         "count_show": session.count_show,
         "show_open": session.show_open,

@@ -66,6 +66,9 @@ def power_up(store, tracks, board):
     saved = store.load()
     session = None
     if saved is not None:
+        seq = saved.get("seq")
+        if type(seq) is int and seq > store.last_seq:
+            store.last_seq = seq  # the log was cleared (or lost): its numbers are not used again
         try:
             session = restore_session(saved, tracks, board)
         except (ValueError, KeyError, TypeError, IndexError):

@@ -9,6 +9,11 @@ from cribapp.compat import forget
 from cribcore.game import PEGGING, POINTS
 from cribcore.match import PIQUET, Match
 
+# A game's record must fit one reply on the link (16 KB): at most this many
+# entries and passed deals (a real game has about a hundred), each at most
+# about 40 bytes of JSON, and room for the rest of the record.
+MAX_EVENTS = 360
+
 DEFAULT_SETTINGS = {"game": "cribbage", "players": 2, "target": 121, "scheme": "acc", "best_of": 3,
                     "first_to": None}
 
@@ -81,6 +86,8 @@ class Session:
                 if entry is None:  # this track has shown everything it had this deal
                     return self._refuse()
                 seat, kind = entry
+        if g.cursor >= MAX_EVENTS:
+            return self._refuse()  # a record too long to send: this game takes no more
         try:
             self.last = g.add(seat, self.pending, kind, now)
         except ValueError:  # a show no hand makes (19, 25, 26, 27)
@@ -137,6 +144,8 @@ class Session:
         if self.counting() and not self.showing():
             self.show_open = True
             return SHOW
+        if g.cursor >= MAX_EVENTS:
+            return REFUSED
         self.show_open = False
         g.pass_deal(now)
         return DEAL
