@@ -1,9 +1,11 @@
 # Entry point on a MicroPython board: the hardware edge (machine.Pin buttons,
 # the neopixel strip, the USB serial line) and the loop. The only file that
 # touches machine pins; cribapp.assemble builds the app from the board's
-# files. The app is imported only inside build(): if a deploy was cut off and
-# the app cannot start, this file still shows the deploy-error pattern and
-# `cribboard flash` can still take over.
+# files. The app is imported only after deploy.json says the last deploy
+# finished whole: if it did not, this file shows the deploy-error pattern by
+# itself and `cribboard flash` can still take over.
+import json
+import os
 import select
 import sys
 import time
@@ -71,23 +73,52 @@ def _ctrl_c_waiter():
     return wait
 
 
-def show_deploy_error(root="", blinks=-1, wait=None):
-    """The app cannot start and the last deploy did not finish: blink the
-    deploy-error pattern on track 1's game-point LEDs (the first six LEDs on
-    pin 0, the Pico's, if even the code that reads the layout is broken)
-    until Ctrl-C (cribboard flash) or a reset. Tests give blinks >= 0 and
-    their own wait(ms)."""
-    pin, n, leds = 0, DEPLOY_ERROR_LEDS, range(DEPLOY_ERROR_LEDS)
+def deploy_info(root=""):
+    """deploy.json as `cribboard flash` left it: a dict, {} if it cannot be
+    read (cut off while written), None if there is none (installed another way)."""
     try:
-        from cribapp.boardfiles import read_json
-        from cribapp.config import Config
-        from cribapp.layout import Layout
+        f = open(root + "/deploy.json" if root else "deploy.json")
+    except OSError:
+        return None
+    try:
+        data = json.loads(f.read())
+    except ValueError:
+        data = {}
+    finally:
+        f.close()
+    return data if isinstance(data, dict) else {}
 
-        pin = Config(read_json(root, "board.json")[0]).strip_pin
-        layout = Layout(read_json(root, "layout.json")[0])
-        n, leds = layout.n, layout.points[0][:DEPLOY_ERROR_LEDS]
-    except Exception:  # any failure: the app's own modules may be half deployed
-        pass
+
+def deploy_whole(deploy, root=""):
+    """The last deploy finished and every file it wrote has its full size.
+    Checked before the app is imported: MicroPython can hang for good on a
+    .mpy cut short, where neither the link nor `cribboard flash` reach it."""
+    if deploy.get("state") != "complete":
+        return False
+    sizes = deploy.get("sizes")
+    if not isinstance(sizes, dict):
+        return True  # a deploy from before sizes were written
+    for path in sizes:
+        try:
+            if os.stat(root + "/" + path if root else path)[6] != sizes[path]:
+                return False
+        except OSError:
+            return False
+    return True
+
+
+def show_deploy_error(root="", blinks=-1, wait=None):
+    """The last deploy did not finish (or left a file cut short): blink the
+    deploy-error pattern on track 1's game-point LEDs, as deploy.json names
+    them (the first six LEDs on pin 0, the Pico's, if it cannot), without
+    loading the app, until Ctrl-C (cribboard flash) or a reset. Tests give
+    blinks >= 0 and their own wait(ms)."""
+    pin, n, leds = 0, DEPLOY_ERROR_LEDS, range(DEPLOY_ERROR_LEDS)
+    where = (deploy_info(root) or {}).get("error")
+    if isinstance(where, dict) and type(where.get("pin")) is int and type(where.get("leds")) is int:
+        lit = where.get("lit")
+        if isinstance(lit, list) and all(type(i) is int and 0 <= i < where["leds"] for i in lit):
+            pin, n, leds = where["pin"], where["leds"], lit
     strip = neopixel.NeoPixel(machine.Pin(pin, machine.Pin.OUT), n)
     wait = wait or _ctrl_c_waiter()
     on = False
@@ -98,19 +129,6 @@ def show_deploy_error(root="", blinks=-1, wait=None):
             strip[i] = _RED if on else _DARK
         strip.write()
         wait(_BLINK_MS)
-
-
-def _cannot_start(e):
-    try:
-        from cribapp.boardfiles import deploy_finished
-
-        finished = deploy_finished()
-    except Exception:  # the app's own modules do not load: a deploy went wrong
-        finished = False
-    if finished:
-        raise e
-    sys.print_exception(e)
-    show_deploy_error()
 
 
 def _pause():
@@ -145,12 +163,13 @@ def _watchdog():
 
 
 def run():
-    try:
-        from cribapp import mainloop
+    deploy = deploy_info()
+    if deploy is not None and not deploy_whole(deploy):
+        show_deploy_error()  # the app is not loaded: it may be half deployed
+        return
+    from cribapp import mainloop
 
-        mainloop.run(build, _pause, _describe, machine.reset, _watchdog)
-    except Exception as e:  # not KeyboardInterrupt: Ctrl-C must reach the REPL
-        _cannot_start(e)
+    mainloop.run(build, _pause, _describe, machine.reset, _watchdog)
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from cribboard import manifest, resources
 from cribboard.errors import CribboardError, UsageError
@@ -242,6 +243,19 @@ def _check_bytecode(name: str, version: tuple, mpy: int, source: bool) -> None:
                          "to copy the .py files instead" % (shown, mpy & 0xFF, ours))
 
 
+def error_pattern(files: list[tuple[str, bytes]]) -> dict[str, Any]:
+    """Where main.py blinks the deploy-error pattern when it must not load
+    the app to find out: the strip's pin and length, and track 1's first
+    six game-point LEDs, from the pin map and layout being deployed."""
+    from cribapp.config import Config
+    from cribapp.layout import Layout
+
+    data = dict(files)
+    config = Config(json.loads(data["board.json"]))
+    layout = Layout(json.loads(data["layout.json"]))
+    return {"pin": config.strip_pin, "leds": layout.n, "lit": list(layout.points[0][:6])}
+
+
 def flash(port: str, board: str = "pico", layout: str | None = None, source: bool = False,
           step: Callable[[str], None] = lambda s: None, progress: Callable[[int], None] = lambda n: None,
           plan: Callable[[int], None] = lambda n: None) -> Result:
@@ -275,7 +289,7 @@ def flash(port: str, board: str = "pico", layout: str | None = None, source: boo
         else:
             plan(sum(len(data) for _, data in changed))
             step("marking the deploy as started")
-            head = {"version": __version__, "bytecode": "py" if source else "mpy"}
+            head = {"version": __version__, "bytecode": "py" if source else "mpy", "error": error_pattern(files)}
             b.write(MANIFEST, json.dumps(dict(head, state="incomplete")).encode(), lambda n: None)
             for k, (remote, data) in enumerate(changed, 1):
                 step("writing %s (%d/%d)" % (remote, k, len(changed)))
@@ -287,7 +301,9 @@ def flash(port: str, board: str = "pico", layout: str | None = None, source: boo
                 result.removed.append(path)
             step("marking the deploy as complete")
             hashes = {remote: sha256(data) for remote, data in files}
-            b.write(MANIFEST, json.dumps(dict(head, state="complete", files=hashes)).encode(), lambda n: None)
+            sizes = {remote: len(data) for remote, data in files}  # main.py checks them before it imports
+            b.write(MANIFEST, json.dumps(dict(head, state="complete", files=hashes, sizes=sizes)).encode(),
+                    lambda n: None)
         step("restarting the board")
         b.reset()
     finally:

@@ -14,3 +14,11 @@ class Pin:
 
 def unique_id():
     return b"\xe6\x61\x41\x04\x03\x2b\x2c\x29"
+
+
+class Reset(Exception):
+    """machine.reset() was called: a test sees it as this exception."""
+
+
+def reset():
+    raise Reset()

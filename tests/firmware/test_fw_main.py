@@ -174,13 +174,14 @@ def test_a_torn_or_unfinished_deploy_manifest_counts_as_unfinished():
         assert (error(boot()) == board.ERR_DEPLOY) is not finished
 
 
-def test_with_an_app_that_cannot_start_main_still_shows_the_deploy_error():
+def test_the_deploy_error_shows_where_deploy_json_says_without_loading_the_app():
     assert main.DEPLOY_ERROR_LEDS == board.ERR_DEPLOY
     waits = []
-    fresh({"board.json": hardware("boards/pico.json"), "layout.json": hardware("layouts/2-track.json")})
     from cribapp.layout import Layout
 
     points = Layout(json.loads(hardware("layouts/2-track.json"))).points[0]
+    error = {"pin": 0, "leds": 258, "lit": list(points[:6])}  # as cribboard flash writes it
+    fresh({"deploy.json": json.dumps({"state": "incomplete", "error": error})})
     strips = []
     real = main.neopixel.NeoPixel
 
@@ -197,9 +198,55 @@ def test_with_an_app_that_cannot_start_main_still_shows_the_deploy_error():
         assert lit == sorted(points[:6]) and strip.pixel(points[0])[0] > 0 and strip.pixel(points[0])[1] == 0
         main.show_deploy_error(ROOT, blinks=2, wait=waits.append)
         assert all(strips[-1].pixel(i) == (0, 0, 0) for i in range(258))  # the blink's dark half
-        fresh({})  # no layout to read: the strip's first six LEDs
-        main.show_deploy_error(ROOT, blinks=1, wait=waits.append)
-        strip = strips[-1]
-        assert strip.n == 6 and all(strip.pixel(i)[0] > 0 for i in range(6))
+        for manifest in (None, '{"state": "comp', json.dumps({"error": {"pin": 0, "leds": 4, "lit": [9]}})):
+            fresh({"deploy.json": manifest} if manifest else {})  # nothing (or nothing sane) to go by
+            main.show_deploy_error(ROOT, blinks=1, wait=waits.append)
+            strip = strips[-1]
+            assert strip.n == 6 and all(strip.pixel(i)[0] > 0 for i in range(6))  # the strip's first six
     finally:
         main.neopixel.NeoPixel = real
+
+
+def test_a_deploy_unfinished_or_with_a_file_cut_short_is_shown_and_the_app_never_imported():
+    import cribapp
+
+    files = {"board.json": hardware("boards/pico.json"), "layout.json": hardware("layouts/2-track.json")}
+    sizes = {name: len(files[name]) for name in files}
+    shown, started = [], []
+
+    class Loop:  # stands in for cribapp.mainloop: what main.run() would start
+        @staticmethod
+        def run(*args):
+            started.append(True)
+
+    real = main.show_deploy_error
+    main.show_deploy_error = lambda *args: shown.append(True)
+    saved = (sys.modules.get("cribapp.mainloop"), getattr(cribapp, "mainloop", None))
+    sys.modules["cribapp.mainloop"] = cribapp.mainloop = Loop
+    here = os.getcwd()
+    try:
+        for manifest in ({"state": "incomplete"}, {"state": "complete", "sizes": dict(sizes, **{"board.json": 9})},
+                         {"state": "complete", "sizes": dict(sizes, **{"lib/cribapp/app.mpy": 100})}, "torn"):
+            fresh(dict(files, **{"deploy.json": manifest if manifest == "torn" else json.dumps(manifest)}))
+            os.chdir(ROOT)
+            try:
+                main.run()
+            finally:
+                os.chdir(here)
+            assert shown.pop() and started == [], manifest
+        for manifest in ({"state": "complete", "sizes": sizes}, None):  # whole, or installed another way
+            fresh(dict(files, **{"deploy.json": json.dumps(manifest)}) if manifest else files)
+            os.chdir(ROOT)
+            try:
+                main.run()
+            finally:
+                os.chdir(here)
+            assert started.pop() and shown == [], manifest
+    finally:
+        main.show_deploy_error = real
+        if saved[0] is None:
+            del sys.modules["cribapp.mainloop"]
+        else:
+            sys.modules["cribapp.mainloop"] = saved[0]
+        if saved[1] is not None:
+            cribapp.mainloop = saved[1]
