@@ -19,7 +19,7 @@ CP_STUBS_DONE := $(CP_STUBS)/.installed
 CHROMIUM_DONE := build/.chromium
 POSTGRES_DONE := build/.postgresql
 
-.PHONY: run test lint typecheck mpy test-unix test-wasm test-cp test-py test-dist bench clean setup hardware package-json
+.PHONY: run test lint typecheck mpy test-unix test-wasm test-cp test-py test-dist mutate bench clean setup hardware package-json
 
 # The main job: a simulated board in the browser (the real firmware on MicroPython).
 run: $(VENV_DONE)
@@ -27,7 +27,7 @@ run: $(VENV_DONE)
 
 setup: $(VENV_DONE) $(NODE_DONE) $(STUBS_DONE)
 
-test: lint typecheck mpy test-unix test-wasm test-cp test-py test-dist
+test: lint typecheck mpy test-unix test-wasm test-cp test-py mutate test-dist
 
 $(VENV_DONE): requirements-dev.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -121,6 +121,11 @@ hardware: $(VENV_DONE)
 
 bench: $(VENV_DONE)
 	$(BIN)/python tests/bench/run.py
+
+# Do the storage tests have teeth? Plausible bugs put into a copy of the
+# firmware, one at a time: the tests must fail for each (tests/mutate.py).
+mutate: $(VENV_DONE)
+	$(BIN)/python tests/mutate.py
 
 clean:
 	rm -rf $(VENV) node_modules .stubs build .pytest_cache .hypothesis .ruff_cache

@@ -4,15 +4,20 @@
 # the interrupted step, and every finished game must be logged exactly once.
 from cribapp.menu import ITEM_TARGET
 
-from rig import FakeFlash, PowerCut, Table, choose, log_records
+from cribapp import codes
+
+from rig import FakeFlash, PowerCut, Table, choose, log_records, play
 
 # A new match of 61-point games from the menu, then a full game (a skunk),
-# with a deal passed, an undo and a redo, the win confirmed (logged) and the
+# with a deal passed, an undo and a redo, the win confirmed (logged); two
+# more games, the second of which ends the match (best of three) and starts
+# a new one, so that three games are logged before the last cuts; and the
 # first entry of the next game.
 SCRIPT = (
     ("menu", {ITEM_TARGET: 61}), ("enter", 0, 10), ("enter", 1, 12), ("tap", "OK"), ("enter", 0, 15), ("tap", "UNDO"),
     ("hold", "UNDO"), ("enter", 1, 8), ("enter", 0, 20), ("tap", "OK"), ("enter", 0, 16),
-    ("tap", "OK"), ("enter", 1, 5),
+    ("tap", "OK"), ("enter", 1, 29), ("enter", 1, 29), ("enter", 0, 21), ("enter", 1, 3), ("tap", "OK"),
+    ("enter", 0, 29), ("enter", 0, 29), ("enter", 0, 3), ("tap", "OK"), ("enter", 1, 5),
 )
 
 
@@ -54,7 +59,7 @@ def reference():
 
 def test_every_power_cut_restarts_from_a_whole_state():
     states, logs, bounds = reference()
-    assert logs[-1] == [(2, 1)] and states[-1]["closed"] == [[0, 1, 3]]
+    assert logs[-1] == [(2, 1), (2, 2), (2, 3)] and states[-1]["match_no"] == 3 and states[-1]["closed"] == []
     total = bounds[-1]
     checked = 0
     for torn in (False, True):
@@ -82,6 +87,38 @@ def test_every_power_cut_restarts_from_a_whole_state():
             for step in SCRIPT[j:]:
                 act(back, step)
             assert keys(back) == logs[-1], (k, torn, keys(back))
-            assert back.app.match.game.scores() == [0, 5]
+            assert back.app.match.game.scores() == [0, 5] and back.state()["seq"] == 3
             checked += 1
     assert checked == 2 * total and total > 50
+
+
+def test_a_game_confirmed_on_a_full_flash_is_logged_once_there_is_room():
+    flash = FakeFlash()
+    t = start(flash)
+    for _ in range(2):
+        play(t, [0, 40], winner=0)
+        t.tap("OK")
+    play(t, [40, 0], winner=1)  # a third game, won while the flash is full
+    flash.capacity = sum([len(v) for v in flash.disk.values()]) + 40
+    t.tap("OK")  # confirmed: it cannot be logged
+    assert t.error() == codes.ERR_FULL and t.app.match.game.over() and keys(t) == [(1, 1), (1, 2)]
+    t.tap("OK")  # and again: still no room, still not lost
+    assert t.app.match.game.over() and [s for s, _ in t.store.since(0, 9)] == [1, 2]
+    flash.capacity = 1 << 20  # synced and cleared somewhere else: room again
+    t.tap("OK")
+    assert keys(t) == [(1, 1), (1, 2), (2, 1)] and [s for s, _ in t.store.since(0, 9)] == [1, 2, 3]
+    back = start(flash.restarted())
+    assert keys(back) == [(1, 1), (1, 2), (2, 1)] and not back.app.match.game.over()
+
+
+def test_the_first_game_confirmed_on_a_full_flash_is_logged_once_there_is_room():
+    flash = FakeFlash()
+    t = start(flash)
+    play(t, [0, 40], winner=0)
+    flash.capacity = sum([len(v) for v in flash.disk.values()]) + 40  # no room for the log's first line
+    t.tap("OK")
+    assert t.error() == codes.ERR_FULL and t.store.since(0, 9) == [] and t.app.match.game.over()
+    flash.capacity = 1 << 20
+    t.tap("OK")
+    assert keys(t) == [(1, 1)] and not t.app.match.game.over()
+    assert keys(start(flash.restarted())) == [(1, 1)]
