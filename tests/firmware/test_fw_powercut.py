@@ -2,9 +2,8 @@
 # open, write, flush, close and rename, and with half-written flushes. After
 # the restart the board must hold the state from just before or just after
 # the interrupted step, and every finished game must be logged exactly once.
-from cribapp.menu import ITEM_TARGET
-
 from cribapp import codes
+from cribapp.menu import ITEM_TARGET
 
 from rig import FakeFlash, PowerCut, Table, choose, log_records, play
 
