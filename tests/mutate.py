@@ -40,7 +40,7 @@ MUTATIONS = [
      '            self.write(STATE_TMP, "wb", data)\n',
      '            self.files.remove(STATE)\n            self.write(STATE_TMP, "wb", data)\n'),
     ("a torn last log line kept at boot", "cribapp/recovery.py",
-     "        good = cut  # a torn or corrupt last line: drop it\n", "        pass\n"),
+     "            end = start  # a torn or corrupt last line: drop it\n", "            break\n"),
     ("a corrupt log line listed to the host", "cribapp/store.py",
      "                text = unseal(line)\n", '                text = line.decode().rstrip("\\n")\n'),
     ("the last record number not kept in the state", "cribapp/persist.py",

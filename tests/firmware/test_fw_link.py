@@ -177,15 +177,3 @@ def test_fuzz_thousands_of_random_and_mutated_lines():
     assert replies(t.ask("HELLO"))[0].startswith("HELLO ")
     t.enter(0, 3)
     assert t.app.match.game.scores() == [10, 0]
-
-
-def test_a_record_too_long_for_one_reply_is_listed_as_such_and_never_blocks_the_sync():
-    t = Table()
-    t.connect()
-    finished_games(t, 1)
-    t.store.append((50, 1), '{"events": "%s"}' % ("x" * 20000))  # written by something else than this firmware
-    finished_games(t, 1)
-    got = replies(t.ask("LIST 0"))
-    assert [r.split(" ", 2)[:2] for r in got[:3]] == [["REC", "1"], ["REC", "2"], ["REC", "3"]]
-    assert json.loads(got[1].split(" ", 2)[2]) == {"too_long": len('{"events": ""}') + 20000}
-    assert got[-1] == "END 3 3"

@@ -4,12 +4,13 @@
 # record found. Loaded at power-up (and after a failed append), then
 # forgotten: the code is heap on a board.
 import json
+from binascii import crc32
 
 from cribapp.seal import unseal
 from cribapp.store import FULL, LOG, LOG_TMP, LOG_TORN, STATE, STATE_BAD, STATE_CORRUPT, STATE_TMP
 
-_TAIL = 32768  # bytes read from the log's end at boot: more than one record
 _CHUNK = 512
+_MAX_LINE = 16448  # the longest line this firmware logs: a record that fits one link reply, sealed
 
 
 def load(store):
@@ -66,30 +67,32 @@ def check_log(store):
             store.files.remove(LOG_TMP)  # a copy cut off before it was complete
     if size <= 0:
         return
-    start = size - _TAIL if size > _TAIL else 0
     f = store.files.open(LOG, "rb")
     try:
-        f.seek(start)
-        tail = f.read()
+        end = size  # the log's whole, sealed lines end here
+        text = None
+        long_seq = -1  # the number of a sealed line too long to read whole
+        while end > 0:
+            start = _line_start(f, end)
+            if end - start <= _MAX_LINE:
+                f.seek(start)
+                line = f.read(end - start)
+                text = unseal(line) if line.endswith(b"\n") else None
+                if text is not None:
+                    break
+            else:  # longer than any line this firmware writes (an older one's): checked as it is read
+                long_seq = _long_line_seq(f, start, end)
+                if long_seq >= 0:
+                    break
+            end = start  # a torn or corrupt last line: drop it
+        f.seek(size - 1)
+        ends_line = f.read(1) == b"\n"
     finally:
         f.close()
-    end = len(tail)
-    good = end  # bytes of the tail that are whole, sealed lines
-    text = None
-    while end > 0:
-        cut = tail.rfind(b"\n", 0, end - 1) + 1 if end > 1 else 0
-        if cut == 0 and start > 0:
-            break  # the tail starts mid-line: older lines are not read
-        line = tail[cut:end]
-        text = unseal(line) if line.endswith(b"\n") else None
-        if text is not None:
-            break
-        good = cut  # a torn or corrupt last line: drop it
-        end = cut
-    if good < len(tail):
+    if end < size:
         store.note(LOG_TORN)
         try:
-            _rewrite_log(store, start + good)
+            _rewrite_log(store, end)
         except OSError:
             # No room to copy the good part (a full flash): end the torn
             # fragment with a newline instead. It stays in the file as a
@@ -97,13 +100,60 @@ def check_log(store):
             # record starts on a line of its own.
             store.note(FULL)
             store.files.remove(LOG_TMP)
-            if not tail.endswith(b"\n"):
+            if not ends_line:
                 try:
                     store.write(LOG, "ab", b"\n")
                 except OSError:
                     pass
     if text is not None:
         _remember(store, text)
+    elif long_seq >= 0:
+        store.last_seq = long_seq
+        store.last_key = None
+
+
+def _long_line_seq(f, start, end):
+    """The sequence number of the sealed line f[start:end], checked a chunk
+    at a time (its CRC-32, as seal() made it); -1 if it does not check."""
+    body = end - start - 11  # " ~" + 8 hex digits + newline
+    f.seek(end - 11)
+    tail = f.read(11)
+    if body <= 0 or tail[:2] != b" ~" or tail[-1:] != b"\n":
+        return -1
+    f.seek(start)
+    head = f.read(12)
+    space = head.find(b" ")
+    try:
+        seq = int(head[:space]) if space > 0 else -1
+    except ValueError:
+        return -1
+    f.seek(start)
+    crc = 0
+    left = body
+    while left > 0:
+        block = f.read(_CHUNK if left > _CHUNK else left)
+        if not block:
+            return -1
+        crc = crc32(block, crc)
+        left -= len(block)
+    if ("%08x" % (crc & 0xFFFFFFFF)).encode() != tail[2:10]:
+        return -1
+    return seq
+
+
+def _line_start(f, end):
+    """Where the line ending at byte `end` of file f begins: read backwards
+    a chunk at a time, so a line of any length costs no more memory."""
+    pos = end - 1  # the line's own newline (or the last byte of a torn one)
+    while pos > 0:
+        n = _CHUNK if pos > _CHUNK else pos
+        f.seek(pos - n)
+        block = f.read(n)
+        i = block.rfind(b"\n")
+        if i >= 0:
+            return pos - n + i + 1
+        pos -= n
+    return 0
 
 
 def _remember(store, text):
