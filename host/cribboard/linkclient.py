@@ -1,6 +1,7 @@
 # The host's end of the serial link (docs/protocol.md), over pyserial: any
 # port name or URL pyserial knows, a pty of the simulated board included.
 import json
+import logging
 import time
 
 import serial
@@ -8,6 +9,7 @@ import serial
 from cribapp.seal import seal, unseal
 from cribboard.errors import CribboardError
 
+log = logging.getLogger("link")  # cribboard --verbose shows every line each way
 TRIES = 3
 PROTOCOLS = (1, 2)  # 2 added NAMES
 
@@ -47,6 +49,7 @@ class BoardLink:
         return line
 
     def send(self, text):
+        log.debug("> %s", ascii(text)[1:-1])
         try:
             self.serial.write(seal(text))
             self.serial.flush()
@@ -63,7 +66,9 @@ class BoardLink:
             if text is None:
                 if raw.strip():
                     self.junk += 1
+                    log.debug("< (fails its check) %s", ascii(raw[:200])[2:-1])
                 continue
+            log.debug("< %s", ascii(text[:300])[1:-1])
             yield text
 
     def ask(self, text, last):

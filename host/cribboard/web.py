@@ -13,6 +13,7 @@
 # a body that is not JSON, or a Host that is not the served one gets 403.
 import ipaddress
 import json
+import logging
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -21,6 +22,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from cribboard.simulator import SimError
 
+log = logging.getLogger("http")  # cribboard --verbose shows every request
 PAGE = Path(__file__).resolve().parent / "sim.html"
 MAX_BODY = 4096  # bytes of a request body
 MAX_DEPTH = 8  # nesting of a request's JSON (a press is one flat object)
@@ -79,7 +81,7 @@ def make_server(boards: Any, host: str = "127.0.0.1", port: int = 8121) -> Threa
         timeout = 10  # seconds a client may take to send its request: a slow one does not hold a thread
 
         def log_message(self, format, *args):
-            pass  # quiet: the terminal is for the board's own messages
+            log.debug("%s %s", self.address_string(), format % args)  # quiet unless --verbose
 
         def served(self) -> tuple[str, int]:
             address: Any = self.server.server_address

@@ -74,3 +74,12 @@ def test_without_the_unix_port_the_firmware_runs_on_cpython(tmp_path, monkeypatc
         link.close()
     finally:
         b.stop()
+
+
+def test_verbose_logs_the_link_lines_each_way_on_stderr(board, tmp_path):
+    from clirun import cli
+
+    done = cli("--verbose", "sync", "--port", board.port, "--db", str(tmp_path / "v.db"), "--json")
+    assert done.returncode == 0, done.stderr
+    assert "cribboard: link: > HELLO" in done.stderr and "cribboard: link: < HELLO board=" in done.stderr
+    assert done.stdout.startswith("{")  # data still alone on stdout

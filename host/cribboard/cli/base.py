@@ -49,8 +49,13 @@ def stderr_console():
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]}, epilog=ENVIRONMENT)
 @click.version_option(__version__, prog_name="cribboard")
-def cli():
+@click.option("-v", "--verbose", is_flag=True, help="Log the serial link's lines and the page's requests on stderr.")
+def cli(verbose):
     """Cribboard: an electronic cribbage peg board and the tools around it."""
+    if verbose:
+        import logging
+
+        logging.basicConfig(level=logging.DEBUG, format="cribboard: %(name)s: %(message)s")
 
 def stop_on_signals():
     """SIGTERM and SIGHUP (a kill, a closed terminal) end a serving command
