@@ -169,7 +169,19 @@ def run():
         return
     from cribapp import mainloop
 
-    mainloop.run(build, _pause, _describe, machine.reset, _watchdog)
+    try:
+        mainloop.run(build, _pause, _describe, machine.reset, _watchdog)
+    finally:
+        _ctrl_c_on()  # the link had it (cribapp.usbstream): the REPL gets it back
+
+
+def _ctrl_c_on():
+    try:
+        from micropython import kbd_intr
+
+        kbd_intr(3)
+    except ImportError:  # CPython, in the tests
+        pass
 
 
 if __name__ == "__main__":

@@ -144,6 +144,18 @@ def test_a_host_that_vanishes_mid_reply_does_not_stop_the_board():
     assert replies(t.ask("HELLO"))[0].startswith("HELLO")
 
 
+def no_ctrl_c(data, last):
+    """data with every Ctrl-C that would stop the program (one between lines
+    or after a CR: mpremote's way in) made a Ctrl-D; Ctrl-C inside a line
+    stays, as noise. Also the last byte, for the next call."""
+    out = bytearray(data)
+    for i in range(len(out)):
+        before = out[i - 1] if i else last
+        if out[i] == 3 and before in (10, 13):
+            out[i] = 4
+    return bytes(out), out[-1] if out else last
+
+
 def test_fuzz_thousands_of_random_and_mutated_lines():
     t = Table()
     t.connect()
@@ -151,6 +163,7 @@ def test_fuzz_thousands_of_random_and_mutated_lines():
     before = json.dumps(t.state())
     rng = Lcg(31)
     good = [seal(c) for c in ("HELLO", "LIST 0", "STATE", "WATCH off", "ACK 0", "LIST 0 3")]
+    last = 10
     for n in range(3000):
         kind = rng.below(4)
         if kind == 0:  # random bytes, sometimes long
@@ -164,6 +177,7 @@ def test_fuzz_thousands_of_random_and_mutated_lines():
             line = g[:rng.below(len(g))] + good[rng.below(len(good))]
         else:  # sealed nonsense: passes the check, fails the parse
             line = seal("".join([chr(32 + rng.below(95)) for _ in range(rng.below(40))]))
+        line, last = no_ctrl_c(line, last)
         t.stream.feed(line)
         t.app.step()
         if n % 50 == 0:
@@ -177,3 +191,24 @@ def test_fuzz_thousands_of_random_and_mutated_lines():
     assert replies(t.ask("HELLO"))[0].startswith("HELLO ")
     t.enter(0, 3)
     assert t.app.match.game.scores() == [10, 0]
+
+
+def test_a_stray_ctrl_c_inside_a_line_is_noise_but_between_lines_or_after_cr_it_stops_the_program():
+    t = Table()
+    stream = t.connect()
+    line = seal("HELLO")
+    stream.feed(line[:3] + b"\x03" + line[3:])  # noise on the wire, mid-line
+    for _ in range(10):
+        t.run(10)  # no KeyboardInterrupt: the board goes on
+    assert [r.split()[0:2] for r in replies(stream.lines())] == [["ERR", "crc"]]  # the host sends it again
+    for stop in (b"\x03", b"\r\x03", line[:4] + b"\r\x03"):  # alone; as mpremote sends it; after a torn line
+        stream.feed(stop)
+        try:
+            t.run(50)
+        except KeyboardInterrupt:
+            pass
+        else:
+            raise AssertionError("Ctrl-C did not stop the program: %r" % stop)
+    stream.feed(seal("HELLO"))
+    t.run(50)
+    assert replies(stream.lines())[0].startswith("HELLO board=")  # the link starts clean afterwards

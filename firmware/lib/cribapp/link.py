@@ -30,6 +30,7 @@ class Link:
         self.overflow = False
         self.watching = False
         self._byte = bytearray(1)
+        self._last = 0  # the byte before this one
         self.lines = 0
         self.errors = 0
 
@@ -45,7 +46,19 @@ class Link:
             self.take(self._byte[0])
 
     def take(self, b):
-        """One byte from the host: a newline ends a line, which is answered."""
+        """One byte from the host: a newline ends a line, which is answered.
+        Ctrl-C stops the program (mpremote and `cribboard flash` take the
+        board that way: they send CR, Ctrl-C) at the start of a line or after
+        a CR; inside a line it is a byte like any other (noise on the wire),
+        and the line fails its check. The USB layer's own Ctrl-C is off while
+        the link serves (usbstream), so this is where it is decided."""
+        previous = self._last
+        self._last = b
+        if b == 3 and (self.n == 0 or previous == 13):
+            self.n = 0
+            raise KeyboardInterrupt
+        if b == 13 and self.n == 0:
+            return  # a CR between lines (mpremote's, before its Ctrl-C) starts no line
         if b == 10:
             if self.overflow:
                 self.error("too-long", "a line is at most %d bytes" % MAX_LINE)

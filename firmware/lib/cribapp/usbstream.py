@@ -1,8 +1,14 @@
 # The USB serial line as the link's byte stream: reads only what has
-# arrived (never blocks the buttons), writes whole lines. Ctrl-C still
-# interrupts, so mpremote can always take the board back.
+# arrived (never blocks the buttons), writes whole lines. The USB layer's
+# own Ctrl-C is turned off while the app runs (main.py turns it back on
+# when the app ends): a stray 0x03 inside a link line would otherwise stop
+# the program and leave the rest of the line to the REPL. The link decides
+# instead (cribapp.link.Link.take): Ctrl-C between lines, or after a CR as
+# mpremote sends it, still stops the program.
 import select
 import sys
+
+import micropython
 
 _WAIT_MS = 200
 
@@ -16,16 +22,11 @@ class UsbStream:
         self.writable = select.poll()
         self.writable.register(sys.stdout, select.POLLOUT)
         self.dropped = 0
+        micropython.kbd_intr(-1)
 
     def readinto(self, buf):
         for _ in self.poller.ipoll(0):
-            n = self.inp.readinto(buf)
-            if n and buf[0] == 3:
-                # A board's USB layer turns Ctrl-C into KeyboardInterrupt
-                # before it is read; any other byte stream (the simulated
-                # board's pty) gets the same here.
-                raise KeyboardInterrupt
-            return n
+            return self.inp.readinto(buf)
         return None
 
     def write(self, data):
