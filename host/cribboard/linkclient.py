@@ -188,7 +188,13 @@ class BoardLink:
 
     def state(self):
         line = self.ask("STATE", ("STATE",))[-1]
-        return json.loads(line[6:])
+        try:
+            state = json.loads(line[6:])
+        except ValueError:
+            state = None
+        if not isinstance(state, dict):
+            raise LinkError("the board sent a state that is not a JSON object: %s" % ascii(line[6:66]))
+        return state
 
     def watch(self, on=True):
         self.ask("WATCH %s" % ("on" if on else "off"), ("OK",))
@@ -198,4 +204,11 @@ class BoardLink:
         while True:
             for reply in self.replies(time.monotonic() + 1.0):
                 if reply.startswith("EV "):
-                    yield json.loads(reply[3:])
+                    try:
+                        ev = json.loads(reply[3:])
+                    except ValueError:
+                        ev = None
+                    if isinstance(ev, dict):
+                        yield ev
+                    else:
+                        log.debug("an event that is not a JSON object: %s", ascii(reply[:200]))

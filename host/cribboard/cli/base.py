@@ -36,9 +36,20 @@ Exit status: 0 done, 1 failed (no board, a sync cut off, a database
 error), 2 bad usage or input."""
 
 
+def printable(text):
+    """Text as a terminal may be given it: control characters (C0, DEL, C1,
+    line and paragraph separators...) shown as escapes, never sent raw, since
+    much of what is printed came from a board or a database: an escape
+    sequence in a name or a record must not retitle or recolour the terminal."""
+    text = str(text)
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() or c in "\n\t" else ascii(c)[1:-1] for c in text)
+
+
 def status(text):
     """Progress and status: stderr, so that stdout is only data."""
-    click.echo(text, err=True)
+    click.echo(printable(text), err=True)
 
 
 def stderr_console():
@@ -130,8 +141,8 @@ def print_table(rows, columns):
 
     table = Table(*columns)
     for r in rows:
-        # Text, not markup: what a board sent is shown as it is, its control codes stripped.
-        table.add_row(*[Text("" if r.get(c) is None else str(r.get(c))) for c in columns])
+        # Text, not markup, and no control characters: what a board sent is shown, never obeyed.
+        table.add_row(*[Text("" if r.get(c) is None else printable(r.get(c)).replace("\n", " ")) for c in columns])
     # Into a pipe or a file the table keeps its full width: nothing is cut or wrapped.
     Console(width=None if sys.stdout.isatty() else 10_000).print(table)
 
@@ -139,7 +150,7 @@ def main(argv=None):
     try:
         code = cli.main(args=argv, prog_name="cribboard", standalone_mode=False)
     except CribboardError as e:
-        click.echo("cribboard: error: %s" % e, err=True)
+        click.echo("cribboard: error: %s" % printable(e), err=True)
         sys.exit(e.exit_code)
     except click.ClickException as e:
         click.echo("cribboard: error: %s" % e.format_message(), err=True)

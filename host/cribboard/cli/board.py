@@ -17,6 +17,7 @@ from cribboard.cli.base import (
     open_db,
     open_link,
     port_option,
+    printable,
     status,
     stderr_console,
     stop_on_signals,
@@ -246,12 +247,15 @@ def watch(port, as_json):
                 click.echo(json.dumps(ev))
                 sys.stdout.flush()
                 continue
-            e = ev.get("event")
-            what = ev["what"] if not e else "+%d track %d" % (e[1], e[0] + 1)
-            line = "game %d  %-16s %s" % (ev["game_no"], what, " - ".join(str(s) for s in ev["scores"]))
-            if ev.get("winner") is not None:
-                line += "  (track %d wins)" % (ev["winner"] + 1)
-            click.echo(line)
+            try:
+                e = ev.get("event")
+                what = ev["what"] if not e else "+%d track %d" % (e[1], e[0] + 1)
+                line = "game %d  %-16s %s" % (ev["game_no"], what, " - ".join(str(s) for s in ev["scores"]))
+                if ev.get("winner") is not None:
+                    line += "  (track %d wins)" % (ev["winner"] + 1)
+            except (AttributeError, KeyError, IndexError, TypeError, ValueError):
+                line = "(an event this tool cannot read: %s)" % json.dumps(ev)[:120]
+            click.echo(printable(line))
             sys.stdout.flush()
     except KeyboardInterrupt:
         pass
