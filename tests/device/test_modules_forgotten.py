@@ -1,13 +1,11 @@
 # On a board, loaded code lives on the heap: what a board needs once is
 # dropped after it (cribapp.compat.forget). Only on MicroPython: CPython
 # keeps its modules, so this suite runs on the unix port alone.
-import os
 import sys
 
 from cribapp import assemble
-from cribapp.flashfs import FlashFiles
 
-from rig import ByteStrip, FakeClock, FakeStream
+from rig import ByteStrip, FakeClock, FakeStream, empty_dir
 
 ROOT = "/tmp/cribboard-forget-test"
 
@@ -28,16 +26,6 @@ class Edge:
         return "forget-test"
 
 
-def fresh():
-    try:
-        os.mkdir(ROOT)
-    except OSError:
-        pass
-    for name in os.listdir(ROOT):
-        os.remove(ROOT + "/" + name)
-    FlashFiles(ROOT)
-
-
 def run(app, clock, ms):
     for _ in range(ms // 10):
         clock.advance(10)
@@ -45,7 +33,7 @@ def run(app, clock, ms):
 
 
 def test_what_the_board_needs_once_is_not_kept():
-    fresh()
+    empty_dir(ROOT)
     edge = Edge()
     clock = FakeClock()
     app = assemble.build(ROOT, edge, FakeStream(), clock)

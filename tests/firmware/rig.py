@@ -312,6 +312,18 @@ class Table:
         return (item - 1, value - 1) if item else None
 
 
+def empty_dir(path):
+    """A folder at path with nothing in it (made if missing): a board's flash."""
+    import os
+
+    try:
+        os.mkdir(path)
+    except OSError:
+        pass
+    for name in os.listdir(path):
+        os.remove(path + "/" + name)
+
+
 def error_pattern(app, colour_at, ms=300):
     """The error pattern a board shows over the next ms of its clock: how
     many of track 1's game-point LEDs blink red (0: none)."""

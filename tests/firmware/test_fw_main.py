@@ -11,7 +11,7 @@ from cribapp.hostface import HostFace
 from cribapp.seal import seal, unseal
 from cribapp.store import STATE, STATE_BAD
 
-from rig import FakeClock, FakeStream, error_pattern
+from rig import FakeClock, FakeStream, empty_dir, error_pattern
 
 sys.path.insert(0, "tests/fakes")
 sys.path.insert(0, "firmware")
@@ -23,12 +23,7 @@ ROOT = "/tmp/cribboard-main-test"
 
 
 def fresh(files):
-    try:
-        os.mkdir(ROOT)
-    except OSError:
-        pass
-    for name in os.listdir(ROOT):
-        os.remove(ROOT + "/" + name)
+    empty_dir(ROOT)
     for name in files:
         with open(ROOT + "/" + name, "w") as f:
             f.write(files[name])
