@@ -142,7 +142,10 @@ class Board:
                              % port) from None
         try:
             with contextlib.redirect_stdout(sys.stderr):  # mpremote prints what it got when it fails
-                self.t.enter_raw_repl(soft_reset=True)  # stops the app (Ctrl-C), then a clean heap
+                # Ctrl-C stops the app and no soft reset follows: a soft reset would
+                # end the timer that feeds the app's watchdog, which nothing stops on
+                # an RP2040, and the board would reset under us 8 s later.
+                self.t.enter_raw_repl(soft_reset=False)
         except self._errors as e:
             self.close()
             raise FlashError("%s does not answer as a MicroPython board (%s)" % (port, e)) from None

@@ -7,18 +7,15 @@ import shutil
 import socket
 import subprocess
 import sys
-import threading
-import time
 from pathlib import Path
 
 from cribboard import manifest, resources
 from cribboard.errors import CribboardError
+from cribboard.hwlink import HardwareError, HwLink
 
 HEAP = "192wK"
 TAP_MS = 60  # how long a tap holds a button down, on the board's clock
 LONG_MS = 1000  # and a long press (the firmware's is 700 ms)
-HOLD_MS = 30  # a release is held this long: longer than the firmware's debounce
-PRESS_TIMEOUT_S = 10
 GESTURES = ("tap", "long")
 PACKAGES = ("cribcore", "cribapp")
 CIRCUITPYTHON = "circuitpython"
@@ -87,13 +84,7 @@ class Simulator:
         self._log = None
         self.proc = None
         self.port = None
-        self.frame = b""
-        self.frames = 0
-        self.seen = 0  # the last button change the board says it has seen
-        self.changed = threading.Condition()
-        self._press_lock = threading.Lock()
-        self._change = 0  # presses sent: press n's changes are 2n (down) and 2n + 1 (up)
-        self._hw = None
+        self._hw = None  # the board's simulated hardware (hwlink), once it runs
         self._master = self._slave = -1
         self.runtime = None
         self.edition = edition
@@ -122,13 +113,13 @@ class Simulator:
             raise SimError("cannot write the board's log %s: %s" % (self.log_path, e.strerror or e)) from None
         self.proc = subprocess.Popen(cmd, stdin=self._master, stdout=self._master, stderr=self._log, env=env)
         try:
-            self._hw, _ = listener.accept()
+            sock, _ = listener.accept()
         except OSError:
             self.stop()
             raise SimError("the simulated board did not start (its log: %s)" % self.log_path) from None
         finally:
             listener.close()
-        threading.Thread(target=self._read_frames, daemon=True).start()
+        self._hw = HwLink(sock, self.alive)
         self.wait_frame(0, timeout)
 
     def stop(self):
@@ -154,46 +145,22 @@ class Simulator:
         return self.proc is not None and self.proc.poll() is None
 
     # --- the strip ------------------------------------------------------------
-    def _read_frames(self):
-        hw = self._hw
-        if hw is None:
-            return
-        buf = b""
-        while True:
-            try:
-                data = hw.recv(65536)
-            except OSError:
-                return
-            if not data:
-                return
-            buf += data
-            while b"\n" in buf:
-                line, buf = buf.split(b"\n", 1)
-                if line.startswith(b"F "):
-                    with self.changed:
-                        self.frame = bytes.fromhex(line[2:].decode())
-                        self.frames += 1
-                        self.changed.notify_all()
-                elif line.startswith(b"A ") and line[2:].isdigit():
-                    with self.changed:
-                        self.seen = int(line[2:])
-                        self.changed.notify_all()
+    @property
+    def frame(self):
+        return self._hw.frame if self._hw else b""
+
+    @property
+    def frames(self):
+        """Frames the board has written so far."""
+        return self._hw.frames if self._hw else 0
 
     def wait_frame(self, after, timeout=5.0):
         """Wait for a frame newer than number `after`; returns the frame count."""
-        deadline = time.monotonic() + timeout
-        with self.changed:
-            while self.frames <= after:
-                left = deadline - time.monotonic()
-                if left <= 0 or not self.alive():
-                    break
-                self.changed.wait(left)
-            return self.frames
+        return self._hw.wait_frame(after, timeout) if self._hw else 0
 
     def leds(self):
-        """[r, g, b] per strip index (the strip holds G, R, B)."""
-        f = self.frame
-        return [[f[i + 1], f[i], f[i + 2]] for i in range(0, len(f), 3)]
+        """[r, g, b] per strip index."""
+        return self._hw.leds() if self._hw else []
 
     def scoreboard(self):
         """The scoreboard of the match the board last saved (its state.json),
@@ -214,26 +181,12 @@ class Simulator:
         if gesture not in GESTURES:
             raise SimError("gesture is tap or long, not %r" % (gesture,))
         pin = self.board["buttons"][button]
-        hw = self._hw
-        if hw is None:
+        if self._hw is None:
             raise SimError("the simulated board is not running")
-        with self._press_lock:
-            self._change += 1
-            change = self._change
-            hold = TAP_MS if gesture == "tap" else LONG_MS
-            # Down and up, each held for its time on the board's own clock; the
-            # board answers "A <change>" once it has seen the release.
-            name = str(pin).encode()
-            hw.sendall(b"D %s %d %d\nU %s %d %d\n" % (name, hold, change * 2, name, HOLD_MS, change * 2 + 1))
-            deadline = time.monotonic() + PRESS_TIMEOUT_S
-            with self.changed:
-                while self.seen < change * 2 + 1:
-                    left = deadline - time.monotonic()
-                    if left <= 0 or not self.alive():
-                        raise SimError("the board did not take the press: is its program running "
-                                       "(not stopped at its REPL, or being flashed)?")
-                    self.changed.wait(left)
-                return self.frames  # the frame that shows the press came before the board's answer
+        try:
+            return self._hw.press(pin, TAP_MS if gesture == "tap" else LONG_MS)
+        except HardwareError as e:
+            raise SimError(str(e)) from None
 
 
 def _read_json(path):

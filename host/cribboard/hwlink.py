@@ -1,0 +1,92 @@
+# The host's side of a simulated board's hardware, over a local socket in
+# the protocol of host/cribboard/mp/simhw.py (the simulated board's side;
+# tests/rp2040/pico.mjs speaks it too, for the emulated Pico): button
+# changes go out, each held for its time on the board's own clock and
+# acknowledged ("A ID") once the board has seen it; the strip's frames
+# ("F <GRB hex>") come in.
+import socket
+import threading
+import time
+from collections.abc import Callable
+
+from cribboard.errors import CribboardError
+
+HOLD_MS = 30  # a release is held this long: longer than the firmware's debounce
+PRESS_TIMEOUT_S = 10
+
+
+class HardwareError(CribboardError):
+    pass
+
+
+class HwLink:
+    def __init__(self, sock: socket.socket, alive: Callable[[], bool]) -> None:
+        self.sock = sock
+        self.alive = alive  # whether the board's process still runs
+        self.frame = b""  # the strip's last frame, GRB bytes as the driver holds them
+        self.frames = 0  # frames written so far
+        self.seen = 0  # the last button change the board says it has seen
+        self.changed = threading.Condition()
+        self._press_lock = threading.Lock()
+        self._change = 0  # presses sent: press n's changes are 2n (down) and 2n + 1 (up)
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def close(self) -> None:
+        self.sock.close()
+
+    def _read(self) -> None:
+        buf = b""
+        while True:
+            try:
+                data = self.sock.recv(65536)
+            except OSError:
+                return
+            if not data:
+                return
+            buf += data
+            while b"\n" in buf:
+                line, buf = buf.split(b"\n", 1)
+                if line.startswith(b"F "):
+                    with self.changed:
+                        self.frame = bytes.fromhex(line[2:].decode())
+                        self.frames += 1
+                        self.changed.notify_all()
+                elif line.startswith(b"A ") and line[2:].isdigit():
+                    with self.changed:
+                        self.seen = int(line[2:])
+                        self.changed.notify_all()
+
+    def wait_frame(self, after: int, timeout: float = 5.0) -> int:
+        """Wait for a frame newer than number `after`; returns the frame count."""
+        deadline = time.monotonic() + timeout
+        with self.changed:
+            while self.frames <= after:
+                left = deadline - time.monotonic()
+                if left <= 0 or not self.alive():
+                    break
+                self.changed.wait(left)
+            return self.frames
+
+    def leds(self) -> list[list[int]]:
+        """[r, g, b] per strip index (the strip holds G, R, B)."""
+        f = self.frame
+        return [[f[i + 1], f[i], f[i + 2]] for i in range(0, len(f), 3)]
+
+    def press(self, pin: int | str, hold_ms: int) -> int:
+        """Press and release pin, down for hold_ms of the board's time; returns
+        the frame count once the board has seen the release (the frame that
+        shows the press came before its answer)."""
+        with self._press_lock:
+            self._change += 1
+            up = self._change * 2 + 1
+            name = str(pin).encode()
+            self.sock.sendall(b"D %s %d %d\nU %s %d %d\n" % (name, hold_ms, up - 1, name, HOLD_MS, up))
+            deadline = time.monotonic() + PRESS_TIMEOUT_S
+            with self.changed:
+                while self.seen < up:
+                    left = deadline - time.monotonic()
+                    if left <= 0 or not self.alive():
+                        raise HardwareError("the board did not take the press: is its program running "
+                                            "(not stopped at its REPL, or being flashed)?")
+                    self.changed.wait(left)
+                return self.frames

@@ -1,0 +1,59 @@
+# An emulated Raspberry Pi Pico for the host tests (tests/rp2040/pico.mjs):
+# the real MicroPython RP2040 port on rp2040js, its USB serial line on a
+# pseudo-terminal that cribboard and mpremote open as a Pico's port, its
+# flash in a file; its buttons and strip on a hardware link (cribboard.hwlink,
+# as the simulated board's). stop() is a power cut; start() again a power-up.
+import os
+import socket
+import subprocess
+import tty
+from pathlib import Path
+
+from cribboard.hwlink import HwLink
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "tests" / "rp2040" / "pico.mjs"
+
+
+class Pico:
+    def __init__(self, flash_file):
+        self.flash = Path(flash_file)  # missing: a Pico with only MicroPython on it
+        self.proc = None
+        self.port = None
+        self.hw = None  # buttons and strip (cribboard.hwlink.HwLink)
+        self._fds = ()
+
+    def start(self):
+        master, slave = os.openpty()
+        tty.setraw(slave)
+        self.port = os.ttyname(slave)
+        self._fds = (master, slave)
+        log = open(self.flash.with_suffix(".log"), "ab")
+        listener = socket.create_server(("127.0.0.1", 0))
+        listener.settimeout(30)
+        self.proc = subprocess.Popen(["node", str(SCRIPT), str(self.flash), str(listener.getsockname()[1])],
+                                     stdin=master, stdout=master, stderr=log, cwd=ROOT)
+        log.close()
+        try:
+            sock, _ = listener.accept()
+        finally:
+            listener.close()
+        self.hw = HwLink(sock, lambda: self.proc is not None and self.proc.poll() is None)
+        return self
+
+    def press(self, pin, ms=60):
+        """A button on GPIO pin, held ms of the board's time; the frame count after it."""
+        return self.hw.press(pin, ms)
+
+    def stop(self):
+        """The power goes: the process is killed, whatever the board was doing."""
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait()
+            self.proc = None
+        if self.hw is not None:
+            self.hw.close()
+            self.hw = None
+        for fd in self._fds:
+            os.close(fd)
+        self._fds = ()

@@ -1,0 +1,56 @@
+# The user's path on a real RP2040 port (MicroPython v1.28.0 for the Pico,
+# emulated by rp2040js: tests/rp2040): a Pico with only MicroPython on it,
+# `cribboard flash` through the command, the app boots, buttons on its GPIO
+# pins enter points and the strip's frames (decoded off GPIO 0) show them,
+# `cribboard sync` talks to it, and a power cut keeps the entry.
+import json
+import sys
+
+import pytest
+from clirun import cli
+from pico import Pico
+
+P1, OK = 2, 7  # hardware/boards/pico.json
+
+pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="pseudo-terminals and rp2040js as set up here")
+
+
+def counted(leds, index):
+    """LED index shows track 1's peg: its red-orange, not the paler blink of points still pending."""
+    r, g, b = leds[index] if index < len(leds) else (0, 0, 0)
+    return r > 0 and b == 0
+
+
+@pytest.fixture
+def pico(tmp_path):
+    board = Pico(tmp_path / "flash.bin").start()
+    yield board
+    board.stop()
+
+
+def test_a_blank_pico_is_flashed_boots_the_app_and_syncs(pico, tmp_path):
+    done = cli("flash", "--port", pico.port, "--json", timeout=300)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["previous_deploy"] is None and "main.py" in result["written"] and result["bytecode"]
+    db = str(tmp_path / "games.db")
+    synced = cli("sync", "--port", pico.port, "--db", db, "--json", timeout=120)
+    assert synced.returncode == 0, synced.stderr
+    board = json.loads(synced.stdout)["board"]
+    assert len(board) == 16  # every hex digit of the chip's id kept
+    hole3 = 2  # track 1's hole 3 is the strip's third LED (hardware/layouts/2-track.json)
+    for _ in range(3):
+        pico.press(P1)
+    frame = pico.press(OK)  # counts the three points: saved, then drawn as track 1's peg
+    while not counted(pico.hw.leds(), hole3):  # (the pending points blink in a paler colour)
+        assert pico.hw.wait_frame(frame, 30) > frame, "no frame shows the points counted"
+        frame = pico.hw.frames
+    pico.stop()  # a power cut
+    pico.start()
+    pico.hw.wait_frame(0, 30)
+    assert counted(pico.hw.leds(), hole3)  # the entry survived it
+    again = cli("sync", "--port", pico.port, "--db", db, "--json", timeout=120)
+    assert again.returncode == 0, again.stderr
+    assert json.loads(again.stdout)["board"] == board
+    up_to_date = cli("flash", "--port", pico.port, "--json", timeout=300)
+    assert up_to_date.returncode == 0 and json.loads(up_to_date.stdout)["written"] == []
