@@ -17,7 +17,7 @@ pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="pseudo-terminal
 
 def counted(leds, index):
     """LED index shows track 1's peg: its red-orange, not the paler blink of points still pending."""
-    r, g, b = leds[index] if index < len(leds) else (0, 0, 0)
+    r, _g, b = leds[index] if index < len(leds) else (0, 0, 0)
     return r > 0 and b == 0
 
 
