@@ -31,6 +31,7 @@ class BoardLink:
         self.port = port
         self.timeout = timeout
         self.junk = 0  # lines that failed their check
+        self.heard = []  # the last few of them: who answered, if not the Cribboard program
         self.proto = 0  # the board's protocol, once it said HELLO (0: not yet)
         self._buf = b""
 
@@ -66,6 +67,7 @@ class BoardLink:
             if text is None:
                 if raw.strip():
                     self.junk += 1
+                    self.heard = (self.heard + [raw.decode("utf-8", "replace").strip()])[-8:]
                     log.debug("< (fails its check) %s", ascii(raw[:200])[2:-1])
                 continue
             log.debug("< %s", ascii(text[:300])[1:-1])
@@ -87,7 +89,21 @@ class BoardLink:
                 got.append(reply)
                 if reply.split(" ", 1)[0] in last:
                     return got
-        raise LinkError("no answer to %s from %s (is the board running its program?)" % (text.split()[0], self.port))
+        raise LinkError("no answer to %s from %s: %s" % (text.split()[0], self.port, self.who()))
+
+    def who(self):
+        """In words, what answered instead of the Cribboard program, and what to do."""
+        heard = " ".join(self.heard)
+        if "CircuitPython" in heard:
+            return ("it runs CircuitPython but not the Cribboard program: copy it onto the board's drive "
+                    "with `cribboard flash --drive PATH`")
+        if "MicroPython" in heard or ">>>" in heard:
+            banner = next((h for h in self.heard if "MicroPython" in h), "MicroPython's REPL")
+            return ("it answers as %s, not the Cribboard program: put it on with `cribboard flash --port %s`"
+                    % (ascii(banner[:60])[1:-1], self.port))
+        if heard:
+            return "something other than a Cribboard board answered (%s)" % ascii(heard[:60])[1:-1]
+        return "nothing answered (is a board plugged in there, and running?)"
 
     def hello(self):
         """HELLO, waking a board that sits at its REPL by soft-rebooting it."""

@@ -7,7 +7,7 @@ import json
 import sys
 
 import pytest
-from clirun import cli
+from clirun import cli, one_line_error
 from pico import Pico
 
 P1, OK = 2, 7  # hardware/boards/pico.json
@@ -29,11 +29,13 @@ def pico(tmp_path):
 
 
 def test_a_blank_pico_is_flashed_boots_the_app_and_syncs(pico, tmp_path):
+    db = str(tmp_path / "games.db")
+    blank = one_line_error(cli("sync", "--port", pico.port, "--db", db, timeout=120))
+    assert "answers as MicroPython's REPL, not the Cribboard program" in blank and "cribboard flash --port" in blank
     done = cli("flash", "--port", pico.port, "--json", timeout=300)
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     assert result["previous_deploy"] is None and "main.py" in result["written"] and result["bytecode"]
-    db = str(tmp_path / "games.db")
     synced = cli("sync", "--port", pico.port, "--db", db, "--json", timeout=120)
     assert synced.returncode == 0, synced.stderr
     board = json.loads(synced.stdout)["board"]
