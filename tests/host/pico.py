@@ -23,7 +23,7 @@ class Pico:
         self.hw = None  # buttons and strip (cribboard.hwlink.HwLink)
         self._fds = ()
 
-    def start(self):
+    def start(self, env=None):
         master, slave = os.openpty()
         tty.setraw(slave)
         self.port = os.ttyname(slave)
@@ -32,7 +32,8 @@ class Pico:
         listener = socket.create_server(("127.0.0.1", 0))
         listener.settimeout(30)
         self.proc = subprocess.Popen(["node", str(SCRIPT), str(self.flash), str(listener.getsockname()[1])],
-                                     stdin=master, stdout=master, stderr=log, cwd=ROOT)
+                                     stdin=master, stdout=master, stderr=log, cwd=ROOT,
+                                     env=dict(os.environ, **(env or {})))
         log.close()
         try:
             sock, _ = listener.accept()
@@ -44,6 +45,11 @@ class Pico:
     def press(self, pin, ms=60):
         """A button on GPIO pin, held ms of the board's time; the frame count after it."""
         return self.hw.press(pin, ms)
+
+    @property
+    def log(self):
+        """The emulator's stderr (with PICO_TIMES=1: the emulated time of every frame and button change)."""
+        return self.flash.with_suffix(".log")
 
     def stop(self):
         """The power goes: the process is killed, whatever the board was doing."""

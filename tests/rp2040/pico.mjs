@@ -25,6 +25,7 @@ const FLASH_SIZE = 2 * 1024 * 1024;
 const BUTTON_PINS = [2, 3, 4, 5, 6, 7];
 const pressed = new Set(); // buttons held down (rp2040js models no pull-ups: the level is set here)
 const STRIP_PIN = 0;
+const TIMES = Boolean(process.env.PICO_TIMES);
 const hwPort = process.argv[3] ? Number(process.argv[3]) : 0;
 let hw = null; // the host's hardware socket
 let hwBuf = "";
@@ -124,7 +125,10 @@ function watchStrip(mcu) {
   let bits = 0;
   let byte = 0;
   let bytes = [];
+  let lastFall = 0;
   const done = clock.createAlarm(() => {
+    // PICO_TIMES: the emulated time of each frame's last bit, on stderr, for the benchmarks.
+    if (bytes.length && TIMES) process.stderr.write(`time frame ${Math.round(lastFall / 1000)} us\n`);
     if (bytes.length && hw) hw.write("F " + Buffer.from(bytes).toString("hex") + "\n");
     bytes = [];
     bits = byte = 0;
@@ -140,6 +144,7 @@ function watchStrip(mcu) {
         bits = byte = 0;
       }
       roseAt = 0;
+      lastFall = clock.nanos;
       done.schedule(50000);
     }
   });
@@ -153,6 +158,7 @@ function nextChange() {
   if (down) pressed.add(pin);
   else pressed.delete(pin);
   sim.rp2040.gpio[pin].setInputValue(!down);
+  if (TIMES) process.stderr.write(`time ${down ? "down" : "up"} ${Math.round(sim.clock.nanos / 1000)} us\n`);
   changing = sim.clock.createAlarm(() => {
     changing = null;
     if (hw && id) hw.write("A " + id + "\n");
