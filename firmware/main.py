@@ -98,13 +98,30 @@ def deploy_whole(deploy, root=""):
     sizes = deploy.get("sizes")
     if not isinstance(sizes, dict):
         return True  # a deploy from before sizes were written
-    for path in sizes:
-        try:
-            if os.stat(root + "/" + path if root else path)[6] != sizes[path]:
-                return False
-        except OSError:
+    found = {}
+    for path in sizes:  # a listing a folder: one walk of it, not a stat a file
+        folder = path[:path.rfind("/") + 1]
+        if folder not in found:
+            found[folder] = _sizes(root + "/" + folder if root else folder or ".")
+        if found[folder].get(path[len(folder):]) != sizes[path]:
             return False
     return True
+
+
+def _sizes(folder):
+    """{name: size} of the files in folder ({} if it cannot be read)."""
+    out = {}
+    try:
+        if hasattr(os, "ilistdir"):
+            for entry in os.ilistdir(folder):  # LittleFS gives each size with its name
+                name = entry[0]
+                out[name] = entry[3] if len(entry) > 3 else os.stat(folder + "/" + name)[6]
+        else:  # CPython, in the tests
+            for name in os.listdir(folder):
+                out[name] = os.stat(folder + "/" + name)[6]
+    except OSError:
+        pass
+    return out
 
 
 def show_deploy_error(root="", blinks=-1, wait=None):
