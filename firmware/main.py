@@ -92,36 +92,28 @@ def deploy_info(root=""):
 def deploy_whole(deploy, root=""):
     """The last deploy finished and every file it wrote has its full size.
     Checked before the app is imported: MicroPython can hang for good on a
-    .mpy cut short, where neither the link nor `cribboard flash` reach it."""
+    .mpy cut short, where neither the link nor `cribboard flash` reach it.
+    One listing a folder (LittleFS gives each size with its name)."""
     if deploy.get("state") != "complete":
         return False
     sizes = deploy.get("sizes")
     if not isinstance(sizes, dict):
         return True  # a deploy from before sizes were written
     found = {}
-    for path in sizes:  # a listing a folder: one walk of it, not a stat a file
-        folder = path[:path.rfind("/") + 1]
+    for path in sizes:
+        cut = path.rfind("/") + 1
+        folder = root + "/" + path[:cut] if root else path[:cut] or "."
         if folder not in found:
-            found[folder] = _sizes(root + "/" + folder if root else folder or ".")
-        if found[folder].get(path[len(folder):]) != sizes[path]:
+            found[folder] = {}
+            try:
+                for entry in os.ilistdir(folder) if hasattr(os, "ilistdir") else os.listdir(folder):
+                    name = entry if isinstance(entry, str) else entry[0]  # CPython's listdir, in the tests
+                    found[folder][name] = entry[3] if len(entry) == 4 else os.stat(folder + "/" + name)[6]
+            except OSError:
+                pass
+        if found[folder].get(path[cut:]) != sizes[path]:
             return False
     return True
-
-
-def _sizes(folder):
-    """{name: size} of the files in folder ({} if it cannot be read)."""
-    out = {}
-    try:
-        if hasattr(os, "ilistdir"):
-            for entry in os.ilistdir(folder):  # LittleFS gives each size with its name
-                name = entry[0]
-                out[name] = entry[3] if len(entry) > 3 else os.stat(folder + "/" + name)[6]
-        else:  # CPython, in the tests
-            for name in os.listdir(folder):
-                out[name] = os.stat(folder + "/" + name)[6]
-    except OSError:
-        pass
-    return out
 
 
 def show_deploy_error(root="", blinks=-1, wait=None):
@@ -189,16 +181,10 @@ def run():
     try:
         mainloop.run(build, _pause, _describe, machine.reset, _watchdog)
     finally:
-        _ctrl_c_on()  # the link had it (cribapp.usbstream): the REPL gets it back
+        if hasattr(sys, "print_exception"):  # MicroPython: the link had Ctrl-C (usbstream); the REPL gets it back
+            import micropython
 
-
-def _ctrl_c_on():
-    try:
-        from micropython import kbd_intr
-
-        kbd_intr(3)
-    except ImportError:  # CPython, in the tests
-        pass
+            micropython.kbd_intr(3)
 
 
 if __name__ == "__main__":
