@@ -72,15 +72,17 @@ class HwLink:
         f = self.frame
         return [[f[i + 1], f[i], f[i + 2]] for i in range(0, len(f), 3)]
 
-    def press(self, pin: int | str, hold_ms: int) -> int:
-        """Press and release pin, down for hold_ms of the board's time; returns
-        the frame count once the board has seen the release (the frame that
-        shows the press came before its answer)."""
+    def press(self, pin: int | str, hold_ms: int, release_ms: int = HOLD_MS) -> int:
+        """Press and release pin, down for hold_ms of the board's time, then
+        up for release_ms; returns the frame count once that time is up. The
+        default is longer than the debounce, so the board has seen the
+        release; what it does about it (a save to flash, say) may take
+        longer on a slow board: give it release_ms to wait for that too."""
         with self._press_lock:
             self._change += 1
             up = self._change * 2 + 1
             name = str(pin).encode()
-            self.sock.sendall(b"D %s %d %d\nU %s %d %d\n" % (name, hold_ms, up - 1, name, HOLD_MS, up))
+            self.sock.sendall(b"D %s %d %d\nU %s %d %d\n" % (name, hold_ms, up - 1, name, release_ms, up))
             deadline = time.monotonic() + PRESS_TIMEOUT_S
             with self.changed:
                 while self.seen < up:

@@ -10,6 +10,8 @@ import pytest
 from clirun import cli, one_line_error
 from pico import Pico
 
+from cribapp.layout import Layout
+
 P1, OK = 2, 7  # hardware/boards/pico.json
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="pseudo-terminals and rp2040js as set up here")
@@ -56,3 +58,40 @@ def test_a_blank_pico_is_flashed_boots_the_app_and_syncs(pico, tmp_path):
     assert json.loads(again.stdout)["board"] == board
     up_to_date = cli("flash", "--port", pico.port, "--json", timeout=300)
     assert up_to_date.returncode == 0 and json.loads(up_to_date.stdout)["written"] == []
+
+
+# Steady moments of a game (nothing blinks: no points pending, no error), as
+# (GPIO pin, hold ms) presses: three points and OK, five and OK, an undo, two
+# and OK, and the deal passed with OK.
+P2, UNDO = 3, 5
+SCRIPT = ([(P1, 60)] * 3 + [(OK, 60)] + [(P2, 60)] * 5 + [(OK, 60), (UNDO, 60)] + [(P2, 60)] * 2
+          + [(OK, 60), (OK, 60)])
+STEADY = (3, 9, 10, 13, 14)  # after these presses (0-based) the board shows no blink
+
+
+def test_the_real_port_draws_what_the_unix_port_draws(pico, tmp_path):
+    """One differential test: the same presses on the simulated board (the
+    firmware on MicroPython's unix port) and on the emulated Pico (the real
+    RP2040 port) leave the same LEDs lit in the same colours."""
+    from simboard import Board
+
+    assert cli("flash", "--port", pico.port, timeout=300).returncode == 0
+    assert cli("sync", "--port", pico.port, "--db", str(tmp_path / "p.db"), timeout=120).returncode == 0  # it runs
+    sim = Board(tmp_path / "sim-flash")
+    try:
+        seen = {"pico": [], "unix": []}
+        for k, (pin, ms) in enumerate(SCRIPT):
+            # 300 ms of the board's time after each release: the save and the frame are done by then.
+            pico.hw.press(pin, ms, 300)
+            sim.sim._hw.press(pin, ms, 300)
+            if k in STEADY:
+                seen["pico"].append(pico.hw.leds())
+                seen["unix"].append(sim.sim.leds())
+        assert seen["pico"] == seen["unix"]
+        layout = Layout(json.loads((sim.flash / "layout.json").read_text()))
+        lit = sorted(i for i, c in enumerate(seen["pico"][-1]) if c != [0, 0, 0])
+        # A real picture, not two dark strips: track 1 at 3, track 2 at 2 (its 5 undone), and the
+        # deal passed once by the last OK: track 2 deals.
+        assert lit == sorted([layout.hole[0][3], layout.hole[1][2], layout.dealer[1]])
+    finally:
+        sim.stop()
