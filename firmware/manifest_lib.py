@@ -27,6 +27,7 @@ package(
         "link.py",
         "mainloop.py",
         "menu.py",
+        "mpmain.py",
         "persist.py",
         "piquetview.py",
         "recovery.py",

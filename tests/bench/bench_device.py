@@ -97,7 +97,7 @@ def saved_match():
 
 def boot():
     t0 = time.ticks_us()
-    import main
+    from cribapp import mpmain as main
 
     app = main.build(ROOT, NullStream(), time)
     app.step()

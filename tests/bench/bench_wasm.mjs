@@ -38,7 +38,6 @@ function copyTree(src, dst, ending) {
 copyTree(path.join(root, ending === ".py" ? "firmware/lib" : "build/mpy/lib"), "/lib", ending);
 copyTree(path.join(root, "tests/fakes"), "/fakes", ".py");
 mp.FS.mkdir("/app");
-mp.FS.writeFile("/app/main.py", fs.readFileSync(path.join(root, "firmware/main.py")));
 mp.FS.writeFile("/app/heapgame.py", fs.readFileSync(path.join(root, "tests/bench/heapgame.py")));
 // This port's garbage collector cannot see the WebAssembly stack, so a
 // collection frees only what is unreachable between two calls into it: the

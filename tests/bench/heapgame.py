@@ -57,7 +57,8 @@ def game_steps(out):
     with open(ROOT + "/board.json", "w") as f:
         f.write(json.dumps({"name": "bench", "strip_pin": 0, "buttons": PINS, "layout": "3-track"}))
     import machine
-    import main
+
+    from cribapp import mpmain as main
 
     clock = Clock()
     app = main.build(ROOT, NullStream(), clock)

@@ -1,4 +1,4 @@
-# main.py builds the board from its files, with fake `machine` and
+# cribapp.mpmain (what main.py runs) builds the board from its files, with fake `machine` and
 # `neopixel` modules standing in for the hardware (tests/fakes).
 import gc
 import json
@@ -14,10 +14,9 @@ from cribapp.store import STATE, STATE_BAD
 from rig import FakeClock, FakeStream, empty_dir, error_pattern
 
 sys.path.insert(0, "tests/fakes")
-sys.path.insert(0, "firmware")
-
 import machine
-import main
+
+from cribapp import mpmain as main
 
 ROOT = "/tmp/cribboard-main-test"
 

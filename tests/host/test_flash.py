@@ -133,7 +133,7 @@ def test_an_app_that_cannot_import_after_a_cut_still_shows_the_deploy_error_and_
     live = tmp_path / "flash"
     (live / "lib" / "cribapp" / "app.mpy").write_bytes(b"M\x06 not bytecode at all")
     head = json.loads((live / "deploy.json").read_text())
-    del head["files"], head["sizes"]
+    del head["sizes"]
     (live / "deploy.json").write_text(json.dumps(dict(head, state="incomplete")))  # as a deploy starts it
     (live / "deploy.json.new").write_text('{"state": "comp')  # what a cut mid-write leaves
     (live / "lib" / "cribapp" / "render.mpy.new").write_bytes(b"M\x06")

@@ -39,9 +39,9 @@ def test_flash_play_sync_list_stats_plot(tmp_path):
     try:
         done = cli("flash", "--port", board.port, "--json")
         manifest = json.loads((tmp_path / "flash" / "deploy.json").read_text())
-        assert manifest["state"] == "complete" and "lib/cribapp/app.mpy" in manifest["files"]
+        assert manifest["state"] == "complete" and "lib/cribapp/app.mpy" in manifest["sizes"]
         result = json.loads(done.stdout)  # data on stdout, progress on stderr
-        assert result["files"] == len(manifest["files"]) and "lib/cribapp/app.mpy" in result["written"]
+        assert result["files"] == len(manifest["sizes"]) and "lib/cribapp/app.mpy" in result["written"]
         assert "lib/cribapp/app.py" in result["removed"] and "flash: writing lib/cribapp/app.mpy" in done.stderr
         assert not (tmp_path / "flash" / "lib" / "cribapp" / "app.py").exists()
         board.sim.wait_frame(board.sim.frames)  # the board restarted on the new firmware

@@ -18,12 +18,15 @@ def run(build, pause, describe=None, restart=None, watchdog=None):
             board.step()
             pause()
         board = build()
-    watch = watchdog() if watchdog is not None else None
+    watch = None
     try:
         while True:
             board.step()
             if watch is not None:
                 watch.alive()
+            elif watchdog is not None:  # started once the first frame is out
+                watch = watchdog()
+                watchdog = None
             pause()
     except KeyboardInterrupt:
         if watch is not None:

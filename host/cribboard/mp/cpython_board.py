@@ -36,9 +36,8 @@ def main():
     os.chdir(flash)
     sys.path.insert(0, os.path.join(flash, "lib"))
     sys.path.insert(0, flash)
-    import main as firmware
-
-    from cribapp import compat  # MicroPython's ticks, wrap-around included
+    from cribapp import compat
+    from cribapp import mpmain as firmware  # MicroPython's ticks, wrap-around included
 
     app = firmware.build("", PtyStream(), compat)
     try:
