@@ -268,3 +268,23 @@ def test_clearing_the_game_log_never_numbers_a_game_again():
     again.tap("OK")
     assert [seq for seq, _ in again.store.since(0, 9)] == [3]  # a host that holds 1 and 2 takes it
     assert again.state()["seq"] == 3
+
+
+def test_a_press_or_a_refusal_shows_at_once_whatever_the_blink_phase():
+    from rig import FakeClock
+
+    for start in range(0, 500, 30):  # every moment of the 250 ms blink
+        t = Table(clock=FakeClock(start=start))
+        t.levels["P1"] = True
+        t.run(30)  # the 20 ms debounce and the pass that draws
+        assert t.hole_rgb(0, 1) == t.renderer.colour(rc.PENDING), start  # lit now, not a blink later
+        t.levels["P1"] = False
+        t.run(40)
+        t.tap("UNDO")  # drops the pending point
+        t.run(start)  # another moment of the blink
+        t.levels["UNDO"] = True  # nothing left to undo: refused
+        t.run(30)
+        t.levels["UNDO"] = False
+        t.run(30)  # UNDO acts on its release (a long press redoes): that pass draws the refusal
+        lit = [t.rgb(i) for i in t.layout.points[0][:codes.ERR_REFUSED + 1]]
+        assert lit == [t.renderer.colour(rc.ERROR)] * codes.ERR_REFUSED + [OFF], (start, lit)

@@ -53,11 +53,13 @@ class App:
         self.version = 0  # bumped on every change the LEDs must show
         self._drawn = -1
         self._drawn_phase = -1
+        self._blink_at = 0  # the last change: a change is shown at once, its blink starting lit
         self._tally = [0, 0, 0]
         self._show = False
         self._diff = clock.ticks_diff  # bound once: a bound method made per pass would allocate
         self.menu = None
         now = clock.ticks_ms()
+        self._blink_at = now
         self.started_at = now  # for a crash's uptime
         self.board = Board(board_id, renderer.brightness)
         from cribapp.restore import power_up  # once a power-up: forgotten after (cribapp.assemble)
@@ -120,6 +122,7 @@ class App:
     def handle(self, name, g, now):
         """One gesture of one button."""
         self.version += 1
+        self._blink_at = now
         if self.mode == MENU:
             self._menu_press(name, g, now)
         elif name == "P1" or name == "P2" or name == "P3":
@@ -231,7 +234,7 @@ class App:
 
     # --- drawing -------------------------------------------------------------------
     def draw(self, now):
-        phase = (now // _BLINK_MS) & 1
+        phase = ((self._diff(now, self._blink_at) // _BLINK_MS) & 1) ^ 1  # lit first after a gesture
         if self._drawn == self.version and (self._drawn_phase == phase or not self._blinking()):
             return False
         s = self.session
