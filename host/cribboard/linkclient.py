@@ -94,6 +94,9 @@ class BoardLink:
     def who(self):
         """In words, what answered instead of the Cribboard program, and what to do."""
         heard = " ".join(self.heard)
+        if "the last deploy did not finish" in heard:  # cribapp.mpmain, blinking the deploy-error pattern
+            return ("it blinks the deploy-error pattern: its last deploy did not finish; run "
+                    "`cribboard flash --port %s` again" % self.port)
         if "CircuitPython" in heard:
             return ("it runs CircuitPython but not the Cribboard program: copy it onto the board's drive "
                     "with `cribboard flash --drive PATH`")
