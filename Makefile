@@ -19,7 +19,7 @@ CP_STUBS_DONE := $(CP_STUBS)/.installed
 CHROMIUM_DONE := build/.chromium
 POSTGRES_DONE := build/.postgresql
 
-.PHONY: run test lint typecheck mpy test-unix test-wasm test-cp test-py test-dist mutate bench clean setup hardware package-json
+.PHONY: run test lint typecheck mpy test-unix test-wasm test-cp test-py test-dist test-faults mutate bench clean setup hardware package-json
 
 # The main job: a simulated board in the browser (the real firmware on MicroPython).
 run: $(VENV_DONE)
@@ -102,8 +102,13 @@ test-cp: $(VENV_DONE) $(CP_STUBS_DONE)
 test-wasm: $(NODE_DONE)
 	node tests/wasm_run.mjs firmware/lib tests/core micropython-wasm
 
-test-py: $(VENV_DONE) $(CHROMIUM_DONE) $(POSTGRES_DONE)
+test-py: $(VENV_DONE) $(NODE_DONE) $(CHROMIUM_DONE) $(POSTGRES_DONE)
 	$(BIN)/pytest -q --ignore=tests/dist
+
+# The long fault sweeps on the emulated Pico (tests marked `sweep`: a deploy
+# cut by the power at every one of its steps). CI runs them after make test.
+test-faults: $(VENV_DONE) $(NODE_DONE)
+	$(BIN)/pytest -q -m sweep --sweep tests/host
 
 # The package as pip gives it: sdist and wheel built, each installed in a fresh
 # venv and used from an empty folder against a simulated board; the lowest

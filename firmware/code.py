@@ -5,6 +5,7 @@
 # is imported only inside build(): if a deploy was cut off and the app cannot
 # start, this file still shows the deploy-error pattern, through the
 # built-in neopixel_write, not the deployed Adafruit library.
+import gc
 import time
 import traceback
 
@@ -121,7 +122,7 @@ def run():
     try:
         from cribapp import mainloop
 
-        mainloop.run(build, _pause, _describe, supervisor.reload, _watchdog)
+        mainloop.run(build, _pause, _describe, supervisor.reload, _watchdog, gc.collect)
     except Exception as e:  # not KeyboardInterrupt: Ctrl-C must reach the REPL
         _cannot_start(e)
 

@@ -26,6 +26,7 @@ class HwLink:
         self.frame = b""  # the strip's last frame, GRB bytes as the driver holds them
         self.frames = 0  # frames written so far
         self.seen = 0  # the last button change the board says it has seen
+        self.press_timeout_s = PRESS_TIMEOUT_S  # wall time a press may take (longer for an emulated chip)
         self.changed = threading.Condition()
         self._press_lock = threading.Lock()
         self._change = 0  # presses sent: press n's changes are 2n (down) and 2n + 1 (up)
@@ -40,8 +41,10 @@ class HwLink:
             try:
                 data = self.sock.recv(65536)
             except OSError:
-                return
-            if not data:
+                data = b""
+            if not data:  # the board's process has gone: whoever waits on it is told now
+                with self.changed:
+                    self.changed.notify_all()
                 return
             buf += data
             while b"\n" in buf:
@@ -64,7 +67,7 @@ class HwLink:
                 left = deadline - time.monotonic()
                 if left <= 0 or not self.alive():
                     break
-                self.changed.wait(left)
+                self.changed.wait(min(left, 0.5))  # a board that died is noticed soon
             return self.frames
 
     def leds(self) -> list[list[int]]:
@@ -78,17 +81,26 @@ class HwLink:
         default is longer than the debounce, so the board has seen the
         release; what it does about it (a save to flash, say) may take
         longer on a slow board: give it release_ms to wait for that too."""
+        name = str(pin).encode()
+        return self._changes(b"D %s %d %%d\nU %s %d %%d\n" % (name, hold_ms, name, release_ms), hold_ms)
+
+    def idle(self, pin: int | str, ms: int) -> int:
+        """Leave the buttons alone for ms of the board's time (pin, which is
+        up, is told up again); returns the frame count then."""
+        return self._changes(b"U %s %d %%d\nU %s 0 %%d\n" % (str(pin).encode(), ms, str(pin).encode()), ms)
+
+    def _changes(self, lines: bytes, ms: int) -> int:
+        """Send two button changes (lines with two %d for their ids); wait until the board has seen both."""
         with self._press_lock:
             self._change += 1
             up = self._change * 2 + 1
-            name = str(pin).encode()
-            self.sock.sendall(b"D %s %d %d\nU %s %d %d\n" % (name, hold_ms, up - 1, name, release_ms, up))
-            deadline = time.monotonic() + PRESS_TIMEOUT_S
+            self.sock.sendall(lines % (up - 1, up))
+            deadline = time.monotonic() + self.press_timeout_s + ms / 1000
             with self.changed:
                 while self.seen < up:
                     left = deadline - time.monotonic()
                     if left <= 0 or not self.alive():
                         raise HardwareError("the board did not take the press: is its program running "
                                             "(not stopped at its REPL, or being flashed)?")
-                    self.changed.wait(left)
+                    self.changed.wait(min(left, 0.5))  # a board that died is noticed soon
                 return self.frames

@@ -1,12 +1,21 @@
 # The firmware on the real MicroPython RP2040 port, in the emulated Pico
-# (tests/rp2040): a blank Pico is flashed with `cribboard flash`, powered off
-# and on, and timed on the emulated 125 MHz clock: power-on to the first
-# frame, and a button's deciding edge (the press for P1, the release for OK)
-# to the frame that shows it. Prints JSON.
+# (tests/rp2040), timed on its own 125 MHz clock. Prints JSON.
+# 1. A blank Pico is flashed with `cribboard flash` (the 3-track layout),
+#    powered off and on: power-on to the first frame; then gestures on
+#    every button, each from the moment it is decided (the press for a
+#    point button, the release for a tap, 20 ms of debounce after the edge;
+#    a long press 700 ms after the debounced press) to the end of the first
+#    frame written after it; and the flash erases and programs of each
+#    entry's save.
+# 2. tests/bench/pico_probe.py becomes main.py: the same app and loop,
+#    measured between passes through a 3-player game to 121 played on the
+#    buttons: bytes allocated per pass, a pass's time, the strip's write,
+#    the live heap.
 # Usage: .venv/bin/python tests/bench/bench_pico.py
 import json
 import re
 import statistics
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -16,34 +25,90 @@ sys.path[:0] = [str(ROOT / "tests" / "host")]
 
 from clirun import cli  # noqa: E402
 from pico import Pico  # noqa: E402
+from picoplay import PINS, THREE_PLAYERS, choose_players, enter, tap  # noqa: E402
 
-P1, OK = 2, 7  # hardware/boards/pico.json
+MPREMOTE = str(Path(sys.executable).parent / "mpremote")
+DEBOUNCE_MS = 20  # cribapp.button
+LONG_MS = 700
+# (button, what decides it, hold ms, ms to wait after the release)
+GESTURES = ([("P1", "press", 60, 300), ("OK", "release", 60, 300)] * 3
+            + [("P2", "press", 60, 300), ("OK", "release", 60, 300)] * 3
+            + [("UNDO", "release", 60, 300)] * 2 + [("UNDO", "long", 900, 300)] * 2
+            + [("SKUNK", "release", 60, 4300), ("SKUNK", "long", 900, 4300)]
+            + [("OK", "long", 900, 300), ("UNDO", "release", 60, 300)])
 
 
 def events(log):
-    """[(what, emulated us)] of the last power-up: frames and button edges."""
+    """The last power-up's log: [(what, fields..., us)]."""
     out = []
     for line in log.read_text().splitlines():
-        m = re.fullmatch(r"time (frame|down|up) (\d+) us", line.strip())
-        if m:
-            if out and int(m.group(2)) < out[-1][1]:
-                out = []  # a new power-up: its clock starts again at 0
-            out.append((m.group(1), int(m.group(2))))
+        words = line.split()
+        if len(words) < 3 or words[0] != "time" or words[-1] != "us":
+            continue
+        fields = [int(w) if re.fullmatch(r"\d+", w) else w for w in words[1:-1]]
+        at = fields[-1]
+        if out and isinstance(at, int) and at < out[-1][-1]:
+            out = []  # a new power-up: its clock starts again at 0
+        out.append(tuple(fields))
     return out
 
 
-def to_frame(evs, edge, nth):
-    """Microseconds from the nth `edge` to the first frame after it."""
-    k = [i for i, (w, _) in enumerate(evs) if w == edge][nth]
-    at = evs[k][1]
-    return next(t for w, t in evs[k:] if w == "frame") - at
+def gesture_latencies(evs):
+    """ms from each gesture's decision to the end of the first frame begun after it."""
+    frames = [(e[1], e[2]) for e in evs if e[0] == "frame"]
+    edges = [e for e in evs if e[0] in ("down", "up")]
+    out = []
+    k = 0
+    for name, decided_by, _hold, _wait in GESTURES:
+        pin = PINS[name]
+        down = next(i for i in range(k, len(edges)) if edges[i][0] == "down" and edges[i][1] == pin)
+        up = next(i for i in range(down, len(edges)) if edges[i][0] == "up" and edges[i][1] == pin)
+        k = up + 1
+        if decided_by == "press":
+            at = edges[down][2] + DEBOUNCE_MS * 1000
+        elif decided_by == "release":
+            at = edges[up][2] + DEBOUNCE_MS * 1000
+        else:
+            at = edges[down][2] + (DEBOUNCE_MS + LONG_MS) * 1000
+        end = next(e for s, e in frames if s >= at)
+        out.append((name, decided_by, (end - at) / 1000))
+    return out
+
+
+def saves(evs):
+    """Flash operations between each OK release and the next edge: [(erases, programs, bytes)]."""
+    out = []
+    for i, e in enumerate(evs):
+        if e[0] == "up" and e[1] == PINS["OK"]:
+            ops = []
+            for f in evs[i + 1:]:
+                if f[0] in ("down", "up"):
+                    break
+                if f[0] == "flash":
+                    ops.append(f)
+            out.append((sum(1 for f in ops if f[1] == "E"), sum(1 for f in ops if f[1] == "P"),
+                        sum(f[3] for f in ops if f[1] == "P")))
+    return out
+
+
+def mpremote(port, *args):
+    done = subprocess.run([MPREMOTE, "connect", port, "resume", *args], capture_output=True, text=True,
+                          timeout=120)
+    if done.returncode:
+        raise SystemExit("mpremote %s: %s" % (" ".join(args), done.stderr))
+    return done.stdout
+
+
+def idle(pico, ms):
+    """Leave the board alone for ms of its own time."""
+    pico.hw.idle(PINS["P3"], ms)
 
 
 def main():
     with tempfile.TemporaryDirectory() as tmp:
         pico = Pico(Path(tmp) / "flash.bin").start()
         try:
-            done = cli("flash", "--port", pico.port, timeout=300)
+            done = cli("flash", "--port", pico.port, "--layout", "3-track", timeout=300)
             if done.returncode:
                 raise SystemExit(done.stderr)
         finally:
@@ -51,22 +116,50 @@ def main():
         pico.log.write_text("")
         pico.start(env={"PICO_TIMES": "1"})
         try:
-            pico.hw.wait_frame(0, 60)
-            for _ in range(5):
-                pico.press(P1)
-                pico.press(OK)
-            pico.hw.wait_frame(pico.hw.frames, 2)
+            pico.first_frame()
+            idle(pico, 1000)  # the loop's first passes start the watchdog and collect booting's garbage
+            for name, _by, hold, wait in GESTURES:
+                pico.hw.press(PINS[name], hold, wait)
         finally:
             pico.stop()
         evs = events(pico.log)
-    first = next(t for w, t in evs if w == "frame")
-    p1 = [to_frame(evs, "down", 2 * k) for k in range(5)]
-    ok = [to_frame(evs, "up", 2 * k + 1) for k in range(5)]
-    print(json.dumps({"first_frame_ms": round(first / 1000, 1),
-                      "p1_press_to_frame_ms": [round(t / 1000, 1) for t in p1],
-                      "ok_release_to_frame_ms": [round(t / 1000, 1) for t in ok],
-                      "p1_median_ms": round(statistics.median(p1) / 1000, 1),
-                      "ok_median_ms": round(statistics.median(ok) / 1000, 1)}))
+        first = next(e[2] for e in evs if e[0] == "frame")
+        latencies = gesture_latencies(evs)
+        flash_ops = saves(evs)
+
+        pico.start()
+        try:
+            pico.first_frame()
+            mpremote(pico.port, "cp", str(ROOT / "tests" / "bench" / "pico_probe.py"), ":main.py")
+            frames = pico.hw.frames
+            mpremote(pico.port, "exec", "--no-follow", "import machine; machine.reset()")
+            pico.hw.wait_frame(frames, 60)
+            choose_players(pico, 3)
+            for track, points in THREE_PLAYERS:
+                enter(pico, track, points)
+            tap(pico, "OK")  # the won game logged, the next one begun
+            idle(pico, 2000)  # the probe writes its figures every 500 passes
+            probe = json.loads(mpremote(pico.port, "cat", "probe.json"))
+        finally:
+            pico.stop()
+
+    by_gesture = {}
+    for name, by, ms in latencies:
+        by_gesture.setdefault("%s %s" % (name, by), []).append(round(ms, 1))
+    busy = sorted(t for t in probe["busy_us"] if t)
+    writes = sorted(t for t in probe["write_us"] if t)
+    print(json.dumps({
+        "first_frame_ms": round(first / 1000, 1),
+        "decided_to_frame_ms": by_gesture,
+        "decided_to_frame_max_ms": max(ms for _n, _b, ms in latencies),
+        "save_flash_ops": flash_ops,  # (erases, programs, bytes programmed) per OK
+        "pass_us_median": statistics.median(busy), "pass_us_max": busy[-1],
+        "strip_write_us_median": statistics.median(writes), "strip_writes": probe["writes"],
+        "alloc_per_pass_max": probe["alloc_max"], "alloc_per_pass_mean": round(probe["alloc_mean"], 1),
+        "passes_allocating": probe["alloc_some"], "alloc_last": probe["alloc_last"],
+        "live_heap_max": probe["live_max"], "probe_bytes": probe["probe_bytes"],
+        "live_heap_max_app": probe["live_max"] - probe["probe_bytes"], "heap": probe["heap"],
+        "passes": probe["passes"]}))
 
 
 if __name__ == "__main__":

@@ -40,7 +40,36 @@ class Pico:
         finally:
             listener.close()
         self.hw = HwLink(sock, lambda: self.proc is not None and self.proc.poll() is None)
+        self.hw.press_timeout_s = 60  # the emulated chip may run slower than its own clock
         return self
+
+    def first_frame(self, timeout=60):
+        """Wait for the app's first frame after a power-up (its count)."""
+        return self.hw.wait_frame(0, timeout)
+
+    def cut_after_flash_ops(self, n):
+        """The power goes right after the board's nth flash erase or program from now."""
+        self.hw.sock.sendall(b"X %d\n" % n)
+
+    def cut_after_erase(self):
+        """The power goes right after the board's next flash erase, before its program."""
+        self.hw.sock.sendall(b"E\n")
+
+    def cut_in(self, ms):
+        """The power goes ms of the board's time from now."""
+        self.hw.sock.sendall(b"T %d\n" % ms)
+
+    def freeze(self):
+        """The core hangs (runs nothing, interrupts included) until the watchdog resets it."""
+        self.hw.sock.sendall(b"Z\n")
+
+    def died(self, timeout):
+        """The process ended (a power cut it was told to make) within timeout seconds."""
+        try:
+            self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            return False
+        return True
 
     def press(self, pin, ms=60):
         """A button on GPIO pin, held ms of the board's time; the frame count after it."""
@@ -63,3 +92,16 @@ class Pico:
         for fd in self._fds:
             os.close(fd)
         self._fds = ()
+
+
+def flashed(flash_file):
+    """A Pico flashed by `cribboard flash` (the command as a user runs it), powered off."""
+    from clirun import cli
+
+    pico = Pico(flash_file).start()
+    try:
+        done = cli("flash", "--port", pico.port, timeout=300)
+        assert done.returncode == 0, done.stderr
+    finally:
+        pico.stop()
+    return Path(flash_file)

@@ -4,6 +4,7 @@
 # pins enter points and the strip's frames (decoded off GPIO 0) show them,
 # `cribboard sync` talks to it, and a power cut keeps the entry.
 import json
+import shutil
 import sys
 
 import pytest
@@ -69,14 +70,15 @@ SCRIPT = ([(P1, 60)] * 3 + [(OK, 60)] + [(P2, 60)] * 5 + [(OK, 60), (UNDO, 60)] 
 STEADY = (3, 9, 10, 13, 14)  # after these presses (0-based) the board shows no blink
 
 
-def test_the_real_port_draws_what_the_unix_port_draws(pico, tmp_path):
+def test_the_real_port_draws_what_the_unix_port_draws(pico_image, tmp_path):
     """One differential test: the same presses on the simulated board (the
     firmware on MicroPython's unix port) and on the emulated Pico (the real
     RP2040 port) leave the same LEDs lit in the same colours."""
     from simboard import Board
 
-    assert cli("flash", "--port", pico.port, timeout=300).returncode == 0
-    assert cli("sync", "--port", pico.port, "--db", str(tmp_path / "p.db"), timeout=120).returncode == 0  # it runs
+    shutil.copy(pico_image, tmp_path / "flash.bin")
+    pico = Pico(tmp_path / "flash.bin").start()
+    pico.first_frame()
     sim = Board(tmp_path / "sim-flash")
     try:
         seen = {"pico": [], "unix": []}
@@ -95,3 +97,4 @@ def test_the_real_port_draws_what_the_unix_port_draws(pico, tmp_path):
         assert lit == sorted([layout.hole[0][3], layout.hole[1][2], layout.dealer[1]])
     finally:
         sim.stop()
+        pico.stop()

@@ -11,6 +11,14 @@
 //   sends "D|U PIN HOLD_MS ID" (a button down or up, held that long on the
 //   board's clock) and gets "A ID" once its time is up; every frame the
 //   firmware writes to the strip on GPIO 0 comes back as "F <GRB hex>".
+//   Faults, for the tests: "X N" cuts the power (this process exits) right
+//   after the Nth flash erase or program from now; "E" right after the
+//   next erase, before anything is programmed into the erased block; "T MS"
+//   MS emulated ms from now (PICO_CUT_OPS=N in the environment arms "X N"
+//   from power-on: a cut in the power-up's own writes);
+//   "Z" freezes the core (a hang: only the clock and its alarms, the
+//   watchdog's among them, go on). Every erase and program is reported as
+//   "W E|P OFFSET BYTES".
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -31,6 +39,9 @@ let hw = null; // the host's hardware socket
 let hwBuf = "";
 const changes = []; // [down, pin, holdMs, id] waiting their turn
 let changing = null; // the change being held: its alarm fires when its time is up
+let cutAfterOps = Number(process.env.PICO_CUT_OPS || 0); // the power goes after this many more flash operations (0: none)
+let cutAtErase = false; // the power goes right after the next erase
+let frozen = false; // the core hangs: it runs no instruction until a reset
 
 const flashFile = process.argv[2];
 if (!flashFile) {
@@ -105,7 +116,7 @@ function boot() {
     mcu.usbCtrl.endpointReadDone(endpoint, Uint8Array.from(toBoard.splice(0, n)));
   }
   sim.feed = feed;
-  mcu.peripherals[0x40058].onWatchdogTrigger = () => setImmediate(restart); // machine.reset() and the WDT
+  watchdog(mcu);
   mcu.logger = stderrLogger; // stdout is the board's serial line
   // The buttons (GPIO 2-7, the Pico pin map's) are pulled up: high until pressed.
   for (const pin of BUTTON_PINS) mcu.gpio[pin].setInputValue(!pressed.has(pin));
@@ -114,6 +125,33 @@ function boot() {
   nextChange();
   mcu.core.PC = FLASH_BASE; // boot2 in flash, as the boot ROM would start it
   run();
+}
+
+// The watchdog: rp2040js runs machine.reset()'s trigger, but its own
+// countdown, once expired, fires again and again within one tick (and the
+// process runs out of memory), so the countdown is kept here on the
+// emulated clock instead: each LOAD (a feed) while enabled starts it again;
+// LOAD / 2 MHz later (the watchdog ticks twice per microsecond, erratum
+// RP2040-E1) the chip resets.
+const WD_CTRL = 0x00, WD_LOAD = 0x04;
+function watchdog(mcu) {
+  const wd = mcu.peripherals[0x40058];
+  wd.alarm.enable = false;
+  wd.alarm = { enable: false, target: 0 }; // rp2040js's countdown, never armed
+  wd.onWatchdogTrigger = () => setImmediate(restart); // machine.reset()
+  const expired = sim.clock.createAlarm(() => {
+    if (TIMES) process.stderr.write(`time watchdog ${Math.round(sim.clock.nanos / 1000)} us\n`);
+    setImmediate(restart);
+  });
+  let load = 0;
+  const write = wd.writeUint32.bind(wd);
+  wd.writeUint32 = (offset, value) => {
+    write(offset, value);
+    if (offset === WD_LOAD) load = value & 0xffffff;
+    if (offset !== WD_LOAD && offset !== WD_CTRL) return;
+    if (wd.enable) expired.schedule(load * 500);
+    else expired.cancel();
+  };
 }
 
 // The strip: WS2812 bits as the firmware bit-bangs them on GPIO 0, read off
@@ -126,9 +164,13 @@ function watchStrip(mcu) {
   let byte = 0;
   let bytes = [];
   let lastFall = 0;
+  let firstRise = -1;
   const done = clock.createAlarm(() => {
-    // PICO_TIMES: the emulated time of each frame's last bit, on stderr, for the benchmarks.
-    if (bytes.length && TIMES) process.stderr.write(`time frame ${Math.round(lastFall / 1000)} us\n`);
+    // PICO_TIMES: the emulated times of each frame's first and last bit, on stderr, for the benchmarks.
+    if (bytes.length && TIMES) {
+      process.stderr.write(`time frame ${Math.round(firstRise / 1000)} ${Math.round(lastFall / 1000)} us\n`);
+    }
+    firstRise = -1;
     if (bytes.length && hw) hw.write("F " + Buffer.from(bytes).toString("hex") + "\n");
     bytes = [];
     bits = byte = 0;
@@ -136,6 +178,7 @@ function watchStrip(mcu) {
   mcu.gpio[STRIP_PIN].addListener((state) => {
     if (state === 1) {
       roseAt = clock.nanos;
+      if (firstRise < 0) firstRise = roseAt;
       done.cancel();
     } else if (state === 0 && roseAt) {
       byte = (byte << 1) | (clock.nanos - roseAt > 600 ? 1 : 0);
@@ -158,7 +201,7 @@ function nextChange() {
   if (down) pressed.add(pin);
   else pressed.delete(pin);
   sim.rp2040.gpio[pin].setInputValue(!down);
-  if (TIMES) process.stderr.write(`time ${down ? "down" : "up"} ${Math.round(sim.clock.nanos / 1000)} us\n`);
+  if (TIMES) process.stderr.write(`time ${down ? "down" : "up"} ${pin} ${Math.round(sim.clock.nanos / 1000)} us\n`);
   changing = sim.clock.createAlarm(() => {
     changing = null;
     if (hw && id) hw.write("A " + id + "\n");
@@ -178,6 +221,14 @@ if (hwPort) {
       hwBuf = hwBuf.slice(nl + 1);
       if ((words[0] === "D" || words[0] === "U") && BUTTON_PINS.includes(Number(words[1]))) {
         changes.push([words[0] === "D", Number(words[1]), Number(words[2] || 30), words[3] || ""]);
+      } else if (words[0] === "X" && Number(words[1]) > 0) {
+        cutAfterOps = Number(words[1]);
+      } else if (words[0] === "E") {
+        cutAtErase = true;
+      } else if (words[0] === "T" && Number(words[1]) >= 0 && sim) {
+        sim.clock.createAlarm(powerCut).schedule(Number(words[1]) * 1e6);
+      } else if (words[0] === "Z") {
+        frozen = true;
       }
     }
     nextChange();
@@ -187,9 +238,16 @@ if (hwPort) {
 }
 
 function restart() {
+  if (sim.stopped) return; // asked twice before it could run
   sim.stop();
   pendingRead = null;
+  frozen = false; // a reset ends a hang
   boot();
+}
+
+function powerCut() {
+  if (TIMES) process.stderr.write(`time cut ${Math.round(sim.clock.nanos / 1000)} us\n`);
+  process.exit(0); // the flash file holds what was written: nothing more
 }
 
 // Flash erase and program, done where the boot ROM would do them: the core
@@ -197,25 +255,29 @@ function restart() {
 function flashCall(mcu) {
   const r = mcu.core.registers;
   const pc = mcu.core.PC;
-  if (pc === ERASE) {
-    const [offset, count] = [r[0], r[1]];
+  const erase = pc === ERASE;
+  const [offset, count] = [r[0], erase ? r[1] : r[2]];
+  if (erase) {
     mcu.flash.fill(0xff, offset, offset + count);
-    fs.writeSync(flashFd, mcu.flash, offset, count, offset);
   } else {
-    const [offset, from, count] = [r[0], r[1], r[2]];
-    for (let i = 0; i < count; i++) mcu.flash[offset + i] &= mcu.readUint8(from + i);
-    fs.writeSync(flashFd, mcu.flash, offset, count, offset);
+    for (let i = 0; i < count; i++) mcu.flash[offset + i] &= mcu.readUint8(r[1] + i);
   }
+  fs.writeSync(flashFd, mcu.flash, offset, count, offset);
   mcu.core.PC = mcu.core.LR & ~1;
+  const what = erase ? "E" : "P";
+  if (TIMES) process.stderr.write(`time flash ${what} ${offset} ${count} ${Math.round(sim.clock.nanos / 1000)} us\n`);
+  if (hw) hw.write(`W ${what} ${offset} ${count}\n`);
+  if ((cutAfterOps && --cutAfterOps === 0) || (erase && cutAtErase)) powerCut();
 }
 
 function run() {
-  const { rp2040: mcu, clock } = sim;
+  const chip = sim; // a reset builds a new one: this loop then ends
+  const { rp2040: mcu, clock } = chip;
   const cycleNanos = 1e9 / 125e6;
   const step = () => {
-    if (sim.stopped) return;
+    if (chip.stopped) return;
     for (let i = 0; i < 200000; i++) {
-      if (mcu.core.waiting) {
+      if (mcu.core.waiting || frozen) {
         const next = clock.nanosToNextAlarm;
         if (next <= 0) break;
         clock.tick(next);
@@ -233,11 +295,11 @@ function run() {
   };
   if (process.env.PICO_TRACE) {
     const trace = setInterval(() => {
-      if (sim.stopped) return clearInterval(trace);
+      if (chip.stopped) return clearInterval(trace);
       process.stderr.write(`pc ${mcu.core.PC.toString(16)} waiting ${mcu.core.waiting} ms ${Math.round(clock.nanos / 1e6)}\n`);
     }, 1000);
   }
-  sim.stopped = false;
+  chip.stopped = false;
   setImmediate(step);
 }
 

@@ -3,7 +3,7 @@
 from cribapp.app import App
 
 
-def run(build, pause, describe=None, restart=None, watchdog=None):
+def run(build, pause, describe=None, restart=None, watchdog=None, collect=None):
     """The board's loop, for either edge: build() the board (a self-test
     first if OK is held, then the app), step it and pause() between passes.
     On Ctrl-C the points being entered are kept. An unexpected exception in
@@ -11,7 +11,10 @@ def run(build, pause, describe=None, restart=None, watchdog=None):
     shown, and the board restarted (restart()); every change was saved as it
     happened, so the game goes on where it was. Without restart (tests), it
     is raised. watchdog() starts the edge's watchdog once the app runs and
-    gives its LoopWatch (or None where the board has none)."""
+    gives its LoopWatch (or None where the board has none). collect()
+    (gc.collect) runs after the first frame and after each pass that saved:
+    the garbage of booting and of a save is gone before the next press, so
+    no press waits for a collection."""
     board = build()
     while not isinstance(board, App):
         while not board.done:
@@ -27,6 +30,11 @@ def run(build, pause, describe=None, restart=None, watchdog=None):
             elif watchdog is not None:  # started once the first frame is out
                 watch = watchdog()
                 watchdog = None
+                board.saved = True  # and booting's garbage collected
+            if board.saved:
+                board.saved = False
+                if collect is not None:
+                    collect()
             pause()
     except KeyboardInterrupt:
         if watch is not None:

@@ -6,6 +6,7 @@
 # pattern by itself and `cribboard flash` can still take over. It imports
 # only built-in modules until then. (Bytecode, not main.py's source: a
 # board compiles a source file on every power-up, 140 ms of it here.)
+import gc
 import json
 import os
 import select
@@ -189,7 +190,7 @@ def run():
     from cribapp import mainloop
 
     try:
-        mainloop.run(build, _pause, _describe, machine.reset, _watchdog)
+        mainloop.run(build, _pause, _describe, machine.reset, _watchdog, gc.collect)
     finally:
         if hasattr(sys, "print_exception"):  # MicroPython: the link had Ctrl-C (usbstream); the REPL gets it back
             import micropython
