@@ -19,6 +19,7 @@ package(
         "config.py",
         "crash.py",
         "crashlog.py",
+        "deploycheck.py",
         "doorbell.py",
         "flashfs.py",
         "hostface.py",

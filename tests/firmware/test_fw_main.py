@@ -16,6 +16,7 @@ from rig import FakeClock, FakeStream, empty_dir, error_pattern
 sys.path.insert(0, "tests/fakes")
 import machine
 
+from cribapp import deploycheck
 from cribapp import mpmain as main
 
 ROOT = "/tmp/cribboard-main-test"
@@ -169,7 +170,7 @@ def test_a_torn_or_unfinished_deploy_manifest_counts_as_unfinished():
 
 
 def test_the_deploy_error_shows_where_deploy_json_says_without_loading_the_app():
-    assert main.DEPLOY_ERROR_LEDS == board.ERR_DEPLOY
+    assert deploycheck.DEPLOY_ERROR_LEDS == board.ERR_DEPLOY
     waits = []
     from cribapp.layout import Layout
 
@@ -177,28 +178,28 @@ def test_the_deploy_error_shows_where_deploy_json_says_without_loading_the_app()
     error = {"pin": 0, "leds": 258, "lit": list(points[:6])}  # as cribboard flash writes it
     fresh({"deploy.json": json.dumps({"state": "incomplete", "error": error})})
     strips = []
-    real = main.neopixel.NeoPixel
+    real = deploycheck.neopixel.NeoPixel
 
     def keep(pin, n):
         strips.append(real(pin, n))
         return strips[-1]
 
-    main.neopixel.NeoPixel = keep
+    deploycheck.neopixel.NeoPixel = keep
     try:
-        main.show_deploy_error(ROOT, blinks=1, wait=waits.append)
+        deploycheck.show_deploy_error(ROOT, blinks=1, wait=waits.append)
         strip = strips[-1]
         assert strip.n == 258 and waits == [500]
         lit = [i for i in range(strip.n) if strip.pixel(i) != (0, 0, 0)]
         assert lit == sorted(points[:6]) and strip.pixel(points[0])[0] > 0 and strip.pixel(points[0])[1] == 0
-        main.show_deploy_error(ROOT, blinks=2, wait=waits.append)
+        deploycheck.show_deploy_error(ROOT, blinks=2, wait=waits.append)
         assert all(strips[-1].pixel(i) == (0, 0, 0) for i in range(258))  # the blink's dark half
         for manifest in (None, '{"state": "comp', json.dumps({"error": {"pin": 0, "leds": 4, "lit": [9]}})):
             fresh({"deploy.json": manifest} if manifest else {})  # nothing (or nothing sane) to go by
-            main.show_deploy_error(ROOT, blinks=1, wait=waits.append)
+            deploycheck.show_deploy_error(ROOT, blinks=1, wait=waits.append)
             strip = strips[-1]
             assert strip.n == 6 and all(strip.pixel(i)[0] > 0 for i in range(6))  # the strip's first six
     finally:
-        main.neopixel.NeoPixel = real
+        deploycheck.neopixel.NeoPixel = real
 
 
 def test_a_deploy_unfinished_or_with_a_file_cut_short_is_shown_and_the_app_never_imported():
@@ -213,11 +214,15 @@ def test_a_deploy_unfinished_or_with_a_file_cut_short_is_shown_and_the_app_never
         def run(*args):
             started.append(True)
 
-    real = main.show_deploy_error
-    main.show_deploy_error = lambda *args: shown.append(True)
+    real = deploycheck.show_deploy_error
+    deploycheck.show_deploy_error = lambda *args: shown.append(True)
     saved = (sys.modules.get("cribapp.mainloop"), getattr(cribapp, "mainloop", None))
     sys.modules["cribapp.mainloop"] = cribapp.mainloop = Loop
     here = os.getcwd()
+    from cribapp import compat
+
+    forget = compat.forget
+    compat.forget = lambda name: None  # a board forgets deploycheck after it; kept here, patched
     try:
         for manifest in ({"state": "incomplete"}, {"state": "complete", "sizes": dict(sizes, **{"board.json": 9})},
                          {"state": "complete", "sizes": dict(sizes, **{"lib/cribapp/app.mpy": 100})}, "torn"):
@@ -236,8 +241,18 @@ def test_a_deploy_unfinished_or_with_a_file_cut_short_is_shown_and_the_app_never
             finally:
                 os.chdir(here)
             assert started.pop() and shown == [], manifest
+        compat.forget = forget
+        os.chdir(ROOT)
+        try:
+            main.run()  # the check passed: on a board its code is dropped before the app loads
+        finally:
+            os.chdir(here)
+        assert started.pop()
+        assert ("cribapp.deploycheck" in sys.modules) is (sys.implementation.name != "micropython")
     finally:
-        main.show_deploy_error = real
+        compat.forget = forget
+        sys.modules["cribapp.deploycheck"] = cribapp.deploycheck = deploycheck
+        deploycheck.show_deploy_error = real
         if saved[0] is None:
             del sys.modules["cribapp.mainloop"]
         else:

@@ -101,7 +101,7 @@ def test_the_watch_allocates_nothing_and_its_counter_stays_small():
     assert 0 <= w.passes <= 0xFFFF
 
 
-def test_the_loop_collects_after_the_first_frame_and_after_each_save_only():
+def test_the_loop_collects_after_each_change_once_drawn_never_on_idle_or_blinking_passes():
     t = Table()
     collected = []
     passes = [0]
@@ -110,19 +110,21 @@ def test_the_loop_collects_after_the_first_frame_and_after_each_save_only():
         t.clock.advance(10)
         passes[0] += 1
         n = passes[0]
-        t.levels["P1"] = 100 <= n < 106  # a press at pass 100: a point pending
+        t.levels["P1"] = 100 <= n < 106  # a press at pass 100: a point pending, blinking
         t.levels["OK"] = 150 <= n < 156  # OK at pass 150 counts it: a save
         if n == 400:
             raise KeyboardInterrupt
 
     def collect():
-        collected.append(passes[0])
+        collected.append((passes[0], t.renderer.writes))
 
     try:
         mainloop.run(lambda: t.app, pause, collect=collect)
     except KeyboardInterrupt:
         pass
     assert t.app.match.game.scores() == [1, 0]
-    # After the first pass (booting's garbage), then once after the pass that saved the entry
-    # (OK acts on its release, debounced): never on the idle or the blinking passes.
-    assert len(collected) == 2 and collected[0] == 0 and 156 < collected[1] < 160, collected
+    at = [n for n, _ in collected]
+    # The first pass (booting's garbage), the press (debounced) and OK's release: three, each after
+    # its frame was written; none in the 250 passes of blinking and idling around them.
+    assert len(at) == 3 and at[0] == 0 and 101 < at[1] < 105 and 156 < at[2] < 160, collected
+    assert all(writes > 0 for _, writes in collected)

@@ -51,7 +51,6 @@ class App:
         self.error = 0
         self.error_until = 0
         self.version = 0  # bumped on every change the LEDs must show
-        self.saved = False  # a pass saved (the loop collects its garbage after it)
         self._drawn = -1
         self._drawn_phase = -1
         self._blink_at = 0  # the last change: a change is shown at once, its blink starting lit
@@ -99,7 +98,6 @@ class App:
         if not self.store.save(state(self.session, self.board, self.store.last_seq)):
             self._flash(ERR_FULL, self.clock.ticks_ms(), _BOOT_ERROR_MS)
         self.version += 1
-        self.saved = True
 
     # --- the loop ------------------------------------------------------------
     def step(self):

@@ -12,9 +12,10 @@ def run(build, pause, describe=None, restart=None, watchdog=None, collect=None):
     happened, so the game goes on where it was. Without restart (tests), it
     is raised. watchdog() starts the edge's watchdog once the app runs and
     gives its LoopWatch (or None where the board has none). collect()
-    (gc.collect) runs after the first frame and after each pass that saved:
-    the garbage of booting and of a save is gone before the next press, so
-    no press waits for a collection."""
+    (gc.collect) runs after each pass that changed what the board shows,
+    once it is drawn (the first pass too): the garbage of booting, of a
+    press or a save is gone before the next press, so no press waits for a
+    collection, and blinking and idle passes make none."""
     board = build()
     while not isinstance(board, App):
         while not board.done:
@@ -22,6 +23,7 @@ def run(build, pause, describe=None, restart=None, watchdog=None, collect=None):
             pause()
         board = build()
     watch = None
+    shown = -1  # the board's version last collected after
     try:
         while True:
             board.step()
@@ -30,9 +32,8 @@ def run(build, pause, describe=None, restart=None, watchdog=None, collect=None):
             elif watchdog is not None:  # started once the first frame is out
                 watch = watchdog()
                 watchdog = None
-                board.saved = True  # and booting's garbage collected
-            if board.saved:
-                board.saved = False
+            if board.version != shown:
+                shown = board.version
                 if collect is not None:
                     collect()
             pause()
