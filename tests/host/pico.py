@@ -80,6 +80,13 @@ class Pico:
         """The emulator's stderr (with PICO_TIMES=1: the emulated time of every frame and button change)."""
         return self.flash.with_suffix(".log")
 
+    def unplug(self):
+        """The port goes (a board without power leaves the USB bus): a program
+        reading it gets an error at once, as it would from a real port."""
+        fds, self._fds = self._fds, ()
+        for fd in fds:
+            os.close(fd)
+
     def stop(self):
         """The power goes: the process is killed, whatever the board was doing."""
         if self.proc is not None:
@@ -89,9 +96,7 @@ class Pico:
         if self.hw is not None:
             self.hw.close()
             self.hw = None
-        for fd in self._fds:
-            os.close(fd)
-        self._fds = ()
+        self.unplug()
 
 
 def flashed(flash_file):
