@@ -78,7 +78,7 @@ def pause():
 
 
 def collect():
-    """The loop's collection after a save: what the pass allocated is counted first
+    """The loop's collection after a change: what the pass allocated is counted first
     (and the count's own time taken off the pass's)."""
     t = time.ticks_us()
     counted[0] = gc.mem_alloc()
