@@ -28,6 +28,15 @@ def flash(pico_image, tmp_path):
     return copy
 
 
+@pytest.fixture
+def pico(flash):
+    """That flashed Pico, powered up and showing its first frame."""
+    board = Pico(flash).start()
+    board.first_frame()
+    yield board
+    board.stop()
+
+
 def entries_kept(events):
     return [(e[0], e[1]) for e in events]
 
@@ -102,35 +111,25 @@ def test_twenty_power_cuts_spread_over_a_game_lose_no_confirmed_entry(flash):
         pico.stop()
 
 
-def test_a_hang_is_ended_by_the_watchdog_and_the_game_goes_on(flash):
-    pico = Pico(flash).start()
-    try:
-        pico.first_frame()
-        enter(pico, 0, 3)
-        enter(pico, 1, 2)
-        boot = state(pico)["boot"]
-        frames = pico.hw.frames
-        pico.freeze()  # the core stops (interrupts too): nothing feeds the watchdog
-        assert pico.hw.wait_frame(frames, 60) > frames, "the board never came back"
-        after = state(pico)
-        assert after["boot"] == boot + 1  # a restart, by the watchdog: the process never ended
-        assert entries_kept(after["events"]) == [(0, 3), (1, 2)]
-        enter(pico, 0, 4)
-        assert entries_kept(state(pico)["events"])[-1] == (0, 4)
-    finally:
-        pico.stop()
+def test_a_hang_is_ended_by_the_watchdog_and_the_game_goes_on(pico):
+    enter(pico, 0, 3)
+    enter(pico, 1, 2)
+    boot = state(pico)["boot"]
+    frames = pico.hw.frames
+    pico.freeze()  # the core stops (interrupts too): nothing feeds the watchdog
+    assert pico.hw.wait_frame(frames, 60) > frames, "the board never came back"
+    after = state(pico)
+    assert after["boot"] == boot + 1  # a restart, by the watchdog: the process never ended
+    assert entries_kept(after["events"]) == [(0, 3), (1, 2)]
+    enter(pico, 0, 4)
+    assert entries_kept(state(pico)["events"])[-1] == (0, 4)
 
 
-def test_a_point_button_held_past_29_never_splits_the_entry(flash):
-    pico = Pico(flash).start()
-    try:
-        pico.first_frame()
-        pico.hw.press(PINS["P2"], 6000, 3000)  # the repeats reach 29 in 3.85 s; the idle timer is 2 s
-        assert state(pico)["events"] == []  # held: not counted while the button was down, nor after
-        tap(pico, "OK")
-        assert entries_kept(state(pico)["events"]) == [(1, 29)]
-    finally:
-        pico.stop()
+def test_a_point_button_held_past_29_never_splits_the_entry(pico):
+    pico.hw.press(PINS["P2"], 6000, 3000)  # the repeats reach 29 in 3.85 s; the idle timer is 2 s
+    assert state(pico)["events"] == []  # held: not counted while the button was down, nor after
+    tap(pico, "OK")
+    assert entries_kept(state(pico)["events"]) == [(1, 29)]
 
 
 def flash_cut_at(pico, step_no, how):
@@ -157,19 +156,14 @@ def flash_cut_at(pico, step_no, how):
     return seen, code, "".join(err), time.monotonic() - started
 
 
-def test_a_flash_whose_board_stops_answering_ends_with_an_error_and_the_next_flash_repairs(flash):
-    pico = Pico(flash).start()
-    try:
-        pico.first_frame()
-        _seen, code, err, took = flash_cut_at(pico, 2, "freeze")  # hangs as it starts comparing files
-        assert code == 1 and "Traceback" not in err, err
-        assert err.strip().splitlines()[-1].startswith("cribboard: error: ")
-        assert took < 60, took  # mpremote's reads time out: the command does not wait for good
-        pico.first_frame()  # the watchdog restarted it; the app runs: the deploy had not begun
-        repaired = cli("flash", "--port", pico.port, "--json", timeout=300)
-        assert repaired.returncode == 0, repaired.stderr
-    finally:
-        pico.stop()
+def test_a_flash_whose_board_stops_answering_ends_with_an_error_and_the_next_flash_repairs(pico):
+    _seen, code, err, took = flash_cut_at(pico, 2, "freeze")  # hangs as it starts comparing files
+    assert code == 1 and "Traceback" not in err, err
+    assert err.strip().splitlines()[-1].startswith("cribboard: error: ")
+    assert took < 60, took  # mpremote's reads time out: the command does not wait for good
+    pico.first_frame()  # the watchdog restarted it; the app runs: the deploy had not begun
+    repaired = cli("flash", "--port", pico.port, "--json", timeout=300)
+    assert repaired.returncode == 0, repaired.stderr
 
 
 def deploy_cut_and_repair(tmp_path, old, step_no, repair=True):

@@ -53,13 +53,12 @@ class App:
         self.version = 0  # bumped on every change the LEDs must show
         self._drawn = -1
         self._drawn_phase = -1
-        self._blink_at = 0  # the last change: a change is shown at once, its blink starting lit
         self._tally = [0, 0, 0]
         self._show = False
         self._diff = clock.ticks_diff  # bound once: a bound method made per pass would allocate
         self.menu = None
         now = clock.ticks_ms()
-        self._blink_at = now
+        self._blink_at = now  # the last gesture: a change is shown at once, its blink starting lit
         self.started_at = now  # for a crash's uptime
         self.board = Board(board_id, renderer.brightness)
         from cribapp.restore import power_up  # once a power-up: forgotten after (cribapp.assemble)
