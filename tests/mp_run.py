@@ -35,6 +35,8 @@ def main(label, test_dir, paths):
                 failed += 1
                 print("FAIL %s.%s" % (name, attr))
                 print_exception(e)
+        del module, fn
+        sys.modules.pop(name, None)  # its code freed: each file's tests start on as roomy a heap as the first's
     print("%s: %d passed, %d failed" % (label, passed, failed))
     return failed
 

@@ -106,7 +106,7 @@ def build(board: str = "pico", layout: str | None = None) -> list[tuple[str, byt
     files = [(remote, src.read_bytes()) for src, remote in found if remote not in ("main.py", "code.py")]
     files += [("lib/%s.py" % name, library(name).read_bytes()) for name in requires]
     files.append(("board.json", board_path.read_bytes()))
-    files.append(("layout.json", resources.layout_file(layout_name).read_bytes()))
+    files.append(("layout.json", resources.board_layout(layout_name)))
     files += [(remote, src.read_bytes()) for src, remote in found if remote == "code.py"]
     return files
 

@@ -106,7 +106,7 @@ def build(board: str = "pico", layout: str | None = None, source: bool = False) 
                     raise FlashError("mpy-cross failed on %s: %s" % (remote, done.stderr.strip()))
                 files.append((remote[:-3] + ".mpy", out.read_bytes()))
     files.append(("board.json", board_path.read_bytes()))
-    files.append(("layout.json", resources.layout_file(layout_name).read_bytes()))
+    files.append(("layout.json", resources.board_layout(layout_name)))
     if main is None:
         raise FlashError("manifest.py does not name main.py")
     files.append(main)

@@ -1,6 +1,7 @@
 # Where the firmware and the hardware data are: in the installed package, read
 # with importlib.resources (a wheel carries main.py, the board's modules, the
 # pin maps and the layouts), or in the checkout that CRIBBOARD_HOME names.
+import json
 import os
 from importlib.resources import files
 from pathlib import Path
@@ -67,6 +68,24 @@ def layout_file(name: str) -> Path:
     if not path.is_file():
         raise NotFound("no LED layout %r (there are: %s)" % (name, ", ".join(names("layouts"))))
     return path
+
+
+# What the firmware reads of a layout (cribapp.layoutfile.place): a board
+# keeps only this, without spaces. It parses layout.json at every power-up,
+# about 7 us a byte on a Pico: the drawing's x and y and the description
+# (half the file) stay in hardware/layouts.
+_BOARD_KEYS = ("name", "tracks", "leds", "runs")
+_RUN_KEYS = ("kind", "track", "from", "to")
+
+
+def board_layout(name: str) -> bytes:
+    """Layout `name` as a board's layout.json."""
+    data = json.loads(layout_file(name).read_bytes())
+    kept = {k: data[k] for k in _BOARD_KEYS if k in data}
+    if isinstance(kept.get("runs"), list):
+        kept["runs"] = [{k: run[k] for k in _RUN_KEYS if k in run} if isinstance(run, dict) else run
+                        for run in kept["runs"]]
+    return json.dumps(kept, separators=(",", ":")).encode()
 
 
 def mp_dir() -> Path:

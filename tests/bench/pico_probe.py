@@ -1,19 +1,20 @@
-# The bench's main.py on the emulated Pico (tests/bench/bench_pico.py puts it
-# there): the real app and loop (cribapp.mpmain, cribapp.mainloop), with a
-# pause that measures between passes: bytes allocated by each pass (the
-# collector held off in between, so nothing is freed unseen), the time of
-# a pass, the strip's write, and the live heap after a collection every
-# 500 passes, when the figures also go to probe.json, which the bench reads
-# when the game is over. (gc.mem_alloc() itself takes milliseconds here: it
-# counts the whole heap's table; it is kept out of the pass's time.) The
-# probe's own buffers are made first, their bytes counted, and reported.
+# The bench's probe on the emulated Pico (tests/bench/bench_pico.py copies it
+# to probe.py, and a main.py that runs it): the real app and loop
+# (cribapp.mpmain, cribapp.mainloop), with a pause that measures between
+# passes: bytes allocated by each pass (the collector held off in between,
+# so nothing is freed unseen), the time of a pass, the strip's write, and
+# the live heap after a collection every 500 passes, when the figures also
+# go to probe.json, which the bench reads when the game is over.
+# (gc.mem_alloc() itself takes milliseconds here: it counts the whole
+# heap's table; it is kept out of the pass's time.) main.py measures what
+# importing this module took (its code, compiled from source, and its
+# buffers) before any of the app is loaded: the bench reports the app's
+# live heap without it.
 import gc
 import json
 import time
 
 _N = 500
-gc.collect()
-_before = gc.mem_alloc()
 busy_us = [0] * _N  # each pass's own time (the pause excluded), the last _N
 writes_us = [0] * 50  # the strip's writes, the last 50
 alloc_last = [0] * 20  # what the last 20 passes that allocated anything allocated
@@ -21,13 +22,12 @@ live = [0] * 20  # the live heap at the last 20 collections
 counts = [0] * 8  # passes, writes, alloc_max, alloc_total, alloc_passes, alloc_some, live_max, collections
 last = [0, 0]  # mem_alloc and ticks_us at the end of the last pause
 counted = [-1, 0]  # mem_alloc before the loop's own collection in this pass (-1: none), and its time
-gc.collect()
-probe_bytes = gc.mem_alloc() - _before
-
-from cribapp import mainloop, mpmain  # noqa: E402
+probe_bytes = [0]
 
 
 def build():
+    from cribapp import mpmain
+
     board = mpmain.build()
     strip = board.renderer.sink
     write = strip.write
@@ -70,7 +70,7 @@ def pause():
                             "alloc_mean": counts[3] / max(1, counts[4]), "alloc_some": counts[5],
                             "alloc_last": alloc_last, "busy_us": busy_us, "write_us": writes_us,
                             "live_max": counts[6], "live": live, "collections": counts[7],
-                            "probe_bytes": probe_bytes, "heap": gc.mem_alloc() + gc.mem_free()}))
+                            "probe_bytes": probe_bytes[0], "heap": gc.mem_alloc() + gc.mem_free()}))
         f.close()
     time.sleep_ms(2)
     last[0] = gc.mem_alloc()
@@ -86,5 +86,10 @@ def collect():
     gc.collect()
 
 
-gc.disable()  # collected on purpose only, so each pass's bytes are seen
-mainloop.run(build, pause, collect=collect)
+def run(own_bytes):
+    """main.py's: own_bytes is what importing this module took."""
+    probe_bytes[0] = own_bytes
+    from cribapp import mainloop
+
+    gc.disable()  # collected on purpose only, so each pass's bytes are seen
+    mainloop.run(build, pause, collect=collect)

@@ -42,6 +42,12 @@ def test_what_the_board_needs_once_is_not_kept():
     run(app, clock, 50)  # on a moment before anyone presses (a button held at power-up is ignored)
     ok = 7  # the default pin map's OK
     edge.down[ok] = True
+    run(app, clock, 400)  # held past a tap: the menu is read from the flash before the long press
+    assert "cribapp.menu" in sys.modules and app.menu is None
+    edge.down[ok] = False
+    run(app, clock, 100)  # let go before the long press: a tap, and the menu is not kept
+    assert "cribapp.menu" not in sys.modules and app.menu is None
+    edge.down[ok] = True
     run(app, clock, 900)  # hold OK: the menu
     assert "cribapp.menu" in sys.modules
     edge.down[ok] = False

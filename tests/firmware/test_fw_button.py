@@ -1,5 +1,5 @@
 # Buttons: debounce, tap and long press, repeat while held, held at start.
-from cribapp.button import LONG, NONE, PRESS, REPEAT, TAP, Button, Keypad
+from cribapp.button import HOLD, LONG, NONE, PRESS, REPEAT, TAP, Button, Keypad
 from cribapp.compat import TICKS_PERIOD
 
 from rig import FakeClock
@@ -40,7 +40,11 @@ def setup(repeats=False, held=False):
 def test_a_tap_and_a_long_press():
     b, f, clock = setup()
     assert drive(b, f, clock, [(False, 50), (True, 100), (False, 50)]) == [TAP]
-    assert drive(b, f, clock, [(True, 1500), (False, 50)]) == [LONG]
+    assert drive(b, f, clock, [(True, 1500), (False, 50)]) == [HOLD, LONG]
+    # Held past a tap's time, let go before a long press: HOLD (the app readies the menu), then a tap.
+    assert drive(b, f, clock, [(True, 299), (False, 50)]) == [TAP]
+    assert drive(b, f, clock, [(True, 302), (False, 50)]) == [HOLD, TAP]
+    assert drive(b, f, clock, [(True, 698), (False, 50)]) == [HOLD, TAP]
 
 
 def test_bounce_never_counts_twice():

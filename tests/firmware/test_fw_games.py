@@ -288,3 +288,35 @@ def test_a_press_or_a_refusal_shows_at_once_whatever_the_blink_phase():
         t.run(30)  # UNDO acts on its release (a long press redoes): that pass draws the refusal
         lit = [t.rgb(i) for i in t.layout.points[0][:codes.ERR_REFUSED + 1]]
         assert lit == [t.renderer.colour(rc.ERROR)] * codes.ERR_REFUSED + [OFF], (start, lit)
+
+
+def test_a_gesture_is_drawn_before_it_is_saved_and_told_after():
+    # The LEDs answer OK at once; the save (tens of ms on a Pico) and the
+    # host's event follow in the same pass, so neither delays the frame and
+    # a host never hears of an entry the flash does not hold.
+    t = Table()
+    t.connect()
+    t.ask("WATCH on")
+    t.enter(0, 2)
+    for _ in range(3):
+        t.tap("P2")
+    at_write = []
+    write = t.strip.write
+
+    def watched_write():
+        write()
+        at_write.append((t.flash.disk["state.json"], t.stream.out))
+
+    t.strip.write = watched_write
+    t.stream.lines()  # the events of the entries before
+    before = t.flash.disk["state.json"]
+    t.levels["OK"] = True
+    t.run(60)
+    t.levels["OK"] = False
+    while t.flash.disk["state.json"] == before:
+        t.run(10)
+    assert at_write and at_write[-1] == (before, b"")  # drawn with the old state on the flash, nothing told
+    assert t.hole_rgb(1, 3) != (0, 0, 0) and t.app.match.game.scores() == [2, 3]
+    assert t.stream.lines()  # told once saved, in the same pass
+    back = Table(flash=t.flash.restarted())
+    assert back.app.match.game.scores() == [2, 3]

@@ -2,6 +2,7 @@
 # loop stuck anywhere restarts the board, while a board left at its REPL
 # with Ctrl-C (for mpremote, for a deploy) is never restarted under it.
 from cribapp import mainloop
+from cribapp.doorbell import Doorbell
 from cribapp.watchdog import TICK_MS, TIMEOUT_MS, LoopWatch
 
 from rig import Table
@@ -128,3 +129,32 @@ def test_the_loop_collects_after_each_change_once_drawn_never_on_idle_or_blinkin
     # its frame was written; none in the 250 passes of blinking and idling around them.
     assert len(at) == 3 and at[0] == 0 and 101 < at[1] < 105 and 156 < at[2] < 160, collected
     assert all(writes > 0 for _, writes in collected)
+
+
+def test_the_link_is_attached_once_after_the_first_frame():
+    # A board built without its link (MicroPython's edge) gets it in the
+    # pass after its first frame: the board shows its score first.
+    from rig import FakeStream
+
+    t = Table()
+    t.app.version += 1  # something to draw in the loop's first pass
+    connected = []
+    passes = [0]
+
+    def pause():
+        t.clock.advance(10)
+        passes[0] += 1
+        if passes[0] == 20:
+            raise KeyboardInterrupt
+
+    def connect(app):
+        connected.append((passes[0], app.draw(t.clock.ticks_ms())))  # False: nothing left to draw
+        stream = FakeStream()
+        app.attach(Doorbell(stream, app))
+
+    try:
+        mainloop.run(lambda: t.app, pause, connect=connect)
+    except KeyboardInterrupt:
+        pass
+    assert connected == [(0, False)]  # once, in the first pass, after its frame
+    assert type(t.app.link).__name__ == "Doorbell"

@@ -69,3 +69,25 @@ def test_the_installed_package_carries_the_firmware_and_the_hardware_data():
     assert resources.names("boards") == ["esp32s3", "feather_rp2040", "pico"]
     assert resources.names("layouts") == ["2-track", "3-track"]
     assert all(src.is_file() for src, _ in manifest.entries())
+
+
+def test_a_board_keeps_a_layout_without_the_drawing_and_places_every_led_the_same():
+    from cribapp.layout import Layout
+
+    for name in resources.names("layouts"):
+        full = resources.layout_file(name).read_bytes()
+        kept = resources.board_layout(name)
+        a, b = Layout(json.loads(full)), Layout(json.loads(kept))
+        assert (b.name, b.n, b.tracks) == (a.name, a.n, a.tracks)
+        assert [list(t) for t in b.hole] == [list(t) for t in a.hole]
+        assert list(b.dealer) == list(a.dealer) and [list(t) for t in b.points] == [list(t) for t in a.points]
+        assert len(kept) * 2 < len(full) and b" " not in kept.replace(b"3-track", b"").replace(b"2-track", b"")
+
+
+def test_main_py_is_the_two_statements_and_nothing_else():
+    # A board compiles main.py from source at every power-up, reading it a few
+    # bytes at a time: three lines of comment here cost an emulated Pico 15 ms
+    # of its 500 ms to the first frame (docs/benchmarks.md). What it does is
+    # said in cribapp.mpmain's header instead.
+    text = (FIRMWARE / "main.py").read_text()
+    assert [line for line in text.splitlines() if line] == ["from cribapp.mpmain import run", "run()"]

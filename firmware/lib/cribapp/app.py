@@ -57,6 +57,8 @@ class App:
         self._show = False
         self._diff = clock.ticks_diff  # bound once: a bound method made per pass would allocate
         self.menu = None
+        self._unsaved = False  # a change drawn in this pass, saved at its end (settle)
+        self._news = []  # what to tell a listening host once it is saved: (what, event)
         now = clock.ticks_ms()
         self._blink_at = now  # the last gesture: a change is shown at once, its blink starting lit
         self.started_at = now  # for a crash's uptime
@@ -67,7 +69,7 @@ class App:
         self._view = view_for(self.session.match)
         if self.board.brightness != renderer.brightness:
             renderer.set_brightness(self.board.brightness)
-        self.save()
+        self._unsaved = True  # this boot counted on the flash once the first frame is out (settle)
         problems = store.problems
         code = boot_error
         if not code:
@@ -94,9 +96,31 @@ class App:
         self.link = link
 
     def save(self):
+        """Save now (power-up, a host's change); the loop collects the save's
+        garbage after the pass, as after any change."""
+        self._write()
+        self.version += 1
+
+    def _write(self):
         if not self.store.save(state(self.session, self.board, self.store.last_seq)):
             self._flash(ERR_FULL, self.clock.ticks_ms(), _BOOT_ERROR_MS)
-        self.version += 1
+
+    def settle(self):
+        """Save the change this pass made and tell a listening host about it.
+        step() calls it once the change is drawn: the LEDs answer a gesture
+        first, and the save (20-50 ms on a Pico) follows. A power cut in
+        between loses what was shown for those milliseconds, as a cut a
+        moment before the press would have; nothing saved is ever lost.
+        The loop calls it at Ctrl-C, not after a crash: a session may be
+        half changed when something raises, and a saved state must not be."""
+        if not self._unsaved:
+            return
+        self._unsaved = False
+        self._write()
+        news = self._news
+        while news:
+            what, event = news.pop(0)
+            self.tell(what, event)
 
     # --- the loop ------------------------------------------------------------
     def step(self):
@@ -117,9 +141,15 @@ class App:
         if self.link is not None:
             self.link.poll()
         self.draw(now)
+        if self._unsaved:
+            self.settle()
 
     def handle(self, name, g, now):
         """One gesture of one button."""
+        if g == gesture.HOLD:  # nothing to show yet
+            if name == "OK" and self.mode != MENU:
+                import cribapp.menu  # noqa: F401  # read from the flash now: the long press opens it at once
+            return
         self.version += 1
         self._blink_at = now
         if self.mode == MENU:
@@ -142,6 +172,7 @@ class App:
                 self.mode_until = self.clock.ticks_add(now, _VIEW_MS)
         elif name == "OK":
             if g == gesture.TAP:
+                forget("cribapp.menu")  # readied by a HOLD that did not become a long press
                 self.done(self.session.ok(now), now)
             elif g == gesture.LONG:
                 self.commit(now)
@@ -163,8 +194,9 @@ class App:
             outcome = self.session.advance()
             self._view = view_for(self.session.match)  # a new match may be another game
         if outcome >= ADDED:
-            self.save()
-            self.tell(TOLD[outcome], self.session.last if outcome == ADDED else None)
+            self.version += 1
+            self._unsaved = True  # saved, and a host told, once drawn (settle)
+            self._news.append((TOLD[outcome], self.session.last if outcome == ADDED else None))
 
     def _log_game(self, now):
         rec = self.game_record(now)

@@ -13,7 +13,6 @@ from cribapp.button import Button, Keypad
 from cribapp.codes import ERR_CONFIG, ERR_DEPLOY
 from cribapp.compat import forget
 from cribapp.config import BUTTON_NAMES, Config
-from cribapp.doorbell import Doorbell
 from cribapp.flashfs import FlashFiles
 from cribapp.layout import Layout
 from cribapp.layoutfile import standard
@@ -25,8 +24,10 @@ BOOT_ONLY = ("cribapp.assemble", "cribapp.config", "cribapp.boardfiles", "cribap
              "cribapp.layoutfile")
 
 
-def parts(root, edge):
-    """Config, layout, buttons and strip from the files, and any boot error."""
+def parts(root, edge, deploy_checked=False):
+    """Config, layout, buttons and strip from the files, and any boot error.
+    deploy_checked: the edge has read deploy.json already (cribapp.deploycheck)
+    and builds the app only for a finished deploy."""
     data, bad = read_json(root, "board.json")
     config_error = bad or data is None
     try:
@@ -45,14 +46,14 @@ def parts(root, edge):
             read = edge.button(config.buttons[name], config.active_low)
             buttons.append(Button(name, read, repeats=name[0] == "P"))
     strip = edge.strip(config.strip_pin, layout.n)
-    error = ERR_DEPLOY if not deploy_finished(root) else (ERR_CONFIG if config_error else 0)
+    error = ERR_DEPLOY if not (deploy_checked or deploy_finished(root)) else (ERR_CONFIG if config_error else 0)
     return config, layout, buttons, strip, error
 
 
-def build(root, edge, stream, clock):
-    """The app, attached to its link; or a SelfTest if OK is held at power-up
-    (the maker's check)."""
-    config, layout, buttons, strip, error = parts(root, edge)
+def build(root, edge, stream, clock, deploy_checked=False):
+    """The app, attached to its link on stream (None: the caller attaches
+    one later); or a SelfTest if OK is held at power-up (the maker's check)."""
+    config, layout, buttons, strip, error = parts(root, edge, deploy_checked)
     for b in buttons:
         if b.name == "OK" and b.read():
             from cribapp.selftest import SelfTest  # a maker's check: loaded only when asked for
@@ -60,7 +61,10 @@ def build(root, edge, stream, clock):
             return SelfTest(layout, Keypad(buttons), strip, clock)
     app = App(layout, Keypad(buttons), Renderer(layout, strip, config), clock, Store(FlashFiles(root)),
               edge.board_id(), error)
-    app.attach(Doorbell(stream, app))
+    if stream is not None:
+        from cribapp.doorbell import Doorbell
+
+        app.attach(Doorbell(stream, app))
     for name in BOOT_ONLY:
         forget(name)
     return app

@@ -1,7 +1,9 @@
 # One push button, polled: debounced, then turned into gestures. A point
 # button fires on the press and repeats while held, faster after a second;
 # the others tell a tap from a long press. A button already held when the
-# board starts does nothing until it has been let go.
+# board starts does nothing until it has been let go. A button with a long
+# press says HOLD part way there, so the app can ready what a long press
+# needs (OK's menu, loaded from the flash) before it is decided.
 from cribapp.compat import const
 
 NONE = const(0)
@@ -9,10 +11,12 @@ PRESS = const(1)
 REPEAT = const(2)
 TAP = const(3)
 LONG = const(4)
+HOLD = const(5)  # held past _HOLD_MS: a long press may follow (a tap still may too)
 
 
 # Timings, const: polled every loop pass, so no lookups and no names kept.
 _DEBOUNCE_MS = const(20)  # a level must hold this long to count
+_HOLD_MS = const(300)  # longer than a tap takes, well before a long press
 _LONG_MS = const(700)  # a long press (OK: the menu, UNDO: redo, SKUNK: the match view)
 _REPEAT_DELAY_MS = const(500)  # a held point button repeats after this
 _REPEAT_MS = const(250)  # ... every this long
@@ -69,7 +73,7 @@ class Button:
         if self.repeats:
             self._next = _REPEAT_DELAY_MS
             return PRESS
-        self._next = _LONG_MS
+        self._next = _HOLD_MS
         return NONE
 
     def _held(self, now, diff):
@@ -79,6 +83,9 @@ class Button:
         if self.repeats:
             self._next += _FAST_REPEAT_MS if held >= _FAST_AFTER_MS else _REPEAT_MS
             return REPEAT
+        if self._next == _HOLD_MS:
+            self._next = _LONG_MS
+            return HOLD
         if not self._long_done:
             self._long_done = True
             return LONG

@@ -78,20 +78,28 @@ def deploy_whole(deploy, root=""):
     sizes = deploy.get("sizes")
     if not isinstance(sizes, dict):
         return True  # a deploy from before sizes were written
-    found = {}
+    wrote = {}  # folder ("" or "lib/cribapp/") -> how many files the deploy wrote there
     for path in sizes:
-        cut = path.rfind("/") + 1
-        folder = root + "/" + path[:cut] if root else path[:cut] or "."
-        if folder not in found:
-            found[folder] = {}
-            try:
-                for entry in os.ilistdir(folder) if hasattr(os, "ilistdir") else os.listdir(folder):
-                    name = entry if isinstance(entry, str) else entry[0]  # CPython's listdir, in the tests
-                    found[folder][name] = entry[3] if len(entry) == 4 else os.stat(folder + "/" + name)[6]
-            except OSError:
-                pass
-        if found[folder].get(path[cut:]) != sizes[path]:
+        folder = path[:path.rfind("/") + 1]
+        wrote[folder] = wrote.get(folder, 0) + 1
+    for folder in wrote:
+        where = (root + "/" + folder if root else folder) or "."
+        found = 0
+        try:
+            if hasattr(os, "ilistdir"):
+                entries = os.ilistdir(where)  # (name, type, inode[, size]): the size on LittleFS and FAT
+            else:  # CPython, in the tests
+                entries = [(n, 0, 0) for n in os.listdir(where)]
+            for entry in entries:
+                size = sizes.get(folder + entry[0])
+                if size is not None:
+                    if size != (entry[3] if len(entry) > 3 else os.stat(where + "/" + entry[0])[6]):
+                        return False
+                    found += 1
+        except OSError:
             return False
+        if found != wrote[folder]:
+            return False  # one is missing
     return True
 
 

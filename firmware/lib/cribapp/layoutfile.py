@@ -26,19 +26,37 @@ def place(layout, data):
     layout.hole = [array("H", [NO_LED] * (HOLES + 1)) for _ in range(tracks)]
     layout.dealer = array("H", [NO_LED] * tracks)
     layout.points = [array("H", [NO_LED] * GAME_POINT_LEDS) for _ in range(tracks)]
+    free = array("H", [NO_LED] * (HOLES + 1))  # a run's slots, all still empty
     index = 0
     for number in range(len(runs)):
-        for role, track, k in _expand(runs[number], number, tracks):
+        kind, track, first, last = _run(runs[number], number, tracks)
+        step = 1 if last >= first else -1
+        table, shift = _table(layout, kind, track)
+        count = (last - first) * step + 1
+        low = (first if step > 0 else last) + shift
+        if index + count <= n and table[low:low + count] == free[:count]:
+            # Fits, and every slot is free: numbered in one slice, not an LED
+            # at a time (a board places its whole strip at every power-up,
+            # where each pass of a Python loop costs microseconds).
+            if step > 0:
+                table[low:low + count] = array("H", range(index, index + count))
+            else:
+                table[low:low + count] = array("H", range(index + count - 1, index - 1, -1))
+            index += count
+            continue
+        for k in range(first, last + step, step):  # one LED at a time, to name the first mistake
             if index >= n:
                 raise ValueError("layout %s: runs place more than the %d LEDs of the strip" % (layout.name, n))
-            table, slot = _slot(layout, role, track, k)
+            slot = k + shift
             if table[slot] != NO_LED:
                 raise ValueError("layout %s: track %d %s is on two LEDs (%d and %d)"
-                                 % (layout.name, track + 1, _role_name(role, k), table[slot], index))
+                                 % (layout.name, track + 1, _role_name(kind, k), table[slot], index))
             table[slot] = index
             index += 1
     if index != n:
         raise ValueError("layout %s: 'leds' says %d but the runs place %d" % (layout.name, n, index))
+    if n == tracks * (HOLES + 1 + GAME_POINT_LEDS):
+        return  # every LED in a slot of its own, and as many LEDs as slots: none is empty
     for t in range(tracks):
         for h in range(1, HOLES + 1):
             if layout.hole[t][h] == NO_LED:
@@ -50,12 +68,13 @@ def place(layout, data):
                 raise ValueError("layout %s: track %d game point %d has no LED" % (layout.name, t + 1, k + 1))
 
 
-def _slot(layout, role, track, k):
-    if role == HOLE or role == GAME:
-        return layout.hole[track], k
-    if role == DEALER:
+def _table(layout, kind, track):
+    """The table a run's LEDs go in, and what turns a run's number into a slot."""
+    if kind == HOLE or kind == GAME:
+        return layout.hole[track], 0
+    if kind == DEALER:
         return layout.dealer, track
-    return layout.points[track], k - 1
+    return layout.points[track], -1
 
 
 def _role_name(role, k):
@@ -66,8 +85,9 @@ def _role_name(role, k):
     return "game hole" if k == HOLES else "hole %d" % k
 
 
-def _expand(run, number, tracks):
-    """(role, track, number) for each LED of one run, in strip order."""
+def _run(run, number, tracks):
+    """(kind, track, first, last) of one run: its LEDs are numbered first..last
+    in strip order (a game hole is 121, a dealer LED 0)."""
     if not isinstance(run, dict):
         raise ValueError("run %d is not an object" % number)
     kind = run.get("kind")
@@ -75,9 +95,9 @@ def _expand(run, number, tracks):
     if not isinstance(track, int) or not (0 <= track < tracks):
         raise ValueError("run %d: 'track' must be 0..%d, not %r" % (number, tracks - 1, track))
     if kind == GAME:
-        return [(GAME, track, HOLES)]
+        return GAME, track, HOLES, HOLES
     if kind == DEALER:
-        return [(DEALER, track, 0)]
+        return DEALER, track, 0, 0
     if kind != HOLE and kind != POINTS:
         raise ValueError("run %d: unknown kind %r (holes, game, dealer, points)" % (number, kind))
     first = run.get("from")
@@ -85,8 +105,7 @@ def _expand(run, number, tracks):
     top = HOLES - 1 if kind == HOLE else GAME_POINT_LEDS
     if not isinstance(first, int) or not isinstance(last, int) or not (1 <= first <= top and 1 <= last <= top):
         raise ValueError("run %d: 'from' and 'to' must be 1..%d, not %r..%r" % (number, top, first, last))
-    step = 1 if last >= first else -1
-    return [(kind, track, k) for k in range(first, last + step, step)]
+    return kind, track, first, last
 
 
 def _row(kind, track, first, last, x, y):

@@ -3,7 +3,7 @@
 from cribapp.app import App
 
 
-def run(build, pause, describe=None, restart=None, watchdog=None, collect=None):
+def run(build, pause, describe=None, restart=None, watchdog=None, collect=None, connect=None):
     """The board's loop, for either edge: build() the board (a self-test
     first if OK is held, then the app), step it and pause() between passes.
     On Ctrl-C the points being entered are kept. An unexpected exception in
@@ -15,7 +15,10 @@ def run(build, pause, describe=None, restart=None, watchdog=None, collect=None):
     (gc.collect) runs after each pass that changed what the board shows,
     once it is drawn (the first pass too): the garbage of booting, of a
     press or a save is gone before the next press, so no press waits for a
-    collection, and blinking and idle passes make none."""
+    collection, and blinking and idle passes make none. connect(app)
+    attaches the serial link after the first frame, where an edge builds
+    the app without one (so the link's modules load after the board shows
+    its score)."""
     board = build()
     while not isinstance(board, App):
         while not board.done:
@@ -32,6 +35,9 @@ def run(build, pause, describe=None, restart=None, watchdog=None, collect=None):
             elif watchdog is not None:  # started once the first frame is out
                 watch = watchdog()
                 watchdog = None
+            if connect is not None:
+                connect(board)
+                connect = None
             if board.version != shown:
                 shown = board.version
                 if collect is not None:
@@ -41,6 +47,7 @@ def run(build, pause, describe=None, restart=None, watchdog=None, collect=None):
         if watch is not None:
             watch.rest()  # at the REPL on purpose: no restart
         board.commit(board.clock.ticks_ms())
+        board.settle()
         raise
     except Exception as e:  # a bug: the board must not freeze on it
         if restart is None or describe is None:

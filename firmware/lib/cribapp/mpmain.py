@@ -3,14 +3,44 @@
 # cribapp.deploycheck, the only modules that touch machine pins;
 # cribapp.assemble builds the app from the board's files. The app is
 # imported only after deploycheck says the last deploy finished whole.
-# (Bytecode, not main.py's source: a board compiles a source file on every
-# power-up, 110 ms of it on a Pico.)
-import gc
+# main.py is only `from cribapp.mpmain import run` and `run()`, without a
+# comment: a board compiles main.py from source at every power-up, slowly
+# (this module's source took 110 ms on a Pico; three lines of comment in
+# main.py, 15 ms). The link is attached after the first frame (_connect).
 import sys
-import time
 
-import machine
-import neopixel
+# The port's modules the firmware uses, entered in sys.modules once. Since
+# v1.21 an `import json` looks for a json.py on every sys.path entry first
+# (a built-in may be extended by a file) and keeps no built-in in
+# sys.modules, so it searched the flash on every import: 6 ms each on a
+# Pico, about 110 ms of a power-up. With only the frozen entries on the
+# path a built-in is found without touching the file system.
+_PORT_MODULES = ("gc", "time", "machine", "neopixel", "micropython", "json", "os", "select", "array",
+                 "binascii", "io", "collections")
+
+
+def _enter_port_modules():
+    path = sys.path[:]
+    sys.path[:] = [p for p in path if p.startswith(".frozen")]  # neopixel is frozen Python
+    try:
+        for name in _PORT_MODULES:
+            try:
+                sys.modules[name] = __import__(name)
+            except ImportError:  # a port without it: the firmware does not use it there
+                pass
+    finally:
+        sys.path[:] = path
+
+
+if sys.implementation.name == "micropython":
+    _enter_port_modules()
+del _enter_port_modules  # its code is heap
+
+import gc  # noqa: E402
+import time  # noqa: E402
+
+import machine  # noqa: E402
+import neopixel  # noqa: E402
 
 try:
     from micropython import const  # pyright: ignore[reportAssignmentType]
@@ -43,7 +73,8 @@ class Hardware:
 def build(root="", stream=None, clock=time):
     """Everything the board needs, from the files under root. Tests pass a
     fake serial stream and clock; on the board they are USB and `time`.
-    Returns a SelfTest instead if OK is held at power-up (the maker's check)."""
+    Returns a SelfTest instead if OK is held at power-up (the maker's check).
+    (run() builds with _build_first.)"""
     from cribapp import assemble
 
     if stream is None:
@@ -51,6 +82,22 @@ def build(root="", stream=None, clock=time):
 
         stream = UsbStream()
     return assemble.build(root, Hardware(), stream, clock)
+
+
+def _build_first():
+    """run()'s build: the deploy checked, the link attached after the first frame (_connect)."""
+    from cribapp import assemble
+
+    return assemble.build("", Hardware(), None, time, True)
+
+
+def _connect(app):
+    """The serial link, once the first frame is out: its modules are read
+    from the flash after the board shows its score, not before."""
+    from cribapp.doorbell import Doorbell
+    from cribapp.usbstream import UsbStream
+
+    app.attach(Doorbell(UsbStream(), app))
 
 
 def _pause():
@@ -96,7 +143,7 @@ def run():
     from cribapp import mainloop
 
     try:
-        mainloop.run(build, _pause, _describe, machine.reset, _watchdog, gc.collect)
+        mainloop.run(_build_first, _pause, _describe, machine.reset, _watchdog, gc.collect, _connect)
     finally:
         if hasattr(sys, "print_exception"):  # MicroPython: the link had Ctrl-C (usbstream); the REPL gets it back
             import micropython
