@@ -26,7 +26,7 @@ def pico(tmp_path):
     board = Pico(tmp_path / "flash.bin").start()
     done = cli("flash", "--port", board.port, "--layout", "3-track", timeout=300)
     assert done.returncode == 0, done.stderr
-    board.first_frame()
+    board.ready()
     yield board
     board.stop()
 
