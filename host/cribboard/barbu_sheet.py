@@ -8,9 +8,12 @@
 #   tricks 4 3 3 3       tricks taken (no tricks)
 #   last2 1 4            who took the 12th and the 13th trick
 #   trumps 5 2 2 4       tricks taken
-#   domino 4 1 3 2       seats in the order they went out
+#   domino 4 1 3 2       seats in the order they went out (the last may be left out)
 #   ... | 2x1 3x1! 4x1   2 doubles 1; 3 doubles 1, redoubled; 4 doubles 1
+# Besides deals: `undo` (the last deal) and `fix N DEAL` (deal N replaced,
+# the later ones checked again).
 import json
+import re
 from datetime import datetime, timezone
 
 from cribcore import barbu
@@ -38,6 +41,12 @@ def parse_deal(line):
         ace = _seat(aces[0][4:])
         args = rest
     numbers = [_number(a) for a in args]
+    if contract == "domino" and len(numbers) == 3:  # the last out need not finish: he is the one left
+        left = {1, 2, 3, 4} - set(numbers)
+        if len(left) != 1:
+            raise ValueError("domino: the seats in the order they went out, each once (the last may be left out)")
+        numbers.append(left.pop())
+        args = [str(n) for n in numbers]
     want = {"barbu": 1, "last2": 2}.get(contract, 4)
     if len(numbers) != want:
         raise ValueError("%s needs %d number%s, not %d" % (contract, want, "s" if want > 1 else "", len(numbers)))
@@ -55,22 +64,23 @@ def parse_deal(line):
         result = {"order": [_seat(a) for a in args]}
     doubles = []
     for word in dbl.split():
-        re = word.endswith("!")
-        a, sep, b = word.rstrip("!").lower().partition("x")
-        if not sep:
-            raise ValueError("a double is DOUBLERxDOUBLED, e.g. 2x1 (add ! if redoubled), not %r" % word)
-        doubles.append([_seat(a), _seat(b), re])
+        found = _DOUBLE.fullmatch(word)
+        if found is None:
+            raise ValueError("a double is DOUBLERxDOUBLED, e.g. 2x1, with one ! if redoubled (2x1!), not %r" % word)
+        doubles.append([_seat(found[1]), _seat(found[2]), found[3] == "!"])
     return contract, result, doubles
 
 
+_DOUBLE = re.compile(r"([0-9]+)[xX]([0-9]+)(!?)", re.ASCII)
+
+
 def _number(word):
-    try:
-        n = int(word)
-    except ValueError:
-        raise ValueError("%r is not a number" % word) from None
-    if n < 0:
-        raise ValueError("%d: counts are 0 or more" % n)
-    return n
+    """A count or a seat: plain digits 0-9 (int() would take 1_0 and other scripts' digits)."""
+    if re.fullmatch(r"[0-9]+", word, re.ASCII) is None:
+        if re.fullmatch(r"-[0-9]+", word, re.ASCII):
+            raise ValueError("%s: counts are 0 or more" % word)
+        raise ValueError("%r is not a number (digits 0-9)" % word)
+    return int(word)
 
 
 def _seat(word):
@@ -78,6 +88,123 @@ def _seat(word):
     if not 1 <= n <= 4:
         raise ValueError("seats are 1 to 4, not %d" % n)
     return n - 1
+
+
+def rebuilt(rubber, deals):
+    """The rubber with these deals, [(contract, result, doubles)], each
+    checked again in order; ValueError names the first that no longer fits."""
+    again = barbu.Rubber(rubber.first_dealer, rubber.names)
+    for k, (contract, result, doubles) in enumerate(deals):
+        try:
+            again.add(contract, result, doubles)
+        except ValueError as e:
+            raise ValueError("deal %d: %s" % (k + 1, e)) from None
+    return again
+
+
+def describe(rubber, k):
+    """Deal k (0-based) in words: who dealt what, and the doubles."""
+    dealer, contract, _, doubles, _ = rubber.deals[k]
+    bets = ", ".join("%s doubled %s%s" % (rubber.name(a), rubber.name(b), " (redoubled)" if r else "")
+                     for a, b, r in doubles)
+    return "deal %d, %s by %s%s" % (k + 1, contract, rubber.name(dealer), "; " + bets if bets else "")
+
+
+def command(rubber, text):
+    """One line of the sheet: a deal, `undo`, or `fix N DEAL`. Returns the
+    rubber (a new one for undo and fix) and what to tell the table; ValueError
+    (and the rubber unchanged) if the line cannot be right."""
+    words = text.split(None, 2)
+    if words[0].lower() == "undo":
+        if len(words) > 1:
+            raise ValueError("undo takes nothing after it (it removes the last deal)")
+        if not rubber.deals:
+            raise ValueError("there is no deal to undo")
+        gone = describe(rubber, len(rubber.deals) - 1)
+        again = rebuilt(rubber, [(c, r, d) for _, c, r, d, _ in rubber.deals[:-1]])
+        return again, ["removed %s" % gone] + duty_lines(again)
+    if words[0].lower() == "fix":
+        if len(words) < 3:
+            raise ValueError("fix N DEAL: the deal's number, then the deal as it should read")
+        n = _number(words[1])
+        if not 1 <= n <= len(rubber.deals):
+            raise ValueError("there is no deal %d to fix (deals 1 to %d)" % (n, len(rubber.deals)))
+        contract, result, doubles = parse_deal(words[2])
+        deals = [(c, r, d) for _, c, r, d, _ in rubber.deals]
+        deals[n - 1] = (contract, result, doubles)
+        was = describe(rubber, n - 1)
+        again = rebuilt(rubber, deals)
+        return again, ["fixed: %s (was: %s)" % (describe(again, n - 1), was)] + totals_lines(again) \
+            + duty_lines(again)
+    contract, result, doubles = parse_deal(text)
+    rubber.add(contract, result, doubles)
+    return rubber, deal_lines(rubber)
+
+
+def deal_lines(rubber):
+    """After a deal: its scores with the doubles settled, the running totals,
+    the check, and where the dealer's doubles stand."""
+    k = len(rubber.deals) - 1
+    _, contract, result, doubles, scores = rubber.deals[k]
+    raw = barbu.contract_scores(contract, result)
+    out = [describe(rubber, k)]
+    out.append("  scores: " + ", ".join("%s %+d" % (rubber.name(p), scores[p]) for p in range(barbu.PLAYERS))
+               + ("  (before the doubles: %s)" % " ".join("%+d" % v for v in raw) if doubles else ""))
+    return out + totals_lines(rubber) + duty_lines(rubber)
+
+
+def totals_lines(rubber):
+    """The round's and the rubber's running totals, and the zero-sum check."""
+    if not rubber.deals:
+        return []
+    dealer = rubber.deals[-1][0]
+    played = [d[1] for d in rubber.deals if d[0] == dealer]
+    rnd = rubber.round_totals(dealer)
+    whole = rubber.totals()
+    out = ["  round of %s: %s" % (rubber.name(dealer), ", ".join("%s %d" % (rubber.name(p), rnd[p])
+                                                                 for p in range(barbu.PLAYERS))),
+           "  rubber:  %s" % ", ".join("%s %d" % (rubber.name(p), whole[p]) for p in range(barbu.PLAYERS))]
+    want = sum(barbu.TOTALS[c] for c in played)
+    if sum(rnd) == want:
+        out.append("  check: the round adds up to %d, as its %d contract%s do%s" % (
+            sum(rnd), len(played), "s" if len(played) > 1 else "", "es" if len(played) == 1 else "")
+            + ("; the round is done: 0" if len(played) == len(barbu.CONTRACTS) else ""))
+    else:
+        out.append("  CHECK FAILED: the round adds up to %d; its contracts make %d" % (sum(rnd), want))
+    for problem in rubber.check():
+        out.append("  CHECK FAILED: " + problem)
+    return out
+
+
+def duty_lines(rubber):
+    """How many times each player has doubled the current dealer (the seed's
+    asterisks), and a warning by name when the rule comes to its last chance
+    or can no longer be met. A round that just ended says who fell short."""
+    out = []
+    k = len(rubber.deals)
+    n = len(barbu.CONTRACTS)
+    if k and k % n == 0:
+        for dealer, p, times in rubber.shortfalls():
+            if dealer == rubber.deals[k - 1][0]:
+                out.append("  marked: %s doubled %s %d time%s in the round, not %d" % (
+                    rubber.name(p), rubber.name(dealer), times, "" if times == 1 else "s", barbu.MUST_DOUBLE_DEALER))
+    if rubber.over():
+        return out
+    dealer = rubber.dealer()
+    count = rubber.doubled_dealer(k - 1) if k % n else [0] * barbu.PLAYERS
+    out.append("  %s deals next; doubled %s so far: %s" % (
+        rubber.name(dealer), rubber.name(dealer),
+        ", ".join("%s %s" % (rubber.name(p), "*" * count[p] or "-") for p in range(barbu.PLAYERS) if p != dealer)))
+    for p, _times, needed, left in rubber.duty():
+        if needed == left:
+            out.append("  warning: %s must double %s in %s" % (
+                rubber.name(p), rubber.name(dealer), "the last deal of the round" if left == 1 else
+                "every one of the %d deals left in the round" % left))
+        elif needed > left:
+            out.append("  warning: %s can no longer double %s twice in this round (%d deal%s left, %d to go): "
+                       "the sheet will mark it" % (rubber.name(p), rubber.name(dealer), left,
+                                                   "" if left == 1 else "s", needed))
+    return out
 
 
 def sheet_rows(rubber, names):
@@ -99,6 +226,10 @@ def sheet_rows(rubber, names):
                        + "".join("%*d" % (width, t) for t in rubber.round_totals(dealer)))
             out.append("%-23s" % "  running total" + "".join("%*d" % (width, t) for t in running))
     out.append("* doubled the dealer")
+    for dealer, p, times in rubber.shortfalls():
+        out.append("SHORT: %s doubled %s %d time%s in %s's round, not %d (recorded; the seed sets no penalty)"
+                   % (names[p], names[dealer], times, "" if times == 1 else "s", names[dealer],
+                      barbu.MUST_DOUBLE_DEALER))
     if rubber.over():
         order = sorted(range(barbu.PLAYERS), key=lambda p: -running[p])
         out.append("Final: " + ", ".join("%s %d" % (names[p], running[p]) for p in order))
@@ -123,10 +254,18 @@ def save(db, rubber, names, rubber_id=None):
 
 
 def load(db, rubber_id):
+    """(rubber, names) of a stored rubber: KeyError if there is none, ValueError
+    if its record is not one this tool can check again (say which deal)."""
     row = db.one("SELECT names, record FROM barbu_rubbers WHERE id = ?", (rubber_id,))
     if row is None:
         raise KeyError(rubber_id)
-    return barbu.load_rubber(json.loads(row["record"])), json.loads(row["names"])
+    try:
+        names, record = json.loads(row["names"]), json.loads(row["record"])
+    except ValueError:
+        raise ValueError("its record is not JSON") from None
+    if not isinstance(names, list) or len(names) != barbu.PLAYERS or not all(isinstance(n, str) for n in names):
+        raise ValueError("its names are not four names")
+    return barbu.load_rubber(record, names), names
 
 
 def listing(db):

@@ -61,8 +61,9 @@ def test_a_bad_line_names_itself_and_the_sheet_can_be_resumed(tmp_path):
     broken = lines[:9] + ["queens 1 3 0 1"] + lines[9:]
     done = cli("barbu", "sheet", "--db", dbfile, stdin="\n".join(broken) + "\n")
     assert done.returncode == 2
-    assert done.stderr == "cribboard: error: line 10: 'queens' adds up to 5; it must be 4 (nothing after it was " \
-                          "entered)\n"
+    assert done.stderr == ("cribboard: error: line 10: 'queens' adds up to 5; it must be 4 (nothing from this "
+                           "line on was entered). The rubber is saved as barbu rubber 1: go on with `cribboard "
+                           "barbu sheet --resume 1 --db %s`.\n" % dbfile)
     assert json.loads(cli("barbu", "list", "--db", dbfile, "--json").stdout)[0]["deals"] == 9
     again = cli("barbu", "sheet", "--resume", "1", "--db", dbfile, stdin="\n".join(lines[9:]) + "\n")
     assert again.returncode == 0 and "Final:" in again.stdout
@@ -70,6 +71,68 @@ def test_a_bad_line_names_itself_and_the_sheet_can_be_resumed(tmp_path):
     assert again.returncode == 2 and "already played Queens" in again.stderr
     missing = cli("barbu", "show", "9", "--db", dbfile)
     assert missing.returncode == 2 and missing.stderr.startswith("cribboard: error: no barbu rubber 9")
+
+
+def test_the_sheet_reports_each_deal_undoes_and_fixes_in_words_and_an_empty_line_is_nothing(tmp_path):
+    dbfile = str(tmp_path / "club.sqlite3")
+    lines = ["queens 1 3 0 0 | 2x1 3x1!", "", "tricks 4 3 3 3 | 4x2", "undo", "tricks 4 3 3 3 | 4x1",
+             "fix 1 queens 0 4 0 0 | 2x1", "domino 4 1 3"]
+    done = cli("barbu", "sheet", "--names", "Ana,Bea,Carlos,Dani", "--db", dbfile, "--json",
+               stdin="\n".join(lines) + "\n")
+    assert done.returncode == 0, done.stderr
+    err = done.stderr
+    assert "removed deal 2, tricks by Ana; Dani doubled Bea" in err
+    assert "fixed: deal 1, queens by Ana; Bea doubled Ana (was: deal 1, queens by Ana; Bea doubled Ana, " \
+           "Carlos doubled Ana (redoubled))" in err
+    rec = json.loads(done.stdout)
+    assert [d["contract"] for d in rec["deals"]] == ["queens", "tricks", "domino"]
+    assert rec["deals"][0]["result"] == {"queens": [0, 4, 0, 0]}
+    assert rec["deals"][2]["result"] == {"order": [3, 0, 2, 1]}  # Bea (seat 2), left out, went out last
+    assert sum(rec["totals"]) == -24 - 26 + 65
+    refused = cli("barbu", "sheet", "--names", "Ana,Bea,Carlos,Dani", "--db", dbfile,
+                  stdin="queens 1 3 0 0 | 1x3\n")
+    assert refused.returncode == 2 and "Ana deals: the dealer doubles no one" in refused.stderr
+    for line, why in (("tricks 1_0 1 1 1", "not a number"), ("queens 1 3 0 0 | 2x1!!", "with one !"),
+                      ("fix 5 barbu 1", "no deal 5"), ("undo", "no deal to undo")):
+        bad = cli("barbu", "sheet", "--db", dbfile, stdin=line + "\n")
+        assert bad.returncode == 2 and why in bad.stderr, (line, bad.stderr)
+
+
+def test_a_round_short_of_doubles_is_played_warned_and_marked(tmp_path):
+    dbfile = str(tmp_path / "club.sqlite3")
+    contracts = list(LINES)
+    lines = [LINES[c] + (" | 2x1 3x1" if k < 2 else "") for k, c in enumerate(contracts)]  # Dani never doubles
+    done = cli("barbu", "sheet", "--names", "Ana,Bea,Carlos,Dani", "--db", dbfile, stdin="\n".join(lines) + "\n")
+    assert done.returncode == 0, done.stderr
+    assert "warning: Dani must double Ana in every one of the 2 deals left in the round" in done.stderr
+    assert "warning: Dani can no longer double Ana twice in this round (1 deal left, 2 to go)" in done.stderr
+    assert "marked: Dani doubled Ana 0 times in the round, not 2" in done.stderr
+    assert "SHORT: Dani doubled Ana 0 times in Ana's round, not 2" in done.stdout
+    shown = cli("barbu", "show", "1", "--db", dbfile)
+    assert "SHORT: Dani doubled Ana 0 times" in shown.stdout
+    exported = json.loads(cli("export", "--what", "barbu", "--format", "json", "--db", dbfile).stdout)
+    assert exported[0]["record"]["shortfalls"] == [{"dealer": 0, "player": 3, "doubled": 0}]
+
+
+def test_a_stored_rubber_that_cannot_be_read_back_is_one_line_and_spoils_nothing_else(tmp_path):
+    dbfile = str(tmp_path / "club.sqlite3")
+    assert cli("barbu", "sheet", "--db", dbfile, stdin="queens 1 3 0 0\n").returncode == 0
+    assert cli("barbu", "sheet", "--db", dbfile, stdin="tricks 4 3 3 3\n").returncode == 0
+    conn = sqlite3.connect(dbfile)
+    rec = json.loads(conn.execute("SELECT record FROM barbu_rubbers WHERE id = 1").fetchone()[0])
+    for doubles in (None, 5, [5]):
+        rec["deals"][0]["doubles"] = doubles
+        conn.execute("UPDATE barbu_rubbers SET record = ? WHERE id = 1", (json.dumps(rec),))
+        conn.commit()
+        for args in (["barbu", "show", "1"], ["barbu", "sheet", "--resume", "1"]):
+            done = cli(*args, "--db", dbfile, stdin="")
+            assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+            assert done.stderr.startswith("cribboard: error: barbu rubber 1 cannot be read back: deal 1:")
+        exported = cli("export", "--what", "barbu", "--format", "json", "--db", dbfile)
+        assert exported.returncode == 0 and "Traceback" not in exported.stderr
+        rows = json.loads(exported.stdout)
+        assert [r["id"] for r in rows] == [2] and "rubber 1" in exported.stderr  # reported and skipped
+    conn.close()
 
 
 def test_an_old_database_is_migrated_and_keeps_its_games(tmp_path):

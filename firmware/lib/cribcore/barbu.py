@@ -1,8 +1,8 @@
 # Barbu (RULES.md section 3): the seven contracts, doubles and redoubles,
 # and a rubber of 28 deals with the checks that keep a score sheet honest.
 # Players are seats 0..3; each deals seven times in a row, choosing a
-# contract he has not played yet. Messages number the players 1 to 4, as a
-# score sheet does.
+# contract he has not played yet. Messages name the players (a Rubber's
+# names, or "player 1" to "player 4", as a score sheet numbers them).
 
 PLAYERS = 4
 CONTRACTS = ("barbu", "hearts", "queens", "tricks", "last2", "trumps", "domino")
@@ -16,7 +16,7 @@ MUST_DOUBLE_DEALER = 2
 
 def _counts(result, key, total):
     v = result.get(key) if isinstance(result, dict) else None
-    if not isinstance(v, list) or len(v) != PLAYERS or any([not isinstance(n, int) or n < 0 for n in v]):
+    if not isinstance(v, list) or len(v) != PLAYERS or any([type(n) is not int or n < 0 for n in v]):
         raise ValueError("give %r as four counts, one per player" % key)
     if sum(v) != total:
         raise ValueError("%r adds up to %d; it must be %d" % (key, sum(v), total))
@@ -25,7 +25,7 @@ def _counts(result, key, total):
 
 def _seat(result, key):
     v = result.get(key) if isinstance(result, dict) else None
-    if not isinstance(v, int) or not (0 <= v < PLAYERS):
+    if type(v) is not int or not (0 <= v < PLAYERS):
         raise ValueError("give %r as a seat, 0 to 3" % key)
     return v
 
@@ -61,7 +61,8 @@ def contract_scores(contract, result):
         s[_seat(result, "thirteenth")] -= 20
     elif contract == "domino":
         order = result.get("order") if isinstance(result, dict) else None
-        if not isinstance(order, list) or sorted(order) != [0, 1, 2, 3]:
+        if not isinstance(order, list) or len(order) != PLAYERS or any([type(p) is not int for p in order]) \
+                or sorted(order) != [0, 1, 2, 3]:
             raise ValueError("give 'order' as the four seats, first out to last")
         for place in range(PLAYERS):
             s[order[place]] = DOMINO[place]
@@ -72,21 +73,36 @@ def contract_scores(contract, result):
     return s
 
 
-def check_doubles(doubles, dealer):
-    """doubles: [doubler, doubled, redoubled] triples; each pair at most once."""
+def player_name(seat):
+    return "player %d" % (seat + 1)
+
+
+def check_doubles(doubles, dealer, name=player_name):
+    """doubles: [doubler, doubled, redoubled] triples, as seed 004 has them
+    spoken: once the dealer names the contract, each of the three others in
+    turn doubles whom he likes (the dealer too); a doubled player may
+    redouble the one who doubled him (the flag); the dealer doubles no one,
+    he only redoubles. One bet per pair of players. ValueError says why."""
+    if not isinstance(doubles, (list, tuple)):
+        raise ValueError("the doubles are a list of [doubler, doubled, redoubled], not %r" % (doubles,))
     seen = []
     for d in doubles:
         if not isinstance(d, (list, tuple)) or len(d) != 3:
-            raise ValueError("a double is [doubler, doubled, redoubled]")
+            raise ValueError("a double is [doubler, doubled, redoubled], not %r" % (d,))
         a, b, re = d
-        if not (isinstance(a, int) and isinstance(b, int) and 0 <= a < PLAYERS and 0 <= b < PLAYERS) or a == b:
+        if not (type(a) is int and type(b) is int and 0 <= a < PLAYERS and 0 <= b < PLAYERS) or a == b:
             raise ValueError("a double is between two different players, not %r" % (d,))
-        if re not in (True, False):
+        if re is not True and re is not False:
             raise ValueError("redoubled is true or false, not %r" % (re,))
+        if a == dealer:
+            raise ValueError("%s deals: the dealer doubles no one (he may redouble a player who doubled him)"
+                             % name(a))
         pair = (min(a, b), max(a, b))
         if pair in seen:
-            raise ValueError("players %d and %d doubled each other twice in one deal" % (pair[0] + 1, pair[1] + 1))
+            raise ValueError("%s and %s have two bets on one deal: one double between two players, "
+                             "redoubled or not" % (name(pair[0]), name(pair[1])))
         seen.append(pair)
+    return [[d[0], d[1], d[2]] for d in doubles]
 
 
 def settle(scores, doubles):
@@ -105,11 +121,15 @@ def settle(scores, doubles):
 class Rubber:
     """The score sheet of a rubber. Deal k is dealt by seat k // 7."""
 
-    def __init__(self, first_dealer=0):
-        if not isinstance(first_dealer, int) or not (0 <= first_dealer < PLAYERS):
+    def __init__(self, first_dealer=0, names=None):
+        if type(first_dealer) is not int or not (0 <= first_dealer < PLAYERS):
             raise ValueError("the first dealer is a seat, 0 to 3")
         self.first_dealer = first_dealer
+        self.names = names  # the four players' names for messages, or None
         self.deals = []  # (dealer, contract, result, doubles, scores)
+
+    def name(self, seat):
+        return self.names[seat] if self.names else player_name(seat)
 
     def dealer(self):
         return (self.first_dealer + len(self.deals) // len(CONTRACTS)) % PLAYERS
@@ -132,31 +152,53 @@ class Rubber:
         if contract not in CONTRACTS:
             raise ValueError("unknown contract %r (%s)" % (contract, ", ".join(CONTRACTS)))
         if contract not in self.remaining():
-            raise ValueError("player %d, the dealer, has already played %s in this round"
-                             % (dealer + 1, NAMES[contract]))
-        doubles = [list(d) for d in doubles]
-        check_doubles(doubles, dealer)
+            raise ValueError("%s, the dealer, has already played %s in this round"
+                             % (self.name(dealer), NAMES[contract]))
+        doubles = check_doubles(doubles, dealer, self.name)
         raw = contract_scores(contract, result)
         scores = settle(raw, doubles)
         if sum(scores) != TOTALS[contract]:
             raise ValueError("the deal's scores add up to %d, not %d" % (sum(scores), TOTALS[contract]))
-        if len(self.remaining()) == 1:
-            short = self._short_of_doubles(dealer, doubles)
-            if short:
-                raise ValueError("player%s %s doubled the dealer fewer than %d times in his round"
-                                 % ("s" if len(short) > 1 else "", ", ".join([str(p + 1) for p in short]),
-                                    MUST_DOUBLE_DEALER))
+        # Each player must double the dealer twice in his round; a deal that
+        # was played is recorded all the same (shortfalls() marks a miss).
         self.deals.append((dealer, contract, result, doubles, scores))
         return scores
 
-    def _short_of_doubles(self, dealer, last):
-        start = len(self.deals) - len(self.deals) % len(CONTRACTS)
+    def doubled_dealer(self, k):
+        """How many times each player doubled the dealer of deal k in that
+        dealer's round, up to and including deal k (the sheet's asterisks)."""
+        start = k - k % len(CONTRACTS)
         count = [0] * PLAYERS
-        for deal in self.deals[start:] + [(dealer, None, None, last, None)]:
+        for deal in self.deals[start:k + 1]:
             for a, b, _ in deal[3]:
-                if b == dealer:
+                if b == deal[0]:
                     count[a] += 1
-        return [p for p in range(PLAYERS) if p != dealer and count[p] < MUST_DOUBLE_DEALER]
+        return count
+
+    def duty(self):
+        """Where the current dealer's round stands with the rule that each
+        other player doubles him twice: [(seat, times so far, times still
+        needed, deals left in the round)] for every player still short."""
+        k = len(self.deals)
+        dealer = self.dealer()
+        count = self.doubled_dealer(k - 1) if k % len(CONTRACTS) else [0] * PLAYERS
+        left = len(CONTRACTS) - k % len(CONTRACTS)
+        return [(p, count[p], MUST_DOUBLE_DEALER - count[p], left) for p in range(PLAYERS)
+                if p != dealer and count[p] < MUST_DOUBLE_DEALER]
+
+    def shortfalls(self):
+        """Every finished round in which a player doubled the dealer fewer
+        than twice: [(dealer, seat, times)]. Recorded, not refused: the
+        seed prescribes no penalty (docs/decisions.md)."""
+        out = []
+        n = len(CONTRACTS)
+        for end in range(n - 1, len(self.deals), n):
+            dealer = self.deals[end][0]
+            count = self.doubled_dealer(end)
+            for p in range(PLAYERS):
+                if p != dealer and count[p] < MUST_DOUBLE_DEALER:
+                    out.append((dealer, p, count[p]))
+        return out
 
     def totals(self):
         t = [0] * PLAYERS
@@ -190,21 +232,25 @@ class Rubber:
     def to_record(self):
         return {"v": 1, "game": "barbu", "first_dealer": self.first_dealer,
                 "deals": [{"contract": c, "result": r, "doubles": d} for _, c, r, d, _ in self.deals],
-                "totals": self.totals()}
+                "totals": self.totals(),
+                "shortfalls": [{"dealer": d, "player": p, "doubled": n} for d, p, n in self.shortfalls()]}
 
 
-def load_rubber(record):
-    """Rebuild a Rubber from its record, checking every deal again."""
+def load_rubber(record, names=None):
+    """Rebuild a Rubber from its record, checking every deal again; ValueError
+    (never another error) for anything it cannot be."""
     if not isinstance(record, dict) or record.get("game") != "barbu" or record.get("v") != 1:
         raise ValueError("not a barbu record (version 1)")
-    r = Rubber(record.get("first_dealer", 0))
+    r = Rubber(record.get("first_dealer", 0), names)
     deals = record.get("deals")
     if not isinstance(deals, list):
         raise ValueError("a barbu record has a list of deals")
     for i in range(len(deals)):
         d = deals[i]
+        if not isinstance(d, dict):
+            raise ValueError("deal %d: not a deal (contract, result, doubles)" % (i + 1))
         try:
             r.add(d.get("contract"), d.get("result"), d.get("doubles", []))
-        except (ValueError, AttributeError) as e:
+        except ValueError as e:
             raise ValueError("deal %d: %s" % (i + 1, e)) from None
     return r

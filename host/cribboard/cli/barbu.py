@@ -41,8 +41,14 @@ def barbu_sheet(file, names, first_dealer, resume, db_url, as_json):
     'queens 1 3 0 0 | 2x1 3x1!' (queens taken by seats 1-4; seat 2 doubled
     seat 1, seat 3 doubled seat 1 and was redoubled). Contracts: barbu SEAT,
     hearts N N N N ace=SEAT, queens, tricks, trumps N N N N, last2 SEAT SEAT,
-    domino SEATS-IN-ORDER-OUT. Typing, 'undo' takes back the last deal and
-    'quit' stops (the sheet is saved after every deal)."""
+    domino SEATS-IN-ORDER-OUT (the last may be left out). The dealer doubles
+    no one; a doubled player may redouble (!) the one who doubled him.
+    'undo' removes the last deal, 'fix N DEAL' rewrites deal N (the later
+    deals are checked again), in a file too; typed, 'quit' stops (an empty
+    line does nothing). The sheet is saved after every change. After each
+    deal: its scores, the running totals, the check, and how often each
+    player has doubled the dealer (each must twice a round: a shortfall is
+    recorded and marked, not refused)."""
     from cribboard import barbu_sheet as sheet
     from cribcore import barbu as rules
 
@@ -52,18 +58,33 @@ def barbu_sheet(file, names, first_dealer, resume, db_url, as_json):
             rubber, players = sheet.load(conn, resume)
         except KeyError:
             raise UsageError("no barbu rubber %d in the database (see cribboard barbu list)" % resume) from None
+        except ValueError as e:
+            raise UsageError("barbu rubber %d cannot be read back: %s" % (resume, e)) from None
         rubber_id = resume
     else:
-        rubber, players = rules.Rubber(first_dealer - 1), _names(names)
-        rubber_id = None
+        players = _names(names)
+        rubber, rubber_id = rules.Rubber(first_dealer - 1, players), None
     typing = file is None and sys.stdin.isatty()
     source = file or sys.stdin
+    # Typed, the table sees every deal's report; from a file, the sheet at the end is the data and
+    # stderr gets only what needs a look (corrections, warnings, marks, failed checks).
+    quiet_ok = ("  scores:", "  round of", "  rubber:", "  check:", "deal ")
+    say = (lambda text: click.echo(text)) if typing else (
+        lambda text: None if text.startswith(quiet_ok) or " deals next; " in text else click.echo(text, err=True))
+    if typing:
+        say("One deal a line; undo; fix N DEAL; quit.")
+        for line in sheet.duty_lines(rubber):
+            say(line)
     number = 0
-    while not rubber.over():
+    while True:
         if typing:
-            click.echo("deal %d, %s deals; left: %s" % (len(rubber.deals) + 1, players[rubber.dealer()],
-                                                        " ".join(rubber.remaining())))
-            line = click.prompt(">", default="quit", show_default=False, prompt_suffix=" ")
+            left = "the rubber is over" if rubber.over() else "deal %d, %s deals; left: %s" % (
+                len(rubber.deals) + 1, players[rubber.dealer()], " ".join(rubber.remaining()))
+            try:
+                line = click.prompt(left + "\n>", default="", show_default=False, prompt_suffix=" ")
+            except click.Abort:  # Ctrl-D or Ctrl-C: as quit (everything is saved already)
+                click.echo("", err=True)
+                break
         else:
             line = source.readline()
             if not line:
@@ -72,34 +93,35 @@ def barbu_sheet(file, names, first_dealer, resume, db_url, as_json):
         text = line.split("#", 1)[0].strip()
         if not text:
             continue
-        if typing and text in ("quit", "q"):
+        if text.lower() in ("quit", "q"):
             break
-        if typing and text == "undo":
-            if rubber.deals:
-                again = rules.Rubber(rubber.first_dealer)
-                for _, c, r, d, _ in rubber.deals[:-1]:
-                    again.add(c, r, d)
-                rubber = again
-                rubber_id = sheet.save(conn, rubber, players, rubber_id)
-            continue
         try:
-            contract, result, doubles = sheet.parse_deal(text)
-            rubber.add(contract, result, doubles)
+            rubber, told = sheet.command(rubber, text)
         except ValueError as e:
             if typing:
                 click.echo("not entered: %s" % e, err=True)
                 continue
-            raise UsageError("line %d: %s (nothing after it was entered)" % (number, e)) from None
-        finally:
-            if rubber.deals:
-                rubber_id = sheet.save(conn, rubber, players, rubber_id)
+            where = "" if rubber_id is None else " The rubber is saved as barbu rubber %d: go on with `%s`." % (
+                rubber_id, _resume_command(rubber_id, db_url))
+            raise UsageError("line %d: %s (nothing from this line on was entered).%s" % (number, e, where)) from None
+        rubber_id = sheet.save(conn, rubber, players, rubber_id)
+        for told_line in told:
+            say(told_line)
     if as_json:
         click.echo(json.dumps(dict(rubber.to_record(), names=players, id=rubber_id), indent=1))
     else:
         click.echo("\n".join(sheet.sheet_rows(rubber, players)))
     if rubber_id is not None:
         status("saved as barbu rubber %d%s" % (rubber_id, "" if rubber.over() else
-                                               " (unfinished: --resume %d to go on)" % rubber_id))
+                                               " (unfinished: `%s` to go on)" % _resume_command(rubber_id, db_url)))
+
+
+def _resume_command(rubber_id, db_url):
+    """The command that goes on with this rubber (with --db only if it was given)."""
+    import shlex
+
+    given = click.get_current_context().get_parameter_source("db_url") != click.core.ParameterSource.DEFAULT
+    return "cribboard barbu sheet --resume %d%s" % (rubber_id, " --db %s" % shlex.quote(db_url) if given else "")
 
 
 @barbu.command("list")
@@ -125,6 +147,8 @@ def barbu_show(rubber_id, db_url, as_json):
         rubber, players = sheet.load(open_db(db_url), rubber_id)
     except KeyError:
         raise UsageError("no barbu rubber %d in the database (see cribboard barbu list)" % rubber_id) from None
+    except ValueError as e:
+        raise UsageError("barbu rubber %d cannot be read back: %s" % (rubber_id, e)) from None
     if as_json:
         click.echo(json.dumps(dict(rubber.to_record(), names=players), indent=1))
     else:

@@ -147,9 +147,16 @@ def export(db_url, fmt, what, output):
     if what == "barbu":
         rows = barbu_sheet.listing(conn)
         if fmt == "json":
+            kept = []
             for r in rows:
-                rubber, _ = barbu_sheet.load(conn, r["id"])
+                try:
+                    rubber, _ = barbu_sheet.load(conn, r["id"])
+                except ValueError as e:  # one bad record must not cost the others
+                    status("skipped barbu rubber %d: it cannot be read back: %s" % (r["id"], e))
+                    continue
                 r["record"] = rubber.to_record()
+                kept.append(r)
+            rows = kept
         else:
             for r in rows:
                 for k in range(4):
