@@ -6,6 +6,8 @@ import json
 from typing import Any
 
 from cribcore.game import SKUNK_NAMES
+from cribcore.match import PIQUET
+from cribcore.partie import RUBICON, rubicon
 
 Row = dict[str, Any]
 
@@ -26,7 +28,10 @@ def _named(names: list[str], side: Any) -> str | None:
     return names[side] if 0 <= side < len(names) else "track %d" % (side + 1)
 
 
-def games(db: Any, board: str | None = None) -> list[Row]:
+def games(db: Any, board: str | None = None, skipped: list[str] | None = None) -> list[Row]:
+    """The stored games, oldest first by board. A row that cannot be read
+    (whatever its record holds) is left out and said in `skipped`, so one
+    bad row never costs the listing of the others."""
     sql = ("SELECT id, board, seq, kind, match_no, game_no, players, target, scheme, winner, skunk, points, "
            "scores, match_winner, ended_at FROM games")
     args: tuple[Any, ...] = ()
@@ -36,16 +41,43 @@ def games(db: Any, board: str | None = None) -> list[Row]:
     names, as_reported = seats(db), seats(db, reported=True)
     rows = []
     for r in db.all(sql + " ORDER BY board, seq", args):
-        who = names.get(r["id"], [])
-        rows.append({
-            "id": r["id"], "board": r["board"], "seq": r["seq"], "kind": r["kind"], "match": r["match_no"],
-            "game": r["game_no"], "players": r["players"], "names": who, "target": r["target"],
-            "scheme": r["scheme"], "winner": _named(who, r["winner"]), "scores": json.loads(r["scores"]),
-            "skunk": SKUNK_NAMES[r["skunk"]], "game_points": r["points"],
-            "match_winner": _named(who, r["match_winner"]), "ended_at": r["ended_at"],
-            "reported": as_reported.get(r["id"], []),
-        })
+        try:
+            rows.append(_game_row(r, names.get(r["id"], []), as_reported.get(r["id"], [])))
+        except (TypeError, ValueError, KeyError, IndexError) as e:
+            if skipped is not None:
+                skipped.append("game %s (board %s, record %s) cannot be listed: %s"
+                               % (r["id"], r["board"], r["seq"], e))
     return rows
+
+
+def _game_row(r: Row, who: list[str], reported: list[str]) -> Row:
+    scores = json.loads(r["scores"])
+    if r["kind"] == PIQUET:
+        result = piquet_result(scores)
+        target = None  # a partie is six deals (eight on a tie), not a race to a number
+    else:
+        result = SKUNK_NAMES[r["skunk"]]
+        target = r["target"]
+    return {
+        "id": r["id"], "board": r["board"], "seq": r["seq"], "kind": r["kind"], "match": r["match_no"],
+        "game": r["game_no"], "players": r["players"], "names": who, "target": target,
+        "scheme": r["scheme"], "winner": _named(who, r["winner"]), "scores": scores,
+        "result": result, "skunk": SKUNK_NAMES[r["skunk"]] if r["kind"] != PIQUET else None,
+        "game_points": r["points"], "match_winner": _named(who, r["match_winner"]), "ended_at": r["ended_at"],
+        "reported": reported,
+    }
+
+
+def piquet_result(scores: list[int]) -> str:
+    """A finished partie in a word: "rubicon" (the loser under 100: he
+    loses the two totals and 100), "win" (100 and the difference), or
+    "draw" (still tied after the two extra deals)."""
+    if len(scores) != 2 or not all(type(s) is int for s in scores):
+        raise ValueError("a partie has two totals, not %r" % (scores,))
+    r = rubicon(scores)
+    if r is None:
+        return "draw"
+    return "rubicon" if scores[1 - r[0]] < RUBICON else "win"
 
 
 def game(db: Any, game_id: int) -> tuple[dict[str, Any], str]:
@@ -103,34 +135,10 @@ def show_stats(db: Any) -> dict[str, Row]:
     out: dict[str, Row] = {}
     names = seats(db)
     for g in db.all("SELECT id, record FROM games WHERE kind = 'cribbage' ORDER BY id"):
-        rec = json.loads(g["record"])
-        events = rec.get("events", [])
-        if not any(e[2] in SHOW_KINDS for e in events):
-            continue
-        who = names.get(g["id"], [])
-        players, sides = rec["players"], len(rec["scores"])
-        totals = [{"pegging": 0, "hand": 0, "crib": 0, "deals": 1, "dealt": 0, "best": 0} for _ in range(sides)]
-        deals = 0
-        totals[rec["dealer"] % players % sides]["dealt"] += 1
-        for seat, points, kind, _ in events:
-            side = seat % sides
-            if kind == "deal":
-                deals += 1
-                for t in totals:
-                    t["deals"] += 1
-                totals[(rec["dealer"] + deals) % players % sides]["dealt"] += 1
-            elif kind in SHOW_KINDS:
-                totals[side][kind] += points
-                if kind == "hand":
-                    totals[side]["best"] = max(totals[side]["best"], points)
-        for side, t in enumerate(totals):
-            name = who[side] if side < len(who) else "track %d" % (side + 1)
-            r = out.setdefault(name, {"games": 0, "deals": 0, "dealt": 0, "pegging": 0, "hand": 0, "crib": 0,
-                                      "best_hand": 0})
-            r["games"] += 1
-            for key in ("deals", "dealt", "pegging", "hand", "crib"):
-                r[key] += t[key]
-            r["best_hand"] = max(r["best_hand"], t["best"])
+        try:
+            _count_show(out, json.loads(g["record"]), names.get(g["id"], []))
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+            continue  # a record that cannot be read counts for nothing here (matches names it)
     for r in out.values():
         r.update({
             "pegging_per_deal": round(r["pegging"] / r["deals"], 2), "hand_per_deal": round(r["hand"] / r["deals"], 2),
@@ -138,6 +146,36 @@ def show_stats(db: Any) -> dict[str, Row]:
             "pegging_per_game": round(r["pegging"] / r["games"], 2), "hand_per_game": round(r["hand"] / r["games"], 2),
             "crib_per_game": round(r["crib"] / r["games"], 2)})
     return out
+
+
+def _count_show(out: dict[str, Row], rec: dict[str, Any], who: list[str]) -> None:
+    """Add one game's show entries to the per-player sums in out."""
+    events = rec.get("events", [])
+    if not any(e[2] in SHOW_KINDS for e in events):
+        return
+    players, sides = rec["players"], len(rec["scores"])
+    totals = [{"pegging": 0, "hand": 0, "crib": 0, "deals": 1, "dealt": 0, "best": 0} for _ in range(sides)]
+    deals = 0
+    totals[rec["dealer"] % players % sides]["dealt"] += 1
+    for seat, points, kind, _ in events:
+        side = seat % sides
+        if kind == "deal":
+            deals += 1
+            for t in totals:
+                t["deals"] += 1
+            totals[(rec["dealer"] + deals) % players % sides]["dealt"] += 1
+        elif kind in SHOW_KINDS:
+            totals[side][kind] += points
+            if kind == "hand":
+                totals[side]["best"] = max(totals[side]["best"], points)
+    for side, t in enumerate(totals):
+        name = who[side] if side < len(who) else "track %d" % (side + 1)
+        r = out.setdefault(name, {"games": 0, "deals": 0, "dealt": 0, "pegging": 0, "hand": 0, "crib": 0,
+                                  "best_hand": 0})
+        r["games"] += 1
+        for key in ("deals", "dealt", "pegging", "hand", "crib"):
+            r[key] += t[key]
+        r["best_hand"] = max(r["best_hand"], t["best"])
 
 
 def board_stats(db: Any) -> list[Row]:

@@ -57,3 +57,50 @@ def test_every_command_that_reads_games_reads_them_from_either_engine(db_url):
     exported = json.loads(cli("export", "--format", "json"))
     assert [e["record"]["scores"] for e in exported] == [[121, 80], [121, 50], [121, 100]]
     assert cli("export").splitlines()[1].split(",")[:3] == [str(games[0]["id"]), "b0ard", "1"]
+
+
+def test_a_drawn_partie_is_listed_as_a_draw_and_a_row_that_cannot_be_read_costs_nothing_else(db_url):
+    import subprocess
+    import sys
+
+    from cribcore.match import Match
+
+    drawn = PiquetMatch(dealer=0)
+    for deal in range(8):  # six deals and the two extra ones, tied all the way
+        drawn.game.add(0, 3, "points", deal * 100 + 1)
+        drawn.game.add(1, 3, "points", deal * 100 + 2)
+        drawn.game.pass_deal(deal * 100 + 3)
+    rubiconed = PiquetMatch(dealer=1)
+    rubiconed.game.add(0, 60, "points", 10)
+    rubiconed.game.add(1, 150, "points", 20)
+    for _ in range(6):
+        rubiconed.game.pass_deal(30)
+    cribbage = Match(first_to=2)
+    while not cribbage.game.over():
+        cribbage.game.add(0, 29, "points", 20)
+    conn = db.connect(db_url)
+    for seq, m in enumerate((drawn, rubiconed, cribbage), 1):
+        rec = game_record(m, 0)
+        rec.update({"match": seq, "game_no": 1, "board": "b", "boot": 1, "ticks": 40, "wall": None, "firmware": "t"})
+        assert db.store(conn, "b0ard", "t", [(seq, records.check(json.dumps(rec)))], "now", {seq: None}) == 1
+    broken = conn.value("SELECT id FROM games WHERE seq = 3")
+    conn.execute("UPDATE games SET scores = ? WHERE id = ?", ("[121, ", broken))
+    conn.close()
+
+    def cli(*args):
+        done = subprocess.run([sys.executable, "-m", "cribboard", *args, "--db", db_url], capture_output=True,
+                              text=True, timeout=60)
+        assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+        return done
+
+    listed = cli("matches", "--json")
+    games = json.loads(listed.stdout)
+    assert [(g["seq"], g["result"], g["winner"], g["target"]) for g in games] == [
+        (1, "draw", None, None), (2, "rubicon", "Track 2", None)]
+    assert games[1]["game_points"] == 100 + 60 + 150
+    assert "skipped game %d (board b0ard, record 3)" % broken in listed.stderr
+    table = cli("matches").stdout
+    assert "draw" in table and "rubicon" in table
+    assert len(json.loads(cli("export", "--format", "json").stdout)) == 2
+    assert len(cli("export").stdout.splitlines()) == 3
+    cli("stats", "--json")

@@ -96,9 +96,14 @@ def matches(db_url, board, as_json):
     """List the finished games in the database, match by match."""
     from cribboard import stats
 
-    emit(stats.games(open_db(db_url), board), ["id", "board", "kind", "match", "game", "who", "target", "scheme",
-                                               "scores", "winner", "skunk", "game_points", "match_winner"],
-         as_json, lambda r: {"who": " v ".join(r["names"])})
+    skipped: list[str] = []
+    rows = stats.games(open_db(db_url), board, skipped)
+    for why in skipped:
+        status("skipped " + why)
+    emit(rows, ["id", "board", "kind", "match", "game", "who", "target", "scheme", "scores", "winner", "result",
+                "game_points", "match_winner"],
+         as_json, lambda r: {"who": " v ".join(r["names"]), "winner": r["winner"] or (
+             "draw" if r["result"] == "draw" else None), "target": r["target"] or "-"})
 
 
 @cli.command("stats")
@@ -164,11 +169,21 @@ def export(db_url, fmt, what, output):
                     r["total%d" % (k + 1)] = r["totals"][k]
                 del r["names"], r["totals"]
     else:
-        rows = stats.games(conn)
+        skipped: list[str] = []
+        rows = stats.games(conn, None, skipped)
+        for why in skipped:
+            status("skipped " + why)
     if fmt == "json":
         if what == "games":
+            kept = []
             for r in rows:
-                r["record"] = stats.game(conn, r["id"])[0]
+                try:
+                    r["record"] = stats.game(conn, r["id"])[0]
+                except ValueError as e:
+                    status("skipped game %d: its record is not JSON (%s)" % (r["id"], e))
+                    continue
+                kept.append(r)
+            rows = kept
         json.dump(rows, output, indent=1)
         output.write("\n")
         return
