@@ -122,3 +122,18 @@ def test_the_partie_as_a_ledger_with_undo():
     assert rec["game"] == "piquet" and (rec["winner"], rec["points"], rec["scores"]) == (1, 140, [0, 40])
     assert m.over() and m.winner() == 1 and m.next_dealer() == 1
     raises(ValueError, m.next_game)
+
+
+def test_carte_blanche_is_judged_on_the_cards_dealt_not_on_the_hand_after_the_exchange():
+    dealt = parse("AS TS 9S 8S 7S AH TH 9H 8H 7H AD AC")  # not a face card: blanche (seed 002)
+    held = parse("AS TS 9S 8S KS AH TH 9H 8H 7H AD AC")  # the exchange brought the king of spades
+    younger = parse("KH QH JH QS JS KD QD JD KC QC JC 9C")
+    with_dealt = score_deal(held, younger, [YOUNGER] * 12, (dealt, younger))
+    # blanche 10, point 5, quart and tierce 7, quatorze of aces 14: 36 before younger scores: repique
+    assert with_dealt.blanche == [10, 0] and with_dealt.repique == [60, 0]
+    held_only = score_deal(held, younger, [YOUNGER] * 12)
+    assert held_only.blanche == [0, 0] and held_only.repique == [0, 0]
+    assert with_dealt.scores[0] == held_only.scores[0] + 10 + 60
+    too_many = parse("AS TS 9S 8S KS AC 7S TD 9D 8D 7D TC")  # six of the held cards not dealt
+    assert "exchange 5 at most" in raises(ValueError, score_deal, held, younger, [YOUNGER] * 12,
+                                          (too_many, younger))

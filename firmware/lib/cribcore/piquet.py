@@ -90,15 +90,32 @@ def _best(a, b):
     return 0 if ka > kb else 1
 
 
-def score_deal(elder, younger, winners):
+EXCHANGE = (5, 3)  # the most cards elder and younger may change with the talon
+
+
+def score_deal(elder, younger, winners, dealt=None):
     """Score one deal. elder and younger are the 12 cards each holds when
     declaring; winners lists who won each of the 12 tricks (ELDER or YOUNGER).
+    dealt: the 12 cards each was dealt (elder's, younger's), where they differ:
+    carte blanche is a hand *dealt* without a face card (seed 002), whatever
+    the exchange brings; without it the held hands stand for the dealt ones.
     Returns a Deal with per-player scores and how each part went."""
     check_hands(elder, younger)
     if len(winners) != 12 or any([w not in (ELDER, YOUNGER) for w in winners]):
         raise ValueError("give the winner (0 elder, 1 younger) of each of the 12 tricks")
     hands = (elder, younger)
-    blanche = [10 if not [c for c in h if JACK <= c >> 2 <= KING] else 0 for h in hands]
+    if dealt is None:
+        dealt = hands
+    else:
+        if len(dealt) != 2:
+            raise ValueError("dealt is the two hands as dealt: elder's, then younger's")
+        check_hands(dealt[0], dealt[1])
+        for who in (ELDER, YOUNGER):
+            changed = len([c for c in hands[who] if c not in dealt[who]])
+            if changed > EXCHANGE[who]:
+                raise ValueError("%s holds %d cards he was not dealt; he may exchange %d at most"
+                                 % ("elder" if who == ELDER else "younger", changed, EXCHANGE[who]))
+    blanche = [10 if not [c for c in h if JACK <= c >> 2 <= KING] else 0 for h in dealt]
     points = [point_of(h) for h in hands]
     p = _best([points[0]] if points[0][0] else [], [points[1]] if points[1][0] else [])
     point = [0, 0]
