@@ -85,9 +85,16 @@ def build(root="", stream=None, clock=time):
 
 
 def _build_first():
-    """run()'s build: the deploy checked, the link attached after the first frame (_connect)."""
+    """run()'s build: the deploy checked, the link attached after the first
+    frame (_connect). The USB layer's own Ctrl-C goes off first, as the link
+    keeps it (cribapp.usbstream): a Ctrl-C that came before the link would
+    otherwise stop the program anywhere, a save half done among them; it
+    waits for the link, which stops the program between two passes."""
+    import micropython
+
     from cribapp import assemble
 
+    micropython.kbd_intr(-1)
     return assemble.build("", Hardware(), None, time, True)
 
 
