@@ -207,8 +207,9 @@ def duty_lines(rubber):
     return out
 
 
-def sheet_rows(rubber, names):
-    """Lines of the score sheet: each deal, each dealer's round total, running totals."""
+def sheet_rows(rubber, names, partners=None):
+    """Lines of the score sheet: each deal, each dealer's round total, running
+    totals (and the pairs' pooled totals in a partnership game)."""
     out = []
     width = max(8, max(len(n) for n in names) + 1)
     head = "%-3s %-10s %-8s" % ("#", "dealer", "contract") + "".join("%*s" % (width, n) for n in names)
@@ -225,6 +226,9 @@ def sheet_rows(rubber, names):
             out.append("%-23s" % ("  round of %s" % names[dealer][:10])
                        + "".join("%*d" % (width, t) for t in rubber.round_totals(dealer)))
             out.append("%-23s" % "  running total" + "".join("%*d" % (width, t) for t in running))
+            if partners:
+                out.append("  pairs: " + ", ".join("%s+%s %d" % (names[a], names[b], running[a] + running[b])
+                                                    for a, b in partners))
     out.append("* doubled the dealer")
     for dealer, p, times in rubber.shortfalls():
         out.append("SHORT: %s doubled %s %d time%s in %s's round, not %d (recorded; the seed sets no penalty)"
@@ -233,14 +237,45 @@ def sheet_rows(rubber, names):
     if rubber.over():
         order = sorted(range(barbu.PLAYERS), key=lambda p: -running[p])
         out.append("Final: " + ", ".join("%s %d" % (names[p], running[p]) for p in order))
+        if partners:
+            pooled = sorted(zip(pair_totals(rubber, partners), partners), key=lambda tp: -tp[0])
+            out.append("Final, pairs: " + ", ".join("%s+%s %d" % (names[a], names[b], t) for t, (a, b) in pooled))
     for problem in rubber.check():
         out.append("CHECK FAILED: " + problem)
     return out
 
 
-def save(db, rubber, names, rubber_id=None):
+def parse_partners(text):
+    """--partners "1+3,2+4": the two pairs, seats 0-based; ValueError says what is wrong."""
+    pairs = []
+    for part in text.split(","):
+        seats = part.split("+")
+        if len(seats) != 2:
+            raise ValueError("--partners is two pairs of seats, e.g. 1+3,2+4, not %r" % text)
+        pairs.append(sorted(_seat(w.strip()) for w in seats))
+    if len(pairs) != 2 or sorted(pairs[0] + pairs[1]) != [0, 1, 2, 3]:
+        raise ValueError("--partners is two pairs that seat all four players once, e.g. 1+3,2+4, not %r" % text)
+    return sorted(pairs)
+
+
+def pair_totals(rubber, partners):
+    """Each pair's pooled total (seed 004's partnership game keeps the score in common)."""
+    t = rubber.totals()
+    return [t[a] + t[b] for a, b in partners]
+
+
+def record(rubber, names, partners=None):
+    """What the database keeps of a rubber, and what export gives."""
+    rec = dict(rubber.to_record(), names=names)
+    if partners:
+        rec["partners"] = partners
+        rec["pair_totals"] = pair_totals(rubber, partners)
+    return rec
+
+
+def save(db, rubber, names, rubber_id=None, partners=None):
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
-    rec = json.dumps(dict(rubber.to_record(), names=names))
+    rec = json.dumps(record(rubber, names, partners))
     with db.transaction():
         if rubber_id is None:
             return db.value("INSERT INTO barbu_rubbers (names, record, totals, deals, finished, created, updated) "
@@ -254,8 +289,9 @@ def save(db, rubber, names, rubber_id=None):
 
 
 def load(db, rubber_id):
-    """(rubber, names) of a stored rubber: KeyError if there is none, ValueError
-    if its record is not one this tool can check again (say which deal)."""
+    """(rubber, names, partners or None) of a stored rubber: KeyError if there
+    is none, ValueError if its record is not one this tool can check again
+    (say which deal)."""
     row = db.one("SELECT names, record FROM barbu_rubbers WHERE id = ?", (rubber_id,))
     if row is None:
         raise KeyError(rubber_id)
@@ -265,10 +301,28 @@ def load(db, rubber_id):
         raise ValueError("its record is not JSON") from None
     if not isinstance(names, list) or len(names) != barbu.PLAYERS or not all(isinstance(n, str) for n in names):
         raise ValueError("its names are not four names")
-    return barbu.load_rubber(record, names), names
+    return barbu.load_rubber(record, names), names, _partners(record)
+
+
+def _partners(record):
+    """The pairs a stored record names (None: not a partnership game); ValueError if they are no pairs."""
+    partners = record.get("partners") if isinstance(record, dict) else None
+    if partners is None:
+        return None
+    try:
+        return parse_partners(",".join("%d+%d" % (a + 1, b + 1) for a, b in partners))
+    except (TypeError, ValueError):
+        raise ValueError("its partners are not two pairs of seats") from None
 
 
 def listing(db):
-    return [{"id": r["id"], "names": json.loads(r["names"]), "deals": r["deals"], "finished": bool(r["finished"]),
-             "totals": json.loads(r["totals"]), "updated": r["updated"]}
-            for r in db.all("SELECT * FROM barbu_rubbers ORDER BY id")]
+    out = []
+    for r in db.all("SELECT * FROM barbu_rubbers ORDER BY id"):
+        try:
+            partners = _partners(json.loads(r["record"]))
+        except ValueError:
+            partners = None  # listed without its pairs; show and export say what is wrong
+        out.append({"id": r["id"], "names": json.loads(r["names"]), "deals": r["deals"],
+                    "finished": bool(r["finished"]), "totals": json.loads(r["totals"]), "updated": r["updated"],
+                    "partners": partners})
+    return out

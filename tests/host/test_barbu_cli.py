@@ -172,3 +172,26 @@ def test_a_database_that_cannot_be_reached_or_read_is_one_line(tmp_path, pg_clus
         done = cli("matches", "--db", url)
         assert done.returncode == 1 and done.stderr.startswith("cribboard: error: ") and "Traceback" not in done.stderr
         assert done.stderr.count("\n") == 1, done.stderr
+
+
+def test_the_partnership_game_pools_each_pairs_totals_beside_each_players(tmp_path):
+    dbfile = str(tmp_path / "club.sqlite3")
+    sheet = tmp_path / "rubber.txt"
+    sheet.write_text("\n".join(rubber_lines()) + "\n")
+    done = cli("barbu", "sheet", str(sheet), "--names", "Ann,Bob,Cy,Di", "--partners", "2+4,1+3", "--db", dbfile)
+    assert done.returncode == 0, done.stderr
+    rec = json.loads(cli("barbu", "show", "1", "--db", dbfile, "--json").stdout)
+    t = rec["totals"]
+    assert rec["partners"] == [[0, 2], [1, 3]] and rec["pair_totals"] == [t[0] + t[2], t[1] + t[3]]
+    assert "Final, pairs: " in done.stdout and "pairs: Ann+Cy" in done.stdout
+    assert "pairs Ann+Cy %d, Bob+Di %d" % (t[0] + t[2], t[1] + t[3]) in cli("barbu", "list", "--db", dbfile).stdout
+    rows = cli("export", "--what", "barbu", "--db", dbfile).stdout.splitlines()
+    head, row = rows[0].split(","), rows[1].split(",")
+    assert row[head.index("pair1")] == "Ann+Cy" and row[head.index("pair_total2")] == str(t[1] + t[3])
+    exported = json.loads(cli("export", "--what", "barbu", "--format", "json", "--db", dbfile).stdout)
+    assert exported[0]["record"]["pair_totals"] == rec["pair_totals"]
+    for bad in ("1+2", "1+2,2+3", "1+3,2+5", "1,2"):
+        refused = cli("barbu", "sheet", "--partners", bad, "--db", dbfile, stdin="")
+        assert refused.returncode == 2 and "--partners" in refused.stderr, (bad, refused.stderr)
+    changed = cli("barbu", "sheet", "--resume", "1", "--partners", "1+2,3+4", "--db", dbfile, stdin="")
+    assert changed.returncode == 2 and "played in pairs 1+3,2+4" in changed.stderr

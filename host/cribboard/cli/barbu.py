@@ -32,9 +32,11 @@ def _names(text):
 @click.option("--names", default="Seat 1,Seat 2,Seat 3,Seat 4", show_default=True, help="The four players, seats 1-4.")
 @click.option("--first-dealer", type=click.IntRange(1, 4), default=1, show_default=True)
 @click.option("--resume", type=int, help="Go on with a rubber already in the database.")
+@click.option("--partners", metavar="A+B,C+D", help="The partnership game: two pairs of seats (e.g. 1+3,2+4) whose "
+              "totals are pooled, shown and exported beside each player's.")
 @db_option
 @click.option("--json", "as_json", is_flag=True, help="At the end, the rubber as JSON instead of the sheet.")
-def barbu_sheet(file, names, first_dealer, resume, db_url, as_json):
+def barbu_sheet(file, names, first_dealer, resume, partners, db_url, as_json):
     """Enter deals, one line each, from FILE or typed in.
 
     A line is CONTRACT RESULT [| DOUBLES] with seats 1-4, e.g.
@@ -53,14 +55,24 @@ def barbu_sheet(file, names, first_dealer, resume, db_url, as_json):
     from cribcore import barbu as rules
 
     conn = open_db(db_url)
+    pairs = None
+    if partners is not None:
+        try:
+            pairs = sheet.parse_partners(partners)
+        except ValueError as e:
+            raise UsageError("--partners: %s" % e if "--partners" not in str(e) else str(e)) from None
     if resume is not None:
         try:
-            rubber, players = sheet.load(conn, resume)
+            rubber, players, kept_pairs = sheet.load(conn, resume)
         except KeyError:
             raise UsageError("no barbu rubber %d in the database (see cribboard barbu list)" % resume) from None
         except ValueError as e:
             raise UsageError("barbu rubber %d cannot be read back: %s" % (resume, e)) from None
         rubber_id = resume
+        if pairs is not None and kept_pairs is not None and pairs != kept_pairs:
+            raise UsageError("barbu rubber %d is played in pairs %s: --partners cannot change them" % (
+                resume, ",".join("%d+%d" % (a + 1, b + 1) for a, b in kept_pairs)))
+        pairs = pairs or kept_pairs
     else:
         players = _names(names)
         rubber, rubber_id = rules.Rubber(first_dealer - 1, players), None
@@ -104,13 +116,13 @@ def barbu_sheet(file, names, first_dealer, resume, db_url, as_json):
             where = "" if rubber_id is None else " The rubber is saved as barbu rubber %d: go on with `%s`." % (
                 rubber_id, _resume_command(rubber_id, db_url))
             raise UsageError("line %d: %s (nothing from this line on was entered).%s" % (number, e, where)) from None
-        rubber_id = sheet.save(conn, rubber, players, rubber_id)
+        rubber_id = sheet.save(conn, rubber, players, rubber_id, pairs)
         for told_line in told:
             say(told_line)
     if as_json:
-        click.echo(json.dumps(dict(rubber.to_record(), names=players, id=rubber_id), indent=1))
+        click.echo(json.dumps(dict(sheet.record(rubber, players, pairs), id=rubber_id), indent=1))
     else:
-        click.echo("\n".join(sheet.sheet_rows(rubber, players)))
+        click.echo("\n".join(sheet.sheet_rows(rubber, players, pairs)))
     if rubber_id is not None:
         status("saved as barbu rubber %d%s" % (rubber_id, "" if rubber.over() else
                                                " (unfinished: `%s` to go on)" % _resume_command(rubber_id, db_url)))
@@ -131,8 +143,15 @@ def barbu_list(db_url, as_json):
     """The barbu rubbers in the database."""
     from cribboard import barbu_sheet as sheet
 
-    emit(sheet.listing(open_db(db_url)), ["id", "deals", "finished", "players", "updated"], as_json,
-         lambda r: {"players": ", ".join("%s %d" % (n, t) for n, t in zip(r["names"], r["totals"]))})
+    def shown(r):
+        out = {"players": ", ".join("%s %d" % (n, t) for n, t in zip(r["names"], r["totals"]))}
+        if r["partners"]:
+            out["players"] += "; pairs " + ", ".join("%s+%s %d" % (r["names"][a], r["names"][b],
+                                                                  r["totals"][a] + r["totals"][b])
+                                                     for a, b in r["partners"])
+        return out
+
+    emit(sheet.listing(open_db(db_url)), ["id", "deals", "finished", "players", "updated"], as_json, shown)
 
 
 @barbu.command("show")
@@ -144,12 +163,12 @@ def barbu_show(rubber_id, db_url, as_json):
     from cribboard import barbu_sheet as sheet
 
     try:
-        rubber, players = sheet.load(open_db(db_url), rubber_id)
+        rubber, players, pairs = sheet.load(open_db(db_url), rubber_id)
     except KeyError:
         raise UsageError("no barbu rubber %d in the database (see cribboard barbu list)" % rubber_id) from None
     except ValueError as e:
         raise UsageError("barbu rubber %d cannot be read back: %s" % (rubber_id, e)) from None
     if as_json:
-        click.echo(json.dumps(dict(rubber.to_record(), names=players), indent=1))
+        click.echo(json.dumps(sheet.record(rubber, players, pairs), indent=1))
     else:
-        click.echo("\n".join(sheet.sheet_rows(rubber, players)))
+        click.echo("\n".join(sheet.sheet_rows(rubber, players, pairs)))

@@ -155,11 +155,11 @@ def export(db_url, fmt, what, output):
             kept = []
             for r in rows:
                 try:
-                    rubber, _ = barbu_sheet.load(conn, r["id"])
+                    rubber, names, pairs = barbu_sheet.load(conn, r["id"])
                 except ValueError as e:  # one bad record must not cost the others
                     status("skipped barbu rubber %d: it cannot be read back: %s" % (r["id"], e))
                     continue
-                r["record"] = rubber.to_record()
+                r["record"] = barbu_sheet.record(rubber, names, pairs)
                 kept.append(r)
             rows = kept
         else:
@@ -167,7 +167,12 @@ def export(db_url, fmt, what, output):
                 for k in range(4):
                     r["player%d" % (k + 1)] = r["names"][k]
                     r["total%d" % (k + 1)] = r["totals"][k]
-                del r["names"], r["totals"]
+                pairs = r["partners"] or []
+                for k in range(2):  # the partnership game's pooled totals, beside each player's
+                    a, b = pairs[k] if pairs else (None, None)
+                    r["pair%d" % (k + 1)] = "" if a is None else "%s+%s" % (r["names"][a], r["names"][b])
+                    r["pair_total%d" % (k + 1)] = "" if a is None else r["totals"][a] + r["totals"][b]
+                del r["names"], r["totals"], r["partners"]
     else:
         skipped: list[str] = []
         rows = stats.games(conn, None, skipped)
