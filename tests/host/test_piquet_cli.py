@@ -1,0 +1,43 @@
+# `cribboard piquet deal`: one deal scored from the cards and the tricks, in
+# the table's words and as JSON.
+import json
+
+from clirun import cli
+
+STRONG = "AS KS QS JS TS AH KH QH AD KD AC KC"
+WEAK = "9S 8S 7S JH TH 9H 8H QD JD TD QC JC"
+
+
+def test_a_deal_is_declared_in_the_tables_order_and_scored():
+    done = cli("piquet", "deal", "--elder", STRONG, "--younger", WEAK, "--tricks", "E" * 12)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert [line.split()[0] for line in lines[:3]] == ["point", "sequence", "set"]
+    assert lines[1] == "sequence elder quint to the ace, younger quart to the jack; good: elder scores 18"
+    assert "repique  elder: 60" in lines and "capot    elder: 40" in lines
+    assert lines[-1] == "total    elder 164, younger 0"
+    swapped = json.loads(cli("piquet", "deal", "--elder", WEAK, "--younger", STRONG, "--tricks", "Y" * 12,
+                             "--json").stdout)
+    assert [d["verdict"] for d in swapped["declarations"]] == ["not good", "not good", "not good"]
+    assert swapped["scores"][1] > 0 and swapped["tricks_won"] == [0, 12]
+
+
+def test_carte_blanche_counts_the_cards_dealt():
+    held = "AS TS 9S 8S KS AH TH 9H 8H 7H AD AC"
+    args = ("piquet", "deal", "--elder", held, "--younger", "KH QH JH QS JS KD QD JD KC QC JC 9C", "--tricks",
+            "Y" * 12, "--json")
+    dealt = json.loads(cli(*args, "--elder-dealt", "AS TS 9S 8S 7S AH TH 9H 8H 7H AD AC").stdout)
+    plain = json.loads(cli(*args).stdout)
+    assert dealt["blanche"] == [10, 0] and dealt["repique"] == [60, 0] and plain["blanche"] == [0, 0]
+    assert dealt["scores"][0] == plain["scores"][0] + 70
+
+
+def test_bad_cards_or_tricks_are_one_line_and_exit_2():
+    for extra, why in ((("--tricks", "EEE"), "12 letters"), (("--tricks", "E" * 11 + "X"), "12 letters")):
+        done = cli("piquet", "deal", "--elder", STRONG, "--younger", WEAK, *extra)
+        assert done.returncode == 2 and why in done.stderr and len(done.stderr.splitlines()) == 1
+    done = cli("piquet", "deal", "--elder", STRONG, "--younger", "9S 8S 7S JH TH 9H 8H QD JD TD QC 2C",
+               "--tricks", "E" * 12)
+    assert done.returncode == 2 and "not in a piquet deck" in done.stderr
+    done = cli("piquet", "deal", "--elder", STRONG, "--younger", STRONG, "--tricks", "E" * 12)
+    assert done.returncode == 2 and "duplicate" in done.stderr and "Traceback" not in done.stderr
