@@ -111,7 +111,8 @@ def test_every_finished_barbu_rubber_sums_to_zero(first, data):
         for a in range(4):
             for b in range(a + 1, 4):
                 if data.draw(st.integers(0, 3)) == 0:
-                    doubles.append([a, b, data.draw(st.booleans())])
+                    doubler, doubled = (b, a) if a == dealer else (a, b)  # the dealer doubles no one
+                    doubles.append([doubler, doubled, data.draw(st.booleans())])
         if n % 7 < 2:  # the obligation: every other seat doubles the dealer twice
             doubles = [d for d in doubles if dealer not in d[:2]]
             doubles += [[p, dealer, data.draw(st.booleans())] for p in range(4) if p != dealer]
