@@ -108,7 +108,7 @@ class App:
     def settle(self):
         """Save the change this pass made and tell a listening host about it.
         step() calls it once the change is drawn: the LEDs answer a gesture
-        first, and the save (20-50 ms on a Pico) follows. A power cut in
+        first, and the save (10-35 ms on a Pico) follows. A power cut in
         between loses what was shown for those milliseconds, as a cut a
         moment before the press would have; nothing saved is ever lost.
         The loop calls it at Ctrl-C, not after a crash: a session may be
