@@ -6,6 +6,7 @@
 import os
 import socket
 import subprocess
+import threading
 import tty
 from pathlib import Path
 
@@ -21,7 +22,8 @@ class Pico:
         self.proc = None
         self.port = None
         self.hw = None  # buttons and strip (cribboard.hwlink.HwLink)
-        self._fds = ()
+        self._fds = ()  # this power-up's pty (master, slave): a new tuple every start()
+        self._closing = threading.Lock()
 
     def start(self, env=None):
         master, slave = os.openpty()
@@ -90,10 +92,33 @@ class Pico:
         """The emulator's stderr (with PICO_TIMES=1: the emulated time of every frame and button change)."""
         return self.flash.with_suffix(".log")
 
+    def unplug_when_dead(self, timeout=120):
+        """In the background: once this power-up's process ends (a cut it was
+        told to make), its port goes, as a board without power leaves the USB
+        bus. Only that power-up's port: the next start() has its own."""
+        proc, fds = self.proc, self._fds
+
+        def wait():
+            try:
+                proc.wait(timeout)
+            except subprocess.TimeoutExpired:
+                return
+            self._close(fds)
+
+        threading.Thread(target=wait, daemon=True).start()
+
     def unplug(self):
         """The port goes (a board without power leaves the USB bus): a program
         reading it gets an error at once, as it would from a real port."""
-        fds, self._fds = self._fds, ()
+        self._close(self._fds)
+
+    def _close(self, fds):
+        """Close this power-up's pty, once: fd numbers are reused by the next
+        start(), so a late caller holding an old power-up's pair closes nothing."""
+        with self._closing:
+            if fds is not self._fds or not fds:
+                return
+            self._fds = ()
         for fd in fds:
             os.close(fd)
 

@@ -7,7 +7,6 @@ import json
 import shutil
 import subprocess
 import sys
-import threading
 import time
 
 import pytest
@@ -148,8 +147,7 @@ def flash_cut_at(pico, step_no, how):
             if len(seen) == step_no:
                 if how == "cut":
                     pico.cut_after_flash_ops(1)
-                    # A board that loses its power leaves the USB bus: its port goes when it does.
-                    threading.Thread(target=lambda: pico.died(120) and pico.unplug(), daemon=True).start()
+                    pico.unplug_when_dead()  # a board that loses its power leaves the USB bus
                 else:
                     pico.freeze()
     code = proc.wait(120)
