@@ -255,6 +255,69 @@ def test_a_piquet_partie_on_the_board():
     assert app.match.game.events == [] and app.match.game.dealer() == 1
 
 
+def test_a_big_piquet_deal_goes_in_by_tens_on_skunk():
+    t = Table()
+    choose(t, {menu.ITEM_PLAYERS: "piquet"})
+    g = t.app.match.game
+    for _ in range(3):
+        t.tap("P1")
+    for _ in range(15):
+        t.tap("SKUNK")  # ten more each, not the rubicon view
+    assert t.app.session.pending == 153 and t.app.mode == codes.PLAY
+    t.tap("OK")
+    assert g.scores() == [153, 0] and t.error() == 0
+    t.tap("SKUNK")  # nothing being entered: SKUNK shows the rubicon line as ever
+    assert t.app.mode == codes.SKUNK_VIEW
+    t.run(4100)
+    for _ in range(5):
+        t.tap("P2")
+    for _ in range(24):
+        t.tap("SKUNK")
+    assert t.app.session.pending == 245
+    t.tap("SKUNK")  # 255 would pass the most one entry may be: refused, held, nothing lost
+    assert t.error() == codes.ERR_REFUSED and t.app.session.pending == 245 and t.app.session.held
+    t.tap("OK")
+    assert g.scores() == [153, 245]
+
+
+def test_skunk_never_adds_ten_to_a_cribbage_entry():
+    t = Table()
+    t.tap("P1")
+    t.tap("SKUNK")
+    assert t.app.session.pending == 1 and t.app.mode == codes.SKUNK_VIEW  # the skunk view, the point still pending
+    t.tap("OK")
+    assert t.app.match.game.scores() == [1, 0]
+
+
+def deal_leds(t):
+    """Which game-point LEDs of each track are lit, as a tuple of tuples."""
+    t.run(300)
+    return tuple(tuple(t.rgb(i) != OFF for i in t.layout.points[k]) for k in range(2))
+
+
+def test_every_piquet_deal_has_its_own_pattern_and_a_drawn_partie_blinks():
+    t = Table()
+    choose(t, {menu.ITEM_PLAYERS: "piquet"})
+    g = t.app.match.game
+    patterns = []
+    for deal in range(8):  # every deal 10 all: tied after six, two more, still tied
+        assert g.deal_number() == deal + 1
+        patterns.append(deal_leds(t))
+        t.enter(0, 10)
+        t.enter(1, 10)
+        t.tap("OK")  # the deal is over
+    assert len(set(patterns)) == 8  # deal 8 no longer looks like deal 7
+    assert patterns[6] == ((True,) * 6 + (False,), (True,) + (False,) * 6)
+    assert g.over() and g.winner() is None and g.scores() == [80, 80]
+    both = [t.renderer.colour(rc.POINT), t.renderer.colour(rc.POINT + 1)]
+    assert OFF in seen(t, t.layout.points[0][6]) and both[0] in seen(t, t.layout.points[0][6])
+    assert OFF in seen(t, t.layout.points[1][6]) and both[1] in seen(t, t.layout.points[1][6])
+    t.tap("OK")  # confirmed: logged as a draw, a new partie
+    (rec,) = log_records(t)
+    assert (rec["scores"], rec["winner"], rec["points"]) == ([80, 80], None, None)
+    assert t.app.match.game.events == []
+
+
 def test_clearing_the_game_log_never_numbers_a_game_again():
     t = Table()
     for _ in range(2):

@@ -167,7 +167,12 @@ class App:
             elif g == gesture.LONG:
                 self.done(self.session.redo(now), now)
         elif name == "SKUNK":
-            if g == gesture.TAP or g == gesture.LONG:
+            if g == gesture.TAP and self.session.pending and self.session.match.game.TENS:
+                outcome = self.session.tens()  # piquet: ten more on the points being entered
+                if outcome != REFUSED:
+                    self.pending_at = now
+                self.done(outcome, now)
+            elif g == gesture.TAP or g == gesture.LONG:
                 self.mode = SKUNK_VIEW if g == gesture.TAP else MATCH_VIEW
                 self.mode_until = self.clock.ticks_add(now, _VIEW_MS)
         elif name == "OK":

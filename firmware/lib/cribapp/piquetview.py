@@ -1,9 +1,10 @@
 # A piquet partie on the cribbage board: totals run on past 120, so a peg
 # goes round again and the game hole shows the lap (lit on the second lap,
-# blinking on the third); the game-point LEDs count the deals. Loaded only
-# by boards that play piquet.
+# blinking on the third); the game-point LEDs count the deals (track 1's the
+# six, track 2's the two more on a tie). Loaded only by boards that play it.
 from cribapp import render as rc
 from cribapp.boardview import View
+from cribcore.partie import DEALS
 
 
 def _hole(total):
@@ -23,14 +24,21 @@ class PiquetView(View):
                 r.hole(t, 121, rc.FRONT + t)
         if pending and phase:
             r.hole(side, _hole(g.score(side) + pending), rc.PENDING + side)
-        w = g.winner()
-        if w is None:
-            r.points(0, min(g.deal_number(), 7), rc.MENU)  # the deal being played
+        if not g.over():
+            deal = g.deal_number()
+            # The six deals on track 1's game-point LEDs, the two on a tie on track 2's.
+            r.points(0, min(deal, DEALS), rc.MENU)
+            r.points(1, deal - DEALS, rc.MENU)
             r.dealer(g.dealer())
+            return
+        w = g.winner()
+        if w is None:  # drawn: both tracks' game points blink, none won
+            if phase:
+                r.points(0, 7, rc.POINT)
+                r.points(1, 7, rc.POINT + 1)
             return
         if phase:
             r.points(w, 7, rc.POINT + w)
         self.short(r, g)  # rubiconed
-
 
 PIQUET_VIEW = PiquetView()

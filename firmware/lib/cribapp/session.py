@@ -66,6 +66,17 @@ class Session:
         self.side = side
         return out
 
+    def tens(self):
+        """Ten more points on the track being entered (games whose entries run
+        to the hundreds: piquet), so a big deal is a few taps, not a hundred."""
+        g = self.match.game
+        if not g.TENS or not self.pending or self.held:
+            return REFUSED
+        if self.pending + 10 > g.MAX_ENTRY:
+            return self._refuse()
+        self.pending += 10
+        return ENTRY
+
     def waiting(self):
         """Points are pending and may be counted when the buttons go quiet
         (not refused ones: those wait for the player)."""

@@ -74,6 +74,7 @@ class Game:
 
     MAX_ENTRY = MAX_ENTRY  # the most one entry may score
     SHOWS = True  # deals end with the hands and the crib shown (counted by kind)
+    TENS = False  # entries small enough to tap point by point (no ten-at-a-time key)
 
     def __init__(self, players=2, target=121, dealer=0):
         self.sides = sides_for(players)

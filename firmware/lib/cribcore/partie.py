@@ -31,6 +31,7 @@ class PiquetGame(Game):
 
     MAX_ENTRY = MAX_ENTRY
     SHOWS = False  # entries are points; the board does not count by kind
+    TENS = True  # a deal may score 150 and more: SKUNK adds ten to the points being entered
 
     def __init__(self, dealer=0):
         if dealer not in (0, 1):
