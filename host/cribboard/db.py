@@ -297,6 +297,18 @@ def store(db: Database, board: str, firmware: str | None, games: list[tuple[int,
     return new
 
 
+def forget_game(db: Database, board: str, seq: int) -> None:
+    """Remove a stored game with its events and seats (a sheet's partie,
+    stored again after an undo or a fix; a board's games are never removed)."""
+    with db.transaction():
+        game_id = db.value("SELECT id FROM games WHERE board = ? AND seq = ?", (board, seq))
+        if game_id is None:
+            return
+        for table in ("events", "game_players"):
+            db.execute("DELETE FROM %s WHERE game_id = ?" % table, (game_id,))
+        db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+
+
 def rejected(db: Database, board: str | None = None) -> list[Row]:
     """The records kept apart, oldest first."""
     return _of_board(db, "SELECT id, board, seq, reason, raw, received_at FROM rejected", board)

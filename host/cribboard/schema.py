@@ -11,7 +11,7 @@ from typing import Any
 from cribboard import players
 from cribcore.names import default_name
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 WORDS = {
     "sqlite": {"id": "INTEGER PRIMARY KEY", "real": "REAL"},
@@ -120,6 +120,19 @@ MIGRATIONS: dict[int, list[Step]] = {
             text TEXT NOT NULL,
             received_at TEXT NOT NULL,
             UNIQUE (board, boot, uptime_ms, digest)
+        )""",
+    ],
+    # Piquet parties kept on the computer's sheet, deal by deal; a finished
+    # one is also a game among the boards' (board "sheet:piquet", seq = id).
+    5: [
+        """CREATE TABLE piquet_sheets (
+            id {id},
+            names TEXT NOT NULL,
+            record TEXT NOT NULL,
+            deals INTEGER NOT NULL,
+            finished INTEGER NOT NULL,
+            created TEXT NOT NULL,
+            updated TEXT NOT NULL
         )""",
     ],
 }

@@ -1,7 +1,7 @@
 # Listings and statistics from the database: plain rows that the command
 # line prints as tables, JSON or CSV. Games name their players (the players
-# table); statistics count cribbage games only, a piquet partie is listed
-# but never counted as one.
+# table); cribbage statistics count cribbage games only, piquet's parties
+# (from boards and from the sheet) have their own: wins, draws, rubicons.
 import json
 from typing import Any
 
@@ -120,6 +120,36 @@ def player_stats(db: Any) -> list[Row]:
     show = show_stats(db)
     for name, r in out.items():
         r["show"] = show.get(name)  # None: none of the player's games counted the show
+    return sorted(out.values(), key=lambda r: r["player"])
+
+
+def piquet_stats(db: Any) -> list[Row]:
+    """Per player, over piquet parties: played, won, lost, drawn, rubicons
+    given and taken, and the partie points won less those lost. A row that
+    cannot be read counts for nothing (matches names it)."""
+    out: dict[str, Row] = {}
+    names = seats(db)
+    for g in db.all("SELECT id, winner, scores FROM games WHERE kind = 'piquet' ORDER BY id"):
+        try:
+            scores = json.loads(g["scores"])
+            result = piquet_result(scores)
+            r = rubicon(scores)
+        except (TypeError, ValueError):
+            continue
+        who = names.get(g["id"], [])
+        for side in range(2):
+            name = who[side] if side < len(who) else "track %d" % (side + 1)
+            row = out.setdefault(name, {"player": name, "parties": 0, "wins": 0, "losses": 0, "draws": 0,
+                                        "rubicons_given": 0, "rubicons_taken": 0, "points": 0})
+            row["parties"] += 1
+            if r is None:
+                row["draws"] += 1
+                continue
+            won = r[0] == side
+            row["wins" if won else "losses"] += 1
+            row["points"] += r[1] if won else -r[1]
+            if result == "rubicon":
+                row["rubicons_given" if won else "rubicons_taken"] += 1
     return sorted(out.values(), key=lambda r: r["player"])
 
 

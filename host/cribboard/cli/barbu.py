@@ -1,9 +1,9 @@
 # The barbu score sheet (a card game scored with pen and paper, kept here).
 import json
-import sys
 
 import click
 
+from cribboard.cli import sheetloop
 from cribboard.cli.base import (
     cli,
     db_option,
@@ -76,64 +76,34 @@ def barbu_sheet(file, names, first_dealer, resume, partners, db_url, as_json):
     else:
         players = _names(names)
         rubber, rubber_id = rules.Rubber(first_dealer - 1, players), None
-    typing = file is None and sys.stdin.isatty()
-    source = file or sys.stdin
-    # Typed, the table sees every deal's report; from a file, the sheet at the end is the data and
-    # stderr gets only what needs a look (corrections, warnings, marks, failed checks).
+    state = {"rubber": rubber, "id": rubber_id}
+
+    def apply(text):
+        state["rubber"], told = sheet.command(state["rubber"], text)
+        state["id"] = sheet.save(conn, state["rubber"], players, state["id"], pairs)
+        return told
+
+    def prompt():
+        r = state["rubber"]
+        return "the rubber is over" if r.over() else "deal %d, %s deals; left: %s" % (
+            len(r.deals) + 1, players[r.dealer()], " ".join(r.remaining()))
+
+    # From a file, stderr gets only what needs a look (corrections, warnings, marks, failed checks).
     quiet_ok = ("  scores:", "  round of", "  rubber:", "  check:", "deal ")
-    say = (lambda text: click.echo(text)) if typing else (
-        lambda text: None if text.startswith(quiet_ok) or " deals next; " in text else click.echo(text, err=True))
-    if typing:
-        say("One deal a line; undo; fix N DEAL; quit.")
-        for line in sheet.duty_lines(rubber):
-            say(line)
-    number = 0
-    while True:
-        if typing:
-            left = "the rubber is over" if rubber.over() else "deal %d, %s deals; left: %s" % (
-                len(rubber.deals) + 1, players[rubber.dealer()], " ".join(rubber.remaining()))
-            try:
-                line = click.prompt(left + "\n>", default="", show_default=False, prompt_suffix=" ")
-            except click.Abort:  # Ctrl-D or Ctrl-C: as quit (everything is saved already)
-                click.echo("", err=True)
-                break
-        else:
-            line = source.readline()
-            if not line:
-                break
-        number += 1
-        text = line.split("#", 1)[0].strip()
-        if not text:
-            continue
-        if text.lower() in ("quit", "q"):
-            break
-        try:
-            rubber, told = sheet.command(rubber, text)
-        except ValueError as e:
-            if typing:
-                click.echo("not entered: %s" % e, err=True)
-                continue
-            where = "" if rubber_id is None else " The rubber is saved as barbu rubber %d: go on with `%s`." % (
-                rubber_id, _resume_command(rubber_id, db_url))
-            raise UsageError("line %d: %s (nothing from this line on was entered).%s" % (number, e, where)) from None
-        rubber_id = sheet.save(conn, rubber, players, rubber_id, pairs)
-        for told_line in told:
-            say(told_line)
+    sheetloop.run(file, lambda: ["One deal a line; undo; fix N DEAL; quit."] + sheet.duty_lines(state["rubber"]),
+                  prompt, apply, lambda: "" if state["id"] is None else
+                  " The rubber is saved as barbu rubber %d: go on with `%s`." % (
+                      state["id"], sheetloop.resume_command("barbu", state["id"], db_url)),
+                  lambda text: text.startswith(quiet_ok) or " deals next; " in text)
+    rubber, rubber_id = state["rubber"], state["id"]
     if as_json:
         click.echo(json.dumps(dict(sheet.record(rubber, players, pairs), id=rubber_id), indent=1))
     else:
         click.echo("\n".join(sheet.sheet_rows(rubber, players, pairs)))
     if rubber_id is not None:
         status("saved as barbu rubber %d%s" % (rubber_id, "" if rubber.over() else
-                                               " (unfinished: `%s` to go on)" % _resume_command(rubber_id, db_url)))
-
-
-def _resume_command(rubber_id, db_url):
-    """The command that goes on with this rubber (with --db only if it was given)."""
-    import shlex
-
-    given = click.get_current_context().get_parameter_source("db_url") != click.core.ParameterSource.DEFAULT
-    return "cribboard barbu sheet --resume %d%s" % (rubber_id, " --db %s" % shlex.quote(db_url) if given else "")
+                                               " (unfinished: `%s` to go on)" % sheetloop.resume_command(
+                                                   "barbu", rubber_id, db_url)))
 
 
 @barbu.command("list")

@@ -3,13 +3,14 @@ import json
 
 import click
 
-from cribboard.cli.base import cli
+from cribboard.cli import sheetloop
+from cribboard.cli.base import cli, db_option, emit, json_option, open_db, status
 from cribboard.errors import UsageError
 
 
 @cli.group()
 def piquet():
-    """Score piquet: a deal from the cards and the tricks."""
+    """Score piquet: a deal from the cards and the tricks, a partie on a sheet."""
 
 
 @piquet.command("deal")
@@ -45,3 +46,102 @@ def piquet_deal(elder, younger, won, elder_dealt, younger_dealt, as_json):
         click.echo(json.dumps(result))
     else:
         click.echo("\n".join(pd.lines(result)))
+
+
+@piquet.command("sheet")
+@click.argument("file", required=False, type=click.File("r"))
+@click.option("--names", default="Player 1,Player 2", show_default=True, help="The two players, comma-separated.")
+@click.option("--first-dealer", type=click.IntRange(1, 2), default=1, show_default=True,
+              help="Who deals the first deal (1 or 2: the order of --names).")
+@click.option("--resume", type=int, help="Go on with a partie already in the database.")
+@db_option
+@click.option("--json", "as_json", is_flag=True, help="At the end, the partie as JSON instead of the sheet.")
+def piquet_sheet(file, names, first_dealer, resume, db_url, as_json):
+    """Keep a partie without a board: one deal a line, from FILE or typed in.
+
+    A line is the deal's points of each player, in the order of --names
+    (e.g. '45 12'; count them with `cribboard piquet deal` or at the table).
+    After each deal: the running totals; after the sixth, the result with
+    the rubicon (the loser under 100 loses both totals and 100), or two
+    more deals on a tie (a tie after eight is a drawn partie). 'undo'
+    removes the last deal, 'fix N A B' rewrites deal N, in a file too;
+    typed, 'quit' stops (an empty line does nothing). Saved after every
+    deal; a finished partie is listed by `cribboard matches`, counted by
+    `stats` and exported like a board's (board "sheet:piquet")."""
+    from cribboard import piquet_sheet as ps
+    from cribcore.names import name_problem
+
+    conn = open_db(db_url)
+    if resume is not None:
+        try:
+            sheet = ps.load(conn, resume)
+        except KeyError:
+            raise UsageError("no piquet sheet %d in the database (see cribboard piquet list)" % resume) from None
+        except ValueError as e:
+            raise UsageError("piquet sheet %d cannot be read back: %s" % (resume, e)) from None
+    else:
+        players = [n.strip() for n in names.split(",")]
+        if len(players) != 2:
+            raise UsageError("--names wants two names separated by a comma")
+        for n in players:
+            if name_problem(n):
+                raise UsageError("--names: %r is not a name: %s" % (n, name_problem(n)))
+        if players[0] == players[1]:
+            raise UsageError("--names: the two players need two names")
+        sheet = ps.Sheet(players, first_dealer - 1)
+    state = {"sheet": sheet, "id": resume}
+
+    def apply(text):
+        state["sheet"], told = ps.command(state["sheet"], text)
+        state["id"] = ps.save(conn, state["sheet"], state["id"])
+        return told
+
+    def intro():
+        return ["One deal a line: %s's points, then %s's; undo; fix N A B; quit." % tuple(state["sheet"].names)] \
+            + (ps.totals_lines(state["sheet"]) if state["sheet"].deals() else [])
+
+    sheetloop.run(file, intro, lambda: ps.prompt(state["sheet"]), apply, lambda: "" if state["id"] is None else
+                  " The partie is saved as piquet sheet %d: go on with `%s`." % (
+                      state["id"], sheetloop.resume_command("piquet", state["id"], db_url)),
+                  lambda text: text.startswith(("deal ", "  ")))  # the sheet at the end says them
+    sheet, sheet_id = state["sheet"], state["id"]
+    if as_json:
+        click.echo(json.dumps(ps.as_json(sheet, sheet_id), indent=1))
+    else:
+        click.echo("\n".join(ps.rows(sheet)))
+    if sheet_id is not None:
+        status("saved as piquet sheet %d%s" % (sheet_id, "" if sheet.game.over() else
+                                               " (unfinished: `%s` to go on)" % sheetloop.resume_command(
+                                                   "piquet", sheet_id, db_url)))
+
+
+@piquet.command("list")
+@db_option
+@json_option
+def piquet_list(db_url, as_json):
+    """The parties kept on the sheet (finished ones are in `cribboard matches` too)."""
+    from cribboard import piquet_sheet as ps
+
+    emit(ps.listing(open_db(db_url)), ["id", "deals", "finished", "players", "result", "updated"], as_json,
+         lambda r: {"players": "?" if r["totals"] is None else
+                    ", ".join("%s %d" % nt for nt in zip(r["names"], r["totals"]))})
+
+
+@piquet.command("show")
+@click.argument("sheet_id", type=int)
+@db_option
+@json_option
+def piquet_show(sheet_id, db_url, as_json):
+    """Print one partie's sheet."""
+    from cribboard import piquet_sheet as ps
+
+    try:
+        sheet = ps.load(open_db(db_url), sheet_id)
+    except KeyError:
+        raise UsageError("no piquet sheet %d in the database (see cribboard piquet list)" % sheet_id) from None
+    except ValueError as e:
+        raise UsageError("piquet sheet %d cannot be read back: %s" % (sheet_id, e)) from None
+    if as_json:
+        click.echo(json.dumps(ps.as_json(sheet, sheet_id), indent=1))
+    else:
+        click.echo("\n".join(ps.rows(sheet)))

@@ -110,13 +110,13 @@ def matches(db_url, board, as_json):
 @db_option
 @json_option
 def stats_cmd(db_url, as_json):
-    """Per-player and per-board statistics."""
+    """Per-player and per-board statistics (cribbage), and piquet's parties."""
     from cribboard import stats
 
     conn = open_db(db_url)
-    players, boards = stats.player_stats(conn), stats.board_stats(conn)
+    players, boards, piquet = stats.player_stats(conn), stats.board_stats(conn), stats.piquet_stats(conn)
     if as_json:
-        click.echo(json.dumps({"players": players, "boards": boards}, indent=1))
+        click.echo(json.dumps({"players": players, "boards": boards, "piquet": piquet}, indent=1))
         return
     for p in players:
         p["skunks given"] = "/".join(str(n) for n in p["skunks_given"])
@@ -134,6 +134,11 @@ def stats_cmd(db_url, as_json):
         click.echo("-: %s" % stats.NOT_COUNTED)
     print_table(boards, ["board", "games", "matches", "skunks", "firmware", "last_sync"])
     click.echo("skunks as single/double/triple")
+    if piquet:
+        print_table(piquet, ["player", "parties", "wins", "losses", "draws", "rubicons_given", "rubicons_taken",
+                             "points"])
+        click.echo("piquet: points are the parties' (100 and the difference; a rubicon: 100 and both totals), "
+                   "won less lost")
 
 
 @cli.command()

@@ -1,0 +1,68 @@
+# The loop of a score sheet kept at the computer (barbu's, piquet's): one
+# line at a time, typed at a prompt or read from a file or a pipe. Typed,
+# the table sees every report and a bad line is said and skipped; read, the
+# sheet printed at the end is the data, stderr gets only what needs a look,
+# and a bad line stops the reading with how to go on from there.
+import shlex
+import sys
+from collections.abc import Callable
+from typing import TextIO
+
+import click
+
+from cribboard.errors import UsageError
+
+
+def run(file: TextIO | None, intro: Callable[[], list[str]], prompt: Callable[[], str],
+        apply: Callable[[str], list[str]], resume_hint: Callable[[], str],
+        quiet: Callable[[str], bool]) -> None:
+    """apply(text) enters one line and saves it, returning what to tell the
+    table (ValueError, nothing entered, if the line cannot be right);
+    resume_hint() says how to go on once something is saved; quiet(line):
+    a report only the typing table needs."""
+    typing = file is None and sys.stdin.isatty()
+    source = file or sys.stdin
+
+    def say(text: str) -> None:
+        if typing:
+            click.echo(text)
+        elif not quiet(text):
+            click.echo(text, err=True)
+
+    if typing:
+        for line in intro():
+            say(line)
+    number = 0
+    while True:
+        if typing:
+            try:
+                line = click.prompt(prompt() + "\n>", default="", show_default=False, prompt_suffix=" ")
+            except click.Abort:  # Ctrl-D or Ctrl-C: as quit (everything is saved already)
+                click.echo("", err=True)
+                break
+        else:
+            line = source.readline()
+            if not line:
+                break
+        number += 1
+        text = line.split("#", 1)[0].strip()
+        if not text:
+            continue  # an empty line does nothing: only quit quits
+        if text.lower() in ("quit", "q"):
+            break
+        try:
+            told = apply(text)
+        except ValueError as e:
+            if typing:
+                click.echo("not entered: %s" % e, err=True)
+                continue
+            raise UsageError("line %d: %s (nothing from this line on was entered).%s"
+                             % (number, e, resume_hint())) from None
+        for told_line in told:
+            say(told_line)
+
+
+def resume_command(game: str, sheet_id: int, db_url: str) -> str:
+    """The command that goes on with this sheet (with --db only if it was given)."""
+    given = click.get_current_context().get_parameter_source("db_url") != click.core.ParameterSource.DEFAULT
+    return "cribboard %s sheet --resume %d%s" % (game, sheet_id, " --db %s" % shlex.quote(db_url) if given else "")

@@ -1,0 +1,262 @@
+# The piquet score sheet on the host: a partie kept without a board, one
+# line a deal ("45 12": each player's points in it, in the order of the
+# names), checked and totalled by the core's PiquetGame (the board's own
+# ledger), so a partie from the sheet is stored, listed, counted and
+# exported exactly as one synced from a board.
+#
+# A line: two counts, `undo` (the last deal) or `fix N A B` (deal N).
+import json
+import re
+import time
+from datetime import datetime, timezone
+from typing import Any
+
+from cribboard import __version__
+from cribboard import db as dbm
+from cribboard.records import check
+from cribcore import record as records
+from cribcore.game import DEAL
+from cribcore.partie import DEALS, EXTRA_DEALS, MAX_ENTRY, RUBICON, PiquetMatch
+
+# Where sheet parties sit among the boards' games: no board id can hold a
+# colon (sync.BOARD_ID), so this one is never taken for a board's.
+SHEET_BOARD = "sheet:piquet"
+
+Deals = list[tuple[int, int]]
+
+
+class Sheet:
+    """A partie as the table writes it: the names, who dealt first, the deals."""
+
+    def __init__(self, names: list[str], first_dealer: int = 0, deals: Deals | None = None) -> None:
+        if len(names) != 2:
+            raise ValueError("piquet is for two players, not %d" % len(names))
+        self.names = names
+        self.match = PiquetMatch(first_dealer)
+        for k, (a, b) in enumerate(deals or []):
+            try:
+                self.add(a, b)
+            except ValueError as e:
+                raise ValueError("deal %d: %s" % (k + 1, e)) from None
+
+    @property
+    def game(self) -> Any:
+        return self.match.game
+
+    def add(self, a: int, b: int) -> None:
+        """One deal: each player's points in it (ValueError, nothing entered, if it cannot be)."""
+        g = self.game
+        if g.over():
+            raise ValueError("the partie is over (undo or fix a deal to change it)")
+        for who, n in ((0, a), (1, b)):
+            if type(n) is not int or not 0 <= n <= MAX_ENTRY:
+                raise ValueError("%s's points are 0 to %d in a deal, not %r" % (self.names[who], MAX_ENTRY, n))
+        for who, n in ((0, a), (1, b)):
+            if n:
+                g.add(who, n)
+        g.pass_deal()
+
+    def deals(self) -> Deals:
+        """Each deal's points, as entered."""
+        out: Deals = []
+        scores = [0, 0]
+        g = self.game
+        for seat, points, kind, _ in g.events[:g.cursor]:
+            if kind == DEAL:
+                out.append((scores[0], scores[1]))
+                scores = [0, 0]
+            else:
+                scores[seat] += points
+        return out
+
+    def dealer_of(self, k: int) -> int:
+        """Who dealt deal k (0-based): the dealer alternates."""
+        return (self.game.first_dealer + k) % 2
+
+    def with_deals(self, deals: Deals) -> "Sheet":
+        """This partie with these deals instead, each checked again."""
+        return Sheet(self.names, self.game.first_dealer, deals)
+
+
+def _number(word: str) -> int:
+    if re.fullmatch(r"[0-9]+", word, re.ASCII) is None:
+        raise ValueError("%r is not a count of points (digits 0-9)" % word)
+    return int(word)
+
+
+def parse_deal(text: str) -> tuple[int, int]:
+    words = text.split()
+    if len(words) != 2:
+        raise ValueError("a deal is two counts, each player's points in it in the order of the names, "
+                         "e.g. '45 12', not %r" % text)
+    return _number(words[0]), _number(words[1])
+
+
+def describe(sheet: Sheet, k: int) -> str:
+    a, b = sheet.deals()[k]
+    dealer = sheet.dealer_of(k)
+    return "deal %d (%s dealt, %s elder): %s +%d, %s +%d" % (
+        k + 1, sheet.names[dealer], sheet.names[1 - dealer], sheet.names[0], a, sheet.names[1], b)
+
+
+def command(sheet: Sheet, text: str) -> tuple[Sheet, list[str]]:
+    """One line: a deal, `undo` or `fix N A B`. Returns the sheet (a new one
+    for undo and fix) and what to tell the table; ValueError, the sheet
+    unchanged, if the line cannot be right."""
+    words = text.split(None, 2)
+    head = words[0].lower()
+    if head == "undo":
+        if len(words) > 1:
+            raise ValueError("undo takes nothing after it (it removes the last deal)")
+        deals = sheet.deals()
+        if not deals:
+            raise ValueError("there is no deal to undo")
+        gone = describe(sheet, len(deals) - 1)
+        return sheet.with_deals(deals[:-1]), ["removed " + gone] + totals_lines(sheet.with_deals(deals[:-1]))
+    if head == "fix":
+        if len(words) < 3:
+            raise ValueError("fix N A B: the deal's number, then its two counts as they should read")
+        n = _number(words[1])
+        deals = sheet.deals()
+        if not 1 <= n <= len(deals):
+            raise ValueError("there is no deal %d to fix (deals 1 to %d)" % (n, len(deals)) if deals
+                             else "there is no deal to fix yet")
+        was = describe(sheet, n - 1)
+        deals[n - 1] = parse_deal(words[2])
+        again = sheet.with_deals(deals)
+        return again, ["fixed: %s (was: %s)" % (describe(again, n - 1), was)] + totals_lines(again)
+    a, b = parse_deal(text)
+    sheet.add(a, b)
+    return sheet, [describe(sheet, len(sheet.deals()) - 1)] + totals_lines(sheet)
+
+
+def totals_lines(sheet: Sheet) -> list[str]:
+    """The running totals, and the partie's result once the deals decide it."""
+    g, names = sheet.game, sheet.names
+    t = g.scores()
+    played = len(sheet.deals())
+    out = ["  totals: %s %d, %s %d" % (names[0], t[0], names[1], t[1])]
+    if g.over():
+        out.append("  " + result_text(sheet))
+    elif played == DEALS and t[0] == t[1]:
+        out.append("  tied at %d after %d deals: %d more deals decide it" % (t[0], DEALS, EXTRA_DEALS))
+    return out
+
+
+def result_text(sheet: Sheet) -> str:
+    """The finished partie in words, with the rubicon's arithmetic."""
+    g, names = sheet.game, sheet.names
+    t = g.scores()
+    r = g.rubicon()
+    if r is None:
+        return "the partie is drawn: still tied at %d after %d deals (no points)" % (t[0], DEALS + EXTRA_DEALS)
+    w, points = r
+    lost = t[1 - w]
+    if lost < RUBICON:
+        return "%s wins; %s is rubiconed (%d, under %d): %d + %d + %d = %d points" % (
+            names[w], names[1 - w], lost, RUBICON, RUBICON, t[w], lost, points)
+    return "%s wins, %d to %d: %d + %d = %d points" % (names[w], t[w], lost, RUBICON, t[w] - lost, points)
+
+
+def prompt(sheet: Sheet) -> str:
+    g = sheet.game
+    if g.over():
+        return "the partie is over (undo, fix N A B, or quit)"
+    dealer = g.dealer()
+    return "deal %d: %s deals, %s is elder; %s's points and %s's" % (
+        g.deal_number(), sheet.names[dealer], sheet.names[1 - dealer], sheet.names[0], sheet.names[1])
+
+
+def rows(sheet: Sheet) -> list[str]:
+    """The score sheet: each deal, the running totals, the result."""
+    names = sheet.names
+    width = max(12, max(len(n) for n in names) + 2)
+    head = "%-3s %-12s" % ("#", "dealer") + "".join("%*s" % (width, n) for n in names)
+    out = [head, "-" * len(head)]
+    run = [0, 0]
+    for k, (a, b) in enumerate(sheet.deals()):
+        run[0] += a
+        run[1] += b
+        out.append("%-3d %-12s" % (k + 1, names[sheet.dealer_of(k)][:12])
+                   + "".join("%*s" % (width, "%d (%d)" % (d, r)) for d, r in ((a, run[0]), (b, run[1]))))
+    out.append("(a deal's points, then the running total)")
+    out.append(result_text(sheet) if sheet.game.over() else "unfinished: %d deal%s played of %d (%d on a tie)" % (
+        len(sheet.deals()), "" if len(sheet.deals()) == 1 else "s", DEALS, DEALS + EXTRA_DEALS))
+    return out
+
+
+def as_json(sheet: Sheet, sheet_id: int | None) -> dict[str, Any]:
+    """The partie for a program: names, who dealt first, each deal, the totals and the result."""
+    g = sheet.game
+    r = g.rubicon()
+    t = g.scores()
+    result = None
+    if g.over():
+        result = {"winner": None if r is None else sheet.names[r[0]], "points": None if r is None else r[1],
+                  "result": "draw" if r is None else ("rubicon" if t[1 - r[0]] < RUBICON else "win")}
+    return {"id": sheet_id, "names": sheet.names, "first_dealer": sheet.names[g.first_dealer],
+            "deals": [{"dealer": sheet.names[sheet.dealer_of(k)], "points": [a, b]}
+                      for k, (a, b) in enumerate(sheet.deals())],
+            "totals": t, "finished": g.over(), "result": result}
+
+
+def record(sheet: Sheet, sheet_id: int) -> dict[str, Any]:
+    """The finished partie as a board's game record (so sync's checks, the
+    listings and the exports take it as they take a board's)."""
+    rec = records.game_record(sheet.match, 0)
+    rec.update(match=sheet_id, game_no=1, names=sheet.names, board=SHEET_BOARD, firmware="cribboard " + __version__)
+    return rec
+
+
+def save(db: Any, sheet: Sheet, sheet_id: int | None = None) -> int:
+    """Keep the sheet after a change; a finished partie is also a game among
+    the boards' (the one stored before is replaced: undo and fix reach it)."""
+    now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    kept = json.dumps({"first_dealer": sheet.game.first_dealer, "deals": sheet.deals()})
+    with db.transaction():
+        kept_id: int
+        if sheet_id is None:
+            kept_id = db.value("INSERT INTO piquet_sheets (names, record, deals, finished, created, updated) "
+                                "VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+                                (json.dumps(sheet.names), kept, len(sheet.deals()), int(sheet.game.over()), now, now))
+        else:
+            kept_id = sheet_id
+            db.execute("UPDATE piquet_sheets SET record = ?, deals = ?, finished = ?, updated = ? WHERE id = ?",
+                       (kept, len(sheet.deals()), int(sheet.game.over()), now, kept_id))
+        dbm.forget_game(db, SHEET_BOARD, kept_id)
+        if sheet.game.over():
+            game = check(json.dumps(record(sheet, kept_id)))
+            dbm.store(db, SHEET_BOARD, "cribboard " + __version__, [(kept_id, game)], now, {kept_id: time.time()})
+    return kept_id
+
+
+def load(db: Any, sheet_id: int) -> Sheet:
+    """A kept sheet, every deal checked again: KeyError if there is none,
+    ValueError if what is kept cannot be a partie."""
+    row = db.one("SELECT names, record FROM piquet_sheets WHERE id = ?", (sheet_id,))
+    if row is None:
+        raise KeyError(sheet_id)
+    try:
+        names, kept = json.loads(row["names"]), json.loads(row["record"])
+        first, deals = kept["first_dealer"], [(a, b) for a, b in kept["deals"]]
+    except (ValueError, TypeError, KeyError):
+        raise ValueError("what is kept of it is not a sheet") from None
+    if first not in (0, 1) or not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise ValueError("what is kept of it is not a sheet")
+    return Sheet(names, first, deals)
+
+
+def listing(db: Any) -> list[dict[str, Any]]:
+    """Every sheet, with its totals (a row that cannot be read says so)."""
+    out = []
+    for r in db.all("SELECT id, names, deals, finished, updated FROM piquet_sheets ORDER BY id"):
+        row = {"id": r["id"], "names": None, "deals": r["deals"], "finished": bool(r["finished"]),
+               "updated": r["updated"], "totals": None, "result": None}
+        try:
+            sheet = load(db, r["id"])
+            row["names"], row["totals"] = sheet.names, sheet.game.scores()
+            row["result"] = result_text(sheet) if sheet.game.over() else None
+        except ValueError as e:
+            row["result"] = "cannot be read: %s" % e
+        out.append(row)
+    return out
