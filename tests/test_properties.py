@@ -105,17 +105,56 @@ def barbu_result(contract):
 def test_every_finished_barbu_rubber_sums_to_zero(first, data):
     r = Rubber(first)
     for n in range(BARBU_DEALS):
-        dealer = r.dealer()
-        contract = data.draw(st.sampled_from(r.remaining()))
-        doubles = []
-        for a in range(4):
-            for b in range(a + 1, 4):
-                if data.draw(st.integers(0, 3)) == 0:
-                    doubler, doubled = (b, a) if a == dealer else (a, b)  # the dealer doubles no one
-                    doubles.append([doubler, doubled, data.draw(st.booleans())])
-        if n % 7 < 2:  # the obligation: every other seat doubles the dealer twice
-            doubles = [d for d in doubles if dealer not in d[:2]]
-            doubles += [[p, dealer, data.draw(st.booleans())] for p in range(4) if p != dealer]
-        r.add(contract, data.draw(barbu_result(contract)), doubles)
+        r.add(*barbu_deal(data, r, n))
     assert r.over() and sum(r.totals()) == 0 and r.check() == []
     assert sorted(c for _, c, _, _, _ in r.deals) == sorted(BARBU_CONTRACTS * 4)
+
+
+def barbu_deal(data, r, n):
+    """A deal the table may play next: the contract, its result, the doubles
+    (every other seat doubles the dealer twice in his round, as the rule
+    wants; the others at random)."""
+    dealer = r.dealer()
+    contract = data.draw(st.sampled_from(r.remaining()))
+    doubles = []
+    for a in range(4):
+        for b in range(a + 1, 4):
+            if data.draw(st.integers(0, 3)) == 0:
+                doubler, doubled = (b, a) if a == dealer else (a, b)  # the dealer doubles no one
+                doubles.append([doubler, doubled, data.draw(st.booleans())])
+    if n % 7 < 2:
+        doubles = [d for d in doubles if dealer not in d[:2]]
+        doubles += [[p, dealer, data.draw(st.booleans())] for p in range(4) if p != dealer]
+    return contract, data.draw(barbu_result(contract)), doubles
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 3), st.data())
+def test_every_barbu_rubber_entered_through_the_sheets_lines_keeps_each_round_and_the_rubber_at_zero(first, data):
+    # The same table as above, but as the sheet reads it: each deal a line of
+    # text, with undo and fix lines among them, and the sheet's own check.
+    from cribboard import barbu_sheet as sheet
+
+    r = Rubber(first)
+    for n in range(BARBU_DEALS):
+        contract, result, doubles = barbu_deal(data, r, n)
+        line = sheet.deal_line(contract, result, doubles)
+        assert sheet.parse_deal(line) == (contract, result, doubles)
+        if data.draw(st.integers(0, 5)) == 0:  # entered, then taken back and entered again
+            r, told = sheet.command(r, line)
+            r, told = sheet.command(r, "undo")
+            assert told[0].endswith("(it read: %s)" % line)
+        r, told = sheet.command(r, line)
+        assert not [t for t in told if "CHECK FAILED" in t], told
+        if len(r.deals) % 7 == 0:
+            assert sum(r.round_totals(r.deals[-1][0])) == 0
+            assert any(t.endswith("the round is done: 0") for t in told), told
+        if n and data.draw(st.integers(0, 7)) == 0:  # an earlier deal's result fixed, same contract
+            k = data.draw(st.integers(0, len(r.deals) - 1))
+            dealer_k, contract_k, _, doubles_k, _ = r.deals[k]
+            fixed = sheet.deal_line(contract_k, data.draw(barbu_result(contract_k)), doubles_k)
+            r, told = sheet.command(r, "fix %d %s" % (k + 1, fixed))
+            assert not [t for t in told if "CHECK FAILED" in t], told
+    assert r.over() and sum(r.totals()) == 0 and r.check() == []
+    assert all(sum(r.round_totals(d)) == 0 for d in range(4))
+    assert "CHECK FAILED" not in "\n".join(sheet.sheet_rows(r, ["A", "B", "C", "D"]))

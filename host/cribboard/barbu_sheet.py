@@ -74,6 +74,27 @@ def parse_deal(line):
 _DOUBLE = re.compile(r"([0-9]+)[xX]([0-9]+)(!?)", re.ASCII)
 
 
+def deal_line(contract, result, doubles):
+    """The sheet's line for a deal (parse_deal reads it back the same), so
+    the table can see, or type again, what it removed."""
+    if contract == "barbu":
+        words = [result["taker"] + 1]
+    elif contract == "hearts":
+        words = result["hearts"] + ["ace=%d" % (result["ace"] + 1)]
+    elif contract == "queens":
+        words = result["queens"]
+    elif contract in ("tricks", "trumps"):
+        words = result["tricks"]
+    elif contract == "last2":
+        words = [result["twelfth"] + 1, result["thirteenth"] + 1]
+    else:
+        words = [p + 1 for p in result["order"]]
+    line = " ".join([contract] + [str(w) for w in words])
+    if doubles:
+        line += " | " + " ".join("%dx%d%s" % (a + 1, b + 1, "!" if r else "") for a, b, r in doubles)
+    return line
+
+
 def _number(word):
     """A count or a seat: plain digits 0-9 (int() would take 1_0 and other scripts' digits)."""
     if re.fullmatch(r"[0-9]+", word, re.ASCII) is None:
@@ -121,8 +142,9 @@ def command(rubber, text):
         if not rubber.deals:
             raise ValueError("there is no deal to undo")
         gone = describe(rubber, len(rubber.deals) - 1)
+        _, c, r, d, _ = rubber.deals[-1]
         again = rebuilt(rubber, [(c, r, d) for _, c, r, d, _ in rubber.deals[:-1]])
-        return again, ["removed %s" % gone] + duty_lines(again)
+        return again, ["removed %s (it read: %s)" % (gone, deal_line(c, r, d))] + duty_lines(again)
     if words[0].lower() == "fix":
         if len(words) < 3:
             raise ValueError("fix N DEAL: the deal's number, then the deal as it should read")
