@@ -151,7 +151,7 @@ def test_every_barbu_rubber_entered_through_the_sheets_lines_keeps_each_round_an
             assert any(t.endswith("the round is done: 0") for t in told), told
         if n and data.draw(st.integers(0, 7)) == 0:  # an earlier deal's result fixed, same contract
             k = data.draw(st.integers(0, len(r.deals) - 1))
-            dealer_k, contract_k, _, doubles_k, _ = r.deals[k]
+            _, contract_k, _, doubles_k, _ = r.deals[k]
             fixed = sheet.deal_line(contract_k, data.draw(barbu_result(contract_k)), doubles_k)
             r, told = sheet.command(r, "fix %d %s" % (k + 1, fixed))
             assert not [t for t in told if "CHECK FAILED" in t], told
