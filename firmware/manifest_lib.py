@@ -2,7 +2,7 @@
 # manifest format. manifest.py adds main.py to make the board's file list
 # (`cribboard flash`, package.json); manifest_frozen.py freezes these into
 # a MicroPython image instead (docs/frozen.md). The core's host-only
-# modules (cards, show, pegging, piquet, barbu, replay) are not here: the
+# modules (cards, show, pegging, piquet, barbu, replay, discard) are not here: the
 # board never imports them.
 package("cribcore", files=("__init__.py", "game.py", "match.py", "names.py", "partie.py", "record.py"), base_path="lib")
 package(
