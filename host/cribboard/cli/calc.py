@@ -72,3 +72,69 @@ def peg(as_json, cards):
         else:
             what = "  (%s)" % row["what"] if row["what"] else ""
             click.echo("%-4s  %2d  +%d%s" % (row["card"], row["count"], row["points"], what))
+
+
+@cli.command()
+@click.option("--dealer", is_flag=True, help="You deal: the crib is yours (its points count for you).")
+@click.option("--pone", is_flag=True, help="An opponent deals: the crib counts against you.")
+@click.option("--partner-deals", is_flag=True, help="Four players: your partner deals (the crib counts for your "
+              "side).")
+@click.option("--players", type=click.Choice(["2", "3", "4"]), default="2", show_default=True,
+              help="2 (six cards, throw two), 3 or 4 (five cards, throw one).")
+@click.option("--top", type=click.IntRange(1), metavar="N", help="Only the N best throws.")
+@click.option("--exact", is_flag=True, help="Reduced fractions instead of decimals.")
+@click.option("-v", "--verbose", is_flag=True, help="Each expectation by kind: 15s, pairs, runs, flush, nobs.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per hand, each figure as a fraction and a float.")
+@click.argument("cards", nargs=-1)
+def discard(dealer, pone, partner_deals, players, top, exact, verbose, as_json, cards):
+    """Which cards to throw to the crib: every throw ranked by expected points.
+
+    CARDS are your six cards (two players) or five (three or four), as for
+    `cribboard score`, e.g. 5H 5S JD 4C 6H KH. Say whose crib it is: a
+    throw that is right for your own crib is often wrong for theirs.
+
+    Exact under a stated model: E[hand] over every unseen starter; E[crib]
+    over every way the rest of the crib (the opponent's two cards, or with 3
+    and 4 players the other three) and the starter can come from the unseen
+    cards, all equally likely. Pegging and the board position are not
+    counted. With no CARDS, reads one hand a line from stdin (blank lines
+    and # comments skipped; a bad line is reported and the rest answered)."""
+    from cribboard import discard as dc
+
+    said = [name for name, given in (("dealer", dealer), ("pone", pone), ("partner", partner_deals)) if given]
+    if len(said) != 1:
+        raise UsageError("say whose crib it is, once: --dealer (yours), --pone (an opponent's) or --partner-deals"
+                         + ("" if not said else ", not %s" % " and ".join("--" + w for w in said)).replace(
+                             "--partner", "--partner-deals"))
+    crib = said[0]
+    n = int(players)
+
+    def answer(text):
+        advice = dc.advise(dc.parse_hand(text, n), n, crib)
+        if as_json:
+            click.echo(json.dumps(dc.as_json(advice, top)))
+        else:
+            click.echo("\n".join(dc.text(advice, top, exact, verbose)))
+
+    if cards:
+        try:
+            answer(" ".join(cards))
+        except ValueError as e:
+            raise UsageError(str(e)) from None
+        return
+    bad = 0
+    first = True
+    for number, line in enumerate(sys.stdin, 1):
+        text = line.split("#", 1)[0].strip()
+        if not text:
+            continue
+        try:
+            if not as_json:
+                click.echo(("" if first else "\n") + "hand: " + text)
+            first = False
+            answer(text)
+        except ValueError as e:
+            bad += 1
+            click.echo("cribboard: error: line %d: %s" % (number, e), err=True)
+    if bad:
+        sys.exit(USAGE_ERROR)
