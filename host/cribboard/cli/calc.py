@@ -84,7 +84,8 @@ def peg(as_json, cards):
 @click.option("--top", type=click.IntRange(1), metavar="N", help="Only the N best throws.")
 @click.option("--exact", is_flag=True, help="Reduced fractions instead of decimals.")
 @click.option("-v", "--verbose", is_flag=True, help="Each expectation by kind: 15s, pairs, runs, flush, nobs.")
-@click.option("--json", "as_json", is_flag=True, help="One JSON object per hand, each figure as a fraction and a float.")
+@click.option("--json", "as_json", is_flag=True,
+              help="One JSON object per hand, each figure as a fraction and a float.")
 @click.argument("cards", nargs=-1)
 def discard(dealer, pone, partner_deals, players, top, exact, verbose, as_json, cards):
     """Which cards to throw to the crib: every throw ranked by expected points.
