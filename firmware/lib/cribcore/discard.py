@@ -87,7 +87,7 @@ def rank_table():
                             scores[3 * i + 2] = s.runs
                             i += 1
         gc_collect()
-        t = dict.fromkeys(codes)  # sized once (MicroPython too): no growing, no holes left behind
+        t = dict.fromkeys(codes, 0)  # sized once (MicroPython too): no growing, no holes left behind
         for i in range(len(codes)):
             t[codes[i]] = (scores[3 * i] << (2 * _FIELD)) | (scores[3 * i + 1] << _FIELD) | scores[3 * i + 2]
         _table = t
