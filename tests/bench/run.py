@@ -61,6 +61,8 @@ def main():
     cp = run_json(cp_cmd)
     pico_cmd = [str(BIN / "python"), "tests/bench/bench_pico.py"]
     pico = run_json(pico_cmd)
+    discard_cmd = [str(BIN / "python"), "tests/bench/bench_discard.py"]
+    dis = run_json(discard_cmd)
 
     print("Machine: %s, %s, Python %s" % (platform.machine(), platform.processor() or "cpu", platform.python_version()))
     print()
@@ -75,6 +77,22 @@ def main():
     print("| heap taken by one score() call, bytes (max / mean) | n/a | %d / %d | |"
           % (mpy["heap_bytes_max"], mpy["heap_bytes_mean"]))
     print("| all 12,994,800 hands, one core, seconds | %.1f | | <= 60 |" % full["seconds"])
+    print()
+    ref = dis["reference_us"] / 1000
+    print("| the discard advisor (CPython, exact; reference loop %d us) | measured | reference-loop units | budget |"
+          % dis["reference_us"])
+    print("|---|---|---|---|")
+    print("| a 6-card hand, in process: median / most of %d | %.2f / %.2f ms | %.3f / %.3f | <= 1 / <= 5 ms |"
+          % (dis["hands"], dis["median_ms"], dis["max_ms"], dis["median_ms"] / ref, dis["max_ms"] / ref))
+    print("| a 5-card hand (3 players): median / most of 300 | %.2f / %.2f ms | %.3f / %.3f | <= 5 ms median |"
+          % (dis["five_median_ms"], dis["five_max_ms"], dis["five_median_ms"] / ref, dis["five_max_ms"] / ref))
+    print("| the first hand in a fresh process (import, rank table, answer) | %.1f ms | %.2f | <= 60 ms |"
+          % (dis["first_hand_ms"], dis["first_hand_ms"] / ref))
+    print("| `cribboard discard --dealer` on 1,000 hands from stdin | %.2f s | | <= 5 s |" % dis["stdin_1000_s"])
+    print("| `cribboard discard --dealer HAND` / `cribboard score HAND`, end to end | %.0f / %.0f ms | | "
+          "discard <= score + 100 ms |" % (dis["discard_cli_s"] * 1000, dis["score_cli_s"] * 1000))
+    print("| naive: `show.score` on every starter and crib (%s scorings), one hand | %.2f s | %.0f | |"
+          % (format(dis["naive_scorings"], ","), dis["naive_s"], dis["naive_s"] * 1000 / ref))
     print()
     g, fr, pr, bt, bt_py = dev["game"], dev["frame"], dev["press"], dev["boot"], dev["boot_py"]
     print("| device figure (MicroPython unix, heap %s) | measured | reference-loop units | budget |" % HEAP)
@@ -148,6 +166,7 @@ def main():
     print("    " + shown(dist_cmd))
     print("    " + shown(cp_cmd))
     print("    " + shown(pico_cmd))
+    print("    " + shown(discard_cmd))
     if not ok or full["seconds"] > 60:
         sys.exit(1)
 
