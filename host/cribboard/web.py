@@ -5,6 +5,8 @@
 #   GET  /api/leds?board=N    {"layout": name, "frame": n, "leds": [[r, g, b], ...]}
 #   GET  /api/layout?board=N  the layout file, plus the board's buttons (none for a real board)
 #   POST /api/press           {"button": "P1", "gesture": "tap" | "long", "board": N}
+#   GET  /api/discard?cards=5H+5S+JD+4C+6H+KH&players=2&crib=dealer
+#                             the throws ranked (cribboard.discard.as_json), or 400 {"error": ...}
 # A board here is any object with: layout (dict), buttons(), frames, leds(),
 # press(button, gesture) -> the frame that shows it, and scoreboard() (a view
 # dict, or None before the board has saved a state); N defaults to 0.
@@ -26,6 +28,7 @@ log = logging.getLogger("http")  # cribboard --verbose shows every request
 PAGE = Path(__file__).resolve().parent / "sim.html"
 MAX_BODY = 4096  # bytes of a request body
 MAX_DEPTH = 8  # nesting of a request's JSON (a press is one flat object)
+MAX_QUERY = 200  # characters of a discard question (six cards and two words take about 60)
 LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")
 
 
@@ -124,6 +127,13 @@ def make_server(boards: Any, host: str = "127.0.0.1", port: int = 8121) -> Threa
                 self.reply(200, PAGE.read_bytes(), "text/html; charset=utf-8")
             elif url.path == "/api/state":
                 self.reply(200, {"boards": [_scoreboard(b) for b in boards]})
+            elif url.path == "/api/discard":
+                try:
+                    answer = _discard(url.query)
+                except ValueError as e:
+                    self.reply(400, {"error": str(e)})
+                    return
+                self.reply(200, answer)
             elif url.path in ("/api/leds", "/api/layout"):
                 b = self.board(url.query)
                 if b is None:
@@ -192,3 +202,20 @@ def _scoreboard(board: Any) -> dict[str, Any]:
     except ValueError as e:
         return {"error": str(e)}
     return view if view is not None else {"error": "the board has not saved a game yet"}
+
+
+def _discard(query: str) -> dict[str, Any]:
+    """The discard advisor's answer to ?cards=...&players=N&crib=WHOSE; ValueError says what is wrong."""
+    from cribboard import discard as dc
+
+    if len(query) > MAX_QUERY:
+        raise ValueError("a discard question is at most %d characters" % MAX_QUERY)
+    asked = parse_qs(query)
+    players = asked.get("players", ["2"])[0]
+    if players not in ("2", "3", "4"):
+        raise ValueError("players is 2, 3 or 4, not %r" % players[:8])
+    crib = asked.get("crib", [""])[0]
+    if crib not in dc.CRIBS:
+        raise ValueError("say whose crib it is: crib=%s" % "|".join(dc.CRIBS))
+    text = asked.get("cards", [""])[0]
+    return dc.as_json(dc.advise(dc.parse_hand(text, int(players)), int(players), crib))

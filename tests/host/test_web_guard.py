@@ -145,3 +145,32 @@ def test_a_real_cross_origin_page_cannot_press(served):
     finally:
         other.shutdown()
     assert board.pressed == []  # neither the fetch nor the form pressed anything
+
+
+def get(port, path, host=None):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.putrequest("GET", path, skip_host=host is not None)
+    if host is not None:
+        conn.putheader("Host", host)
+    conn.endheaders()
+    reply = conn.getresponse()
+    body = json.loads(reply.read())
+    conn.close()
+    return reply.status, body
+
+
+def test_the_discard_question_answers_and_a_bad_or_hostile_one_is_a_clear_400(served):
+    _, port = served
+    status, body = get(port, "/api/discard?cards=5H+5S+JD+4C+6H+KH&players=2&crib=dealer")
+    assert status == 200 and body["throws"][0]["throw"] == ["JD", "KH"] and len(body["throws"]) == 15
+    for query, why in (("cards=5H+5S&crib=dealer", "give 6, not 2"), ("cards=5H+5H+JD+4C+6H+KH&crib=dealer",
+                                                                     "duplicate"),
+                       ("cards=5H+5S+JD+4C+6H+KH", "whose crib"), ("cards=5H+5S+JD+4C+6H+KH&crib=me", "whose crib"),
+                       ("cards=5H+5S+JD+4C+6H+KH&crib=dealer&players=9", "players is 2, 3 or 4"),
+                       ("cards=%3Cscript%3E&crib=dealer", "unknown card"),
+                       ("cards=" + "5H+" * 100 + "&crib=dealer", "at most 200 characters"),
+                       ("cards=5H+5S+JD+4C+6H+KH&crib=partner", "--players 4")):
+        status, body = get(port, "/api/discard?" + query)
+        assert status == 400 and why in body["error"], (query, body)
+    status, body = get(port, "/api/discard?cards=5H+5S+JD+4C+6H+KH&crib=dealer", host="evil.example:%d" % port)
+    assert status == 403
