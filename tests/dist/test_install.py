@@ -138,6 +138,12 @@ def exercise(bin_dir, home):
     written = json.loads(cribboard("hardware", "docs", "--out", "hw", "--json").stdout)
     drawings = len(list((ROOT / "hardware" / "drawings").glob("*.svg")))
     assert len(written) == drawings + 2 and (work / "hw" / "power.md").read_text().startswith("# Power budget")
+    advice = json.loads(cribboard("discard", "--dealer", "--json", "5H", "5S", "JD", "4C", "6H", "KH").stdout)
+    assert advice["throws"][0]["throw"] == ["JD", "KH"] and advice["throws"][0]["hand"]["total"]["exact"] == "367/23"
+    piquet_db = home / "piquet.sqlite3"
+    partie = run([bin_dir / "cribboard", "piquet", "sheet", "--names", "Ann,Bob", "--db", piquet_db, "--json"],
+                 cwd=work, env=env, input="45 12\n30 40\n20 20\n10 9\n12 12\n0 2\n")
+    assert json.loads(partie.stdout)["result"] == {"winner": "Ann", "points": 312, "result": "rubicon"}
     flash_dir, port = home / "flash", home / "port"
     sim = subprocess.Popen([bin_dir / "cribboard", "sim", "--headless", "--json", "--http", "127.0.0.1:0",
                             "--flash", flash_dir, "--link", port], cwd=work, env=env,
