@@ -21,8 +21,13 @@ POSTGRES_DONE := build/.postgresql
 
 .PHONY: run test lint typecheck mpy test-unix test-wasm test-cp test-py test-dist test-faults mutate bench clean setup hardware package-json
 
+# The message catalogues compiled for the checkout's own install (the build step compiles the wheel's).
+MO_FILES := $(patsubst %.po,%.mo,$(wildcard host/cribboard/locale/*/LC_MESSAGES/*.po))
+$(MO_FILES): %.mo: %.po $(VENV_DONE)
+	$(BIN)/python tools/catalogues.py compile
+
 # The main job: a simulated board in the browser (the real firmware on MicroPython).
-run: $(VENV_DONE)
+run: $(VENV_DONE) $(MO_FILES)
 	$(BIN)/cribboard sim $(SIM_ARGS)
 
 setup: $(VENV_DONE) $(NODE_DONE) $(STUBS_DONE)
@@ -102,7 +107,7 @@ test-cp: $(VENV_DONE) $(CP_STUBS_DONE)
 test-wasm: $(NODE_DONE)
 	node tests/wasm_run.mjs firmware/lib tests/core micropython-wasm
 
-test-py: $(VENV_DONE) $(NODE_DONE) $(CHROMIUM_DONE) $(POSTGRES_DONE)
+test-py: $(VENV_DONE) $(NODE_DONE) $(CHROMIUM_DONE) $(POSTGRES_DONE) $(MO_FILES)
 	$(BIN)/pytest -q --ignore=tests/dist
 
 # The long fault sweeps on the emulated Pico (tests marked `sweep`: a deploy

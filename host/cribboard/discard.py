@@ -1,39 +1,51 @@
 # The discard advisor's words and numbers: cribcore.discard computes, this
 # module names the model, ranks the throws (equal nets share a rank) and
 # shapes them as text, fractions or JSON. No I/O of its own.
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from cribboard.i18n import N_, _
 from cribcore.cards import format_card, parse
 from cribcore.discard import KINDS, analyse
 
 CRIBS = ("dealer", "pone", "partner")  # whose crib: yours, an opponent's, your partner's
-KIND_NAMES = {"fifteens": "15s", "pairs": "pairs", "runs": "runs", "flush": "flush", "nobs": "nobs"}
-NOT_COUNTED = "Pegging and the board position are not counted."
+KIND_NAMES = {"fifteens": N_("15s"), "pairs": N_("pairs"), "runs": N_("runs"), "flush": N_("flush"),
+              "nobs": N_("nobs")}
 
 
-def model(players: int, crib: str) -> str:
-    """The model the figures are exact under, in one paragraph."""
-    unseen = 46 if players == 2 else 47
-    whose = {"dealer": "your crib (net = hand + crib)", "pone": "an opponent's crib (net = hand - crib)",
-             "partner": "your partner's crib (net = hand + crib)"}[crib]
+def _same(message: str) -> str:
+    return message
+
+
+def model(players: int, crib: str, _: Callable[[str], str] = _same) -> str:
+    """The model the figures are exact under, in one paragraph (in English
+    unless given a translating _: what a program reads never changes with
+    the language)."""
+    whose = {"dealer": _("your crib (net = hand + crib)"), "pone": _("an opponent's crib (net = hand - crib)"),
+             "partner": _("your partner's crib (net = hand + crib)")}[crib]
     if players == 2:
-        others = "the opponent's two (a uniformly random pair of the 46 unseen)"
+        crib_text = _("E[crib]: the thrown cards with the opponent's two (a uniformly random pair of the 46 "
+                      "unseen) and the starter (uniform over the 44 left).")
     elif players == 3:
-        others = "the other two players' cards and the deck card (a uniformly random 3 of the 47 unseen)"
+        crib_text = _("E[crib]: the thrown card with the other two players' cards and the deck card (a uniformly "
+                      "random 3 of the 47 unseen) and the starter (uniform over the 44 left).")
     else:
-        others = "the other three players' cards (a uniformly random 3 of the 47 unseen)"
-    return ("%d players, %s. E[hand]: the four kept cards with each of the %d unseen starters. E[crib]: the "
-            "thrown card%s with %s and the starter (uniform over the 44 left). %s"
-            % (players, whose, unseen, "s" if players == 2 else "", others, NOT_COUNTED))
+        crib_text = _("E[crib]: the thrown card with the other three players' cards (a uniformly random 3 of the "
+                      "47 unseen) and the starter (uniform over the 44 left).")
+    return " ".join([
+        _("%(players)d players, %(whose)s.") % {"players": players, "whose": whose},
+        _("E[hand]: the four kept cards with each of the %(unseen)d unseen starters.") % {
+            "unseen": 46 if players == 2 else 47},
+        crib_text, _("Pegging and the board position are not counted.")])
 
 
 def advise(cards: list[int], players: int, crib: str) -> dict[str, Any]:
     """Every throw, ranked, with exact expectations (Fractions) by kind."""
     if crib not in CRIBS:
-        raise ValueError("whose crib: %s, not %r" % (", ".join(CRIBS), crib))
+        raise ValueError(_("whose crib: %(cribs)s, not %(crib)r") % {"cribs": ", ".join(CRIBS), "crib": crib})
     if crib == "partner" and players != 4:
-        raise ValueError("only four players have a partner: --partner-deals needs --players 4")
+        raise ValueError(_("only four players have a partner: --partner-deals needs --players 4"))
     denominator, throws = analyse(cards, players, crib != "pone")
     rows = []
     rank = 0
@@ -52,7 +64,8 @@ def parse_hand(text: str, players: int) -> list[int]:
     cards = parse(text)
     want = 6 if players == 2 else 5
     if len(cards) != want:
-        raise ValueError("%d players are dealt %d cards: give %d, not %d" % (players, want, want, len(cards)))
+        raise ValueError(_("%(players)d players are dealt %(want)d cards: give %(want)d, not %(given)d") % {
+            "players": players, "want": want, "given": len(cards)})
     return cards
 
 
@@ -69,19 +82,21 @@ def text(advice: dict[str, Any], top: int | None = None, exact: bool = False, ve
     thousand hands on stdin print in moments)."""
     rows = advice["throws"][:top] if top else advice["throws"]
     out = []
-    width = 22 if exact else 8
-    keep_width = 15  # four cards, tens included
-    out.append("%-4s %-7s %-*s %*s %*s %*s" % ("rank", "throw", keep_width, "keep", width, "E[hand]", width,
-                                              "E[crib]", width, "net"))
+    heads = [_("rank"), _("throw"), _("keep"), _("E[hand]"), _("E[crib]"), _("net")]
+    widths = [max(len(heads[0]), 4), max(len(heads[1]), 7), max(len(heads[2]), 15)]
+    number = max([22 if exact else 8] + [len(h) for h in heads[3:]])
+    line = "%-*s %-*s %-*s %*s %*s %*s"
+    out.append(line % (widths[0], heads[0], widths[1], heads[1], widths[2], heads[2], number, heads[3], number,
+                       heads[4], number, heads[5]))
     for r in rows:
-        out.append("%-4d %-7s %-*s %*s %*s %*s" % (
-            r["rank"], _cards(r["throw"]), keep_width, _cards(r["keep"]), width, _number(r["hand_total"], exact),
-            width, _number(r["crib_total"], exact), width, _number(r["net"], exact)))
+        out.append(line % (widths[0], r["rank"], widths[1], _cards(r["throw"]), widths[2], _cards(r["keep"]), number,
+                           _number(r["hand_total"], exact), number, _number(r["crib_total"], exact), number,
+                           _number(r["net"], exact)))
         if verbose:
-            for name, part in (("hand", r["hand"]), ("crib", r["crib"])):
-                out.append("       %s: %s" % (name, ", ".join("%s %s" % (KIND_NAMES[k], _number(part[k], exact))
-                                                             for k in KINDS)))
-    out.append("model: " + advice["model"])
+            for name, part in ((N_("hand"), r["hand"]), (N_("crib"), r["crib"])):
+                out.append("       %s: %s" % (_(name), ", ".join("%s %s" % (_(KIND_NAMES[k]), _number(part[k], exact))
+                                                                for k in KINDS)))
+    out.append(_("model: %s") % model(advice["players"], advice["crib"], _))
     return out
 
 

@@ -21,6 +21,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 VERSION = re.search(r'__version__ = "([^"]+)"', (ROOT / "firmware/lib/cribcore/__init__.py").read_text()).group(1)
 SETUPTOOLS = re.search(r'"setuptools>=([\d.]+)"', (ROOT / "pyproject.toml").read_text()).group(1)
+BABEL = re.search(r'"babel>=([\d.]+)"', (ROOT / "pyproject.toml").read_text()).group(1)  # the lowest declared
 
 IN_WHEEL = [
     "cribboard/__main__.py", "cribboard/cli/__init__.py", "cribboard/cli/board.py", "cribboard/sim.html", "cribboard/mp/vboard.py",
@@ -28,6 +29,8 @@ IN_WHEEL = [
     "cribboard/hardware_data/boards/pico.json", "cribboard/hardware_data/boards/esp32s3.json",
     "cribboard/hardware_data/layouts/2-track.json", "cribboard/hardware_data/layouts/3-track.json",
     "cribcore/__init__.py", "cribcore/show.py", "cribapp/app.py", "cribcp/hardware.py",
+    "cribboard/locale/es/LC_MESSAGES/cribboard.mo", "cribboard/locale/it/LC_MESSAGES/cribboard.mo",
+    "cribboard/locale/de/LC_MESSAGES/cribboard.mo",
     "cribboard/firmware/code.py", "cribboard/firmware/boot.py", "cribboard/firmware/manifest_circuitpython.py",
     "cribboard-%s.dist-info/licenses/LICENSE" % VERSION,
 ]
@@ -81,7 +84,7 @@ def test_the_wheel_carries_the_firmware_the_hardware_data_and_the_licence(dists)
 
 def test_the_lowest_declared_setuptools_builds_the_same_wheel(dists, tmp_path):
     wheel, sdist = dists
-    bin_dir = venv(tmp_path / "old", "setuptools==%s" % SETUPTOOLS)
+    bin_dir = venv(tmp_path / "old", "setuptools==%s" % SETUPTOOLS, "babel==%s" % BABEL)
     run([bin_dir / "python", "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
          "-w", tmp_path / "out", sdist])
     (built,) = (tmp_path / "out").glob("*.whl")

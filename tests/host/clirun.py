@@ -3,17 +3,21 @@ import os
 import subprocess
 import sys
 
+# English unless a test asks for a language, whatever the machine's locale.
+ENGLISH = {"LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"}
+
 
 def cli(*args, stdin=None, env=None, cwd=None, timeout=120):
     """`cribboard ARGS...` in a new process: its exit status, stdout and stderr."""
     return subprocess.run([sys.executable, "-m", "cribboard", *args], input=stdin, capture_output=True, text=True,
-                          timeout=timeout, cwd=cwd, env=dict(os.environ, **(env or {})))
+                          timeout=timeout, cwd=cwd, env={**os.environ, **ENGLISH, **(env or {})})
 
 
-def one_line_error(done, code=1):
-    """The command failed with `code` and said why in one line on stderr, no traceback."""
+def one_line_error(done, code=1, word="error"):
+    """The command failed with `code` and said why in one line on stderr, no
+    traceback (word: "error" in the language the command spoke)."""
     assert done.returncode == code, (done.returncode, done.stderr)
     assert "Traceback" not in done.stderr, done.stderr
     last = done.stderr.strip().splitlines()[-1]
-    assert last.startswith("cribboard: error: "), done.stderr
+    assert last.startswith("cribboard: %s: " % word), done.stderr
     return last

@@ -5,17 +5,20 @@
 # status to stderr. Every error is one line on stderr, never a traceback:
 # exit status 1 for a failure at run time, 2 for a mistake in what was asked.
 
+import inspect
 import json
 import os
 import sys
 import webbrowser
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
 import platformdirs
 
-from cribboard import __version__
+from cribboard import __version__, i18n
 from cribboard.errors import CribboardError, UsageError
+from cribboard.i18n import _
 
 USAGE_ERROR = UsageError.exit_code
 
@@ -58,8 +61,61 @@ def stderr_console():
     return Console(stderr=True)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]}, epilog=ENVIRONMENT)
+@contextmanager
+def _translated(command):
+    """The command's help, and its options', in the current language while
+    click formats them (they are written in English, and the language is
+    known only once the command line is read)."""
+    saved = [(command, "help", command.help), (command, "short_help", command.short_help),
+             (command, "epilog", command.epilog)]
+    for param in command.params:
+        saved.append((param, "help", getattr(param, "help", None)))
+        saved.append((param, "show_default", getattr(param, "show_default", None)))
+    try:
+        for obj, name, value in saved:
+            if isinstance(value, str) and value:
+                # Click keeps a docstring as written and cleans it when it shows it; the catalogue has it clean.
+                setattr(obj, name, _(inspect.cleandoc(value).split("\f")[0].rstrip() if obj is command else value))
+        yield
+    finally:
+        for obj, name, value in saved:
+            if hasattr(obj, name):
+                setattr(obj, name, value)
+
+
+class TranslatedCommand(click.Command):
+    def get_help(self, ctx):
+        with _translated(self):
+            return super().get_help(ctx)
+
+    def get_short_help_str(self, limit=45):
+        with _translated(self):
+            return super().get_short_help_str(limit)
+
+
+class TranslatedGroup(click.Group):
+    command_class = TranslatedCommand
+    group_class = type  # subgroups are TranslatedGroups too
+
+    def get_help(self, ctx):
+        with _translated(self):
+            return super().get_help(ctx)
+
+    def get_short_help_str(self, limit=45):
+        with _translated(self):
+            return super().get_short_help_str(limit)
+
+
+def _set_language(ctx, param, value):
+    if value is not None:
+        i18n.use(value)
+
+
+@click.group(cls=TranslatedGroup, context_settings={"help_option_names": ["-h", "--help"]}, epilog=ENVIRONMENT)
 @click.version_option(__version__, prog_name="cribboard")
+@click.option("--lang", type=click.Choice(i18n.LANGUAGES), is_eager=True, expose_value=False, callback=_set_language,
+              help="The language of messages, help and tables (default: from LC_ALL, LC_MESSAGES or LANG; "
+              "JSON and the database never change).")
 @click.option("-v", "--verbose", is_flag=True, help="Log the serial link's lines and the page's requests on stderr.")
 def cli(verbose):
     """Cribboard: an electronic cribbage peg board and the tools around it."""
@@ -147,22 +203,23 @@ def print_table(rows, columns):
     Console(width=None if sys.stdout.isatty() else 10_000).print(table)
 
 def main(argv=None):
+    i18n.use(i18n.from_environment())
     try:
         code = cli.main(args=argv, prog_name="cribboard", standalone_mode=False)
     except CribboardError as e:
-        click.echo("cribboard: error: %s" % printable(e), err=True)
+        click.echo("cribboard: %s: %s" % (_("error"), printable(e)), err=True)
         sys.exit(e.exit_code)
     except click.ClickException as e:
-        click.echo("cribboard: error: %s" % e.format_message(), err=True)
+        click.echo("cribboard: %s: %s" % (_("error"), e.format_message()), err=True)
         sys.exit(USAGE_ERROR if isinstance(e, click.UsageError) else e.exit_code)
     except click.Abort:
-        click.echo("cribboard: aborted", err=True)
+        click.echo("cribboard: %s" % _("aborted"), err=True)
         sys.exit(130)
     except BrokenPipeError:  # the reader of stdout (head, say) wanted no more
         sys.stderr.close()
         os._exit(0)
     except OSError as e:  # a file or device that failed under a command: one line, not a traceback
         where = " %s" % e.filename if getattr(e, "filename", None) else ""
-        click.echo("cribboard: error:%s %s" % (where, e.strerror or e), err=True)
+        click.echo("cribboard: %s:%s %s" % (_("error"), where, e.strerror or e), err=True)
         sys.exit(1)
     sys.exit(code if isinstance(code, int) else 0)

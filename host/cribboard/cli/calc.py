@@ -10,6 +10,7 @@ from cribboard.cli.base import (
     cli,
 )
 from cribboard.errors import UsageError
+from cribboard.i18n import _
 
 
 @cli.command()
@@ -47,7 +48,8 @@ def score(crib, as_json, verbose, cards):
             emit(calc.score_text(text, crib))
         except ValueError as e:
             bad += 1
-            click.echo("cribboard: error: line %d: %s" % (number, e), err=True)
+            click.echo("cribboard: %s: %s" % (_("error"), _("line %(number)d: %(problem)s") % {
+                "number": number, "problem": e}), err=True)
     if bad:
         sys.exit(USAGE_ERROR)
 
@@ -68,7 +70,7 @@ def peg(as_json, cards):
         return
     for row in laid:
         if row["card"] == "go":
-            click.echo("go        +1  (count back to 0)")
+            click.echo(_("go        +1  (count back to 0)"))
         else:
             what = "  (%s)" % row["what"] if row["what"] else ""
             click.echo("%-4s  %2d  +%d%s" % (row["card"], row["count"], row["points"], what))
@@ -104,9 +106,9 @@ def discard(dealer, pone, partner_deals, players, top, exact, verbose, as_json, 
 
     said = [name for name, given in (("dealer", dealer), ("pone", pone), ("partner", partner_deals)) if given]
     if len(said) != 1:
-        raise UsageError("say whose crib it is, once: --dealer (yours), --pone (an opponent's) or --partner-deals"
-                         + ("" if not said else ", not %s" % " and ".join("--" + w for w in said)).replace(
-                             "--partner", "--partner-deals"))
+        flags = " ".join("--" + w.replace("partner", "partner-deals") for w in said)
+        raise UsageError(_("say whose crib it is, once: --dealer (yours), --pone (an opponent's) or "
+                            "--partner-deals") + (_(", not %s") % flags if said else ""))
     crib = said[0]
     n = int(players)
 
@@ -131,11 +133,12 @@ def discard(dealer, pone, partner_deals, players, top, exact, verbose, as_json, 
             continue
         try:
             if not as_json:
-                click.echo(("" if first else "\n") + "hand: " + text)
+                click.echo(("" if first else "\n") + _("hand: %s") % text)
             first = False
             answer(text)
         except ValueError as e:
             bad += 1
-            click.echo("cribboard: error: line %d: %s" % (number, e), err=True)
+            click.echo("cribboard: %s: %s" % (_("error"), _("line %(number)d: %(problem)s") % {
+                "number": number, "problem": e}), err=True)
     if bad:
         sys.exit(USAGE_ERROR)

@@ -1,0 +1,73 @@
+# The host tool's language. Messages are English in the code and go through
+# gettext: catalogues per language in cribboard/locale (the .po files kept in
+# the repository, the .mo files compiled from them by the package's build
+# step). The language is --lang, else the first of LC_ALL, LC_MESSAGES and
+# LANG that is set (as the C library reads them), else English. Click's own
+# words (Usage, Options, its errors) come through the same catalogue: click
+# asks the stdlib's gettext, whose domain this module sets.
+#
+# What a program reads never changes with the language: JSON keys and
+# values, the database, exit statuses.
+import gettext
+import os
+from importlib import resources
+
+DOMAIN = "cribboard"
+LANGUAGES = ("en", "es", "it", "de")
+NAMES = {"en": "English", "es": "español", "it": "italiano", "de": "Deutsch"}
+
+_translation: gettext.NullTranslations = gettext.NullTranslations()
+_language = "en"
+
+
+def locale_dir() -> str:
+    return str(resources.files("cribboard") / "locale")
+
+
+def from_environment(environ: dict[str, str] | None = None) -> str:
+    """The language the environment asks for (one of LANGUAGES; English if
+    it asks for none of them): es_ES.UTF-8 -> es, C -> en."""
+    env = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name)
+        if value:
+            return language_of(value)
+    return "en"
+
+
+def language_of(value: str) -> str:
+    code = value.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    return code if code in LANGUAGES else "en"
+
+
+def use(language: str) -> None:
+    """Speak this language from now on (ValueError if it is not one of LANGUAGES)."""
+    global _translation, _language
+    if language not in LANGUAGES:
+        raise ValueError("%r is not a language of cribboard (%s)" % (language, ", ".join(LANGUAGES)))
+    where = locale_dir()
+    _translation = gettext.translation(DOMAIN, where, languages=[language], fallback=True) \
+        if language != "en" else gettext.NullTranslations()
+    _language = language
+    # Click's own messages: it calls the stdlib's module-level gettext.
+    gettext.bindtextdomain(DOMAIN, where)
+    gettext.textdomain(DOMAIN if language != "en" else "messages")
+    os.environ["LANGUAGE"] = language  # what the module-level gettext picks the catalogue by
+
+
+def language() -> str:
+    return _language
+
+
+def _(message: str) -> str:
+    """The message in the current language."""
+    return _translation.gettext(message) if message else message
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return _translation.ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Marks a message for the catalogue where it is defined; _() translates it where it is shown."""
+    return message

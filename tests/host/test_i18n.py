@@ -1,0 +1,77 @@
+# The host tool in Spanish, Italian and German: the catalogues complete and
+# in step with the code, the language from the environment or --lang, and
+# what a program reads (JSON) the same in every language.
+import sys
+from pathlib import Path
+
+import pytest
+from clirun import cli, one_line_error
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+import catalogues  # noqa: E402
+
+HAND = ("5H", "5S", "JD", "4C", "6H", "KH")
+# A few words each language must show, and where.
+SAID = {
+    "es": {"help": "Uso:", "discard": "Qué cartas descartar a la caja", "head": "puesto", "error": "error",
+           "crib": "di de quién es la caja"},
+    "it": {"help": "Uso:", "discard": "Quali carte scartare nella cassa", "head": "posto", "error": "errore",
+           "crib": "di' di chi è la cassa"},
+    "de": {"help": "Aufruf:", "discard": "Welche Karten in die Krippe abwerfen", "head": "Platz", "error": "Fehler",
+           "crib": "sag einmal, wessen Krippe es ist"},
+}
+
+
+def test_the_template_holds_exactly_the_messages_of_the_code():
+    kept = {m.id for m in catalogues._read(catalogues.TEMPLATE) if m.id}
+    now = {m.id for m in catalogues.template() if m.id}
+    assert now == kept, "run `python tools/catalogues.py extract` and `update`, then translate: %s" % sorted(
+        str(m)[:60] for m in now ^ kept)
+
+
+@pytest.mark.parametrize("language", catalogues.LANGUAGES)
+def test_every_message_is_translated_none_fuzzy_and_placeholders_kept(language):
+    assert catalogues.problems(language) == []
+
+
+def test_the_check_catches_a_missing_a_fuzzy_and_a_renamed_placeholder(tmp_path):
+    from babel.messages.pofile import read_po
+
+    path = catalogues.LOCALE / "es" / "LC_MESSAGES" / "cribboard.po"
+    with path.open("rb") as f:
+        broken = read_po(f, locale="es")
+    broken.get("line %(number)d: %(problem)s").string = "línea %(numero)d: %(problem)s"
+    broken.get("model: %s").flags.add("fuzzy")
+    broken.get("net").string = ""
+    out = tmp_path / "es.po"
+    catalogues._write(broken, out)
+    found = catalogues.problems("es", out)
+    assert len(found) == 3
+    assert any("placeholders" in p and "line %(number)d" in p for p in found)
+    assert any(p.startswith("es: fuzzy: 'model: %s'") for p in found)
+    assert any(p == "es: untranslated: 'net'" for p in found)
+
+
+@pytest.mark.parametrize("language", sorted(SAID))
+def test_the_environment_chooses_the_language_of_help_tables_and_errors(language):
+    words = SAID[language]
+    env = {"LANG": "%s_%s.UTF-8" % (language, language.upper())}
+    assert cli("--help", env=env).stdout.startswith(words["help"])
+    assert words["discard"] in cli("discard", "--help", env=env).stdout
+    table = cli("discard", "--dealer", *HAND, env=env).stdout
+    assert table.split()[0] == words["head"]
+    error = one_line_error(cli("discard", *HAND, env=env), 2, words["error"])
+    assert error.startswith("cribboard: %s: %s" % (words["error"], words["crib"]))
+    # What a program reads does not change with the language.
+    assert cli("discard", "--dealer", "--json", *HAND, env=env).stdout == cli(
+        "discard", "--dealer", "--json", *HAND, env={"LANG": "C"}).stdout
+
+
+def test_lang_overrides_the_environment_and_an_unknown_language_is_english():
+    assert cli("--lang", "de", "--help", env={"LANG": "es_ES.UTF-8"}).stdout.startswith("Aufruf:")
+    assert cli("--help", env={"LANG": "fr_FR.UTF-8"}).stdout.startswith("Usage:")
+    assert cli("--help", env={"LANG": "es_ES.UTF-8", "LC_ALL": "it_IT.UTF-8"}).stdout.startswith("Uso:")
+    assert "'fr' is not one of 'en', 'es', 'it', 'de'" in one_line_error(cli("--lang", "fr", "--help"), 2)
+    english = cli("discard", "--dealer", "--top", "1", *HAND).stdout
+    assert english.split()[:3] == ["rank", "throw", "keep"]
