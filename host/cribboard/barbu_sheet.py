@@ -14,24 +14,59 @@
 # the later ones checked again).
 import json
 import re
+import unicodedata
 from datetime import datetime, timezone
 
+from cribboard.i18n import N_, _
 from cribcore import barbu
 
-CONTRACT_WORDS = {c: c for c in barbu.CONTRACTS}
-CONTRACT_WORDS.update({"king": "barbu", "notricks": "tricks", "lasttwo": "last2", "fantan": "domino"})
+# The contracts as the table names them: the code's English words (always
+# understood), and each language's own (seed 004's in Spanish: barbú,
+# corazones, damas, bazas, dos últimas, triunfo, dominó), shown and read.
+CONTRACT_NAMES = {"barbu": N_("barbu"), "hearts": N_("hearts"), "queens": N_("queens"), "tricks": N_("tricks"),
+                  "last2": N_("last2"), "trumps": N_("trumps"), "domino": N_("domino")}
+ALIASES = {"king": "barbu", "notricks": "tricks", "lasttwo": "last2", "fantan": "domino"}
+
+
+def contract_name(contract):
+    """The contract's name in the table's language."""
+    return _(CONTRACT_NAMES[contract])
+
+
+def _plain(text):
+    """A name as typed, whatever the accents, case, spaces or hyphens: dos-Últimas -> dosultimas."""
+    letters = unicodedata.normalize("NFD", text.lower())
+    return "".join(c for c in letters if c.isalnum() and not unicodedata.combining(c))
+
+
+def contract_words():
+    """Every name the sheet reads, plain (see _plain), to the contract."""
+    words = {c: c for c in barbu.CONTRACTS}
+    words.update(ALIASES)
+    for c in barbu.CONTRACTS:
+        words[_plain(contract_name(c))] = c
+    return words
+
+
+def _contract(words):
+    """(contract, how many words its name took) from the start of a deal line, or ValueError."""
+    known = contract_words()
+    if len(words) > 1 and _plain(words[0] + words[1]) in known and _plain(words[0]) not in known:
+        return known[_plain(words[0] + words[1])], 2  # a name of two words: dos últimas, ultime due
+    if _plain(words[0]) in known:
+        return known[_plain(words[0])], 1
+    raise ValueError(_("unknown contract %(word)r (%(names)s)") % {
+        "word": words[0], "names": ", ".join(contract_name(c) for c in barbu.CONTRACTS)})
 
 
 def parse_deal(line):
     """(contract, result, doubles) from a deal line; ValueError says what is wrong."""
-    body, _, dbl = line.partition("|")
+    body, _bar, dbl = line.partition("|")
     words = body.split()
     if not words:
         raise ValueError("an empty deal: write CONTRACT and its result, e.g. 'queens 1 3 0 0'")
-    contract = CONTRACT_WORDS.get(words[0].lower())
-    if contract is None:
-        raise ValueError("unknown contract %r (%s)" % (words[0], ", ".join(barbu.CONTRACTS)))
-    args = words[1:]
+    contract, taken = _contract(words)
+    args = words[taken:]
     ace = None
     if contract == "hearts":
         rest = [a for a in args if not a.lower().startswith("ace=")]
@@ -128,7 +163,7 @@ def describe(rubber, k):
     dealer, contract, _, doubles, _ = rubber.deals[k]
     bets = ", ".join("%s doubled %s%s" % (rubber.name(a), rubber.name(b), " (redoubled)" if r else "")
                      for a, b, r in doubles)
-    return "deal %d, %s by %s%s" % (k + 1, contract, rubber.name(dealer), "; " + bets if bets else "")
+    return "deal %d, %s by %s%s" % (k + 1, contract_name(contract), rubber.name(dealer), "; " + bets if bets else "")
 
 
 def command(rubber, text):
@@ -234,20 +269,20 @@ def sheet_rows(rubber, names, partners=None):
     totals (and the pairs' pooled totals in a partnership game)."""
     out = []
     width = max(8, max(len(n) for n in names) + 1)
-    head = "%-3s %-10s %-8s" % ("#", "dealer", "contract") + "".join("%*s" % (width, n) for n in names)
+    head = "%-3s %-10s %-11s" % ("#", "dealer", "contract") + "".join("%*s" % (width, n) for n in names)
     out.append(head)
     out.append("-" * len(head))
     running = [0] * barbu.PLAYERS
     for i, (dealer, contract, _, doubles, scores) in enumerate(rubber.deals):
         marks = ["*" if [p, dealer] in [[d[0], d[1]] for d in doubles] else "" for p in range(barbu.PLAYERS)]
         cells = "".join("%*s" % (width, "%d%s" % (scores[p], marks[p])) for p in range(barbu.PLAYERS))
-        out.append("%-3d %-10s %-8s%s" % (i + 1, names[dealer][:10], contract, cells))
+        out.append("%-3d %-10s %-11s%s" % (i + 1, names[dealer][:10], contract_name(contract)[:11], cells))
         for p in range(barbu.PLAYERS):
             running[p] += scores[p]
         if (i + 1) % len(barbu.CONTRACTS) == 0 or i + 1 == len(rubber.deals):
-            out.append("%-23s" % ("  round of %s" % names[dealer][:10])
+            out.append("%-26s" % ("  round of %s" % names[dealer][:10])
                        + "".join("%*d" % (width, t) for t in rubber.round_totals(dealer)))
-            out.append("%-23s" % "  running total" + "".join("%*d" % (width, t) for t in running))
+            out.append("%-26s" % "  running total" + "".join("%*d" % (width, t) for t in running))
             if partners:
                 out.append("  pairs: " + ", ".join("%s+%s %d" % (names[a], names[b], running[a] + running[b])
                                                     for a, b in partners))

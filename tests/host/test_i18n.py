@@ -1,6 +1,7 @@
 # The host tool in Spanish, Italian and German: the catalogues complete and
 # in step with the code, the language from the environment or --lang, and
 # what a program reads (JSON) the same in every language.
+import json
 import sys
 from pathlib import Path
 
@@ -75,3 +76,25 @@ def test_lang_overrides_the_environment_and_an_unknown_language_is_english():
     assert "'fr' is not one of 'en', 'es', 'it', 'de'" in one_line_error(cli("--lang", "fr", "--help"), 2)
     english = cli("discard", "--dealer", "--top", "1", *HAND).stdout
     assert english.split()[:3] == ["rank", "throw", "keep"]
+
+
+def test_the_barbu_sheet_reads_and_shows_the_tables_contract_names(tmp_path):
+    lines = ["damas 1 3 0 0 | 2x1 3x1", "Dos Últimas 1 4 | 2x1 4x1", "dos-ultimas 1 4", "barbu 3", "queens 1 3 0 0"]
+    sheet = tmp_path / "rubber.txt"
+    sheet.write_text("\n".join(lines[:2] + lines[3:4]) + "\n")
+    db = str(tmp_path / "club.sqlite3")
+    done = cli("barbu", "sheet", str(sheet), "--names", "Ana,Bea,Cy,Di", "--db", db, env={"LANG": "es_ES.UTF-8"})
+    assert done.returncode == 0, done.stderr
+    rows = done.stdout.splitlines()
+    assert [r.split()[2] for r in rows[2:5]] == ["damas", "dos", "barbú"] and "dos últimas" in rows[3]
+    same = cli("barbu", "show", "1", "--db", db, "--json", env={"LANG": "es_ES.UTF-8"}).stdout
+    assert [d["contract"] for d in json.loads(same)["deals"]] == ["queens", "last2", "barbu"]  # stored as the code
+    assert "Damen" in cli("barbu", "show", "1", "--db", db, env={"LANG": "de_DE.UTF-8"}).stdout
+    again = tmp_path / "again.txt"  # the accents and the hyphen need not be typed; English always works
+    again.write_text("\n".join([lines[2], lines[4]]) + "\n")
+    done = cli("barbu", "sheet", str(again), "--names", "Ana,Bea,Cy,Di", "--db", db, "--json",
+               env={"LANG": "es_ES.UTF-8"})
+    assert [d["contract"] for d in json.loads(done.stdout)["deals"]] == ["last2", "queens"]
+    wrong = one_line_error(cli("barbu", "sheet", "--names", "Ana,Bea,Cy,Di", "--db", db, stdin="damen 1 3 0 0\n",
+                               env={"LANG": "es_ES.UTF-8"}), 2)
+    assert "contrato desconocido 'damen' (barbú, corazones, damas, bazas, dos últimas, triunfo, dominó)" in wrong

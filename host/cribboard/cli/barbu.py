@@ -86,7 +86,7 @@ def barbu_sheet(file, names, first_dealer, resume, partners, db_url, as_json):
     def prompt():
         r = state["rubber"]
         return "the rubber is over" if r.over() else "deal %d, %s deals; left: %s" % (
-            len(r.deals) + 1, players[r.dealer()], " ".join(r.remaining()))
+            len(r.deals) + 1, players[r.dealer()], ", ".join(sheet.contract_name(c) for c in r.remaining()))
 
     # From a file, stderr gets only what needs a look (corrections, warnings, marks, failed checks).
     quiet_ok = ("  scores:", "  round of", "  rubber:", "  check:", "deal ")
