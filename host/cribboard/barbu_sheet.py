@@ -160,7 +160,7 @@ def rebuilt(rubber, deals):
 
 def describe(rubber, k):
     """Deal k (0-based) in words: who dealt what, and the doubles."""
-    dealer, contract, _, doubles, _ = rubber.deals[k]
+    dealer, contract, _result, doubles, _scores = rubber.deals[k]
     bets = ", ".join("%s doubled %s%s" % (rubber.name(a), rubber.name(b), " (redoubled)" if r else "")
                      for a, b, r in doubles)
     return "deal %d, %s by %s%s" % (k + 1, contract_name(contract), rubber.name(dealer), "; " + bets if bets else "")
@@ -177,8 +177,8 @@ def command(rubber, text):
         if not rubber.deals:
             raise ValueError("there is no deal to undo")
         gone = describe(rubber, len(rubber.deals) - 1)
-        _, c, r, d, _ = rubber.deals[-1]
-        again = rebuilt(rubber, [(c, r, d) for _, c, r, d, _ in rubber.deals[:-1]])
+        _dealer, c, r, d, _scores = rubber.deals[-1]
+        again = rebuilt(rubber, [(c, r, d) for _dealer, c, r, d, _scores in rubber.deals[:-1]])
         return again, ["removed %s (it read: %s)" % (gone, deal_line(c, r, d))] + duty_lines(again)
     if words[0].lower() == "fix":
         if len(words) < 3:
@@ -187,7 +187,7 @@ def command(rubber, text):
         if not 1 <= n <= len(rubber.deals):
             raise ValueError("there is no deal %d to fix (deals 1 to %d)" % (n, len(rubber.deals)))
         contract, result, doubles = parse_deal(words[2])
-        deals = [(c, r, d) for _, c, r, d, _ in rubber.deals]
+        deals = [(c, r, d) for _dealer, c, r, d, _scores in rubber.deals]
         deals[n - 1] = (contract, result, doubles)
         was = describe(rubber, n - 1)
         again = rebuilt(rubber, deals)
@@ -202,7 +202,7 @@ def deal_lines(rubber):
     """After a deal: its scores with the doubles settled, the running totals,
     the check, and where the dealer's doubles stand."""
     k = len(rubber.deals) - 1
-    _, contract, result, doubles, scores = rubber.deals[k]
+    _dealer, contract, result, doubles, scores = rubber.deals[k]
     raw = barbu.contract_scores(contract, result)
     out = [describe(rubber, k)]
     out.append("  scores: " + ", ".join("%s %+d" % (rubber.name(p), scores[p]) for p in range(barbu.PLAYERS))
@@ -273,7 +273,7 @@ def sheet_rows(rubber, names, partners=None):
     out.append(head)
     out.append("-" * len(head))
     running = [0] * barbu.PLAYERS
-    for i, (dealer, contract, _, doubles, scores) in enumerate(rubber.deals):
+    for i, (dealer, contract, _result, doubles, scores) in enumerate(rubber.deals):
         marks = ["*" if [p, dealer] in [[d[0], d[1]] for d in doubles] else "" for p in range(barbu.PLAYERS)]
         cells = "".join("%*s" % (width, "%d%s" % (scores[p], marks[p])) for p in range(barbu.PLAYERS))
         out.append("%-3d %-10s %-11s%s" % (i + 1, names[dealer][:10], contract_name(contract)[:11], cells))
