@@ -68,7 +68,7 @@ def test_three_and_four_players_throw_one_card():
 
 
 def test_whose_crib_must_be_said_once_and_bad_cards_are_one_line():
-    for args, why in (((), "say whose crib it is"), (("--dealer", "--pone"), "not --dealer and --pone"),
+    for args, why in (((), "say whose crib it is"), (("--dealer", "--pone"), "not --dealer --pone"),
                       (("--partner-deals",), "needs --players 4"), (("--dealer", "--players", "3"), "give 5, not 6")):
         assert why in one_line_error(cli("discard", *args, *HAND), 2)
     assert "duplicate" in one_line_error(cli("discard", "--dealer", "5H", "5H", "JD", "4C", "6H", "KH"), 2)
