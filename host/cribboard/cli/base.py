@@ -83,27 +83,25 @@ def _translated(command):
                 setattr(obj, name, value)
 
 
-class TranslatedCommand(click.Command):
+class _TranslatedHelp:
+    """Click's help screens, in the current language."""
+
     def get_help(self, ctx):
         with _translated(self):
-            return super().get_help(ctx)
+            return super().get_help(ctx)  # type: ignore[misc]
 
     def get_short_help_str(self, limit=45):
         with _translated(self):
-            return super().get_short_help_str(limit)
+            return super().get_short_help_str(limit)  # type: ignore[misc]
 
 
-class TranslatedGroup(click.Group):
+class TranslatedCommand(_TranslatedHelp, click.Command):
+    pass
+
+
+class TranslatedGroup(_TranslatedHelp, click.Group):
     command_class = TranslatedCommand
     group_class = type  # subgroups are TranslatedGroups too
-
-    def get_help(self, ctx):
-        with _translated(self):
-            return super().get_help(ctx)
-
-    def get_short_help_str(self, limit=45):
-        with _translated(self):
-            return super().get_short_help_str(limit)
 
 
 def _set_language(ctx, param, value):

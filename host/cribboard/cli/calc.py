@@ -39,13 +39,20 @@ def score(crib, as_json, verbose, cards):
         except ValueError as e:
             raise UsageError(str(e)) from None
         return
+    answer_each_line(lambda text: emit(calc.score_text(text, crib)))
+
+
+def answer_each_line(answer):
+    """Answer one input a line from stdin (blank lines and # comments
+    skipped); a bad line (answer raised ValueError) is reported with its
+    number and the rest still answered; exit status 2 at the end if any was."""
     bad = 0
     for number, line in enumerate(sys.stdin, 1):
         text = line.split("#", 1)[0].strip()
         if not text:
             continue
         try:
-            emit(calc.score_text(text, crib))
+            answer(text)
         except ValueError as e:
             bad += 1
             click.echo("cribboard: %s: %s" % (_("error"), _("line %(number)d: %(problem)s") % {
@@ -125,20 +132,12 @@ def discard(dealer, pone, partner_deals, players, top, exact, verbose, as_json, 
         except ValueError as e:
             raise UsageError(str(e)) from None
         return
-    bad = 0
-    first = True
-    for number, line in enumerate(sys.stdin, 1):
-        text = line.split("#", 1)[0].strip()
-        if not text:
-            continue
-        try:
-            if not as_json:
-                click.echo(("" if first else "\n") + _("hand: %s") % text)
-            first = False
-            answer(text)
-        except ValueError as e:
-            bad += 1
-            click.echo("cribboard: %s: %s" % (_("error"), _("line %(number)d: %(problem)s") % {
-                "number": number, "problem": e}), err=True)
-    if bad:
-        sys.exit(USAGE_ERROR)
+    told = []  # hands answered so far: a blank line between their tables
+
+    def headed(text):
+        if not as_json:
+            click.echo(("\n" if told else "") + _("hand: %s") % text)
+        told.append(text)
+        answer(text)
+
+    answer_each_line(headed)
