@@ -17,7 +17,8 @@ import re
 import unicodedata
 from datetime import datetime, timezone
 
-from cribboard.i18n import N_, _
+from cribboard.i18n import N_, _, ngettext
+from cribboard.told import Routine
 from cribcore import barbu
 
 # The contracts as the table names them: the code's English words (always
@@ -64,7 +65,7 @@ def parse_deal(line):
     body, _bar, dbl = line.partition("|")
     words = body.split()
     if not words:
-        raise ValueError("an empty deal: write CONTRACT and its result, e.g. 'queens 1 3 0 0'")
+        raise ValueError(_("an empty deal: write CONTRACT and its result, e.g. 'queens 1 3 0 0'"))
     contract, taken = _contract(words)
     args = words[taken:]
     ace = None
@@ -72,19 +73,22 @@ def parse_deal(line):
         rest = [a for a in args if not a.lower().startswith("ace=")]
         aces = [a for a in args if a.lower().startswith("ace=")]
         if len(aces) != 1:
-            raise ValueError("hearts needs who took the ace: 'ace=SEAT'")
+            raise ValueError(_("hearts needs who took the ace: 'ace=SEAT'"))
         ace = _seat(aces[0][4:])
         args = rest
     numbers = [_number(a) for a in args]
     if contract == "domino" and len(numbers) == 3:  # the last out need not finish: he is the one left
         left = {1, 2, 3, 4} - set(numbers)
         if len(left) != 1:
-            raise ValueError("domino: the seats in the order they went out, each once (the last may be left out)")
+            raise ValueError(_("domino: the seats in the order they went out, each once (the last may be left "
+                               "out)"))
         numbers.append(left.pop())
         args = [str(n) for n in numbers]
     want = {"barbu": 1, "last2": 2}.get(contract, 4)
     if len(numbers) != want:
-        raise ValueError("%s needs %d number%s, not %d" % (contract, want, "s" if want > 1 else "", len(numbers)))
+        raise ValueError(ngettext("%(contract)s needs %(want)d number, not %(given)d",
+                                  "%(contract)s needs %(want)d numbers, not %(given)d", want) % {
+            "contract": contract_name(contract), "want": want, "given": len(numbers)})
     if contract == "barbu":
         result = {"taker": _seat(args[0])}
     elif contract == "hearts":
@@ -101,7 +105,8 @@ def parse_deal(line):
     for word in dbl.split():
         found = _DOUBLE.fullmatch(word)
         if found is None:
-            raise ValueError("a double is DOUBLERxDOUBLED, e.g. 2x1, with one ! if redoubled (2x1!), not %r" % word)
+            raise ValueError(_("a double is DOUBLERxDOUBLED, e.g. 2x1, with one ! if redoubled (2x1!), not %r")
+                             % word)
         doubles.append([_seat(found[1]), _seat(found[2]), found[3] == "!"])
     return contract, result, doubles
 
@@ -134,15 +139,15 @@ def _number(word):
     """A count or a seat: plain digits 0-9 (int() would take 1_0 and other scripts' digits)."""
     if re.fullmatch(r"[0-9]+", word, re.ASCII) is None:
         if re.fullmatch(r"-[0-9]+", word, re.ASCII):
-            raise ValueError("%s: counts are 0 or more" % word)
-        raise ValueError("%r is not a number (digits 0-9)" % word)
+            raise ValueError(_("%s: counts are 0 or more") % word)
+        raise ValueError(_("%r is not a number (digits 0-9)") % word)
     return int(word)
 
 
 def _seat(word):
     n = _number(word)
     if not 1 <= n <= 4:
-        raise ValueError("seats are 1 to 4, not %d" % n)
+        raise ValueError(_("seats are 1 to 4, not %d") % n)
     return n - 1
 
 
@@ -154,16 +159,18 @@ def rebuilt(rubber, deals):
         try:
             again.add(contract, result, doubles)
         except ValueError as e:
-            raise ValueError("deal %d: %s" % (k + 1, e)) from None
+            raise ValueError(_("deal %(number)d: %(problem)s") % {"number": k + 1, "problem": e}) from None
     return again
 
 
 def describe(rubber, k):
     """Deal k (0-based) in words: who dealt what, and the doubles."""
     dealer, contract, _result, doubles, _scores = rubber.deals[k]
-    bets = ", ".join("%s doubled %s%s" % (rubber.name(a), rubber.name(b), " (redoubled)" if r else "")
-                     for a, b, r in doubles)
-    return "deal %d, %s by %s%s" % (k + 1, contract_name(contract), rubber.name(dealer), "; " + bets if bets else "")
+    bets = ", ".join((_("%(a)s doubled %(b)s (redoubled)") if r else _("%(a)s doubled %(b)s")) % {
+        "a": rubber.name(a), "b": rubber.name(b)} for a, b, r in doubles)
+    return _("deal %(number)d, %(contract)s by %(dealer)s") % {
+        "number": k + 1, "contract": contract_name(contract), "dealer": rubber.name(dealer)} + (
+        "; " + bets if bets else "")
 
 
 def command(rubber, text):
@@ -173,25 +180,28 @@ def command(rubber, text):
     words = text.split(None, 2)
     if words[0].lower() == "undo":
         if len(words) > 1:
-            raise ValueError("undo takes nothing after it (it removes the last deal)")
+            raise ValueError(_("undo takes nothing after it (it removes the last deal)"))
         if not rubber.deals:
-            raise ValueError("there is no deal to undo")
+            raise ValueError(_("there is no deal to undo"))
         gone = describe(rubber, len(rubber.deals) - 1)
         _dealer, c, r, d, _scores = rubber.deals[-1]
         again = rebuilt(rubber, [(c, r, d) for _dealer, c, r, d, _scores in rubber.deals[:-1]])
-        return again, ["removed %s (it read: %s)" % (gone, deal_line(c, r, d))] + duty_lines(again)
+        return again, [_("removed %(deal)s (it read: %(line)s)") % {"deal": gone, "line": deal_line(c, r, d)}] \
+            + duty_lines(again)
     if words[0].lower() == "fix":
         if len(words) < 3:
-            raise ValueError("fix N DEAL: the deal's number, then the deal as it should read")
+            raise ValueError(_("fix N DEAL: the deal's number, then the deal as it should read"))
         n = _number(words[1])
         if not 1 <= n <= len(rubber.deals):
-            raise ValueError("there is no deal %d to fix (deals 1 to %d)" % (n, len(rubber.deals)))
+            raise ValueError(_("there is no deal %(number)d to fix (deals 1 to %(last)d)") % {
+                "number": n, "last": len(rubber.deals)})
         contract, result, doubles = parse_deal(words[2])
         deals = [(c, r, d) for _dealer, c, r, d, _scores in rubber.deals]
         deals[n - 1] = (contract, result, doubles)
         was = describe(rubber, n - 1)
         again = rebuilt(rubber, deals)
-        return again, ["fixed: %s (was: %s)" % (describe(again, n - 1), was)] + totals_lines(again) \
+        return again, [_("fixed: %(deal)s (was: %(was)s)") % {"deal": describe(again, n - 1), "was": was}] \
+            + totals_lines(again) \
             + duty_lines(again)
     contract, result, doubles = parse_deal(text)
     rubber.add(contract, result, doubles)
@@ -204,9 +214,10 @@ def deal_lines(rubber):
     k = len(rubber.deals) - 1
     _dealer, contract, result, doubles, scores = rubber.deals[k]
     raw = barbu.contract_scores(contract, result)
-    out = [describe(rubber, k)]
-    out.append("  scores: " + ", ".join("%s %+d" % (rubber.name(p), scores[p]) for p in range(barbu.PLAYERS))
-               + ("  (before the doubles: %s)" % " ".join("%+d" % v for v in raw) if doubles else ""))
+    out: list[str] = [Routine(describe(rubber, k))]
+    out.append(Routine("  " + _("scores: %s") % ", ".join("%s %+d" % (rubber.name(p), scores[p])
+                                                         for p in range(barbu.PLAYERS))
+                       + ("  " + _("(before the doubles: %s)") % " ".join("%+d" % v for v in raw) if doubles else "")))
     return out + totals_lines(rubber) + duty_lines(rubber)
 
 
@@ -218,18 +229,22 @@ def totals_lines(rubber):
     played = [d[1] for d in rubber.deals if d[0] == dealer]
     rnd = rubber.round_totals(dealer)
     whole = rubber.totals()
-    out = ["  round of %s: %s" % (rubber.name(dealer), ", ".join("%s %d" % (rubber.name(p), rnd[p])
-                                                                 for p in range(barbu.PLAYERS))),
-           "  rubber:  %s" % ", ".join("%s %d" % (rubber.name(p), whole[p]) for p in range(barbu.PLAYERS))]
+    out: list[str] = [Routine("  " + _("round of %(dealer)s: %(totals)s") % {
+        "dealer": rubber.name(dealer), "totals": ", ".join("%s %d" % (rubber.name(p), rnd[p])
+                                                           for p in range(barbu.PLAYERS))}),
+           Routine("  " + _("rubber:  %s") % ", ".join("%s %d" % (rubber.name(p), whole[p])
+                                                        for p in range(barbu.PLAYERS)))]
     want = sum(barbu.TOTALS[c] for c in played)
     if sum(rnd) == want:
-        out.append("  check: the round adds up to %d, as its %d contract%s do%s" % (
-            sum(rnd), len(played), "s" if len(played) > 1 else "", "es" if len(played) == 1 else "")
-            + ("; the round is done: 0" if len(played) == len(barbu.CONTRACTS) else ""))
+        out.append(Routine("  " + ngettext("check: the round adds up to %(sum)d, as its %(n)d contract does",
+                                           "check: the round adds up to %(sum)d, as its %(n)d contracts do",
+                                           len(played)) % {"sum": sum(rnd), "n": len(played)}
+                           + (_("; the round is done: 0") if len(played) == len(barbu.CONTRACTS) else "")))
     else:
-        out.append("  CHECK FAILED: the round adds up to %d; its contracts make %d" % (sum(rnd), want))
+        out.append("  " + _("CHECK FAILED: the round adds up to %(sum)d; its contracts make %(want)d") % {
+            "sum": sum(rnd), "want": want})
     for problem in rubber.check():
-        out.append("  CHECK FAILED: " + problem)
+        out.append("  " + _("CHECK FAILED: %s") % problem)
     return out
 
 
@@ -243,24 +258,32 @@ def duty_lines(rubber):
     if k and k % n == 0:
         for dealer, p, times in rubber.shortfalls():
             if dealer == rubber.deals[k - 1][0]:
-                out.append("  marked: %s doubled %s %d time%s in the round, not %d" % (
-                    rubber.name(p), rubber.name(dealer), times, "" if times == 1 else "s", barbu.MUST_DOUBLE_DEALER))
+                out.append("  " + ngettext("marked: %(player)s doubled %(dealer)s %(times)d time in the round, "
+                                           "not %(must)d", "marked: %(player)s doubled %(dealer)s %(times)d times "
+                                           "in the round, not %(must)d", times) % {
+                    "player": rubber.name(p), "dealer": rubber.name(dealer), "times": times,
+                    "must": barbu.MUST_DOUBLE_DEALER})
     if rubber.over():
         return out
     dealer = rubber.dealer()
     count = rubber.doubled_dealer(k - 1) if k % n else [0] * barbu.PLAYERS
-    out.append("  %s deals next; doubled %s so far: %s" % (
-        rubber.name(dealer), rubber.name(dealer),
-        ", ".join("%s %s" % (rubber.name(p), "*" * count[p] or "-") for p in range(barbu.PLAYERS) if p != dealer)))
+    out.append(Routine("  " + _("%(dealer)s deals next; doubled %(dealer)s so far: %(counts)s") % {
+        "dealer": rubber.name(dealer),
+        "counts": ", ".join("%s %s" % (rubber.name(p), "*" * count[p] or "-") for p in range(barbu.PLAYERS)
+                            if p != dealer)}))
     for p, _times, needed, left in rubber.duty():
         if needed == left:
-            out.append("  warning: %s must double %s in %s" % (
-                rubber.name(p), rubber.name(dealer), "the last deal of the round" if left == 1 else
-                "every one of the %d deals left in the round" % left))
+            says = _("warning: %(player)s must double %(dealer)s in the last deal of the round") if left == 1 \
+                else _("warning: %(player)s must double %(dealer)s in every one of the %(left)d deals left in the "
+                       "round")
+            out.append("  " + says % {"player": rubber.name(p), "dealer": rubber.name(dealer), "left": left})
         elif needed > left:
-            out.append("  warning: %s can no longer double %s twice in this round (%d deal%s left, %d to go): "
-                       "the sheet will mark it" % (rubber.name(p), rubber.name(dealer), left,
-                                                   "" if left == 1 else "s", needed))
+            out.append("  " + ngettext(
+                "warning: %(player)s can no longer double %(dealer)s twice in this round (%(left)d deal left, "
+                "%(needed)d to go): the sheet will mark it",
+                "warning: %(player)s can no longer double %(dealer)s twice in this round (%(left)d deals left, "
+                "%(needed)d to go): the sheet will mark it", left) % {
+                "player": rubber.name(p), "dealer": rubber.name(dealer), "left": left, "needed": needed})
     return out
 
 
@@ -269,7 +292,8 @@ def sheet_rows(rubber, names, partners=None):
     totals (and the pairs' pooled totals in a partnership game)."""
     out = []
     width = max(8, max(len(n) for n in names) + 1)
-    head = "%-3s %-10s %-11s" % ("#", "dealer", "contract") + "".join("%*s" % (width, n) for n in names)
+    head = "%-3s %-10s %-11s" % ("#", _("dealer")[:10], _("contract")[:11]) + "".join("%*s" % (width, n)
+                                                                                     for n in names)
     out.append(head)
     out.append("-" * len(head))
     running = [0] * barbu.PLAYERS
@@ -280,25 +304,27 @@ def sheet_rows(rubber, names, partners=None):
         for p in range(barbu.PLAYERS):
             running[p] += scores[p]
         if (i + 1) % len(barbu.CONTRACTS) == 0 or i + 1 == len(rubber.deals):
-            out.append("%-26s" % ("  round of %s" % names[dealer][:10])
+            out.append("%-26s" % ("  " + _("round of %s") % names[dealer][:10])
                        + "".join("%*d" % (width, t) for t in rubber.round_totals(dealer)))
-            out.append("%-26s" % "  running total" + "".join("%*d" % (width, t) for t in running))
+            out.append("%-26s" % ("  " + _("running total")) + "".join("%*d" % (width, t) for t in running))
             if partners:
-                out.append("  pairs: " + ", ".join("%s+%s %d" % (names[a], names[b], running[a] + running[b])
+                out.append("  " + _("pairs: %s") % ", ".join("%s+%s %d" % (names[a], names[b], running[a] + running[b])
                                                     for a, b in partners))
-    out.append("* doubled the dealer")
+    out.append(_("* doubled the dealer"))
     for dealer, p, times in rubber.shortfalls():
-        out.append("SHORT: %s doubled %s %d time%s in %s's round, not %d (recorded; the seed sets no penalty)"
-                   % (names[p], names[dealer], times, "" if times == 1 else "s", names[dealer],
-                      barbu.MUST_DOUBLE_DEALER))
+        out.append(ngettext("SHORT: %(player)s doubled %(dealer)s %(times)d time in %(dealer)s's round, not "
+                            "%(must)d (recorded; the seed sets no penalty)",
+                            "SHORT: %(player)s doubled %(dealer)s %(times)d times in %(dealer)s's round, not "
+                            "%(must)d (recorded; the seed sets no penalty)", times) % {
+            "player": names[p], "dealer": names[dealer], "times": times, "must": barbu.MUST_DOUBLE_DEALER})
     if rubber.over():
         order = sorted(range(barbu.PLAYERS), key=lambda p: -running[p])
-        out.append("Final: " + ", ".join("%s %d" % (names[p], running[p]) for p in order))
+        out.append(_("Final: %s") % ", ".join("%s %d" % (names[p], running[p]) for p in order))
         if partners:
             pooled = sorted(zip(pair_totals(rubber, partners), partners), key=lambda tp: -tp[0])
-            out.append("Final, pairs: " + ", ".join("%s+%s %d" % (names[a], names[b], t) for t, (a, b) in pooled))
+            out.append(_("Final, pairs: %s") % ", ".join("%s+%s %d" % (names[a], names[b], t) for t, (a, b) in pooled))
     for problem in rubber.check():
-        out.append("CHECK FAILED: " + problem)
+        out.append(_("CHECK FAILED: %s") % problem)
     return out
 
 
@@ -308,10 +334,10 @@ def parse_partners(text):
     for part in text.split(","):
         seats = part.split("+")
         if len(seats) != 2:
-            raise ValueError("--partners is two pairs of seats, e.g. 1+3,2+4, not %r" % text)
+            raise ValueError(_("--partners is two pairs of seats, e.g. 1+3,2+4, not %r") % text)
         pairs.append(sorted(_seat(w.strip()) for w in seats))
     if len(pairs) != 2 or sorted(pairs[0] + pairs[1]) != [0, 1, 2, 3]:
-        raise ValueError("--partners is two pairs that seat all four players once, e.g. 1+3,2+4, not %r" % text)
+        raise ValueError(_("--partners is two pairs that seat all four players once, e.g. 1+3,2+4, not %r") % text)
     return sorted(pairs)
 
 
@@ -355,9 +381,9 @@ def load(db, rubber_id):
     try:
         names, record = json.loads(row["names"]), json.loads(row["record"])
     except ValueError:
-        raise ValueError("its record is not JSON") from None
+        raise ValueError(_("its record is not JSON")) from None
     if not isinstance(names, list) or len(names) != barbu.PLAYERS or not all(isinstance(n, str) for n in names):
-        raise ValueError("its names are not four names")
+        raise ValueError(_("its names are not four names"))
     return barbu.load_rubber(record, names), names, _partners(record)
 
 
@@ -369,7 +395,7 @@ def _partners(record):
     try:
         return parse_partners(",".join("%d+%d" % (a + 1, b + 1) for a, b in partners))
     except (TypeError, ValueError):
-        raise ValueError("its partners are not two pairs of seats") from None
+        raise ValueError(_("its partners are not two pairs of seats")) from None
 
 
 def listing(db):

@@ -13,7 +13,9 @@ from typing import Any
 
 from cribboard import __version__
 from cribboard import db as dbm
+from cribboard.i18n import N_, _, ngettext
 from cribboard.records import check
+from cribboard.told import Routine
 from cribcore import record as records
 from cribcore.game import DEAL
 from cribcore.partie import DEALS, EXTRA_DEALS, MAX_ENTRY, RUBICON, PiquetMatch
@@ -30,14 +32,14 @@ class Sheet:
 
     def __init__(self, names: list[str], first_dealer: int = 0, deals: Deals | None = None) -> None:
         if len(names) != 2:
-            raise ValueError("piquet is for two players, not %d" % len(names))
+            raise ValueError(_("piquet is for two players, not %d") % len(names))
         self.names = names
         self.match = PiquetMatch(first_dealer)
         for k, (a, b) in enumerate(deals or []):
             try:
                 self.add(a, b)
             except ValueError as e:
-                raise ValueError("deal %d: %s" % (k + 1, e)) from None
+                raise ValueError(_("deal %(number)d: %(problem)s") % {"number": k + 1, "problem": e}) from None
 
     @property
     def game(self) -> Any:
@@ -47,10 +49,11 @@ class Sheet:
         """One deal: each player's points in it (ValueError, nothing entered, if it cannot be)."""
         g = self.game
         if g.over():
-            raise ValueError("the partie is over (undo or fix a deal to change it)")
+            raise ValueError(_("the partie is over (undo or fix a deal to change it)"))
         for who, n in ((0, a), (1, b)):
             if type(n) is not int or not 0 <= n <= MAX_ENTRY:
-                raise ValueError("%s's points are 0 to %d in a deal, not %r" % (self.names[who], MAX_ENTRY, n))
+                raise ValueError(_("%(player)s's points are 0 to %(most)d in a deal, not %(given)r") % {
+                    "player": self.names[who], "most": MAX_ENTRY, "given": n})
         for who, n in ((0, a), (1, b)):
             if n:
                 g.add(who, n)
@@ -61,7 +64,7 @@ class Sheet:
         out: Deals = []
         scores = [0, 0]
         g = self.game
-        for seat, points, kind, _ in g.events[:g.cursor]:
+        for seat, points, kind, _ticks in g.events[:g.cursor]:
             if kind == DEAL:
                 out.append((scores[0], scores[1]))
                 scores = [0, 0]
@@ -80,23 +83,24 @@ class Sheet:
 
 def _number(word: str) -> int:
     if re.fullmatch(r"[0-9]+", word, re.ASCII) is None:
-        raise ValueError("%r is not a count of points (digits 0-9)" % word)
+        raise ValueError(_("%r is not a count of points (digits 0-9)") % word)
     return int(word)
 
 
 def parse_deal(text: str) -> tuple[int, int]:
     words = text.split()
     if len(words) != 2:
-        raise ValueError("a deal is two counts, each player's points in it in the order of the names, "
-                         "e.g. '45 12', not %r" % text)
+        raise ValueError(_("a deal is two counts, each player's points in it in the order of the names, "
+                           "e.g. '45 12', not %r") % text)
     return _number(words[0]), _number(words[1])
 
 
 def describe(sheet: Sheet, k: int) -> str:
     a, b = sheet.deals()[k]
     dealer = sheet.dealer_of(k)
-    return "deal %d (%s dealt, %s elder): %s +%d, %s +%d" % (
-        k + 1, sheet.names[dealer], sheet.names[1 - dealer], sheet.names[0], a, sheet.names[1], b)
+    return _("deal %(number)d (%(dealer)s dealt, %(elder)s elder): %(first)s +%(a)d, %(second)s +%(b)d") % {
+        "number": k + 1, "dealer": sheet.names[dealer], "elder": sheet.names[1 - dealer], "first": sheet.names[0],
+        "a": a, "second": sheet.names[1], "b": b}
 
 
 def command(sheet: Sheet, text: str) -> tuple[Sheet, list[str]]:
@@ -107,27 +111,28 @@ def command(sheet: Sheet, text: str) -> tuple[Sheet, list[str]]:
     head = words[0].lower()
     if head == "undo":
         if len(words) > 1:
-            raise ValueError("undo takes nothing after it (it removes the last deal)")
+            raise ValueError(_("undo takes nothing after it (it removes the last deal)"))
         deals = sheet.deals()
         if not deals:
-            raise ValueError("there is no deal to undo")
+            raise ValueError(_("there is no deal to undo"))
         gone = describe(sheet, len(deals) - 1)
-        return sheet.with_deals(deals[:-1]), ["removed " + gone] + totals_lines(sheet.with_deals(deals[:-1]))
+        return sheet.with_deals(deals[:-1]), [_("removed %s") % gone] + totals_lines(sheet.with_deals(deals[:-1]))
     if head == "fix":
         if len(words) < 3:
-            raise ValueError("fix N A B: the deal's number, then its two counts as they should read")
+            raise ValueError(_("fix N A B: the deal's number, then its two counts as they should read"))
         n = _number(words[1])
         deals = sheet.deals()
         if not 1 <= n <= len(deals):
-            raise ValueError("there is no deal %d to fix (deals 1 to %d)" % (n, len(deals)) if deals
-                             else "there is no deal to fix yet")
+            raise ValueError(_("there is no deal %(number)d to fix (deals 1 to %(last)d)") % {
+                "number": n, "last": len(deals)} if deals else _("there is no deal to fix yet"))
         was = describe(sheet, n - 1)
         deals[n - 1] = parse_deal(words[2])
         again = sheet.with_deals(deals)
-        return again, ["fixed: %s (was: %s)" % (describe(again, n - 1), was)] + totals_lines(again)
+        return again, [_("fixed: %(deal)s (was: %(was)s)") % {"deal": describe(again, n - 1), "was": was}] \
+            + totals_lines(again)
     a, b = parse_deal(text)
     sheet.add(a, b)
-    return sheet, [describe(sheet, len(sheet.deals()) - 1)] + totals_lines(sheet)
+    return sheet, [Routine(describe(sheet, len(sheet.deals()) - 1))] + totals_lines(sheet)
 
 
 def totals_lines(sheet: Sheet) -> list[str]:
@@ -135,11 +140,13 @@ def totals_lines(sheet: Sheet) -> list[str]:
     g, names = sheet.game, sheet.names
     t = g.scores()
     played = len(sheet.deals())
-    out = ["  totals: %s %d, %s %d" % (names[0], t[0], names[1], t[1])]
+    out: list[str] = [Routine("  " + _("totals: %(first)s %(a)d, %(second)s %(b)d") % {
+        "first": names[0], "a": t[0], "second": names[1], "b": t[1]})]
     if g.over():
-        out.append("  " + result_text(sheet))
+        out.append(Routine("  " + result_text(sheet)))  # the sheet printed at the end says it too
     elif played == DEALS and t[0] == t[1]:
-        out.append("  tied at %d after %d deals: %d more deals decide it" % (t[0], DEALS, EXTRA_DEALS))
+        out.append(Routine("  " + _("tied at %(score)d after %(deals)d deals: %(more)d more deals decide it") % {
+            "score": t[0], "deals": DEALS, "more": EXTRA_DEALS}))
     return out
 
 
@@ -149,29 +156,33 @@ def result_text(sheet: Sheet) -> str:
     t = g.scores()
     r = g.rubicon()
     if r is None:
-        return "the partie is drawn: still tied at %d after %d deals (no points)" % (t[0], DEALS + EXTRA_DEALS)
+        return _("the partie is drawn: still tied at %(score)d after %(deals)d deals (no points)") % {
+            "score": t[0], "deals": DEALS + EXTRA_DEALS}
     w, points = r
     lost = t[1 - w]
     if lost < RUBICON:
-        return "%s wins; %s is rubiconed (%d, under %d): %d + %d + %d = %d points" % (
-            names[w], names[1 - w], lost, RUBICON, RUBICON, t[w], lost, points)
-    return "%s wins, %d to %d: %d + %d = %d points" % (names[w], t[w], lost, RUBICON, t[w] - lost, points)
+        return _("%(winner)s wins; %(loser)s is rubiconed (%(lost)d, under %(rubicon)d): %(rubicon)d + %(won)d + "
+                 "%(lost)d = %(points)d points") % {"winner": names[w], "loser": names[1 - w], "lost": lost,
+                                                     "rubicon": RUBICON, "won": t[w], "points": points}
+    return _("%(winner)s wins, %(won)d to %(lost)d: %(rubicon)d + %(difference)d = %(points)d points") % {
+        "winner": names[w], "won": t[w], "lost": lost, "rubicon": RUBICON, "difference": t[w] - lost, "points": points}
 
 
 def prompt(sheet: Sheet) -> str:
     g = sheet.game
     if g.over():
-        return "the partie is over (undo, fix N A B, or quit)"
+        return _("the partie is over (undo, fix N A B, or quit)")
     dealer = g.dealer()
-    return "deal %d: %s deals, %s is elder; %s's points and %s's" % (
-        g.deal_number(), sheet.names[dealer], sheet.names[1 - dealer], sheet.names[0], sheet.names[1])
+    return _("deal %(number)d: %(dealer)s deals, %(elder)s is elder; %(first)s's points and %(second)s's") % {
+        "number": g.deal_number(), "dealer": sheet.names[dealer], "elder": sheet.names[1 - dealer],
+        "first": sheet.names[0], "second": sheet.names[1]}
 
 
 def rows(sheet: Sheet) -> list[str]:
     """The score sheet: each deal, the running totals, the result."""
     names = sheet.names
     width = max(12, max(len(n) for n in names) + 2)
-    head = "%-3s %-12s" % ("#", "dealer") + "".join("%*s" % (width, n) for n in names)
+    head = "%-3s %-12s" % ("#", _("dealer")[:12]) + "".join("%*s" % (width, n) for n in names)
     out = [head, "-" * len(head)]
     run = [0, 0]
     for k, (a, b) in enumerate(sheet.deals()):
@@ -179,10 +190,15 @@ def rows(sheet: Sheet) -> list[str]:
         run[1] += b
         out.append("%-3d %-12s" % (k + 1, names[sheet.dealer_of(k)][:12])
                    + "".join("%*s" % (width, "%d (%d)" % (d, r)) for d, r in ((a, run[0]), (b, run[1]))))
-    out.append("(a deal's points, then the running total)")
-    out.append(result_text(sheet) if sheet.game.over() else "unfinished: %d deal%s played of %d (%d on a tie)" % (
-        len(sheet.deals()), "" if len(sheet.deals()) == 1 else "s", DEALS, DEALS + EXTRA_DEALS))
+    out.append(_("(a deal's points, then the running total)"))
+    out.append(result_text(sheet) if sheet.game.over() else ngettext(
+        "unfinished: %(played)d deal played of %(deals)d (%(tie)d on a tie)",
+        "unfinished: %(played)d deals played of %(deals)d (%(tie)d on a tie)", len(sheet.deals())) % {
+        "played": len(sheet.deals()), "deals": DEALS, "tie": DEALS + EXTRA_DEALS})
     return out
+
+
+RESULTS = (N_("win"), N_("rubicon"), N_("draw"))  # a finished partie's result, as JSON says it (in English)
 
 
 def as_json(sheet: Sheet, sheet_id: int | None) -> dict[str, Any]:
@@ -240,9 +256,9 @@ def load(db: Any, sheet_id: int) -> Sheet:
         names, kept = json.loads(row["names"]), json.loads(row["record"])
         first, deals = kept["first_dealer"], [(a, b) for a, b in kept["deals"]]
     except (ValueError, TypeError, KeyError):
-        raise ValueError("what is kept of it is not a sheet") from None
+        raise ValueError(_("what is kept of it is not a sheet")) from None
     if first not in (0, 1) or not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise ValueError("what is kept of it is not a sheet")
+        raise ValueError(_("what is kept of it is not a sheet"))
     return Sheet(names, first, deals)
 
 
@@ -251,12 +267,12 @@ def listing(db: Any) -> list[dict[str, Any]]:
     out = []
     for r in db.all("SELECT id, names, deals, finished, updated FROM piquet_sheets ORDER BY id"):
         row = {"id": r["id"], "names": None, "deals": r["deals"], "finished": bool(r["finished"]),
-               "updated": r["updated"], "totals": None, "result": None}
+               "updated": r["updated"], "totals": None, "result": None, "problem": None}
         try:
             sheet = load(db, r["id"])
             row["names"], row["totals"] = sheet.names, sheet.game.scores()
-            row["result"] = result_text(sheet) if sheet.game.over() else None
+            row["result"] = as_json(sheet, r["id"])["result"]  # the same words in every language
         except ValueError as e:
-            row["result"] = "cannot be read: %s" % e
+            row["problem"] = str(e)
         out.append(row)
     return out

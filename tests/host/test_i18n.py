@@ -98,3 +98,25 @@ def test_the_barbu_sheet_reads_and_shows_the_tables_contract_names(tmp_path):
     wrong = one_line_error(cli("barbu", "sheet", "--names", "Ana,Bea,Cy,Di", "--db", db, stdin="damen 1 3 0 0\n",
                                env={"LANG": "es_ES.UTF-8"}), 2)
     assert "contrato desconocido 'damen' (barbú, corazones, damas, bazas, dos últimas, triunfo, dominó)" in wrong
+
+
+def test_the_sheets_speak_the_tables_language_and_keep_their_data_neutral(tmp_path):
+    db = str(tmp_path / "club.sqlite3")
+    es = {"LANG": "es_ES.UTF-8"}
+    done = cli("barbu", "sheet", "--names", "Ana,Bea,Cy,Di", "--db", db, env=es,
+               stdin="damas 1 3 0 0 | 2x1 3x1!\nbazas 4 3 3 3\nfix 1 damas 1 3 0 0 | 2x1\nfoo\n")
+    said = done.stderr.splitlines()
+    # From a pipe, stderr has what needs a look (the correction, the stop), never the routine lines.
+    assert said[0] == ("corregido: mano 1, damas de Ana; Bea dobló a Ana (era: mano 1, damas de Ana; Bea dobló a "
+                       "Ana, Cy dobló a Ana (redoblado))")
+    assert not [line for line in said if line.lstrip().startswith(("puntos:", "ronda de", "comprobación:"))]
+    assert said[-1].startswith("cribboard: error: línea 4: contrato desconocido 'foo'")
+    assert "continúa con `cribboard barbu sheet --resume 1 --db " in said[-1]
+    lines = "45 12\n30 40\n20 20\n10 9\n12 12\n0 2\n"
+    de = cli("piquet", "sheet", "--names", "Ann,Bob", "--db", db, env={"LANG": "de_DE.UTF-8"}, stdin=lines)
+    assert de.stdout.splitlines()[0].split()[:2] == ["#", "Geber"]
+    assert "Ann gewinnt; Bob bleibt unter dem Rubikon (95, unter 100): 100 + 117 + 95 = 312 Punkte" in de.stdout
+    assert cli("piquet", "show", "1", "--db", db, "--json", env={"LANG": "it_IT.UTF-8"}).stdout == cli(
+        "piquet", "show", "1", "--db", db, "--json").stdout  # JSON: the same words in every language
+    assert cli("piquet", "list", "--db", db, "--json", env={"LANG": "es_ES.UTF-8"}).stdout == cli(
+        "piquet", "list", "--db", db, "--json").stdout

@@ -101,7 +101,8 @@ def test_a_kept_sheet_that_cannot_be_read_is_one_line_and_spoils_nothing(tmp_pat
     with sqlite3.connect(db) as conn:
         conn.execute("UPDATE piquet_sheets SET record = '{\"first_dealer\": 0, \"deals\": [[300, 0]]}' WHERE id = 2")
     listed = json.loads(cli("piquet", "list", "--db", db, "--json").stdout)
-    assert listed[0]["totals"] == [117, 95] and listed[1]["result"].startswith("cannot be read: deal 1: ")
+    assert listed[0]["totals"] == [117, 95] and listed[1]["problem"].startswith("deal 1: ")
+    assert "cannot be read: deal 1: " in cli("piquet", "list", "--db", db).stdout
     assert "cannot be read back" in one_line_error(cli("piquet", "show", "2", "--db", db), 2)
     assert len(json.loads(cli("matches", "--db", db, "--json").stdout)) == 1
 

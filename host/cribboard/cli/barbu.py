@@ -13,6 +13,7 @@ from cribboard.cli.base import (
     status,
 )
 from cribboard.errors import UsageError
+from cribboard.i18n import _
 
 
 @cli.group()
@@ -23,7 +24,7 @@ def barbu():
 def _names(text):
     names = [n.strip() for n in text.split(",")]
     if len(names) != 4 or not all(names):
-        raise UsageError("--names wants four names separated by commas")
+        raise UsageError(_("--names wants four names separated by commas"))
     return names
 
 
@@ -60,18 +61,19 @@ def barbu_sheet(file, names, first_dealer, resume, partners, db_url, as_json):
         try:
             pairs = sheet.parse_partners(partners)
         except ValueError as e:
-            raise UsageError("--partners: %s" % e if "--partners" not in str(e) else str(e)) from None
+            raise UsageError("--partners: %s" % e if not str(e).startswith("--partners") else str(e)) from None
     if resume is not None:
         try:
             rubber, players, kept_pairs = sheet.load(conn, resume)
         except KeyError:
-            raise UsageError("no barbu rubber %d in the database (see cribboard barbu list)" % resume) from None
+            raise UsageError(_("no barbu rubber %d in the database (see cribboard barbu list)") % resume) from None
         except ValueError as e:
-            raise UsageError("barbu rubber %d cannot be read back: %s" % (resume, e)) from None
+            raise UsageError(_("barbu rubber %(id)d cannot be read back: %(problem)s") % {
+                "id": resume, "problem": e}) from None
         rubber_id = resume
         if pairs is not None and kept_pairs is not None and pairs != kept_pairs:
-            raise UsageError("barbu rubber %d is played in pairs %s: --partners cannot change them" % (
-                resume, ",".join("%d+%d" % (a + 1, b + 1) for a, b in kept_pairs)))
+            raise UsageError(_("barbu rubber %(id)d is played in pairs %(pairs)s: --partners cannot change them") % {
+                "id": resume, "pairs": ",".join("%d+%d" % (a + 1, b + 1) for a, b in kept_pairs)})
         pairs = pairs or kept_pairs
     else:
         players = _names(names)
@@ -85,25 +87,22 @@ def barbu_sheet(file, names, first_dealer, resume, partners, db_url, as_json):
 
     def prompt():
         r = state["rubber"]
-        return "the rubber is over" if r.over() else "deal %d, %s deals; left: %s" % (
-            len(r.deals) + 1, players[r.dealer()], ", ".join(sheet.contract_name(c) for c in r.remaining()))
+        return _("the rubber is over") if r.over() else _("deal %(number)d, %(dealer)s deals; left: %(left)s") % {
+            "number": len(r.deals) + 1, "dealer": players[r.dealer()],
+            "left": ", ".join(sheet.contract_name(c) for c in r.remaining())}
 
-    # From a file, stderr gets only what needs a look (corrections, warnings, marks, failed checks).
-    quiet_ok = ("  scores:", "  round of", "  rubber:", "  check:", "deal ")
-    sheetloop.run(file, lambda: ["One deal a line; undo; fix N DEAL; quit."] + sheet.duty_lines(state["rubber"]),
+    sheetloop.run(file, lambda: [_("One deal a line; undo; fix N DEAL; quit.")] + sheet.duty_lines(state["rubber"]),
                   prompt, apply, lambda: "" if state["id"] is None else
-                  " The rubber is saved as barbu rubber %d: go on with `%s`." % (
-                      state["id"], sheetloop.resume_command("barbu", state["id"], db_url)),
-                  lambda text: text.startswith(quiet_ok) or " deals next; " in text)
+                  " " + _("The rubber is saved as barbu rubber %(id)d: go on with `%(command)s`.") % {
+                      "id": state["id"], "command": sheetloop.resume_command("barbu", state["id"], db_url)})
     rubber, rubber_id = state["rubber"], state["id"]
     if as_json:
         click.echo(json.dumps(dict(sheet.record(rubber, players, pairs), id=rubber_id), indent=1))
     else:
         click.echo("\n".join(sheet.sheet_rows(rubber, players, pairs)))
     if rubber_id is not None:
-        status("saved as barbu rubber %d%s" % (rubber_id, "" if rubber.over() else
-                                               " (unfinished: `%s` to go on)" % sheetloop.resume_command(
-                                                   "barbu", rubber_id, db_url)))
+        status(_("saved as barbu rubber %d") % rubber_id + ("" if rubber.over() else " " + _(
+            "(unfinished: `%s` to go on)") % sheetloop.resume_command("barbu", rubber_id, db_url)))
 
 
 @barbu.command("list")
@@ -135,9 +134,10 @@ def barbu_show(rubber_id, db_url, as_json):
     try:
         rubber, players, pairs = sheet.load(open_db(db_url), rubber_id)
     except KeyError:
-        raise UsageError("no barbu rubber %d in the database (see cribboard barbu list)" % rubber_id) from None
+        raise UsageError(_("no barbu rubber %d in the database (see cribboard barbu list)") % rubber_id) from None
     except ValueError as e:
-        raise UsageError("barbu rubber %d cannot be read back: %s" % (rubber_id, e)) from None
+        raise UsageError(_("barbu rubber %(id)d cannot be read back: %(problem)s") % {
+            "id": rubber_id, "problem": e}) from None
     if as_json:
         click.echo(json.dumps(sheet.record(rubber, players, pairs), indent=1))
     else:

@@ -6,6 +6,7 @@ import click
 from cribboard.cli import sheetloop
 from cribboard.cli.base import cli, db_option, emit, json_option, open_db, status
 from cribboard.errors import UsageError
+from cribboard.i18n import _
 
 
 @cli.group()
@@ -76,18 +77,20 @@ def piquet_sheet(file, names, first_dealer, resume, db_url, as_json):
         try:
             sheet = ps.load(conn, resume)
         except KeyError:
-            raise UsageError("no piquet sheet %d in the database (see cribboard piquet list)" % resume) from None
+            raise UsageError(_("no piquet sheet %d in the database (see cribboard piquet list)") % resume) from None
         except ValueError as e:
-            raise UsageError("piquet sheet %d cannot be read back: %s" % (resume, e)) from None
+            raise UsageError(_("piquet sheet %(id)d cannot be read back: %(problem)s") % {
+                "id": resume, "problem": e}) from None
     else:
         players = [n.strip() for n in names.split(",")]
         if len(players) != 2:
-            raise UsageError("--names wants two names separated by a comma")
+            raise UsageError(_("--names wants two names separated by a comma"))
         for n in players:
             if name_problem(n):
-                raise UsageError("--names: %r is not a name: %s" % (n, name_problem(n)))
+                raise UsageError(_("--names: %(name)r is not a name: %(problem)s") % {
+                    "name": n, "problem": name_problem(n)})
         if players[0] == players[1]:
-            raise UsageError("--names: the two players need two names")
+            raise UsageError(_("--names: the two players need two names"))
         sheet = ps.Sheet(players, first_dealer - 1)
     state = {"sheet": sheet, "id": resume}
 
@@ -97,22 +100,21 @@ def piquet_sheet(file, names, first_dealer, resume, db_url, as_json):
         return told
 
     def intro():
-        return ["One deal a line: %s's points, then %s's; undo; fix N A B; quit." % tuple(state["sheet"].names)] \
+        return [_("One deal a line: %(first)s's points, then %(second)s's; undo; fix N A B; quit.") % {
+            "first": state["sheet"].names[0], "second": state["sheet"].names[1]}] \
             + (ps.totals_lines(state["sheet"]) if state["sheet"].deals() else [])
 
     sheetloop.run(file, intro, lambda: ps.prompt(state["sheet"]), apply, lambda: "" if state["id"] is None else
-                  " The partie is saved as piquet sheet %d: go on with `%s`." % (
-                      state["id"], sheetloop.resume_command("piquet", state["id"], db_url)),
-                  lambda text: text.startswith(("deal ", "  ")))  # the sheet at the end says them
+                  " " + _("The partie is saved as piquet sheet %(id)d: go on with `%(command)s`.") % {
+                      "id": state["id"], "command": sheetloop.resume_command("piquet", state["id"], db_url)})
     sheet, sheet_id = state["sheet"], state["id"]
     if as_json:
         click.echo(json.dumps(ps.as_json(sheet, sheet_id), indent=1))
     else:
         click.echo("\n".join(ps.rows(sheet)))
     if sheet_id is not None:
-        status("saved as piquet sheet %d%s" % (sheet_id, "" if sheet.game.over() else
-                                               " (unfinished: `%s` to go on)" % sheetloop.resume_command(
-                                                   "piquet", sheet_id, db_url)))
+        status(_("saved as piquet sheet %d") % sheet_id + ("" if sheet.game.over() else " " + _(
+            "(unfinished: `%s` to go on)") % sheetloop.resume_command("piquet", sheet_id, db_url)))
 
 
 @piquet.command("list")
@@ -122,9 +124,20 @@ def piquet_list(db_url, as_json):
     """The parties kept on the sheet (finished ones are in `cribboard matches` too)."""
     from cribboard import piquet_sheet as ps
 
-    emit(ps.listing(open_db(db_url)), ["id", "deals", "finished", "players", "result", "updated"], as_json,
-         lambda r: {"players": "?" if r["totals"] is None else
-                    ", ".join("%s %d" % nt for nt in zip(r["names"], r["totals"]))})
+    def shown(r):
+        res = r["result"]
+        if r["problem"]:
+            said = _("cannot be read: %s") % r["problem"]
+        elif res is None:
+            said = ""
+        elif res["winner"] is None:
+            said = _("draw")
+        else:
+            said = "%s: %s, %d" % (res["winner"], _(res["result"]), res["points"])  # Ann: rubicon, 312
+        players = "?" if r["totals"] is None else ", ".join("%s %d" % nt for nt in zip(r["names"], r["totals"]))
+        return {"players": players, "result": said}
+
+    emit(ps.listing(open_db(db_url)), ["id", "deals", "finished", "players", "result", "updated"], as_json, shown)
 
 
 @piquet.command("show")
@@ -138,9 +151,10 @@ def piquet_show(sheet_id, db_url, as_json):
     try:
         sheet = ps.load(open_db(db_url), sheet_id)
     except KeyError:
-        raise UsageError("no piquet sheet %d in the database (see cribboard piquet list)" % sheet_id) from None
+        raise UsageError(_("no piquet sheet %d in the database (see cribboard piquet list)") % sheet_id) from None
     except ValueError as e:
-        raise UsageError("piquet sheet %d cannot be read back: %s" % (sheet_id, e)) from None
+        raise UsageError(_("piquet sheet %(id)d cannot be read back: %(problem)s") % {
+            "id": sheet_id, "problem": e}) from None
     if as_json:
         click.echo(json.dumps(ps.as_json(sheet, sheet_id), indent=1))
     else:

@@ -11,22 +11,23 @@ from typing import TextIO
 import click
 
 from cribboard.errors import UsageError
+from cribboard.i18n import _
+from cribboard.told import Routine
 
 
 def run(file: TextIO | None, intro: Callable[[], list[str]], prompt: Callable[[], str],
-        apply: Callable[[str], list[str]], resume_hint: Callable[[], str],
-        quiet: Callable[[str], bool]) -> None:
+        apply: Callable[[str], list[str]], resume_hint: Callable[[], str]) -> None:
     """apply(text) enters one line and saves it, returning what to tell the
-    table (ValueError, nothing entered, if the line cannot be right);
-    resume_hint() says how to go on once something is saved; quiet(line):
-    a report only the typing table needs."""
+    table (ValueError, nothing entered, if the line cannot be right; a
+    told.Routine line is for a typing table only); resume_hint() says how
+    to go on once something is saved."""
     typing = file is None and sys.stdin.isatty()
     source = file or sys.stdin
 
     def say(text: str) -> None:
         if typing:
             click.echo(text)
-        elif not quiet(text):
+        elif not isinstance(text, Routine):
             click.echo(text, err=True)
 
     if typing:
@@ -48,16 +49,16 @@ def run(file: TextIO | None, intro: Callable[[], list[str]], prompt: Callable[[]
         text = line.split("#", 1)[0].strip()
         if not text:
             continue  # an empty line does nothing: only quit quits
-        if text.lower() in ("quit", "q"):
+        if text.lower() in ("quit", "q", _("quit")):
             break
         try:
             told = apply(text)
         except ValueError as e:
             if typing:
-                click.echo("not entered: %s" % e, err=True)
+                click.echo(_("not entered: %s") % e, err=True)
                 continue
-            raise UsageError("line %d: %s (nothing from this line on was entered).%s"
-                             % (number, e, resume_hint())) from None
+            raise UsageError(_("line %(number)d: %(problem)s (nothing from this line on was entered).") % {
+                "number": number, "problem": e} + resume_hint()) from None
         for told_line in told:
             say(told_line)
 
