@@ -5,6 +5,7 @@
 import json
 from typing import Any
 
+from cribboard.i18n import N_
 from cribcore.game import SKUNK_NAMES
 from cribcore.match import PIQUET
 from cribcore.partie import RUBICON, rubicon
@@ -154,7 +155,7 @@ def piquet_stats(db: Any) -> list[Row]:
 
 
 SHOW_KINDS = ("pegging", "hand", "crib")
-NOT_COUNTED = ("no split: the board did not count the show (menu item 8), so its entries do not say "
+NOT_COUNTED = N_("no split: the board did not count the show (menu item 8), so its entries do not say "
                "what they were for")
 
 

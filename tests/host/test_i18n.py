@@ -120,3 +120,23 @@ def test_the_sheets_speak_the_tables_language_and_keep_their_data_neutral(tmp_pa
         "piquet", "show", "1", "--db", db, "--json").stdout  # JSON: the same words in every language
     assert cli("piquet", "list", "--db", db, "--json", env={"LANG": "es_ES.UTF-8"}).stdout == cli(
         "piquet", "list", "--db", db, "--json").stdout
+
+
+def test_every_column_a_command_prints_has_a_title_and_tables_speak_the_language(tmp_path):
+    import ast
+
+    from cribboard.cli.columns import TITLES
+
+    used = set()
+    for path in (ROOT / "host" / "cribboard" / "cli").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("emit", "print_table") \
+                    and len(node.args) >= 2 and isinstance(node.args[1], ast.List):
+                used |= {e.value for e in node.args[1].elts if isinstance(e, ast.Constant)}
+    assert len(used) > 40 and used <= set(TITLES), sorted(used - set(TITLES))
+    db = str(tmp_path / "club.sqlite3")
+    cli("piquet", "sheet", "--names", "Ann,Bob", "--db", db, stdin="45 12\n")
+    header = cli("piquet", "list", "--db", db, env={"LANG": "es_ES.UTF-8"}).stdout.splitlines()[1]
+    assert [w.strip() for w in header.strip("┃ ").split("┃")] == ["id", "manos", "terminada", "jugadores",
+                                                                   "resultado", "actualizada"]
+    assert json.loads(cli("piquet", "list", "--db", db, "--json", env={"LANG": "es_ES.UTF-8"}).stdout)[0]["deals"] == 1

@@ -193,7 +193,9 @@ def print_table(rows, columns):
     from rich.table import Table
     from rich.text import Text
 
-    table = Table(*columns)
+    from cribboard.cli.columns import title
+
+    table = Table(*[title(c) for c in columns])
     for r in rows:
         # Text, not markup, and no control characters: what a board sent is shown, never obeyed.
         table.add_row(*[Text("" if r.get(c) is None else printable(r.get(c)).replace("\n", " ")) for c in columns])

@@ -14,6 +14,7 @@ from cribboard.cli.base import (
     status,
 )
 from cribboard.errors import CribboardError, UsageError
+from cribboard.i18n import _
 
 
 def _league_options(fn):
@@ -131,14 +132,14 @@ def stats_cmd(db_url, as_json):
                           "avg per entry", "show games", "pegging/deal", "hand/deal", "crib/deal dealt",
                           "best hand"])
     if any(p["show"] is None for p in players):
-        click.echo("-: %s" % stats.NOT_COUNTED)
+        click.echo("-: %s" % _(stats.NOT_COUNTED))
     print_table(boards, ["board", "games", "matches", "skunks", "firmware", "last_sync"])
-    click.echo("skunks as single/double/triple")
+    click.echo(_("skunks as single/double/triple"))
     if piquet:
         print_table(piquet, ["player", "parties", "wins", "losses", "draws", "rubicons_given", "rubicons_taken",
                              "points"])
-        click.echo("piquet: points are the parties' (100 and the difference; a rubicon: 100 and both totals), "
-                   "won less lost")
+        click.echo(_("piquet: points are the parties' (100 and the difference; a rubicon: 100 and both totals), "
+                     "won less lost"))
 
 
 @cli.command()
