@@ -78,6 +78,11 @@ def template():
         with path.open("rb") as f:
             for lineno, message, _, _ in extract(extract_click, f):
                 catalog.add(message, locations=[(str(path.relative_to(ROOT)), lineno)])
+    from cribboard.i18n import page_messages
+
+    page = PACKAGE / "sim.html"
+    for message in page_messages(page.read_text(encoding="utf-8")):
+        catalog.add(message, locations=[(str(page.relative_to(ROOT)), 0)])
     click_source = "".join(p.read_text() for p in Path(__import__("click").__file__).parent.glob("*.py"))
     for message in CLICK_MESSAGES:
         if repr(message)[1:-1] not in click_source and message not in click_source:

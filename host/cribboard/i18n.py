@@ -10,6 +10,7 @@
 # values, the database, exit statuses.
 import gettext
 import os
+import re
 from importlib import resources
 
 DOMAIN = "cribboard"
@@ -71,3 +72,42 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def N_(message: str) -> str:
     """Marks a message for the catalogue where it is defined; _() translates it where it is shown."""
     return message
+
+
+def translation(language: str) -> gettext.NullTranslations:
+    """The catalogue of one language, whatever the command line speaks (a
+    page asks in the reader's language)."""
+    if language not in LANGUAGES or language == "en":
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, locale_dir(), languages=[language], fallback=True)
+
+
+def best_language(accept_language: str) -> str:
+    """The best of LANGUAGES for an HTTP Accept-Language header (English if none fits)."""
+    best, weight = "en", 0.0
+    for part in accept_language.split(","):
+        name, _sep, params = part.strip().partition(";")
+        q = 1.0
+        if params.strip().startswith("q="):
+            try:
+                q = float(params.strip()[2:])
+            except ValueError:
+                q = 0.0
+        code = language_of(name.strip()) if name.strip() not in ("", "*") else "en"
+        if code in LANGUAGES and q > weight and (code != "en" or name.strip().lower().startswith("en")):
+            best, weight = code, q
+    return best
+
+
+# What a page marks for translation: t("..."), N_("...") in its script, data-t="..." on its elements.
+_PAGE_MESSAGE = re.compile(r'\b(?:t|N_)\("([^"\\]*)"|\bdata-t="([^"]*)"')
+
+
+def page_messages(html: str) -> list[str]:
+    """The messages a page marks, in order, once each."""
+    out: list[str] = []
+    for m in _PAGE_MESSAGE.finditer(html):
+        message = m.group(1) if m.group(1) is not None else m.group(2)
+        if message and message not in out:
+            out.append(message)
+    return out

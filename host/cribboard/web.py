@@ -5,8 +5,10 @@
 #   GET  /api/leds?board=N    {"layout": name, "frame": n, "leds": [[r, g, b], ...]}
 #   GET  /api/layout?board=N  the layout file, plus the board's buttons (none for a real board)
 #   POST /api/press           {"button": "P1", "gesture": "tap" | "long", "board": N}
-#   GET  /api/discard?cards=5H+5S+JD+4C+6H+KH&players=2&crib=dealer
-#                             the throws ranked (cribboard.discard.as_json), or 400 {"error": ...}
+#   GET  /api/discard?cards=5H+5S+JD+4C+6H+KH&players=2&crib=dealer[&lang=es]
+#                             the throws ranked (cribboard.discard.as_json; with lang, "said": the model in
+#                             that language), or 400 {"error": ...}
+#   GET  /api/messages?lang=es  {"lang": "es", "messages": {english: translated}} for the page's words
 # A board here is any object with: layout (dict), buttons(), frames, leds(),
 # press(button, gesture) -> the frame that shows it, and scoreboard() (a view
 # dict, or None before the board has saved a state); N defaults to 0.
@@ -22,6 +24,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+from cribboard import i18n
 from cribboard.simulator import SimError
 
 log = logging.getLogger("http")  # cribboard --verbose shows every request
@@ -124,7 +127,15 @@ def make_server(boards: Any, host: str = "127.0.0.1", port: int = 8121) -> Threa
                 return
             url = urlsplit(self.path)
             if url.path in ("/", "/index.html"):
-                self.reply(200, PAGE.read_bytes(), "text/html; charset=utf-8")
+                # The reader's language, from the browser (the page's selector may choose another, and keep it).
+                lang = i18n.best_language(self.headers.get("Accept-Language", "")[:400])
+                page = PAGE.read_bytes().replace(b'<html lang="en">', b'<html lang="%s">' % lang.encode(), 1)
+                self.reply(200, page, "text/html; charset=utf-8")
+            elif url.path == "/api/messages":
+                lang = parse_qs(url.query).get("lang", ["en"])[0]
+                lang = lang if lang in i18n.LANGUAGES else "en"
+                tr = i18n.translation(lang)
+                self.reply(200, {"lang": lang, "messages": {m: tr.gettext(m) for m in _page_messages()}})
             elif url.path == "/api/state":
                 self.reply(200, {"boards": [_scoreboard(b) for b in boards]})
             elif url.path == "/api/discard":
@@ -218,4 +229,18 @@ def _discard(query: str) -> dict[str, Any]:
     if crib not in dc.CRIBS:
         raise ValueError("say whose crib it is: crib=%s" % "|".join(dc.CRIBS))
     text = asked.get("cards", [""])[0]
-    return dc.as_json(dc.advise(dc.parse_hand(text, int(players)), int(players), crib))
+    answer = dc.as_json(dc.advise(dc.parse_hand(text, int(players)), int(players), crib))
+    lang = asked.get("lang", [""])[0]
+    if lang in i18n.LANGUAGES:
+        answer["said"] = {"model": dc.model(int(players), crib, i18n.translation(lang).gettext)}
+    return answer
+
+
+_PAGE_WORDS: list[str] = []
+
+
+def _page_messages() -> list[str]:
+    """The words the page marks for translation (read from it once)."""
+    if not _PAGE_WORDS:
+        _PAGE_WORDS.extend(i18n.page_messages(PAGE.read_text(encoding="utf-8")))
+    return _PAGE_WORDS
