@@ -15,6 +15,7 @@ from cribboard import __version__
 from cribboard import db as dbm
 from cribboard.i18n import N_, _, ngettext
 from cribboard.records import check
+from cribboard.stats import piquet_result
 from cribboard.told import Routine
 from cribcore import record as records
 from cribcore.game import DEAL
@@ -209,7 +210,7 @@ def as_json(sheet: Sheet, sheet_id: int | None) -> dict[str, Any]:
     result = None
     if g.over():
         result = {"winner": None if r is None else sheet.names[r[0]], "points": None if r is None else r[1],
-                  "result": "draw" if r is None else ("rubicon" if t[1 - r[0]] < RUBICON else "win")}
+                  "result": piquet_result(t)}
     return {"id": sheet_id, "names": sheet.names, "first_dealer": sheet.names[g.first_dealer],
             "deals": [{"dealer": sheet.names[sheet.dealer_of(k)], "points": [a, b]}
                       for k, (a, b) in enumerate(sheet.deals())],

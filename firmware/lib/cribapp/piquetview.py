@@ -41,4 +41,5 @@ class PiquetView(View):
             r.points(w, 7, rc.POINT + w)
         self.short(r, g)  # rubiconed
 
+
 PIQUET_VIEW = PiquetView()

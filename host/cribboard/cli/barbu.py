@@ -10,7 +10,6 @@ from cribboard.cli.base import (
     emit,
     json_option,
     open_db,
-    status,
 )
 from cribboard.errors import UsageError
 from cribboard.i18n import _
@@ -96,13 +95,9 @@ def barbu_sheet(file, names, first_dealer, resume, partners, db_url, as_json):
                   " " + _("The rubber is saved as barbu rubber %(id)d: go on with `%(command)s`.") % {
                       "id": state["id"], "command": sheetloop.resume_command("barbu", state["id"], db_url)})
     rubber, rubber_id = state["rubber"], state["id"]
-    if as_json:
-        click.echo(json.dumps(dict(sheet.record(rubber, players, pairs), id=rubber_id), indent=1))
-    else:
-        click.echo("\n".join(sheet.sheet_rows(rubber, players, pairs)))
-    if rubber_id is not None:
-        status(_("saved as barbu rubber %d") % rubber_id + ("" if rubber.over() else " " + _(
-            "(unfinished: `%s` to go on)") % sheetloop.resume_command("barbu", rubber_id, db_url)))
+    sheetloop.finish(json.dumps(dict(sheet.record(rubber, players, pairs), id=rubber_id), indent=1) if as_json
+                     else "\n".join(sheet.sheet_rows(rubber, players, pairs)), "barbu", rubber_id, rubber.over(),
+                     _("saved as barbu rubber %d") % (rubber_id or 0), db_url)
 
 
 @barbu.command("list")

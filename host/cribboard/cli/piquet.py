@@ -4,7 +4,7 @@ import json
 import click
 
 from cribboard.cli import sheetloop
-from cribboard.cli.base import cli, db_option, emit, json_option, open_db, status
+from cribboard.cli.base import cli, db_option, emit, json_option, open_db
 from cribboard.errors import UsageError
 from cribboard.i18n import _
 
@@ -108,13 +108,8 @@ def piquet_sheet(file, names, first_dealer, resume, db_url, as_json):
                   " " + _("The partie is saved as piquet sheet %(id)d: go on with `%(command)s`.") % {
                       "id": state["id"], "command": sheetloop.resume_command("piquet", state["id"], db_url)})
     sheet, sheet_id = state["sheet"], state["id"]
-    if as_json:
-        click.echo(json.dumps(ps.as_json(sheet, sheet_id), indent=1))
-    else:
-        click.echo("\n".join(ps.rows(sheet)))
-    if sheet_id is not None:
-        status(_("saved as piquet sheet %d") % sheet_id + ("" if sheet.game.over() else " " + _(
-            "(unfinished: `%s` to go on)") % sheetloop.resume_command("piquet", sheet_id, db_url)))
+    sheetloop.finish(json.dumps(ps.as_json(sheet, sheet_id), indent=1) if as_json else "\n".join(ps.rows(sheet)),
+                     "piquet", sheet_id, sheet.game.over(), _("saved as piquet sheet %d") % (sheet_id or 0), db_url)
 
 
 @piquet.command("list")

@@ -10,6 +10,7 @@ from typing import TextIO
 
 import click
 
+from cribboard.cli.base import status
 from cribboard.errors import UsageError
 from cribboard.i18n import _
 from cribboard.told import Routine
@@ -61,6 +62,15 @@ def run(file: TextIO | None, intro: Callable[[], list[str]], prompt: Callable[[]
                 "number": number, "problem": e} + resume_hint()) from None
         for told_line in told:
             say(told_line)
+
+
+def finish(text: str, game: str, sheet_id: int | None, over: bool, saved: str, db_url: str) -> None:
+    """The sheet at the end (text: its rows or its JSON), then on stderr
+    where it is kept (saved: "saved as ... N") and, unfinished, how to go on."""
+    click.echo(text)
+    if sheet_id is not None:
+        hint = "" if over else " " + _("(unfinished: `%s` to go on)") % resume_command(game, sheet_id, db_url)
+        status(saved + hint)
 
 
 def resume_command(game: str, sheet_id: int, db_url: str) -> str:
