@@ -7,7 +7,9 @@
 # command line, the help of every click command, group and option (the
 # docstring, help=, epilog=): click shows them through cribboard.cli.base's
 # translating command classes. Click's own words on those screens come from
-# CLICK_MESSAGES, checked against click's source.
+# CLICK_MESSAGES, checked against click's source; the errors of the scoring
+# core and the layout checks, from their `raise ValueError("...")`
+# (cribboard.core_errors translates them).
 import ast
 import io
 import re
@@ -78,7 +80,13 @@ def template():
         with path.open("rb") as f:
             for lineno, message, _, _ in extract(extract_click, f):
                 catalog.add(message, locations=[(str(path.relative_to(ROOT)), lineno)])
+    from cribboard.core_errors import messages_in, sources
     from cribboard.i18n import page_messages
+
+    # The firmware's shared code's errors: English (it runs on the board too); the host translates them.
+    for where, source in sources():
+        for message in messages_in(source):
+            catalog.add(message, locations=[("firmware/lib/" + where, 0)])
 
     page = PACKAGE / "sim.html"
     for message in page_messages(page.read_text(encoding="utf-8")):

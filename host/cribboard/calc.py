@@ -1,15 +1,20 @@
 # Hand and pegging calculators: text in, results out, no I/O of their own.
 
+from cribboard.i18n import N_, _, english
 from cribcore.cards import format_card, parse, parse_card, value
 from cribcore.pegging import MAX_COUNT, score_lay
 from cribcore.show import describe, score
+
+# The kinds of points in the show, as cribcore.show.describe orders them, then its word for none.
+SHOW_WORDS = (N_("15s"), N_("pairs"), N_("runs"), N_("flush"), N_("nobs"), N_("nothing"))
+PAIRS = {2: N_("pair 2"), 6: N_("pair royal 6"), 12: N_("double pair royal 12")}
 
 
 def score_text(text, crib=False):
     """Score 'C1 C2 C3 C4 STARTER'; ValueError naming the problem."""
     cards = parse(text)
     if len(cards) != 5:
-        raise ValueError("give 4 hand cards and the starter (5 cards), not %d" % len(cards))
+        raise ValueError(_("give 4 hand cards and the starter (5 cards), not %d") % len(cards))
     return score(cards[:4], cards[4], crib)
 
 
@@ -18,7 +23,25 @@ def show_dict(show):
 
 
 def explain(show):
-    return describe(show)
+    """What scored, in the reader's language."""
+    return describe(show, tuple(_(w) for w in SHOW_WORDS))
+
+
+def lay_words(row, say=english):
+    """What made a laid card's points (a row of peg_words), in English or,
+    given say=_, the reader's language."""
+    if row["card"] == "go":
+        return say(N_("go: 1 for the last card"))
+    what = []
+    if row["fifteen"]:
+        what.append(say(N_("fifteen 2")))
+    if row["thirty_one"]:
+        what.append(say(N_("thirty-one 2")))
+    if row["pairs"]:
+        what.append(say(PAIRS[row["pairs"]]))
+    if row["run"]:
+        what.append(say(N_("run of %d")) % row["run"])
+    return ", ".join(what)
 
 
 def peg_words(words):
@@ -34,27 +57,21 @@ def peg_words(words):
     for word in words:
         if word.lower() == "go":
             if not series:
-                raise ValueError("'go' with no card laid since the count was 0")
-            out.append({"card": "go", "count": 0, "points": 1, "what": "go: 1 for the last card"})
+                raise ValueError(_("'go' with no card laid since the count was 0"))
+            out.append({"card": "go", "count": 0, "points": 1, "what": lay_words({"card": "go"})})
             series, count = [], 0
             continue
         c = parse_card(word)
         if count + value(c) > MAX_COUNT:
-            raise ValueError("%s would take the count to %d: say go first" % (format_card(c), count + value(c)))
+            raise ValueError(_("%(card)s would take the count to %(count)d: say go first") % {
+                "card": format_card(c), "count": count + value(c)})
         series.append(c)
         count += value(c)
         lay = score_lay(series)
-        what = []
-        if lay.fifteen:
-            what.append("fifteen 2")
-        if lay.thirty_one:
-            what.append("thirty-one 2")
-        if lay.pairs:
-            what.append({2: "pair 2", 6: "pair royal 6", 12: "double pair royal 12"}[lay.pairs])
-        if lay.run:
-            what.append("run of %d" % lay.run)
-        out.append({"card": format_card(c), "count": count, "points": lay.total, "what": ", ".join(what),
-                    "fifteen": lay.fifteen, "thirty_one": lay.thirty_one, "pairs": lay.pairs, "run": lay.run})
+        row = {"card": format_card(c), "count": count, "points": lay.total, "what": "", "fifteen": lay.fifteen,
+               "thirty_one": lay.thirty_one, "pairs": lay.pairs, "run": lay.run}
+        row["what"] = lay_words(row)  # English: what a program reads never changes with the language
+        out.append(row)
         if count == MAX_COUNT:
             series, count = [], 0
     return out

@@ -16,6 +16,7 @@ from typing import Any
 
 from cribboard import players
 from cribboard.errors import CribboardError
+from cribboard.i18n import _
 from cribboard.records import Game
 from cribboard.schema import SCHEMA_VERSION, statements
 
@@ -43,18 +44,18 @@ def path_of(url: str) -> Path:
     if url.startswith("sqlite://"):
         rest = url[len("sqlite://"):]
         if not rest.startswith("/") or rest == "/":
-            raise DbError("a SQLite URL is sqlite:///relative/path.db or sqlite:////absolute/path.db, not %s"
+            raise DbError(_("a SQLite URL is sqlite:///relative/path.db or sqlite:////absolute/path.db, not %s")
                           % url[:80])
         path = rest[1:]  # the third slash ends the (empty) host; a fourth begins an absolute path
     elif url.startswith("sqlite:"):
         path = url[len("sqlite:"):]
     elif "://" in url:
-        raise DbError("a database is a file (a path or sqlite:///path) or a PostgreSQL server "
-                      "(postgresql://user@host/dbname), not %s" % url[:80])
+        raise DbError(_("a database is a file (a path or sqlite:///path) or a PostgreSQL server "
+                      "(postgresql://user@host/dbname), not %s") % url[:80])
     else:
         path = url
     if not path.strip():
-        raise DbError("no database named: --db (or CRIBBOARD_DB) is empty")
+        raise DbError(_("no database named: --db (or CRIBBOARD_DB) is empty"))
     return Path(path)
 
 
@@ -82,14 +83,14 @@ class Database:
         try:
             return self.conn.execute(self._sql(sql), tuple(args))
         except self.errors as e:
-            raise DbError("the database %s: %s" % (self.where, str(e).strip() or type(e).__name__)) from None
+            raise DbError(_("the database %s: %s") % (self.where, str(e).strip() or type(e).__name__)) from None
 
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         """One statement for many rows (psycopg pipelines them: one round trip, not one a row)."""
         try:
             self.conn.cursor().executemany(self._sql(sql), [tuple(r) for r in rows])
         except self.errors as e:
-            raise DbError("the database %s: %s" % (self.where, str(e).strip() or type(e).__name__)) from None
+            raise DbError(_("the database %s: %s") % (self.where, str(e).strip() or type(e).__name__)) from None
 
     def all(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
         return list(self.execute(sql, args).fetchall())
@@ -147,13 +148,13 @@ class Database:
                 self.conn.execute("PRAGMA busy_timeout = %d" % (wait * 1000))
         except sqlite3.Error as e:
             if "locked" not in str(e) and "busy" not in str(e):
-                raise DbError("the database %s: %s" % (self.where, e)) from None
-        print("cribboard: the database %s is busy (another cribboard is writing to it): waiting up to %d s"
+                raise DbError(_("the database %s: %s") % (self.where, e)) from None
+        print("cribboard: " + _("the database %s is busy (another cribboard is writing to it): waiting up to %d s")
               % (self.where, wait), file=sys.stderr)  # progress: stderr, as the command line's
         try:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as e:
-            raise DbError("the database %s stayed busy for %d s (%s): is another cribboard stuck on it?"
+            raise DbError(_("the database %s stayed busy for %d s (%s): is another cribboard stuck on it?")
                           % (self.where, wait, e)) from None
 
     def close(self) -> None:
@@ -163,12 +164,12 @@ class Database:
 def _sqlite(url: str) -> Database:
     path = path_of(url)
     if path.is_dir():
-        raise DbError("the database %s is a folder; name a file in it, e.g. %s" % (path, path / "cribboard.db"))
+        raise DbError(_("the database %s is a folder; name a file in it, e.g. %s") % (path, path / "cribboard.db"))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(str(path), timeout=busy_wait(), isolation_level=None)  # transactions are ours
     except (sqlite3.Error, OSError) as e:
-        raise DbError("cannot open the database %s: %s" % (path, getattr(e, "strerror", None) or e)) from None
+        raise DbError(_("cannot open the database %s: %s") % (path, getattr(e, "strerror", None) or e)) from None
     conn.row_factory = _dict_row
     db = Database(conn, "sqlite", sqlite3.Error, str(path))
     try:
@@ -179,7 +180,7 @@ def _sqlite(url: str) -> Database:
         raise
     if tables and "schema_version" not in tables and "boards" not in tables:
         db.close()  # someone else's database: not ours to add tables to
-        raise DbError("%s is a SQLite database, but not cribboard's (its tables: %s)"
+        raise DbError(_("%s is a SQLite database, but not cribboard's (its tables: %s)")
                       % (path, ", ".join(sorted(tables)[:5])))
     return db
 
@@ -189,14 +190,14 @@ def _postgresql(url: str) -> Database:
         import psycopg
         from psycopg.rows import dict_row
     except ImportError:
-        raise DbError('a PostgreSQL database needs psycopg: pip install "cribboard[postgresql]"') from None
+        raise DbError(_('a PostgreSQL database needs psycopg: pip install "cribboard[postgresql]"')) from None
     try:
         # Rows as dicts; passed through a dict because psycopg's overloads type
         # connect() for tuple rows unless the connection class is parametrised.
         options: dict[str, Any] = {"row_factory": dict_row}
         conn = psycopg.connect(url, autocommit=True, connect_timeout=_BUSY_S, **options)
     except psycopg.Error as e:
-        raise DbError("cannot reach the PostgreSQL server %s: %s" % (_safe(url), str(e).strip())) from None
+        raise DbError(_("cannot reach the PostgreSQL server %s: %s") % (_safe(url), str(e).strip())) from None
     return Database(conn, "postgresql", psycopg.Error, _safe(url))
 
 
@@ -238,8 +239,8 @@ def migrate(db: Database) -> None:
     with db.transaction(exclusive=True):
         version = _version(db)
         if version > SCHEMA_VERSION:
-            raise DbError("the database is from a newer cribboard (schema %d; this one knows %d): "
-                          "pip install --upgrade cribboard" % (version, SCHEMA_VERSION))
+            raise DbError(_("the database is from a newer cribboard (schema %d; this one knows %d): "
+                          "pip install --upgrade cribboard") % (version, SCHEMA_VERSION))
         while version < SCHEMA_VERSION:
             version += 1
             for step in statements(version, db.engine):

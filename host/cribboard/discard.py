@@ -5,7 +5,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from cribboard.i18n import N_, _
+from cribboard.i18n import N_, _, english
 from cribcore.cards import format_card, parse
 from cribcore.discard import KINDS, analyse
 
@@ -14,11 +14,7 @@ KIND_NAMES = {"fifteens": N_("15s"), "pairs": N_("pairs"), "runs": N_("runs"), "
               "nobs": N_("nobs")}
 
 
-def _same(message: str) -> str:
-    return message
-
-
-def model(players: int, crib: str, _: Callable[[str], str] = _same) -> str:
+def model(players: int, crib: str, _: Callable[[str], str] = english) -> str:
     """The model the figures are exact under, in one paragraph (in English
     unless given a translating _: what a program reads never changes with
     the language)."""
@@ -60,7 +56,8 @@ def advise(cards: list[int], players: int, crib: str) -> dict[str, Any]:
     return {"cards": cards, "players": players, "crib": crib, "model": model(players, crib), "throws": rows}
 
 
-def parse_hand(text: str, players: int) -> list[int]:
+def parse_hand(text: str, players: int, _: Callable[[str], str] = _) -> list[int]:
+    """The cards of a hand (ValueError, in _'s language, if they are not one)."""
     cards = parse(text)
     want = 6 if players == 2 else 5
     if len(cards) != want:

@@ -17,12 +17,13 @@ from pathlib import Path
 from cribboard import manifest, resources
 from cribboard.errors import CribboardError, UsageError
 from cribboard.flash import MANIFEST, NEW, Result, sha256
+from cribboard.i18n import N_, _
 from cribcore import __version__
 
 SUPPORTED = (9, 10)  # CircuitPython major versions the edge is written for
 PACKAGES = ("cribcore", "cribapp", "cribcp")
 BOOT_OUT = "boot_out.txt"
-READ_ONLY = ("%s is read-only to this computer: the board's program has it (see boot.py). Unplug the board, "
+READ_ONLY = N_("%s is read-only to this computer: the board's program has it (see boot.py). Unplug the board, "
              "plug it in again holding UNDO, and flash again")
 
 
@@ -52,7 +53,7 @@ def find(drive: str | None = None) -> Path:
     if drive:
         path = Path(drive)
         if not (path / BOOT_OUT).is_file():
-            raise UsageError("%s is not a CircuitPython drive (it has no %s)" % (path, BOOT_OUT))
+            raise UsageError(_("%s is not a CircuitPython drive (it has no %s)") % (path, BOOT_OUT))
         return path
     drives = []
     for m in _mounts():
@@ -62,10 +63,10 @@ def find(drive: str | None = None) -> Path:
         except OSError:
             pass
     if not drives:
-        raise DriveError("no CIRCUITPY drive found: plug in a CircuitPython board, or say where it is "
-                         "mounted with --drive PATH")
+        raise DriveError(_("no CIRCUITPY drive found: plug in a CircuitPython board, or say where it is "
+                         "mounted with --drive PATH"))
     if len(drives) > 1:
-        raise UsageError("more than one CircuitPython drive: %s; say which with --drive PATH"
+        raise UsageError(_("more than one CircuitPython drive: %s; say which with --drive PATH")
                          % ", ".join(str(d) for d in drives))
     return drives[0]
 
@@ -75,11 +76,11 @@ def version(drive: Path) -> tuple[int, int, int]:
     text = (drive / BOOT_OUT).read_text(errors="replace")
     found = re.search(r"Adafruit CircuitPython (\d+)\.(\d+)\.(\d+)", text)
     if not found:
-        raise DriveError("%s does not say which CircuitPython this is: %r" % (drive / BOOT_OUT, text[:80]))
+        raise DriveError(_("%s does not say which CircuitPython this is: %r") % (drive / BOOT_OUT, text[:80]))
     got = (int(found.group(1)), int(found.group(2)), int(found.group(3)))
     if got[0] not in SUPPORTED:
-        raise DriveError("the board runs CircuitPython %d.%d.%d; Cribboard runs on CircuitPython %s: "
-                         "update it (circuitpython.org/downloads)"
+        raise DriveError(_("the board runs CircuitPython %d.%d.%d; Cribboard runs on CircuitPython %s: "
+                         "update it (circuitpython.org/downloads)")
                          % (got + (" and ".join("%d.x" % v for v in SUPPORTED),)))
     return got
 
@@ -93,7 +94,7 @@ def library(name: str) -> Path:
     except metadata.PackageNotFoundError:
         found = []
     if not found:
-        raise DriveError("Adafruit's %s library is not installed here: pip install \"cribboard[circuitpython]\""
+        raise DriveError(_("Adafruit's %s library is not installed here: pip install \"cribboard[circuitpython]\"")
                          % name)
     return Path(str(found[0].locate()))
 
@@ -125,7 +126,7 @@ def _write(path: Path, data: bytes) -> None:
 def deploy(drive: Path, board: str = "pico", layout: str | None = None,
            step: Callable[[str], None] = lambda s: None) -> Result:
     files = build(board, layout)
-    step("CircuitPython %d.%d.%d on %s" % (version(drive) + (drive,)))
+    step(_("CircuitPython %d.%d.%d on %s") % (version(drive) + (drive,)))
     last = drive / MANIFEST
     try:
         previous = json.loads(last.read_text()).get("state") if last.exists() else None
@@ -140,25 +141,25 @@ def deploy(drive: Path, board: str = "pico", layout: str | None = None,
     result = Result(str(drive), len(files), bytecode=False,
                     previous=previous if previous not in (None, "complete") else None)
     if not changed and not stale and previous == "complete":
-        step("the board is up to date")
+        step(_("the board is up to date"))
         return result
     head = {"version": __version__, "bytecode": "py", "runtime": "circuitpython"}
     try:
-        step("marking the deploy as started")
+        step(_("marking the deploy as started"))
         _write(last, json.dumps(dict(head, state="incomplete")).encode())
         for k, (remote, data) in enumerate(changed, 1):
-            step("writing %s (%d/%d)" % (remote, k, len(changed)))
+            step(_("writing %s (%d/%d)") % (remote, k, len(changed)))
             _write(drive / remote, data)
             result.written.append(remote)
         for p in stale:
-            step("removing %s" % p.relative_to(drive).as_posix())
+            step(_("removing %s") % p.relative_to(drive).as_posix())
             p.unlink()
             result.removed.append(p.relative_to(drive).as_posix())
-        step("marking the deploy as complete")
+        step(_("marking the deploy as complete"))
         hashes = {remote: sha256(data) for remote, data in files}
         _write(last, json.dumps(dict(head, state="complete", files=hashes)).encode())
     except OSError as e:
         if isinstance(e, PermissionError) or e.errno == errno.EROFS:
-            raise DriveError(READ_ONLY % drive) from None
-        raise DriveError("writing to %s failed: %s" % (drive, e.strerror or e)) from None
+            raise DriveError(_(READ_ONLY) % drive) from None
+        raise DriveError(_("writing to %s failed: %s") % (drive, e.strerror or e)) from None
     return result

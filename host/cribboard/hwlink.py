@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable
 
 from cribboard.errors import CribboardError
+from cribboard.i18n import _
 
 HOLD_MS = 30  # a release is held this long: longer than the firmware's debounce
 PRESS_TIMEOUT_S = 10
@@ -100,7 +101,7 @@ class HwLink:
                 while self.seen < up:
                     left = deadline - time.monotonic()
                     if left <= 0 or not self.alive():
-                        raise HardwareError("the board did not take the press: is its program running "
-                                            "(not stopped at its REPL, or being flashed)?")
+                        raise HardwareError(_("the board did not take the press: is its program running "
+                                            "(not stopped at its REPL, or being flashed)?"))
                     self.changed.wait(min(left, 0.5))  # a board that died is noticed soon
                 return self.frames

@@ -65,6 +65,12 @@ def _(message: str) -> str:
     return _translation.gettext(message) if message else message
 
 
+def english(message: str) -> str:
+    """The message as it is: pass it where a function takes a translating _
+    and what it makes is for a program (JSON), not a reader."""
+    return message
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     return _translation.ngettext(singular, plural, n)
 

@@ -8,6 +8,7 @@ import serial
 
 from cribapp.seal import seal, unseal
 from cribboard.errors import CribboardError
+from cribboard.i18n import _
 
 log = logging.getLogger("link")  # cribboard --verbose shows every line each way
 TRIES = 3
@@ -27,7 +28,7 @@ class BoardLink:
         try:
             self.serial = serial.serial_for_url(port, baudrate=115200, timeout=0.1)
         except (serial.SerialException, OSError) as e:
-            raise LinkError("cannot open %s: %s" % (port, e)) from None
+            raise LinkError(_("cannot open %s: %s") % (port, e)) from None
         self.port = port
         self.timeout = timeout
         self.junk = 0  # lines that failed their check
@@ -45,7 +46,7 @@ class BoardLink:
             try:
                 self._buf += self.serial.read(self.serial.in_waiting or 1)
             except (serial.SerialException, OSError) as e:
-                raise LinkError("the board went away: %s" % e) from None
+                raise LinkError(_("the board went away: %s") % e) from None
         line, self._buf = self._buf.split(b"\n", 1)
         return line
 
@@ -55,7 +56,7 @@ class BoardLink:
             self.serial.write(seal(text))
             self.serial.flush()
         except (serial.SerialException, OSError) as e:
-            raise LinkError("the board went away: %s" % e) from None
+            raise LinkError(_("the board went away: %s") % e) from None
 
     def replies(self, deadline):
         """Sealed lines from the board until the deadline; others are skipped."""
@@ -76,37 +77,37 @@ class BoardLink:
     def ask(self, text, last):
         """Send a command; collect sealed replies up to one starting with a
         word in `last` (or ERR). A garbled exchange is asked again."""
-        for _ in range(TRIES):
+        for _attempt in range(TRIES):
             self.send(text)
             got = []
             for reply in self.replies(time.monotonic() + self.timeout):
                 if reply.startswith("ERR crc"):
                     break  # our line was garbled on the way: send it again
                 if reply.startswith("ERR"):
-                    raise LinkError("the board said: %s" % reply)
+                    raise LinkError(_("the board said: %s") % reply)
                 if reply.startswith("EV ") or reply == text:
                     continue  # a live event, or our own line echoed by a REPL (no program runs)
                 got.append(reply)
                 if reply.split(" ", 1)[0] in last:
                     return got
-        raise LinkError("no answer to %s from %s: %s" % (text.split()[0], self.port, self.who()))
+        raise LinkError(_("no answer to %s from %s: %s") % (text.split()[0], self.port, self.who()))
 
     def who(self):
         """In words, what answered instead of the Cribboard program, and what to do."""
         heard = " ".join(self.heard)
         if "the last deploy did not finish" in heard:  # cribapp.mpmain, blinking the deploy-error pattern
-            return ("it blinks the deploy-error pattern: its last deploy did not finish; run "
-                    "`cribboard flash --port %s` again" % self.port)
+            return (_("it blinks the deploy-error pattern: its last deploy did not finish; run "
+                      "`cribboard flash --port %s` again") % self.port)
         if "CircuitPython" in heard:
-            return ("it runs CircuitPython but not the Cribboard program: copy it onto the board's drive "
-                    "with `cribboard flash --drive PATH`")
+            return _("it runs CircuitPython but not the Cribboard program: copy it onto the board's drive "
+                     "with `cribboard flash --drive PATH`")
         if "MicroPython" in heard or ">>>" in heard:
-            banner = next((h for h in self.heard if "MicroPython" in h), "MicroPython's REPL")
-            return ("it answers as %s, not the Cribboard program: put it on with `cribboard flash --port %s`"
-                    % (ascii(banner[:60])[1:-1], self.port))
+            banner = next((h for h in self.heard if "MicroPython" in h), _("MicroPython's REPL"))
+            return (_("it answers as %(banner)s, not the Cribboard program: put it on with `cribboard flash --port "
+                      "%(port)s`") % {"banner": ascii(banner[:60])[1:-1], "port": self.port})
         if heard:
-            return "something other than a Cribboard board answered (%s)" % ascii(heard[:60])[1:-1]
-        return "nothing answered (is a board plugged in there, and running?)"
+            return _("something other than a Cribboard board answered (%s)") % ascii(heard[:60])[1:-1]
+        return _("nothing answered (is a board plugged in there, and running?)")
 
     def hello(self):
         """HELLO, waking a board that sits at its REPL by soft-rebooting it."""
@@ -124,11 +125,11 @@ class BoardLink:
         (line,) = self.ask("HELLO", ("HELLO",))[-1:]
         fields = {}
         for word in line.split()[1:]:
-            key, _, value = word.partition("=")
+            key, _sep, value = word.partition("=")
             fields[key] = int(value) if value.isdigit() and value.isascii() and len(value) < 12 else value
         if fields.get("proto") not in PROTOCOLS:
-            raise LinkError("the board speaks protocol %r; this tool speaks %s"
-                            % (fields.get("proto"), " and ".join(str(p) for p in PROTOCOLS)))
+            raise LinkError(_("the board speaks protocol %r; this tool speaks %s")
+                            % (fields.get("proto"), ", ".join(str(p) for p in PROTOCOLS)))
         self.proto = fields["proto"]
         return fields
 
@@ -141,26 +142,26 @@ class BoardLink:
         for line in lines[:-1]:
             if not line.startswith("REC "):
                 continue
-            _, seq, body = (line + " ").split(" ", 2)
-            out.append((self._number(seq, "a record numbered"), body.rstrip(" ")))
+            _rec, seq, body = (line + " ").split(" ", 2)
+            out.append((self._number(seq, _("a record numbered")), body.rstrip(" ")))
         words = lines[-1].split()
         if len(words) != 3:
-            raise LinkError("the board ended a listing with %r" % lines[-1][:60])
-        count, last = self._number(words[1], "a listing of"), self._number(words[2], "a last record of")
+            raise LinkError(_("the board ended a listing with %r") % lines[-1][:60])
+        count, last = self._number(words[1], _("a listing of")), self._number(words[2], _("a last record of"))
         if count != len(out):
-            raise Garbled("the board sent %d records but %d arrived whole" % (count, len(out)))
+            raise Garbled(_("the board sent %d records but %d arrived whole") % (count, len(out)))
         previous = since
-        for seq, _ in out:
+        for seq, _body in out:
             if not previous < seq <= last:
-                raise LinkError("the board answered LIST %d with record %d after %d (its last is %d): "
-                                "it is not keeping its log in order" % (since, seq, previous, last))
+                raise LinkError(_("the board answered LIST %d with record %d after %d (its last is %d): "
+                                "it is not keeping its log in order") % (since, seq, previous, last))
             previous = seq
         return out, last
 
     @staticmethod
     def _number(word, what):
         if not word.isdigit() or not word.isascii() or len(word) > 10:
-            raise LinkError("the board sent %s %r, not a sequence number" % (what, word[:20]))
+            raise LinkError(_("the board sent %s %r, not a sequence number") % (what, word[:20]))
         return int(word)
 
     def ack(self, seq):
@@ -183,11 +184,11 @@ class BoardLink:
                 except ValueError:
                     text = None
                 if not isinstance(text, str):
-                    raise LinkError("the board sent a crash that is not text: %r" % line[:60])
-                out.append((self._number(parts[1], "a crash of boot"), self._number(parts[2], "an uptime of"),
+                    raise LinkError(_("the board sent a crash that is not text: %r") % line[:60])
+                out.append((self._number(parts[1], _("a crash of boot")), self._number(parts[2], _("an uptime of")),
                             text))
         if lines[-1] != "END %d" % len(out):
-            raise Garbled("the board listed %s but %d crashes arrived whole" % (lines[-1][4:], len(out)))
+            raise Garbled(_("the board listed %s but %d crashes arrived whole") % (lines[-1][4:], len(out)))
         return out
 
     def clear_crashes(self, n):
@@ -199,7 +200,7 @@ class BoardLink:
         if not self.proto:
             self.hello()
         if self.proto < 2:
-            raise LinkError("the board's firmware is too old to take names: update it with `cribboard flash`")
+            raise LinkError(_("the board's firmware is too old to take names: update it with `cribboard flash`"))
         self.ask("NAMES " + json.dumps(names, ensure_ascii=False), ("OK",))
 
     def set_time(self, unix):
@@ -212,7 +213,7 @@ class BoardLink:
         except ValueError:
             state = None
         if not isinstance(state, dict):
-            raise LinkError("the board sent a state that is not a JSON object: %s" % ascii(line[6:66]))
+            raise LinkError(_("the board sent a state that is not a JSON object: %s") % ascii(line[6:66]))
         return state
 
     def watch(self, on=True):

@@ -13,6 +13,7 @@ from cribapp.layoutfile import standard
 from cribapp.render import Renderer
 from cribapp.restore import session_of
 from cribboard import scoreboard
+from cribboard.i18n import _
 from cribboard.linkclient import BoardLink, LinkError
 from cribboard.simulator import SimError
 
@@ -104,7 +105,7 @@ class LiveBoard:
         return self._leds
 
     def press(self, button: Any, gesture: Any) -> None:
-        raise SimError("a real board's buttons are at the table")
+        raise SimError(_("a real board's buttons are at the table"))
 
     def scoreboard(self) -> dict[str, Any] | None:
         if self._error:

@@ -2,78 +2,83 @@
 # are made (point, sequence, set), each "good", "not good" or "equal" and
 # why, then carte blanche, repique and pique, the lead, the tricks, the
 # cards or capot, and each player's total. The scoring is cribcore.piquet's.
+# deal() is data (the same in every language: declarations as counts and
+# ranks, verdicts as codes); lines() says it in the reader's language.
 from typing import Any
 
-from cribcore.cards import parse
+from cribboard.i18n import N_, _
+from cribcore.cards import RANKS, parse
 from cribcore.piquet import ELDER, ORDER, YOUNGER, point_of, score_deal, sequences_of, sets_of
 
 WHO = ("elder", "younger")
-_RANK = {6: "seven", 7: "eight", 8: "nine", 9: "ten", 10: "jack", 11: "queen", 12: "king", 0: "ace"}
-_SEQUENCE = {3: "tierce", 4: "quart", 5: "quint", 6: "sixieme", 7: "septieme", 8: "huitieme"}
+WHO_WORDS = (N_("elder"), N_("younger"))
+_RANK = {6: N_("seven"), 7: N_("eight"), 8: N_("nine"), 9: N_("ten"), 10: N_("jack"), 11: N_("queen"),
+         12: N_("king"), 0: N_("ace")}
+_RANKS = {9: N_("tens"), 10: N_("jacks"), 11: N_("queens"), 12: N_("kings"), 0: N_("aces")}  # a set is 10 or higher
+_SEQUENCE = {3: N_("tierce"), 4: N_("quart"), 5: N_("quint"), 6: N_("sixieme"), 7: N_("septieme"),
+             8: N_("huitieme")}
+_SET = {3: N_("trio"), 4: N_("quatorze")}
+_LABEL = {"point": N_("point"), "sequence": N_("sequence"), "set": N_("set"), "blanche": N_("blanche"),
+          "repique": N_("repique"), "pique": N_("pique"), "lead": N_("lead"), "tricks": N_("tricks"),
+          "capot": N_("capot"), "cards": N_("cards"), "total": N_("total")}
+_VERDICT = {"good": N_("good"), "not good": N_("not good"), "equal": N_("equal"), "none": N_("none")}
 
 
 def hand(text: str, who: str) -> list[int]:
-    """12 cards from text (the syntax of `cribboard score`); ValueError names whose."""
+    """12 cards from text (the syntax of `cribboard score`); ValueError names
+    whose (who: "elder" or "younger", with " dealt" for the cards as dealt)."""
     try:
         return parse(text)
     except ValueError as e:
-        raise ValueError("%s's cards: %s" % (who, e)) from None
+        from cribboard.core_errors import translate
+
+        whose = {"elder": _("elder's cards: %s"), "younger": _("younger's cards: %s"),
+                 "elder dealt": _("elder's cards as dealt: %s"), "younger dealt": _("younger's cards as dealt: %s")}
+        raise ValueError(whose[who] % translate(str(e))) from None
 
 
 def tricks(text: str) -> list[int]:
     """The 12 tricks' winners from letters E and Y (or 0 and 1), spaces allowed."""
     letters = text.replace(" ", "").replace(",", "").upper()
     if len(letters) != 12 or any(c not in "EY01" for c in letters):
-        raise ValueError("the tricks are 12 letters, E for each trick elder won and Y for younger's "
-                         "(e.g. EEYEEYEEEYEE), not %r" % text)
+        raise ValueError(_("the tricks are 12 letters, E for each trick elder won and Y for younger's "
+                           "(e.g. EEYEEYEEEYEE), not %r") % text)
     return [ELDER if c in "E0" else YOUNGER for c in letters]
 
 
-def _verdict(has: list[bool], scored: list[int]) -> tuple[str, str]:
+def _verdict(has: list[bool], scored: list[int]) -> str:
     """Elder declares, younger answers: "good" (elder's is better), "not good"
     (younger's is), "equal" (nobody scores), or "none" (neither has one)."""
     if not any(has):
-        return "none", "nobody has one"
+        return "none"
     if scored[ELDER]:
-        return "good", "elder scores %d" % scored[ELDER]
+        return "good"
     if scored[YOUNGER]:
-        return "not good", "younger scores %d" % scored[YOUNGER]
-    return "equal", "nobody scores"
+        return "not good"
+    return "equal"
 
 
 def deal(elder: list[int], younger: list[int], winners: list[int],
          dealt: tuple[list[int], list[int]] | None = None) -> dict[str, Any]:
-    """The deal scored and explained (a dict for --json); ValueError if it cannot be."""
+    """The deal scored (a dict for --json); ValueError if it cannot be.
+    Each declaration holds each player's best: a point's cards and pips, a
+    sequence's length and top card, a set's size and rank (a rank as in a
+    card: A K Q J T 9 8 7), or null for none."""
     d = score_deal(elder, younger, winners, dealt)
     hands = (elder, younger)
-    points = [point_of(h) for h in hands]
-    seqs = [sorted(sequences_of(h), reverse=True) for h in hands]
-    sets = [sorted(sets_of(h), reverse=True) for h in hands]
-
-    def point_words(p: int) -> str:
-        n, pips = points[p]
-        return "%s %d (%d)" % (WHO[p], n, pips)
-
-    def seq_words(p: int) -> str:
-        if not seqs[p]:
-            return "%s none" % WHO[p]
-        n, high = seqs[p][0]
-        return "%s %s to the %s" % (WHO[p], _SEQUENCE[min(n, 8)], _RANK[ORDER[high]])
-
-    def set_words(p: int) -> str:
-        if not sets[p]:
-            return "%s none" % WHO[p]
-        n, rank = sets[p][0]
-        return "%s %s of %ss" % (WHO[p], "quatorze" if n == 4 else "trio", _RANK[ORDER[rank]])
-
+    held: dict[str, list[dict[str, Any] | None]] = {"point": [], "sequence": [], "set": []}
+    for h in hands:
+        n, pips = point_of(h)
+        held["point"].append({"cards": n, "pips": pips} if n else None)
+        seqs = sorted(sequences_of(h), reverse=True)
+        held["sequence"].append({"length": seqs[0][0], "high": RANKS[ORDER[seqs[0][1]]]} if seqs else None)
+        sets = sorted(sets_of(h), reverse=True)
+        held["set"].append({"size": sets[0][0], "rank": RANKS[ORDER[sets[0][1]]]} if sets else None)
     declarations = []
-    for name, scored, words, has in (
-            ("point", d.point, point_words, [points[p][0] > 0 for p in (ELDER, YOUNGER)]),
-            ("sequence", d.sequences, seq_words, [bool(seqs[p]) for p in (ELDER, YOUNGER)]),
-            ("set", d.sets, set_words, [bool(sets[p]) for p in (ELDER, YOUNGER)])):
-        verdict, why = _verdict(has, scored)
-        declarations.append({"what": name, "elder": words(ELDER), "younger": words(YOUNGER),
-                             "verdict": verdict, "why": why, "scores": list(scored)})
+    for name, scored in (("point", d.point), ("sequence", d.sequences), ("set", d.sets)):
+        has = [held[name][p] is not None for p in (ELDER, YOUNGER)]
+        declarations.append({"what": name, "elder": held[name][ELDER], "younger": held[name][YOUNGER],
+                             "verdict": _verdict(has, scored), "scores": list(scored)})
     return {
         "declarations": declarations, "blanche": list(d.blanche), "repique": list(d.repique),
         "pique": list(d.pique), "lead": list(d.lead), "tricks": list(d.tricks),
@@ -82,24 +87,51 @@ def deal(elder: list[int], younger: list[int], winners: list[int],
     }
 
 
+def _held(what: str, p: int, best: dict[str, Any] | None) -> str:
+    """A player's best declaration as the table says it: "elder quint to the ace"."""
+    who = _(WHO_WORDS[p])
+    if best is None:
+        return _("%(who)s none") % {"who": who}
+    if what == "point":
+        return "%s %d (%d)" % (who, best["cards"], best["pips"])
+    if what == "sequence":
+        return _("%(who)s %(sequence)s to the %(rank)s") % {
+            "who": who, "sequence": _(_SEQUENCE[min(best["length"], 8)]), "rank": _(_RANK[RANKS.index(best["high"])])}
+    return _("%(who)s %(set)s of %(ranks)s") % {
+        "who": who, "set": _(_SET[best["size"]]), "ranks": _(_RANKS[RANKS.index(best["rank"])])}
+
+
+def _why(verdict: str, scores: list[int]) -> str:
+    if verdict == "none":
+        return _("nobody has one")
+    if verdict == "equal":
+        return _("nobody scores")
+    p = ELDER if verdict == "good" else YOUNGER
+    return _("%(who)s scores %(points)d") % {"who": _(WHO_WORDS[p]), "points": scores[p]}
+
+
 def lines(result: dict[str, Any]) -> list[str]:
-    """The deal as a table would say it, line by line."""
-    out = []
+    """The deal as a table would say it, line by line, in the reader's language."""
+    who = [_(w) for w in WHO_WORDS]
+    said: list[tuple[str, str]] = []  # (what, the words): aligned once all are known
     for dec in result["declarations"]:
-        out.append("%-8s %s; %s: %s" % (dec["what"], ", ".join((dec["elder"], dec["younger"])),
-                                        dec["verdict"], dec["why"]))
-    for key, name in (("blanche", "carte blanche"), ("repique", "repique"), ("pique", "pique")):
+        said.append((dec["what"], "%s, %s; %s: %s" % (
+            _held(dec["what"], ELDER, dec["elder"]), _held(dec["what"], YOUNGER, dec["younger"]),
+            _(_VERDICT[dec["verdict"]]), _why(dec["verdict"], dec["scores"]))))
+    for key in ("blanche", "repique", "pique"):
         for p in (ELDER, YOUNGER):
             if result[key][p]:
-                out.append("%-8s %s: %d" % (name if key != "blanche" else "blanche", WHO[p], result[key][p]))
+                said.append((key, "%s: %d" % (who[p], result[key][p])))
     won = result["tricks_won"]
-    out.append("lead     elder: 1")
-    out.append("tricks   elder %d (%d), younger %d (%d)" % (won[ELDER], result["tricks"][ELDER], won[YOUNGER],
-                                                          result["tricks"][YOUNGER]))
+    said.append(("lead", "%s: 1" % who[ELDER]))
+    said.append(("tricks", "%s %d (%d), %s %d (%d)" % (who[ELDER], won[ELDER], result["tricks"][ELDER],
+                                                        who[YOUNGER], won[YOUNGER], result["tricks"][YOUNGER])))
     for p in (ELDER, YOUNGER):
         if result["cards"][p]:
-            out.append("%-8s %s: %d" % ("capot" if won[p] == 12 else "cards", WHO[p], result["cards"][p]))
+            said.append(("capot" if won[p] == 12 else "cards", "%s: %d" % (who[p], result["cards"][p])))
     if not any(result["cards"]):
-        out.append("cards    six tricks each: nobody")
-    out.append("total    elder %d, younger %d" % tuple(result["scores"]))
-    return out
+        said.append(("cards", _("six tricks each: nobody")))
+    said.append(("total", "%s %d, %s %d" % (who[ELDER], result["scores"][ELDER], who[YOUNGER],
+                                            result["scores"][YOUNGER])))
+    width = max(8, max(len(_(_LABEL[key])) for key, _text in said))
+    return ["%-*s %s" % (width, _(_LABEL[key]), text) for key, text in said]

@@ -5,6 +5,7 @@
 from typing import Any
 
 from cribboard.errors import UsageError
+from cribboard.i18n import _
 from cribcore.names import name_problem
 
 
@@ -30,7 +31,7 @@ def seat(db: Any, game_id: int, names: list[str], reported: list[str] | None = N
 def checked(name: str) -> str:
     problem = name_problem(name)
     if problem:
-        raise UsageError("%r is not a name: %s" % (name, problem))
+        raise UsageError(_("%r is not a name: %s") % (name, problem))
     return name
 
 
@@ -46,8 +47,10 @@ def _board(db: Any, prefix: str) -> str:
     found = [r["board"] for r in db.all("SELECT board FROM boards WHERE board LIKE ? ORDER BY board",
                                         (prefix + "%",))]
     if len(found) != 1:
-        raise UsageError("%s board matches %r%s" % ("no" if not found else "more than one", prefix,
-                                                     "" if not found else ": " + ", ".join(found)))
+        if not found:
+            raise UsageError(_("no board matches %r") % prefix)
+        raise UsageError(_("more than one board matches %(prefix)r: %(boards)s") % {
+            "prefix": prefix, "boards": ", ".join(found)})
     return found[0]
 
 
@@ -61,7 +64,7 @@ def reassign(db: Any, name: str, track: int, game: int | None = None, board: str
     args: list[Any] = [track - 1]
     if game is not None:
         if db.value("SELECT id FROM games WHERE id = ?", (game,)) is None:
-            raise UsageError("no game %d" % game)
+            raise UsageError(_("no game %d") % game)
         where.append("gp.game_id = ?")
         args.append(game)
     elif board is not None:
@@ -71,7 +74,7 @@ def reassign(db: Any, name: str, track: int, game: int | None = None, board: str
             where.append("g.match_no = ?")
             args.append(match)
     else:
-        raise UsageError("say which games: --game ID, or --board ID (and --match N)")
+        raise UsageError(_("say which games: --game ID, or --board ID (and --match N)"))
     with db.transaction():
         pid = player_id(db, name)
         ids = [r["game_id"] for r in db.all(
@@ -82,7 +85,7 @@ def reassign(db: Any, name: str, track: int, game: int | None = None, board: str
                        (pid, game_id, track - 1))
         _drop_unused(db)
     if not ids:
-        raise UsageError("no game has a track %d there" % track)
+        raise UsageError(_("no game has a track %d there") % track)
     return len(ids)
 
 
@@ -93,7 +96,7 @@ def rename(db: Any, old: str, new: str) -> int:
     with db.transaction():
         old_id = db.value("SELECT id FROM players WHERE name = ?", (old,))
         if old_id is None:
-            raise UsageError("no player is called %r" % old)
+            raise UsageError(_("no player is called %r") % old)
         new_id = player_id(db, new)
         if new_id != old_id:
             db.execute("UPDATE game_players SET player_id = ? WHERE player_id = ?", (new_id, old_id))

@@ -6,6 +6,7 @@ matplotlib.use("Agg")  # files only: no screen needed
 
 import matplotlib.pyplot as plt
 
+from cribboard.i18n import _
 from cribcore.piquet import RUBICON, PiquetGame
 from cribcore.replay import load_game
 
@@ -42,8 +43,8 @@ def figure(record, title=None):
     for s in range(sides):
         ys = [0] + [r[s] for r in rows]
         ys.append(ys[-1])
-        who = names[s] if s < len(names) else "track %d" % (s + 1)
-        label = "%s%s" % (who, " (winner)" if s == g.winner() else "")
+        who = names[s] if s < len(names) else _("track %d") % (s + 1)
+        label = _("%s (winner)") % who if s == g.winner() else who
         ax.step(xs, ys, where="post", color=TRACK_COLOURS[s], linewidth=2.2, label=label)
         ax.annotate(str(ys[-1]), (xs[-1], ys[-1]), textcoords="offset points", xytext=(6, -4),
                     color=TRACK_COLOURS[s], fontweight="bold")
@@ -51,19 +52,19 @@ def figure(record, title=None):
     for low in range(30, top, 60):  # every other street shaded, as a board's are marked
         ax.axhspan(low, min(low + 30, top), color="#000", alpha=0.04, linewidth=0)
     if g.target:
-        lines = [(line, "skunk line %d" % line) for line in g.lines()]
+        lines = [(line, _("skunk line %d") % line) for line in g.lines()]
         ax.axhline(g.target, color="#222", linewidth=1.4)
     else:
-        lines = [(RUBICON, "rubicon %d" % RUBICON)]
+        lines = [(RUBICON, _("rubicon %d") % RUBICON)]
     for line, label in lines:
         ax.axhline(line, color="#c22", linewidth=1, linestyle="--")
         ax.text(0.2, line + 1, label, color="#c22", fontsize=8)
     ax.set_ylim(0, top + 6)
     ax.set_xlim(0, max(1, len(rows)) + 4)
-    ax.set_xlabel("entry")
-    ax.set_ylabel("score")
-    skunk = ("", ", skunk", ", double skunk", ", triple skunk")[g.skunk() or 0]
-    what = "Game to %d" % g.target if g.target else "Piquet partie"
+    ax.set_xlabel(_("entry"))
+    ax.set_ylabel(_("score"))
+    skunk = ("", _(", skunk"), _(", double skunk"), _(", triple skunk"))[g.skunk() or 0]
+    what = _("Game to %d") % g.target if g.target else _("Piquet partie")
     ax.set_title(title or "%s: %s%s" % (what, " - ".join(str(s) for s in g.scores()), skunk))
     ax.legend(loc="upper left")
     ax.grid(axis="x", alpha=0.2)

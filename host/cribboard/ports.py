@@ -4,6 +4,7 @@
 from serial.tools import list_ports
 
 from cribboard.errors import CribboardError, UsageError
+from cribboard.i18n import _
 
 CIRCUITPYTHON_VID = 0x239A  # Adafruit's: CircuitPython boards use it, a Pico running CircuitPython too
 BOARD_VIDS = {
@@ -27,7 +28,7 @@ class SeveralBoards(UsageError):
 def describe(p) -> str:
     what = BOARD_VIDS.get(p.vid, "USB %04x:%04x" % (p.vid, p.pid or 0))
     extra = p.product or p.description
-    serial = ", serial %s" % p.serial_number if p.serial_number else ""
+    serial = _(", serial %s") % p.serial_number if p.serial_number else ""
     return "%s (%s%s%s)" % (p.device, what, ", " + extra if extra and extra != "n/a" else "", serial)
 
 
@@ -64,8 +65,8 @@ def find(port: str | None = None, ports=None) -> str:
     if len(boards) == 1:
         return boards[0].device
     if not boards:
-        tried = ", ".join(p.device for p in listed) or "none found"
-        raise NoBoard("no board found (ports tried: %s); plug one in, or give --port "
-                      "(the simulated board prints its port)" % tried)
-    raise SeveralBoards("more than one board: %s; say which with --port"
+        tried = ", ".join(p.device for p in listed) or _("none found")
+        raise NoBoard(_("no board found (ports tried: %s); plug one in, or give --port "
+                        "(the simulated board prints its port)") % tried)
+    raise SeveralBoards(_("more than one board: %s; say which with --port")
                         % "; ".join(describe(p) for p in boards))

@@ -7,6 +7,7 @@ from importlib.resources import files
 from pathlib import Path
 
 from cribboard.errors import CribboardError
+from cribboard.i18n import _
 
 HOME_ENV = "CRIBBOARD_HOME"
 
@@ -18,7 +19,7 @@ class NotFound(CribboardError):
 def _as_path(package: str) -> Path:
     where = files(package)
     if not isinstance(where, Path):  # a zipped install: mpy-cross and MicroPython need real files
-        raise NotFound("cribboard is installed in a zip file (%s): install it with pip into a folder" % where)
+        raise NotFound(_("cribboard is installed in a zip file (%s): install it with pip into a folder") % where)
     return where
 
 
@@ -28,8 +29,8 @@ def _home() -> Path | None:
         return None
     root = Path(env)
     if not (root / "firmware" / "main.py").is_file() or not (root / "hardware" / "boards").is_dir():
-        raise NotFound("%s=%s is not a Cribboard checkout (no firmware/main.py or hardware/boards): "
-                       "unset it to use the firmware installed with cribboard" % (HOME_ENV, env))
+        raise NotFound(_("%s=%s is not a Cribboard checkout (no firmware/main.py or hardware/boards): "
+                         "unset it to use the firmware installed with cribboard") % (HOME_ENV, env))
     return root
 
 
@@ -59,14 +60,14 @@ def names(kind: str) -> list[str]:
 def board_file(name: str) -> Path:
     path = hardware_dir() / "boards" / (name + ".json")
     if not path.is_file():
-        raise NotFound("no pin map %r (there are: %s)" % (name, ", ".join(names("boards"))))
+        raise NotFound(_("no pin map %r (there are: %s)") % (name, ", ".join(names("boards"))))
     return path
 
 
 def layout_file(name: str) -> Path:
     path = hardware_dir() / "layouts" / (name + ".json")
     if not path.is_file():
-        raise NotFound("no LED layout %r (there are: %s)" % (name, ", ".join(names("layouts"))))
+        raise NotFound(_("no LED layout %r (there are: %s)") % (name, ", ".join(names("layouts"))))
     return path
 
 

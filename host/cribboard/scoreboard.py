@@ -32,7 +32,7 @@ def view(state: dict[str, Any]) -> dict[str, Any]:
     g = match.game
     sides = g.sides
     scores = g.scores()
-    wins, points, _ = match.standings()
+    wins, points, _games = match.standings()
     trailing = g.trailer() if sides > 1 else 0
     settings = session.settings
     skunk = None

@@ -12,6 +12,7 @@ from pathlib import Path
 from cribboard import manifest, resources
 from cribboard.errors import CribboardError
 from cribboard.hwlink import HardwareError, HwLink
+from cribboard.i18n import _
 
 HEAP = "192wK"
 TAP_MS = 60  # how long a tap holds a button down, on the board's clock
@@ -110,13 +111,13 @@ class Simulator:
         try:
             self._log = open(self.log_path, "ab")
         except OSError as e:
-            raise SimError("cannot write the board's log %s: %s" % (self.log_path, e.strerror or e)) from None
+            raise SimError(_("cannot write the board's log %s: %s") % (self.log_path, e.strerror or e)) from None
         self.proc = subprocess.Popen(cmd, stdin=self._master, stdout=self._master, stderr=self._log, env=env)
         try:
-            sock, _ = listener.accept()
+            sock, _addr = listener.accept()
         except OSError:
             self.stop()
-            raise SimError("the simulated board did not start (its log: %s)" % self.log_path) from None
+            raise SimError(_("the simulated board did not start (its log: %s)") % self.log_path) from None
         finally:
             listener.close()
         self._hw = HwLink(sock, self.alive)
@@ -176,13 +177,14 @@ class Simulator:
         return names
 
     def press(self, button, gesture="tap"):
+        # These answer the page's API (a 400's JSON): English, whatever the server's language.
         if button not in self.buttons():
             raise SimError("no button %r on this board (buttons: %s)" % (button, " ".join(self.buttons())))
         if gesture not in GESTURES:
             raise SimError("gesture is tap or long, not %r" % (gesture,))
         pin = self.board["buttons"][button]
         if self._hw is None:
-            raise SimError("the simulated board is not running")
+            raise SimError(_("the simulated board is not running"))
         try:
             return self._hw.press(pin, TAP_MS if gesture == "tap" else LONG_MS)
         except HardwareError as e:
@@ -195,4 +197,4 @@ def _read_json(path):
     try:
         return json.loads(Path(path).read_text())
     except (OSError, ValueError) as e:
-        raise SimError("cannot read %s: %s" % (path, e)) from None
+        raise SimError(_("cannot read %s: %s") % (path, e)) from None

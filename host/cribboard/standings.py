@@ -8,6 +8,7 @@ from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from cribboard.errors import UsageError
+from cribboard.i18n import _
 from cribcore.match import ACC, game_points
 
 
@@ -90,7 +91,7 @@ def table(games: list[Played]) -> list[dict[str, Any]]:
 def head_to_head(games: list[Played], a: str, b: str) -> dict[str, Any]:
     """The games in which a and b sat at different tracks, and how each fared."""
     if a == b:
-        raise UsageError("head-to-head needs two different players")
+        raise UsageError(_("head-to-head needs two different players"))
     met = [g for g in games if a in g.names and b in g.names and g.names.index(a) != g.names.index(b)]
     rows = {r["player"]: r for r in table(met)}
     empty = {"games": 0, "wins": 0, "losses": 0, "skunks_given": 0, "skunks_taken": 0, "game_points": 0,
@@ -114,7 +115,7 @@ def date_bound(text: str | None, what: str, end: bool = False) -> float | None:
     try:
         when = datetime.fromisoformat(text)
     except ValueError:
-        raise UsageError("%s %r is not a date (YYYY-MM-DD, or YYYY-MM-DDTHH:MM)" % (what, text)) from None
+        raise UsageError(_("%s %r is not a date (YYYY-MM-DD, or YYYY-MM-DDTHH:MM)") % (what, text)) from None
     if end and len(text) == 10:
         when += timedelta(days=1)
     return when.timestamp()

@@ -5,7 +5,7 @@
 import json
 from typing import Any
 
-from cribboard.i18n import N_
+from cribboard.i18n import N_, _
 from cribcore.game import SKUNK_NAMES
 from cribcore.match import PIQUET
 from cribcore.partie import RUBICON, rubicon
@@ -46,7 +46,7 @@ def games(db: Any, board: str | None = None, skipped: list[str] | None = None) -
             rows.append(_game_row(r, names.get(r["id"], []), as_reported.get(r["id"], [])))
         except (TypeError, ValueError, KeyError, IndexError) as e:
             if skipped is not None:
-                skipped.append("game %s (board %s, record %s) cannot be listed: %s"
+                skipped.append(_("game %s (board %s, record %s) cannot be listed: %s")
                                % (r["id"], r["board"], r["seq"], e))
     return rows
 
@@ -74,7 +74,7 @@ def piquet_result(scores: list[int]) -> str:
     loses the two totals and 100), "win" (100 and the difference), or
     "draw" (still tied after the two extra deals)."""
     if len(scores) != 2 or not all(type(s) is int for s in scores):
-        raise ValueError("a partie has two totals, not %r" % (scores,))
+        raise ValueError(_("a partie has two totals, not %r") % (scores,))
     r = rubicon(scores)
     if r is None:
         return "draw"
@@ -185,10 +185,10 @@ def _count_show(out: dict[str, Row], rec: dict[str, Any], who: list[str]) -> Non
     if not any(e[2] in SHOW_KINDS for e in events):
         return
     players, sides = rec["players"], len(rec["scores"])
-    totals = [{"pegging": 0, "hand": 0, "crib": 0, "deals": 1, "dealt": 0, "best": 0} for _ in range(sides)]
+    totals = [{"pegging": 0, "hand": 0, "crib": 0, "deals": 1, "dealt": 0, "best": 0} for _side in range(sides)]
     deals = 0
     totals[rec["dealer"] % players % sides]["dealt"] += 1
-    for seat, points, kind, _ in events:
+    for seat, points, kind, _ticks in events:
         side = seat % sides
         if kind == "deal":
             deals += 1

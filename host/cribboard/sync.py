@@ -9,6 +9,7 @@ from typing import NamedTuple
 from cribapp.compat import TICKS_PERIOD
 from cribapp.ticks import Ticks
 from cribboard import db
+from cribboard.i18n import _
 from cribboard.linkclient import Garbled, LinkError
 from cribboard.records import BadRecord
 from cribboard.records import check as checked
@@ -48,15 +49,15 @@ def sync(link, conn, progress=None):
     host_now = time.time()
     board = hello.get("board")
     if not isinstance(board, str) or not BOARD_ID.fullmatch(board):
-        raise LinkError("the board's HELLO carries no usable board id (%s)" % ascii(board)[:40])
+        raise LinkError(_("the board's HELLO carries no usable board id (%s)") % ascii(board)[:40])
     if type(hello.get("seq")) is not int:
-        raise LinkError("the board's HELLO carries no record count (%s)" % ascii(hello.get("seq"))[:40])
+        raise LinkError(_("the board's HELLO carries no record count (%s)") % ascii(hello.get("seq"))[:40])
     since = db.last_seq(conn, board)
     if hello["seq"] < since:
-        raise LinkError("board %s says its last record is %d, but this database already holds its records up to "
+        raise LinkError(_("board %s says its last record is %d, but this database already holds its records up to "
                         "%d: its game log was cleared by a firmware that numbered games again from 1, or another "
                         "board has the same id. Nothing was synced, so that no game is taken for one already "
-                        "stored (`cribboard flash` brings firmware that goes on numbering after a cleared log)"
+                        "stored (`cribboard flash` brings firmware that goes on numbering after a cleared log)")
                         % (board, hello["seq"], since))
     link.set_time(int(host_now))
     total = max(0, hello["seq"] - since)
@@ -70,7 +71,7 @@ def sync(link, conn, progress=None):
         except Garbled:
             retries += 1
             if retries > RETRIES:
-                raise LinkError("the line to the board keeps garbling records; check the cable") from None
+                raise LinkError(_("the line to the board keeps garbling records; check the cable")) from None
             continue  # ask for the same records again
         if not records:
             break

@@ -19,12 +19,13 @@ import ipaddress
 import json
 import logging
 import threading
+from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from cribboard import i18n
+from cribboard import core_errors, i18n
 from cribboard.simulator import SimError
 
 log = logging.getLogger("http")  # cribboard --verbose shows every request
@@ -142,7 +143,7 @@ def make_server(boards: Any, host: str = "127.0.0.1", port: int = 8121) -> Threa
                 try:
                     answer = _discard(url.query)
                 except ValueError as e:
-                    self.reply(400, {"error": str(e)})
+                    self.reply(400, _discard_error(url.query, e))
                     return
                 self.reply(200, answer)
             elif url.path in ("/api/leds", "/api/layout"):
@@ -215,25 +216,44 @@ def _scoreboard(board: Any) -> dict[str, Any]:
     return view if view is not None else {"error": "the board has not saved a game yet"}
 
 
-def _discard(query: str) -> dict[str, Any]:
-    """The discard advisor's answer to ?cards=...&players=N&crib=WHOSE; ValueError says what is wrong."""
+def _discard(query: str, _: Callable[[str], str] = i18n.english) -> dict[str, Any]:
+    """The discard advisor's answer to ?cards=...&players=N&crib=WHOSE;
+    ValueError says what is wrong (in English, or in _'s language)."""
     from cribboard import discard as dc
 
     if len(query) > MAX_QUERY:
-        raise ValueError("a discard question is at most %d characters" % MAX_QUERY)
+        raise ValueError(_("a discard question is at most %d characters") % MAX_QUERY)
     asked = parse_qs(query)
     players = asked.get("players", ["2"])[0]
     if players not in ("2", "3", "4"):
-        raise ValueError("players is 2, 3 or 4, not %r" % players[:8])
+        raise ValueError(_("players is 2, 3 or 4, not %r") % players[:8])
     crib = asked.get("crib", [""])[0]
     if crib not in dc.CRIBS:
-        raise ValueError("say whose crib it is: crib=%s" % "|".join(dc.CRIBS))
+        raise ValueError(_("say whose crib it is: crib=%s") % "|".join(dc.CRIBS))
     text = asked.get("cards", [""])[0]
-    answer = dc.as_json(dc.advise(dc.parse_hand(text, int(players)), int(players), crib))
-    lang = asked.get("lang", [""])[0]
-    if lang in i18n.LANGUAGES:
+    answer = dc.as_json(dc.advise(dc.parse_hand(text, int(players), _), int(players), crib))
+    lang = _asked_language(asked)
+    if lang:
         answer["said"] = {"model": dc.model(int(players), crib, i18n.translation(lang).gettext)}
     return answer
+
+
+def _asked_language(asked: dict[str, list[str]]) -> str | None:
+    lang = asked.get("lang", [""])[0]
+    return lang if lang in i18n.LANGUAGES else None
+
+
+def _discard_error(query: str, error: ValueError) -> dict[str, Any]:
+    """A discard question's error: in English, and with lang in that language too (asked again in it)."""
+    reply: dict[str, Any] = {"error": str(error)}
+    lang = _asked_language(parse_qs(query[:MAX_QUERY]))
+    if lang:
+        gettext = i18n.translation(lang).gettext
+        try:
+            _discard(query, gettext)
+        except ValueError as again:
+            reply["said"] = {"error": core_errors.translate(str(again), gettext)}
+    return reply
 
 
 _PAGE_WORDS: list[str] = []

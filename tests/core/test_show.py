@@ -94,3 +94,9 @@ def test_claims_and_muggins():
 def test_describe_names_what_scored():
     assert describe(hand("6C 7S 8D 8H 9S")) == "15s 6, pairs 2, runs 8 = 16"
     assert describe(hand("AC 3D 7S 9H KS")) == "nothing = 0"
+
+
+def test_describe_in_other_words():
+    words = ("quince", "parejas", "escaleras", "color", "nobs", "nada")
+    assert describe(hand("6C 7S 8D 8H 9S"), words) == "quince 6, parejas 2, escaleras 8 = 16"
+    assert describe(hand("AC 3D 7S 9H KS"), words) == "nada = 0"

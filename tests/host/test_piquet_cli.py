@@ -20,6 +20,10 @@ def test_a_deal_is_declared_in_the_tables_order_and_scored():
                              "--json").stdout)
     assert [d["verdict"] for d in swapped["declarations"]] == ["not good", "not good", "not good"]
     assert swapped["scores"][1] > 0 and swapped["tricks_won"] == [0, 12]
+    # The JSON is data, the same in every language: counts and ranks, not the table's phrases.
+    sequence = swapped["declarations"][1]
+    assert sequence["elder"] == {"length": 4, "high": "J"} and sequence["younger"] == {"length": 5, "high": "A"}
+    assert swapped["declarations"][2]["younger"] == {"size": 4, "rank": "A"}
 
 
 def test_carte_blanche_counts_the_cards_dealt():

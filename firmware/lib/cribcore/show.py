@@ -100,14 +100,16 @@ def muggins(hand, starter, claimed, crib=False):
     return actual - claimed if actual > claimed else 0
 
 
-def describe(show):
-    """One line naming what scored, e.g. '15s 8, pairs 2, runs 6 = 16'."""
+def describe(show, names=None):
+    """One line naming what scored, e.g. '15s 8, pairs 2, runs 6 = 16'.
+    names: the words for 15s, pairs, runs, flush, nobs and nothing (the
+    host passes them in the reader's language)."""
+    names = names or ("15s", "pairs", "runs", "flush", "nobs", "nothing")
     parts = []
-    for name, points in (("15s", show.fifteens), ("pairs", show.pairs), ("runs", show.runs),
-                         ("flush", show.flush), ("nobs", show.nobs)):
+    for name, points in zip(names, (show.fifteens, show.pairs, show.runs, show.flush, show.nobs)):
         if points:
             parts.append("%s %d" % (name, points))
-    return (", ".join(parts) or "nothing") + " = %d" % show.total
+    return (", ".join(parts) or names[5]) + " = %d" % show.total
 
 
 def format_hand(hand, starter):

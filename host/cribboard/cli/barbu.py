@@ -110,9 +110,9 @@ def barbu_list(db_url, as_json):
     def shown(r):
         out = {"players": ", ".join("%s %d" % (n, t) for n, t in zip(r["names"], r["totals"]))}
         if r["partners"]:
-            out["players"] += "; pairs " + ", ".join("%s+%s %d" % (r["names"][a], r["names"][b],
-                                                                  r["totals"][a] + r["totals"][b])
-                                                     for a, b in r["partners"])
+            pairs = ", ".join("%s+%s %d" % (r["names"][a], r["names"][b], r["totals"][a] + r["totals"][b])
+                              for a, b in r["partners"])
+            out["players"] += "; " + _("pairs %s") % pairs
         return out
 
     emit(sheet.listing(open_db(db_url)), ["id", "deals", "finished", "players", "updated"], as_json, shown)

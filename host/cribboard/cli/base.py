@@ -143,9 +143,9 @@ def open_browser(url, headless):
 
 
 def http_address(http_addr):
-    host, _, port = http_addr.rpartition(":")
+    host, _sep, port = http_addr.rpartition(":")
     if not host or not port.isdigit() or int(port) > 65535:
-        raise UsageError("--http wants HOST:PORT, e.g. 127.0.0.1:8121")
+        raise UsageError(_("--http wants HOST:PORT, e.g. 127.0.0.1:8121"))
     return host, int(port)
 
 def default_db():
@@ -167,7 +167,7 @@ def open_db(url):
     try:
         return db.connect(url)
     except OSError as e:
-        raise db.DbError("cannot open the database %s: %s" % (url, e.strerror or e)) from None
+        raise db.DbError(_("cannot open the database %s: %s") % (url, e.strerror or e)) from None
 
 
 def open_link(port):
@@ -176,8 +176,6 @@ def open_link(port):
 
     return BoardLink(ports.find(port))
 
-def plural(n):
-    return n, "" if n == 1 else "s"
 
 def emit(rows, columns, as_json, shown=None):
     """A listing: JSON (the rows as they are), or a table of `columns`,
@@ -207,7 +205,9 @@ def main(argv=None):
     try:
         code = cli.main(args=argv, prog_name="cribboard", standalone_mode=False)
     except CribboardError as e:
-        click.echo("cribboard: %s: %s" % (_("error"), printable(e)), err=True)
+        from cribboard import core_errors  # a core's error (a bad card, say) in the reader's language
+
+        click.echo("cribboard: %s: %s" % (_("error"), printable(core_errors.translate(str(e)))), err=True)
         sys.exit(e.exit_code)
     except click.ClickException as e:
         click.echo("cribboard: %s: %s" % (_("error"), e.format_message()), err=True)

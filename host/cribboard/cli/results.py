@@ -100,11 +100,11 @@ def matches(db_url, board, as_json):
     skipped: list[str] = []
     rows = stats.games(open_db(db_url), board, skipped)
     for why in skipped:
-        status("skipped " + why)
+        status(_("skipped %s") % why)
     emit(rows, ["id", "board", "kind", "match", "game", "who", "target", "scheme", "scores", "winner", "result",
                 "game_points", "match_winner"],
          as_json, lambda r: {"who": " v ".join(r["names"]), "winner": r["winner"] or (
-             "draw" if r["result"] == "draw" else None), "target": r["target"] or "-"})
+             _("draw") if r["result"] == "draw" else None), "target": r["target"] or "-"})
 
 
 @cli.command("stats")
@@ -163,7 +163,7 @@ def export(db_url, fmt, what, output):
                 try:
                     rubber, names, pairs = barbu_sheet.load(conn, r["id"])
                 except ValueError as e:  # one bad record must not cost the others
-                    status("skipped barbu rubber %d: it cannot be read back: %s" % (r["id"], e))
+                    status(_("skipped barbu rubber %d: it cannot be read back: %s") % (r["id"], e))
                     continue
                 r["record"] = barbu_sheet.record(rubber, names, pairs)
                 kept.append(r)
@@ -183,7 +183,7 @@ def export(db_url, fmt, what, output):
         skipped: list[str] = []
         rows = stats.games(conn, None, skipped)
         for why in skipped:
-            status("skipped " + why)
+            status(_("skipped %s") % why)
     if fmt == "json":
         if what == "games":
             kept = []
@@ -191,7 +191,7 @@ def export(db_url, fmt, what, output):
                 try:
                     r["record"] = stats.game(conn, r["id"])[0]
                 except ValueError as e:
-                    status("skipped game %d: its record is not JSON (%s)" % (r["id"], e))
+                    status(_("skipped game %d: its record is not JSON (%s)") % (r["id"], e))
                     continue
                 kept.append(r)
             rows = kept
@@ -220,15 +220,16 @@ def plot(db_url, game_id, output):
     try:
         from cribboard import plot as chart
     except ImportError:
-        raise CribboardError('plotting needs matplotlib: pip install "cribboard[plot]"') from None
+        raise CribboardError(_('plotting needs matplotlib: pip install "cribboard[plot]"')) from None
     conn = open_db(db_url)
     try:
         record, board = stats.game(conn, game_id)
     except KeyError:
-        raise UsageError("no game %d in the database (see cribboard matches)" % game_id) from None
+        raise UsageError(_("no game %d in the database (see cribboard matches)") % game_id) from None
     record["names"] = stats.seats(conn).get(game_id, record.get("names"))  # as renamed since the sync
     try:
-        chart.race(record, output, "Board %s, match %d game %d" % (board[:8], record["match"], record["game_no"]))
+        chart.race(record, output, _("Board %(board)s, match %(match)d game %(game)d") % {
+            "board": board[:8], "match": record["match"], "game": record["game_no"]})
     except OSError as e:
-        raise CribboardError("cannot write %s: %s" % (output, e.strerror or e)) from None
-    status("wrote %s" % output)
+        raise CribboardError(_("cannot write %s: %s") % (output, e.strerror or e)) from None
+    status(_("wrote %s") % output)

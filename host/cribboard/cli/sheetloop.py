@@ -10,6 +10,7 @@ from typing import TextIO
 
 import click
 
+from cribboard import core_errors
 from cribboard.cli.base import status
 from cribboard.errors import UsageError
 from cribboard.i18n import _
@@ -56,10 +57,10 @@ def run(file: TextIO | None, intro: Callable[[], list[str]], prompt: Callable[[]
             told = apply(text)
         except ValueError as e:
             if typing:
-                click.echo(_("not entered: %s") % e, err=True)
+                click.echo(_("not entered: %s") % core_errors.translate(str(e)), err=True)
                 continue
             raise UsageError(_("line %(number)d: %(problem)s (nothing from this line on was entered).") % {
-                "number": number, "problem": e} + resume_hint()) from None
+                "number": number, "problem": core_errors.translate(str(e))} + resume_hint()) from None
         for told_line in told:
             say(told_line)
 
