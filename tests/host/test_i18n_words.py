@@ -140,3 +140,28 @@ def test_a_makers_layout_check_speaks_the_language_and_its_json_does_not(tmp_pat
     as_json = [cli("hardware", "check", "--json", str(bad), "hardware/layouts/2-track.json", env={"LANG": lang},
                    cwd=ROOT).stdout for lang in ("C.UTF-8", "es_ES.UTF-8", "it_IT.UTF-8")]
     assert len(set(as_json)) == 1 and "'tracks' must be 2 or 3" in as_json[0]
+
+
+def _commands(group, path=()):
+    for name, command in sorted(group.commands.items()):
+        yield path + (name,), command
+        if hasattr(command, "commands"):
+            yield from _commands(command, path + (name,))
+
+
+def test_every_commands_help_is_shown_in_the_language(speaking):
+    import click
+
+    from cribboard.cli import cli as root
+
+    found = list(_commands(root))
+    assert len(found) > 25
+    for path, command in found:
+        ctx = click.Context(command, info_name=" ".join(path))
+        speaking("en")
+        english = command.get_help(ctx)
+        speaking("de")
+        german = command.get_help(ctx)
+        assert "Aufruf:" in german, path
+        first = (command.help or "").strip().splitlines()[0][:40]  # short of click's wrapping
+        assert first in english and first not in german, (path, first)

@@ -3,6 +3,7 @@
 import click
 
 from cribboard.cli.base import (
+    TranslatedGroup,
     cli,
     db_option,
     emit,
@@ -16,7 +17,7 @@ from cribboard.errors import UsageError
 from cribboard.i18n import _, ngettext
 
 
-class _SendByDefault(click.Group):
+class _SendByDefault(TranslatedGroup):
     """`cribboard players NAME NAME` sends the names to the board: a first
     word that is no subcommand means `players send`."""
 
