@@ -5,13 +5,13 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from cribboard.calc import SHOW_WORDS
 from cribboard.i18n import N_, _, english
 from cribcore.cards import format_card, parse
 from cribcore.discard import KINDS, analyse
 
 CRIBS = ("dealer", "pone", "partner")  # whose crib: yours, an opponent's, your partner's
-KIND_NAMES = {"fifteens": N_("15s"), "pairs": N_("pairs"), "runs": N_("runs"), "flush": N_("flush"),
-              "nobs": N_("nobs")}
+KIND_NAMES = dict(zip(KINDS, SHOW_WORDS))  # the show's words, in the same order: 15s, pairs, runs, flush, nobs
 
 
 def model(players: int, crib: str, _: Callable[[str], str] = english) -> str:
