@@ -19,7 +19,7 @@ CP_STUBS_DONE := $(CP_STUBS)/.installed
 CHROMIUM_DONE := build/.chromium
 POSTGRES_DONE := build/.postgresql
 
-.PHONY: run test lint typecheck mpy test-unix test-wasm test-cp test-py test-dist test-faults mutate bench clean setup hardware package-json
+.PHONY: run test lint typecheck mpy test-unix test-wasm test-cp test-py test-dist test-faults test-pico mutate bench clean setup hardware package-json
 
 # The message catalogues compiled for the checkout's own install (the build step compiles the wheel's).
 MO_FILES := $(patsubst %.po,%.mo,$(wildcard host/cribboard/locale/*/LC_MESSAGES/*.po))
@@ -110,10 +110,20 @@ test-wasm: $(NODE_DONE)
 test-py: $(VENV_DONE) $(NODE_DONE) $(CHROMIUM_DONE) $(POSTGRES_DONE) $(MO_FILES)
 	$(BIN)/pytest -q --ignore=tests/dist
 
-# The long fault sweeps on the emulated Pico (tests marked `sweep`: a deploy
-# cut by the power at every one of its steps). CI runs them after make test.
+# The long fault sweeps (tests marked `sweep`): the emulated Pico's deploy cut
+# by the power at every one of its steps, which needs the MicroPython image
+# (CRIBBOARD_PICO_UF2; skipped without it).
 test-faults: $(VENV_DONE) $(NODE_DONE)
 	$(BIN)/pytest -q -m sweep --sweep tests/host
+
+# The whole real-port suite on the emulated Pico, faults and sweeps included:
+#   make test-pico UF2=/path/to/RPI_PICO-20260406-v1.28.0.uf2
+# UF2 is the official MicroPython v1.28.0 image for the Pico (tests/rp2040/README.md).
+UF2 ?= $(CRIBBOARD_PICO_UF2)
+test-pico: $(VENV_DONE) $(NODE_DONE) $(MO_FILES)
+	@test -n "$(UF2)" || { echo "make test-pico: give the MicroPython v1.28.0 RPI_PICO image: make test-pico UF2=PATH (tests/rp2040/README.md)" >&2; exit 2; }
+	@test -f "$(UF2)" || { echo "make test-pico: no such file: $(UF2)" >&2; exit 2; }
+	CRIBBOARD_PICO_UF2="$(abspath $(UF2))" $(BIN)/pytest -q -m pico --sweep tests/host
 
 # The package as pip gives it: sdist and wheel built, each installed in a fresh
 # venv and used from an empty folder against a simulated board; the lowest

@@ -11,7 +11,11 @@
 #    measured between passes through a 3-player game to 121 played on the
 #    buttons: bytes allocated per pass, a pass's time, the strip's write,
 #    the live heap.
-# Usage: .venv/bin/python tests/bench/bench_pico.py
+# Usage: CRIBBOARD_PICO_UF2=IMAGE .venv/bin/python tests/bench/bench_pico.py
+# IMAGE is the official MicroPython v1.28.0 RPI_PICO UF2 (tests/rp2040/README.md).
+# Without it nothing is measured, and the JSON says so (make bench prints
+# that the real port's figures were not measured, not old figures as new).
+import hashlib
 import json
 import re
 import statistics
@@ -24,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "tests" / "host")]
 
 from clirun import cli  # noqa: E402
-from pico import Pico  # noqa: E402
+from pico import NO_IMAGE, Pico, image, image_problem  # noqa: E402
 from picoplay import PINS, THREE_PLAYERS, choose_players, enter, tap  # noqa: E402
 
 MPREMOTE = str(Path(sys.executable).parent / "mpremote")
@@ -107,6 +111,10 @@ def idle(pico, ms):
 
 
 def main():
+    if image() is None or image_problem():
+        print(json.dumps({"measured": False, "why": image_problem() or NO_IMAGE}))
+        return
+    uf2 = image()
     with tempfile.TemporaryDirectory() as tmp:
         pico = Pico(Path(tmp) / "flash.bin").start()
         try:
@@ -154,6 +162,7 @@ def main():
     busy = sorted(t for t in probe["busy_us"] if t)
     writes = sorted(t for t in probe["write_us"] if t)
     print(json.dumps({
+        "measured": True, "image": uf2.name, "image_sha256": hashlib.sha256(uf2.read_bytes()).hexdigest(),
         "first_frame_ms": round(first / 1000, 1),
         "decided_to_frame_ms": by_gesture,
         "decided_to_frame_max_ms": max(ms for _n, _b, ms in latencies),

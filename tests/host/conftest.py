@@ -32,12 +32,26 @@ def pytest_addoption(parser):
 
 
 def pytest_collection_modifyitems(config, items):
+    from pico import image, image_problem
+
+    if image_problem() and any("pico" in item.keywords for item in items):
+        raise pytest.UsageError(image_problem())  # an image was given but cannot be used: say so, run nothing
     if config.getoption("--sweep"):
         return
     skip = pytest.mark.skip(reason="a long fault sweep: make test-faults")
     for item in items:
-        if "sweep" in item.keywords:
-            item.add_marker(skip)
+        if "sweep" in item.keywords and not ("pico" in item.keywords and image() is None):
+            item.add_marker(skip)  # (without the image a Pico sweep is skipped for that, in one line)
+
+
+def pytest_runtest_setup(item):
+    """A test marked `pico` needs the MicroPython image: without it, it is
+    skipped here, before its fixtures start an emulated Pico, and every such
+    test folds into one line of the summary saying what to set."""
+    from pico import NO_IMAGE, image
+
+    if item.get_closest_marker("pico") and image() is None:
+        pytest.skip(NO_IMAGE)
 
 
 @pytest.fixture(scope="session")

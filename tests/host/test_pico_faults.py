@@ -16,7 +16,8 @@ from picoplay import PINS, enter, layout, shows_deploy_error, state, tap
 
 from cribboard.hwlink import HardwareError
 
-pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="pseudo-terminals and rp2040js as set up here")
+pytestmark = [pytest.mark.pico,
+              pytest.mark.skipif(sys.platform != "linux", reason="pseudo-terminals and rp2040js as set up here")]
 
 
 @pytest.fixture

@@ -10,7 +10,8 @@ from clirun import cli
 from pico import Pico
 from picoplay import THREE_PLAYERS, TWO_PLAYERS, choose_players, enter, state, tap
 
-pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="pseudo-terminals and rp2040js as set up here")
+pytestmark = [pytest.mark.pico,
+              pytest.mark.skipif(sys.platform != "linux", reason="pseudo-terminals and rp2040js as set up here")]
 
 
 def scores(entries, players):

