@@ -3,7 +3,7 @@
 # tests/rp2040/pico.mjs speaks it too, for the emulated Pico): button
 # changes go out, each held for its time on the board's own clock and
 # acknowledged ("A ID") once the board has seen it; the strip's frames
-# ("F <GRB hex>") come in.
+# ("F <GRB hex>") come in; "Z" hangs the board (a test's fault).
 import socket
 import threading
 import time
@@ -89,6 +89,11 @@ class HwLink:
         """Leave the buttons alone for ms of the board's time (pin, which is
         up, is told up again); returns the frame count then."""
         return self._changes(b"U %s %d %%d\nU %s 0 %%d\n" % (str(pin).encode(), ms, str(pin).encode()), ms)
+
+    def freeze(self) -> None:
+        """A test's fault: the board's core hangs, interrupts and all, so
+        only its watchdog (if it started one) can restart it."""
+        self.sock.sendall(b"Z\n")
 
     def _changes(self, lines: bytes, ms: int) -> int:
         """Send two button changes (lines with two %d for their ids); wait until the board has seen both."""

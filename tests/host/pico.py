@@ -124,7 +124,7 @@ class Pico:
 
     def freeze(self):
         """The core hangs (runs nothing, interrupts included) until the watchdog resets it."""
-        self.hw.sock.sendall(b"Z\n")
+        self.hw.freeze()
 
     def died(self, timeout):
         """The process ended (a power cut it was told to make) within timeout seconds."""
