@@ -91,7 +91,7 @@ class Simulator:
         self.edition = edition
 
     # --- life ---------------------------------------------------------------
-    def start(self, timeout=20):
+    def start(self, timeout=20, first_frame=True):
         self.layout = _read_json(self.flash / "layout.json")
         self.board = _read_json(self.flash / "board.json")
         listener = socket.create_server(("127.0.0.1", 0))
@@ -121,7 +121,8 @@ class Simulator:
         finally:
             listener.close()
         self._hw = HwLink(sock, self.alive)
-        self.wait_frame(0, timeout)
+        if first_frame:  # (a board with only MicroPython on it draws none)
+            self.wait_frame(0, timeout)
 
     def stop(self):
         if self.proc and self.proc.poll() is None:

@@ -54,10 +54,31 @@ def pytest_runtest_setup(item):
         pytest.skip(NO_IMAGE)
 
 
+def flashed(board):
+    """board (powered off) flashed by `cribboard flash`, the command as a user runs it; its flash."""
+    from clirun import cli
+
+    board.start()
+    try:
+        done = cli("flash", "--port", board.port, timeout=300)
+        assert done.returncode == 0, done.stderr
+    finally:
+        board.stop()
+    return board.flash
+
+
 @pytest.fixture(scope="session")
 def pico_image(tmp_path_factory):
     """The flash of an emulated Pico that `cribboard flash` deployed once, for
     the tests that start from a flashed board (each copies it)."""
-    from pico import flashed
+    from pico import Pico
 
-    return flashed(tmp_path_factory.mktemp("pico") / "flashed.bin")
+    return flashed(Pico(tmp_path_factory.mktemp("pico") / "flashed.bin"))
+
+
+@pytest.fixture(scope="session")
+def unix_image(tmp_path_factory):
+    """The same for the simulated board (the firmware on the unix port)."""
+    from simboard import UnixPico
+
+    return flashed(UnixPico(tmp_path_factory.mktemp("unix") / "flashed"))

@@ -122,6 +122,19 @@ class Pico:
         """The power goes ms of the board's time from now."""
         self.hw.sock.sendall(b"T %d\n" % ms)
 
+    @staticmethod
+    def copy(src, dst):
+        """A copy of a powered-off board's flash."""
+        shutil.copy(src, dst)
+        return Path(dst)
+
+    def cut_soon(self):
+        """The power goes right after the board's next flash erase or
+        program, and its port goes with it (a board without power leaves the
+        USB bus)."""
+        self.cut_after_flash_ops(1)
+        self.unplug_when_dead()
+
     def freeze(self):
         """The core hangs (runs nothing, interrupts included) until the watchdog resets it."""
         self.hw.freeze()
@@ -184,15 +197,3 @@ class Pico:
             self.hw = None
         self.unplug()
 
-
-def flashed(flash_file):
-    """A Pico flashed by `cribboard flash` (the command as a user runs it), powered off."""
-    from clirun import cli
-
-    pico = Pico(flash_file).start()
-    try:
-        done = cli("flash", "--port", pico.port, timeout=300)
-        assert done.returncode == 0, done.stderr
-    finally:
-        pico.stop()
-    return Path(flash_file)

@@ -1,12 +1,15 @@
 # Helpers for tests that run the simulated board: start one on a fresh flash,
-# press its buttons over HTTP, and fill its log with finished games.
+# press its buttons over HTTP, and fill its log with finished games; and the
+# same board behind the emulated Pico's interface (UnixPico), for the fault
+# tests that run on both.
 import json
+import shutil
 import urllib.request
 from pathlib import Path
 
 from cribapp.flashfs import FlashFiles
 from cribapp.store import Store
-from cribboard import simulator, web
+from cribboard import resources, simulator, web
 from cribcore import record
 from cribcore.match import Match
 
@@ -77,3 +80,74 @@ def fill_log(flash, games, board_id="feedc0de"):
         rec.update({"match": n, "game_no": 1, "board": board_id, "boot": 1, "ticks": 1000 * n + 900,
                     "wall": None, "firmware": "test"})
         assert store.append((n, 1), json.dumps(rec)) == n
+
+
+class UnixPico:
+    """The simulated board (the firmware on MicroPython's unix port) with the
+    emulated Pico's interface (pico.Pico), so that one fault test runs on
+    both: start() a power-up, stop() a power cut that also takes the port
+    away, .hw its buttons and strip, .port its serial line, freeze() a hang
+    only its watchdog ends. Its flash is a folder: a missing one is a board
+    with only MicroPython on it (and the pin map and layout the simulator
+    draws from)."""
+
+    def __init__(self, flash):
+        self.flash = Path(flash)
+        self.sim = None
+
+    @staticmethod
+    def copy(src, dst):
+        """A copy of a powered-off board's flash."""
+        shutil.copytree(src, dst)
+        return Path(dst)
+
+    def start(self, env=None):
+        if not self.flash.exists():
+            self.flash.mkdir(parents=True)
+            shutil.copy(resources.board_file("pico"), self.flash / "board.json")
+            shutil.copy(resources.layout_file("2-track"), self.flash / "layout.json")
+        self.sim = simulator.Simulator(self.flash)
+        self.sim.start(first_frame=False)
+        return self
+
+    @property
+    def hw(self):
+        return self.sim._hw
+
+    @property
+    def port(self):
+        return self.sim.port
+
+    def first_frame(self, timeout=30):
+        return self.hw.wait_frame(0, timeout)
+
+    def ready(self, timeout=30, ms=300):
+        frames = self.first_frame(timeout)
+        self.hw.idle(2, ms)  # its first passes start the watchdog and attach the link
+        return frames
+
+    def freeze(self):
+        self.hw.freeze()
+
+    def cut_soon(self):
+        """The power goes now (the simulated flash is a folder of files: no
+        single erase or program to cut after) and the port goes with it."""
+        self.stop()
+
+    def deploy_state(self):
+        """What deploy.json on the flash says: none, incomplete, complete, or torn."""
+        try:
+            data = json.loads((self.flash / "deploy.json").read_text())
+        except FileNotFoundError:
+            return "none"
+        except ValueError:
+            return "torn"
+        return data.get("state") if isinstance(data, dict) else "torn"
+
+    def died(self, timeout):
+        return self.sim is None or not self.sim.alive()
+
+    def stop(self):
+        if self.sim is not None:
+            self.sim.stop()
+            self.sim = None

@@ -5,7 +5,7 @@ import socket
 from binascii import hexlify
 
 try:
-    from time import ticks_diff, ticks_ms
+    from time import sleep_ms, ticks_add, ticks_diff, ticks_ms
 except ImportError:  # the CPython stand-in board (cpython_board.py)
     import time
 
@@ -14,6 +14,12 @@ except ImportError:  # the CPython stand-in board (cpython_board.py)
 
     def ticks_diff(a, b):
         return a - b
+
+    def ticks_add(a, b):
+        return a + b
+
+    def sleep_ms(ms):
+        time.sleep(ms / 1000)
 
 _EAGAIN = 11  # errno: a non-blocking socket has nothing for us yet
 _STUCK_MS = 5000
@@ -33,14 +39,167 @@ _hold = 0  # how long the last change holds before the next may come
 _unacked = b""  # the id of the last change, whose "A" is still to be sent
 
 
-class Reset(Exception):
-    """machine.reset(): the board starts again."""
+class Reset(BaseException):
+    """The chip resets (machine.reset(), or its watchdog): the board starts
+    again from main.py. Not an Exception: on a chip nothing after a reset
+    runs, so no `except Exception` in the firmware may catch it."""
 
 
 class HostGone(BaseException):
     """The simulator that runs this board has gone (stopped, or killed with
     SIGKILL): so does the board, rather than run on as an orphan. Not an
     Exception, so the firmware's crash handler lets it through."""
+
+
+# The chip's soft timers and watchdog (machine.Timer, machine.WDT). A chip
+# runs them from interrupts; here they run whenever the board's code reads a
+# pin (poll) or waits on its serial line (wait_input), each timer at the
+# moment it was due, in order, so a watchdog is fed at the moments it would
+# have been. A Python loop that does neither is not restarted here: that
+# hang is tested on the fake clock (tests/firmware/test_fw_watchdog.py).
+timers = []  # machine.Timer objects running: each has .due (ticks), .period (ms, 0: once) and .fire()
+_wdt_timeout = 0  # ms; 0: the watchdog was never started since the last hard reset
+_fed_at = 0
+_now = None  # while a timer fires: the moment it was due (what a feed records)
+_waiter = None  # wait_input's poll: the serial line and the host's socket
+
+
+def watchdog_start(timeout_ms):
+    global _wdt_timeout
+    _wdt_timeout = timeout_ms
+    watchdog_feed()
+
+
+def watchdog_feed():
+    global _fed_at
+    _fed_at = ticks_ms() if _now is None else _now
+
+
+def _bitten(at):
+    return _wdt_timeout and ticks_diff(at, _fed_at) > _wdt_timeout
+
+
+def service():
+    """Fire the timers that are due, in order, each at its own moment, and
+    reset the board if the watchdog was left unfed past its timeout at any
+    of them. Returns ms until the next timer or the watchdog is due (-1:
+    nothing is)."""
+    global _now
+    now = ticks_ms()
+    while True:
+        due = [t for t in timers if ticks_diff(now, t.due) >= 0]
+        if not due:
+            break
+        timer = due[0]
+        for t in due:
+            if ticks_diff(t.due, timer.due) < 0:
+                timer = t
+        if _bitten(timer.due):
+            _bite()
+        _now = timer.due
+        try:
+            timer.fire()
+        finally:
+            _now = None
+    if _bitten(now):
+        _bite()
+    waits = [ticks_diff(t.due, now) for t in timers]
+    if _wdt_timeout:
+        waits.append(_wdt_timeout + 1 - ticks_diff(now, _fed_at))
+    return max(0, min(waits)) if waits else -1
+
+
+def _bite():
+    """The watchdog resets the chip."""
+    hard_reset()
+    raise Reset()
+
+
+def hard_reset():
+    """What a chip's reset clears: its timers, its watchdog, its buttons' changes."""
+    global _wdt_timeout
+    del timers[:]
+    _wdt_timeout = 0
+    drop_presses()
+
+
+def soft_reset():
+    """A soft reset ends the soft timers; the watchdog runs on (rp2)."""
+    del timers[:]
+    drop_presses()
+
+
+def wait_input(stream):
+    """Wait until the serial line (stream) has input, running the timers and
+    the watchdog meanwhile, and hearing the host's hardware socket: a hang
+    ("Z") stops a board at its REPL too, and a host that has gone ends it.
+    Button changes wait for the program to read the pins."""
+    global _waiter
+    if _waiter is None:
+        _waiter = select.poll()
+        _waiter.register(stream, select.POLLIN)
+        if _sock is not None:
+            _waiter.register(_sock, select.POLLIN)
+    while True:
+        for obj, _event in _waiter.poll(service()):
+            if obj is stream:
+                return
+            _take()
+
+
+def _hang():
+    """A test's fault ("Z"): the core stops, interrupts and all. Nothing
+    runs, no timer fires; only the watchdog counts, and resets the board
+    once its timeout is up (a board whose watchdog never started stays
+    hung). The host's button changes meanwhile are lost."""
+    while True:
+        _drain_host()
+        if _bitten(ticks_ms()):
+            _bite()
+        sleep_ms(10)
+
+
+def _take():
+    """Read what the host has sent: button changes join the queue, "Z" hangs
+    the board; HostGone once the host has gone."""
+    global _buf
+    while True:
+        try:
+            data = _sock.recv(256)
+        except OSError as e:
+            if e.args and e.args[0] == _EAGAIN:
+                return  # nothing new
+            raise HostGone() from None
+        if not data:
+            raise HostGone()  # the simulator closed its end
+        _buf += data
+        while b"\n" in _buf:
+            line, _buf = _buf.split(b"\n", 1)
+            parts = line.split()
+            if parts == [b"Z"]:
+                _buf = b""
+                _hang()
+            if 2 <= len(parts) <= 4 and parts[0] in (b"D", b"U"):
+                # "D|U PIN [HOLD_MS [ID]]": a GPIO number or a CircuitPython
+                # pin name ("D5"), how long to hold the level, and the id the
+                # host wants back in "A ID" once the change has been seen.
+                pin = int(parts[1]) if parts[1].isdigit() else parts[1].decode()
+                hold = int(parts[2]) if len(parts) >= 3 and parts[2].isdigit() else HOLD_MS
+                ident = parts[3] if len(parts) == 4 else b""
+                _queue.append((pin, 0 if parts[0] == b"D" else 1, hold, ident))
+
+
+def _drain_host():
+    """Read and drop what the host sends; HostGone once it has gone."""
+    while True:
+        try:
+            data = _sock.recv(256)
+        except OSError as e:
+            if e.args and e.args[0] == _EAGAIN:
+                return
+            raise HostGone() from None
+        if not data:
+            raise HostGone()
 
 
 def connect(port, ident):
@@ -59,30 +218,11 @@ def poll():
     for its time on the board's clock; say "A" to the host once a change's
     time is up (by then the firmware has seen it and sent the frame it drew:
     HOLD_MS is longer than the firmware's debounce)."""
-    global _buf, _changed_at, _hold, _unacked
+    global _changed_at, _hold, _unacked
     if _sock is None:
         return
-    while True:
-        try:
-            data = _sock.recv(256)
-        except OSError as e:
-            if e.args and e.args[0] == _EAGAIN:
-                break  # nothing new
-            raise HostGone() from None
-        if not data:
-            raise HostGone()  # the simulator closed its end
-        _buf += data
-        while b"\n" in _buf:
-            line, _buf = _buf.split(b"\n", 1)
-            parts = line.split()
-            if 2 <= len(parts) <= 4 and parts[0] in (b"D", b"U"):
-                # "D|U PIN [HOLD_MS [ID]]": a GPIO number or a CircuitPython
-                # pin name ("D5"), how long to hold the level, and the id the
-                # host wants back in "A ID" once the change has been seen.
-                pin = int(parts[1]) if parts[1].isdigit() else parts[1].decode()
-                hold = int(parts[2]) if len(parts) >= 3 and parts[2].isdigit() else HOLD_MS
-                ident = parts[3] if len(parts) == 4 else b""
-                _queue.append((pin, 0 if parts[0] == b"D" else 1, hold, ident))
+    service()
+    _take()
     now = ticks_ms()
     if ticks_diff(now, _changed_at) < _hold:
         return

@@ -6,6 +6,7 @@
 # Usage: micropython vboard.py FLASH_DIR HW_PORT BOARD_ID_HEX
 import gc
 import os
+import select
 import sys
 from binascii import unhexlify
 
@@ -21,12 +22,23 @@ KEEP = tuple(sys.modules)  # modules that survive a soft reboot
 inp = sys.stdin.buffer
 out = sys.stdout.buffer
 _one = bytearray(1)
+_serial = select.poll()  # (drop_input's: without the host's socket)
+_serial.register(inp, select.POLLIN)
 
 
 def getc():
+    simhw.wait_input(inp)  # the chip's timers and watchdog run while it waits
     if not inp.readinto(_one):
         sys.exit(0)  # the host has gone: so does the board
     return _one[0]
+
+
+def drop_input():
+    """A reset: what the host sent and the board had not read is gone (a
+    board that resets leaves the USB bus and comes back)."""
+    while _serial.poll(0):
+        if not inp.readinto(_one):
+            sys.exit(0)
 
 
 def write(data):
@@ -34,7 +46,7 @@ def write(data):
 
 
 def soft_reset():
-    simhw.drop_presses()
+    simhw.soft_reset()
     for name in list(sys.modules):
         if name not in KEEP:
             del sys.modules[name]
@@ -191,7 +203,9 @@ def main():
         except simhw.HostGone:
             return  # the simulator has gone: no orphan board
         except simhw.Reset:
-            # A hard reset: the board starts again from main.py.
+            # A hard reset (machine.reset(), the watchdog): the board starts again from main.py.
+            simhw.hard_reset()
+            drop_input()
             mode = "friendly"
             boot = True
             soft_reset()
