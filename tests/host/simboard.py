@@ -63,6 +63,17 @@ class Board:
         return (sum(self.leds()[index]) > 0) == on
 
 
+def deploy_state(flash_dir):
+    """What deploy.json on a simulated flash says: none, incomplete, complete, torn or unreadable."""
+    try:
+        data = json.loads((Path(flash_dir) / "deploy.json").read_text())
+    except FileNotFoundError:
+        return "none"
+    except ValueError:
+        return "torn"
+    return data.get("state") if isinstance(data, dict) else "unreadable"
+
+
 def fill_log(flash, games, board_id="feedc0de"):
     """Log `games` finished games on a board's flash, as its firmware would."""
     Path(flash).mkdir(parents=True, exist_ok=True)
@@ -135,14 +146,7 @@ class UnixPico:
         self.stop()
 
     def deploy_state(self):
-        """What deploy.json on the flash says: none, incomplete, complete, or torn."""
-        try:
-            data = json.loads((self.flash / "deploy.json").read_text())
-        except FileNotFoundError:
-            return "none"
-        except ValueError:
-            return "torn"
-        return data.get("state") if isinstance(data, dict) else "torn"
+        return deploy_state(self.flash)
 
     def died(self, timeout):
         return self.sim is None or not self.sim.alive()

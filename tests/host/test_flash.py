@@ -10,7 +10,7 @@ import sys
 import time
 
 import pytest
-from simboard import Board
+from simboard import Board, deploy_state
 
 from cribapp.layout import Layout
 from cribboard import flash, resources
@@ -22,16 +22,6 @@ DEPLOY_ERROR = 6
 def cli(*args):
     return subprocess.run([sys.executable, "-m", "cribboard.cli", *args], capture_output=True, text=True,
                           timeout=300)
-
-
-def deploy_state(flash_dir):
-    try:
-        data = json.loads((flash_dir / "deploy.json").read_text())
-    except FileNotFoundError:
-        return "none"
-    except ValueError:
-        return "torn"
-    return data.get("state") if isinstance(data, dict) else "unreadable"
 
 
 def shows_deploy_error(board, seconds=4.0):
