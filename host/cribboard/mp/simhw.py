@@ -83,17 +83,16 @@ def service():
     """Fire the timers that are due, in order, each at its own moment, and
     reset the board if the watchdog was left unfed past its timeout at any
     of them. Returns ms until the next timer or the watchdog is due (-1:
-    nothing is)."""
+    nothing is). Called at every pin read: it allocates nothing."""
     global _now
     now = ticks_ms()
     while True:
-        due = [t for t in timers if ticks_diff(now, t.due) >= 0]
-        if not due:
-            break
-        timer = due[0]
-        for t in due:
-            if ticks_diff(t.due, timer.due) < 0:
+        timer = None
+        for t in timers:
+            if ticks_diff(now, t.due) >= 0 and (timer is None or ticks_diff(t.due, timer.due) < 0):
                 timer = t
+        if timer is None:
+            break
         if _bitten(timer.due):
             _bite()
         _now = timer.due
@@ -103,10 +102,16 @@ def service():
             _now = None
     if _bitten(now):
         _bite()
-    waits = [ticks_diff(t.due, now) for t in timers]
+    wait = -1
+    for t in timers:
+        left = ticks_diff(t.due, now)
+        if wait < 0 or left < wait:
+            wait = left
     if _wdt_timeout:
-        waits.append(_wdt_timeout + 1 - ticks_diff(now, _fed_at))
-    return max(0, min(waits)) if waits else -1
+        left = _wdt_timeout + 1 - ticks_diff(now, _fed_at)
+        if wait < 0 or left < wait:
+            wait = left
+    return wait
 
 
 def _bite():
@@ -164,14 +169,9 @@ def _take():
     the board; HostGone once the host has gone."""
     global _buf
     while True:
-        try:
-            data = _sock.recv(256)
-        except OSError as e:
-            if e.args and e.args[0] == _EAGAIN:
-                return  # nothing new
-            raise HostGone() from None
-        if not data:
-            raise HostGone()  # the simulator closed its end
+        data = _recv()
+        if data is None:
+            return  # nothing new
         _buf += data
         while b"\n" in _buf:
             line, _buf = _buf.split(b"\n", 1)
@@ -190,16 +190,23 @@ def _take():
 
 
 def _drain_host():
-    """Read and drop what the host sends; HostGone once it has gone."""
-    while True:
-        try:
-            data = _sock.recv(256)
-        except OSError as e:
-            if e.args and e.args[0] == _EAGAIN:
-                return
-            raise HostGone() from None
-        if not data:
-            raise HostGone()
+    """Read and drop what the host sends (a hung chip sees no button)."""
+    while _recv() is not None:
+        pass
+
+
+def _recv():
+    """What the host has sent since the last look, or None if nothing;
+    HostGone once the simulator has closed its end (or died)."""
+    try:
+        data = _sock.recv(256)
+    except OSError as e:
+        if e.args and e.args[0] == _EAGAIN:
+            return None
+        raise HostGone() from None
+    if not data:
+        raise HostGone()
+    return data
 
 
 def connect(port, ident):
