@@ -110,9 +110,11 @@ def _describe(e):
 
 
 def _watchdog():
-    """CircuitPython's watchdog in RAISE mode (it has no timers to feed one
-    from): a loop stuck for 8 s raises WatchDogTimeout, which is logged as a
-    crash and reloads code.py; Ctrl-C stops it. None where the chip has none."""
+    """CircuitPython's watchdog, fed every pass (it has no timers to feed
+    one from): a loop stuck for 8 s raises WatchDogTimeout where the port
+    has RAISE (logged as a crash, code.py reloaded) and resets the chip
+    where it has only RESET (the RP2040); Ctrl-C stops it. None where the
+    chip has none."""
     from cribcp.watch import CpWatch
 
     return CpWatch.start()

@@ -1,13 +1,16 @@
-# The loop's watchdog on CircuitPython: microcontroller.watchdog in RAISE
-# mode, fed once a loop pass. CircuitPython has no timer callbacks to feed
-# it from (MicroPython's way, cribapp.watchdog), so a stuck loop raises
-# WatchDogTimeout in the loop instead of resetting the chip: the crash
-# handler logs it and reloads. Ctrl-C stops the watchdog, so the REPL and a
-# `cribboard flash --drive` are never cut short.
+# The loop's watchdog on CircuitPython: microcontroller.watchdog, fed once a
+# loop pass (CircuitPython has no timer callbacks to feed it from, which is
+# MicroPython's way, cribapp.watchdog). Its ports differ (CircuitPython 10):
+# where the port has RAISE, a stuck loop raises WatchDogTimeout in the loop,
+# which the crash handler logs before it reloads; where it has not
+# (raspberrypi, atmel-samd and silabs raise NotImplementedError), RESET: the
+# chip restarts. Which one is asked of the port, not read off a board name.
+# Ctrl-C stops it (mode = None: CircuitPython 10 has no deinit()), so the
+# REPL and `cribboard flash --drive` are never cut short.
 import microcontroller
 from watchdog import WatchDogMode
 
-TIMEOUT_S = 8
+TIMEOUT_S = 8  # the RP2040's most is 8.388 s
 
 
 class CpWatch:
@@ -21,7 +24,10 @@ class CpWatch:
         if timer is None:
             return None
         timer.timeout = TIMEOUT_S
-        timer.mode = WatchDogMode.RAISE
+        try:
+            timer.mode = WatchDogMode.RAISE
+        except NotImplementedError:  # this port only resets
+            timer.mode = WatchDogMode.RESET
         timer.feed()
         return CpWatch(timer)
 
@@ -29,4 +35,10 @@ class CpWatch:
         self.timer.feed()
 
     def rest(self):
-        self.timer.deinit()
+        """Stop the watchdog: the loop was left on purpose (Ctrl-C). Never
+        raises: what follows (the last entry committed) must run. A port
+        that cannot stop its watchdog will restart the board at the REPL."""
+        try:
+            self.timer.mode = None
+        except Exception:  # a port that refuses: nothing more to do
+            pass

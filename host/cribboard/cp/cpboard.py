@@ -77,14 +77,19 @@ def main():
     import supervisor
 
     try:
-        run_file(drive, "boot.py", "__boot__")
+        boot = True
         while True:
             try:
+                if boot:
+                    run_file(drive, "boot.py", "__boot__")
                 run_file(drive, "code.py", "__main__")
                 return
             except supervisor.Reload:  # supervisor.reload(): code.py again, boot.py not
-                for name in [n for n in sys.modules if n.split(".")[0] in ("cribapp", "cribcore", "cribcp")]:
-                    del sys.modules[name]
+                boot = False
+            except simcp.ChipReset:  # the watchdog reset the chip: boot.py, then code.py
+                boot = True
+            for name in [n for n in sys.modules if n.split(".")[0] in ("cribapp", "cribcore", "cribcp")]:
+                del sys.modules[name]
     except hw.HostGone:
         return  # the simulator has gone: no orphan board
 

@@ -48,6 +48,7 @@ class DigitalInOut:
         if self.direction == Direction.OUTPUT:
             return self._out
         simcp.poll()
+        simcp.check_watchdog()
         return simcp.levels.get(self.pin.name, self.pull != Pull.DOWN)
 
     @value.setter

@@ -10,6 +10,29 @@ wire = [None]  # the pin the last frame went out on, by name
 uid = bytearray(b"\xe6\x61\x41\x04\x03\x2b\x2c\x29")
 now_ms = [0]  # supervisor.ticks_ms() is now_ms[0] wrapped at 2**29
 remounts = []  # (path, readonly) of every storage.remount()
+# The port the board runs (CircuitPython 10.2.1): what its watchdog has.
+PICO = {"watchdog_modes": ("reset",), "watchdog_max_s": 8.388}  # raspberrypi: RESET only
+port = dict(PICO)
+watchdogs = []  # the watchdog while it runs (watchdog.WatchDogTimer)
+
+
+class ChipReset(BaseException):
+    """The chip resets (its watchdog, in RESET mode): nothing after it runs,
+    no `except Exception` catches it; the board starts again from boot.py."""
+
+
+def check_watchdog():
+    """The running watchdog, if its time is up: RAISE raises WatchDogTimeout
+    where the board's code is; RESET resets the chip (and stops it)."""
+    if watchdogs and watchdogs[0].expired(ms()):
+        timer = watchdogs[0]
+        if timer.mode == "raise":
+            import watchdog
+
+            timer.fed_at = ms()  # raised once a timeout
+            raise watchdog.WatchDogTimeout()
+        timer.mode = None
+        raise ChipReset()
 
 
 # Hooks the simulated board (cpboard.py) replaces to reach the host: button
@@ -43,3 +66,9 @@ def reset():
     wire[0] = None
     del remounts[:]
     now_ms[0] = 0
+    port.clear()
+    port.update(PICO)
+    import microcontroller
+
+    microcontroller.watchdog._mode = None  # a power-up: no watchdog runs
+    del watchdogs[:]

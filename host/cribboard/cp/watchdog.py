@@ -1,5 +1,15 @@
-# Stand-in for CircuitPython's watchdog module (names from circuitpython-stubs).
-# Its timer expires only when a test says so (simcp.watchdog_expire()).
+# Stand-in for CircuitPython's watchdog module, as CircuitPython 10.2.1 has
+# it (names from circuitpython-stubs 10.3.1): one WatchDogTimer,
+# microcontroller.watchdog, whose modes and longest timeout are the port's
+# (simcp.port; a Pico's raspberrypi port unless a test says otherwise):
+# - RAISE where the port has it; the raspberrypi, atmel-samd and silabs
+#   ports raise NotImplementedError for it and have only RESET;
+# - the timeout in seconds, at most the port's most (the RP2040's 8.388 s);
+# - mode = None stops it; there is no deinit() (gone in CircuitPython 10);
+#   feed() while it is stopped does nothing; setting the timeout feeds it.
+# It expires on the board's clock (simcp.ms), looked at whenever the board
+# reads a pin or feeds it: RAISE raises WatchDogTimeout there, RESET resets
+# the chip (simcp.ChipReset).
 import simcp
 
 
@@ -14,15 +24,41 @@ class WatchDogMode:
 
 class WatchDogTimer:
     def __init__(self):
-        self.timeout = 0.0
-        self.mode = None
+        self._timeout = 0.0
+        self._mode = None
         self.feeds = 0
+        self.fed_at = 0
+
+    @property
+    def timeout(self):
+        return self._timeout
+
+    @timeout.setter
+    def timeout(self, seconds):
+        if not 0 < seconds <= simcp.port["watchdog_max_s"]:
+            raise ValueError("timeout must be 0-%s" % simcp.port["watchdog_max_s"])
+        self._timeout = float(seconds)
+        self.fed_at = simcp.ms()  # setting the timeout feeds it too
+
+    @property
+    def mode(self):
+        return self._mode
+
+    @mode.setter
+    def mode(self, mode):
+        if mode is not None and mode not in simcp.port["watchdog_modes"]:
+            raise NotImplementedError()
+        self._mode = mode
+        self.fed_at = simcp.ms()
+        simcp.watchdogs[:] = [self] if mode is not None else []
 
     def feed(self):
-        if self.mode is None:
-            raise ValueError("WatchDogTimer is not initialized")
+        if self._mode is None:
+            return  # silently nothing while it is not running (CircuitPython 10)
+        simcp.check_watchdog()
         self.feeds += 1
+        self.fed_at = simcp.ms()
         simcp.poll_watchdog(self)
 
-    def deinit(self):
-        self.mode = None
+    def expired(self, now):
+        return self._mode is not None and now - self.fed_at > self._timeout * 1000
