@@ -3,7 +3,8 @@
 # tests/rp2040/pico.mjs speaks it too, for the emulated Pico): button
 # changes go out, each held for its time on the board's own clock and
 # acknowledged ("A ID") once the board has seen it; the strip's frames
-# ("F <GRB hex>") come in; "Z" hangs the board (a test's fault).
+# ("F <GRB hex>") come in, and "R" when the chip resets; "Z" hangs the
+# board (a test's fault).
 import socket
 import threading
 import time
@@ -27,6 +28,7 @@ class HwLink:
         self.frame = b""  # the strip's last frame, GRB bytes as the driver holds them
         self.frames = 0  # frames written so far
         self.seen = 0  # the last button change the board says it has seen
+        self.resets = 0  # resets the board has told of (machine.reset(), its watchdog)
         self.press_timeout_s = PRESS_TIMEOUT_S  # wall time a press may take (longer for an emulated chip)
         self.changed = threading.Condition()
         self._press_lock = threading.Lock()
@@ -55,6 +57,10 @@ class HwLink:
                         self.frame = bytes.fromhex(line[2:].decode())
                         self.frames += 1
                         self.changed.notify_all()
+                elif line == b"R":
+                    with self.changed:
+                        self.resets += 1
+                        self.changed.notify_all()
                 elif line.startswith(b"A ") and line[2:].isdigit():
                     with self.changed:
                         self.seen = int(line[2:])
@@ -70,6 +76,16 @@ class HwLink:
                     break
                 self.changed.wait(min(left, 0.5))  # a board that died is noticed soon
             return self.frames
+
+    def wait_restarted(self, resets: int, timeout: float = 60.0) -> int:
+        """Wait until the board has reset since it had told of `resets`, and
+        drawn its first frame after; returns the frame count then."""
+        deadline = time.monotonic() + timeout
+        with self.changed:
+            while self.resets <= resets and time.monotonic() < deadline and self.alive():
+                self.changed.wait(min(deadline - time.monotonic(), 0.5))
+            frames = self.frames
+        return self.wait_frame(frames, max(0.0, deadline - time.monotonic()))
 
     def leds(self) -> list[list[int]]:
         """[r, g, b] per strip index (the strip holds G, R, B)."""

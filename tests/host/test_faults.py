@@ -140,13 +140,14 @@ def unfinished_by_step(cut_at, code):
     return not (before or code == 0 or "restarting" in cut_at)
 
 
-def deploy_cut_and_repair(kind, tmp_path, old, step_no, repair=True):
+def deploy_cut_and_repair(kind, tmp_path, old, step_no, repair=True, ask=True):
     """A board flashed with --source (the firmware as .py files) gets a
     bytecode deploy, every file of it new; the power goes at step step_no.
     After the power comes back the board runs the app (the cut came before
     the first change or after the last) or shows the deploy-error pattern,
-    which sync names; with repair, the next flash repairs it and the app
-    runs. Returns the step the cut came at."""
+    which sync names (with ask: some 20 s of the link's tries); with
+    repair, the next flash repairs it and the app runs. Returns the step
+    the cut came at, and whether it left the deploy unfinished."""
     board = BOARDS[kind](BOARDS[kind].copy(old, tmp_path / ("cut%d" % step_no))).start()
     try:
         board.first_frame()
@@ -169,13 +170,17 @@ def deploy_cut_and_repair(kind, tmp_path, old, step_no, repair=True):
             assert board.first_frame(60) and not shows_deploy_error(board, layout(), 2.0), cut_at
         else:
             assert shows_deploy_error(board, layout()), "no deploy-error pattern after a cut at %s" % cut_at
-            if repair:
+            if ask:
                 said = one_line_error(cli("sync", "--port", board.port, "--db", str(tmp_path / "s.db"),
                                           timeout=120))
                 assert "last deploy did not finish" in said and "cribboard flash --port" in said, said
         if repair:
+            resets = board.hw.resets
             repaired = cli("flash", "--port", board.port, "--json", timeout=300)
             assert repaired.returncode == 0, (cut_at, repaired.stderr)
+            # Restarted by the flash, the board shows the game again: what a player waits for before
+            # talking to it (what is sent while it resets is lost, as a board leaving the USB bus loses it).
+            assert board.hw.wait_restarted(resets) > 0
             # It found the deploy unfinished (what is left may be only removals, or the last word).
             assert (json.loads(repaired.stdout)["previous_deploy"] == "incomplete") is unfinished, cut_at
             assert state(board)["events"] is not None  # the app answers once it has booted
@@ -215,7 +220,7 @@ def test_a_deploy_cut_at_every_step_shows_the_deploy_error_and_the_next_flash_re
     outcomes = set()
     for step_no in range(3, len(steps) + 1):
         # The simulated board repairs at every step; the emulated Pico (some 50 s a flash) at every
-        # eighth and the last three.
-        repair = kind == "unix" or step_no % 8 == 0 or step_no > len(steps) - 3
-        outcomes.add(deploy_cut_and_repair(kind, tmp_path, source_image, step_no, repair)[1])
+        # eighth and the last three; both ask sync what the board says there.
+        some = step_no % 8 == 0 or step_no > len(steps) - 3
+        outcomes.add(deploy_cut_and_repair(kind, tmp_path, source_image, step_no, kind == "unix" or some, some)[1])
     assert outcomes == {True, False}  # cuts before the first change or after the last, and between

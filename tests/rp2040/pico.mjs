@@ -22,7 +22,7 @@
 //   from power-on: a cut in the power-up's own writes);
 //   "Z" freezes the core (a hang: only the clock and its alarms, the
 //   watchdog's among them, go on). Every erase and program is reported as
-//   "W E|P OFFSET BYTES".
+//   "W E|P OFFSET BYTES", every reset (machine.reset(), the watchdog) as "R".
 import fs from "node:fs";
 import net from "node:net";
 import { Simulator, USBCDC } from "rp2040js";
@@ -253,6 +253,7 @@ function restart() {
   sim.stop();
   pendingRead = null;
   frozen = false; // a reset ends a hang
+  if (hw) hw.write("R\n"); // the host is told: what it sends until the chip is up again may be lost
   boot();
 }
 

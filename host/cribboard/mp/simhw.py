@@ -115,17 +115,19 @@ def service():
 
 
 def _bite():
-    """The watchdog resets the chip."""
-    hard_reset()
+    """The watchdog resets the chip (the board's runner then calls hard_reset())."""
     raise Reset()
 
 
 def hard_reset():
-    """What a chip's reset clears: its timers, its watchdog, its buttons' changes."""
+    """What a chip's reset clears: its timers, its watchdog, its buttons'
+    changes; the host is told ("R")."""
     global _wdt_timeout
     del timers[:]
     _wdt_timeout = 0
     drop_presses()
+    if _sock is not None:
+        _send(b"R\n")
 
 
 def soft_reset():
