@@ -29,6 +29,7 @@ class HwLink:
         self.frames = 0  # frames written so far
         self.seen = 0  # the last button change the board says it has seen
         self.resets = 0  # resets the board has told of (machine.reset(), its watchdog)
+        self._frames_at_reset = 0  # the frame count when the last reset was told
         self.press_timeout_s = PRESS_TIMEOUT_S  # wall time a press may take (longer for an emulated chip)
         self.changed = threading.Condition()
         self._press_lock = threading.Lock()
@@ -60,6 +61,7 @@ class HwLink:
                 elif line == b"R":
                     with self.changed:
                         self.resets += 1
+                        self._frames_at_reset = self.frames
                         self.changed.notify_all()
                 elif line.startswith(b"A ") and line[2:].isdigit():
                     with self.changed:
@@ -84,7 +86,7 @@ class HwLink:
         with self.changed:
             while self.resets <= resets and time.monotonic() < deadline and self.alive():
                 self.changed.wait(min(deadline - time.monotonic(), 0.5))
-            frames = self.frames
+            frames = self._frames_at_reset  # (its first frame may be in already: a steady board draws no more)
         return self.wait_frame(frames, max(0.0, deadline - time.monotonic()))
 
     def leds(self) -> list[list[int]]:
