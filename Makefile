@@ -98,11 +98,16 @@ test-unix: $(VENV_DONE)
 	$(MICROPYTHON) tests/mp_run.py micropython-unix-firmware tests/firmware firmware/lib tests/core
 	$(MICROPYTHON) tests/mp_run.py micropython-unix-device tests/device firmware/lib tests/core tests/firmware
 
-# The CircuitPython edge on CPython: stand-ins for CircuitPython's hardware
-# modules first on the path, the real Adafruit neopixel driver over them.
+# The CircuitPython edge on CPython and on MicroPython's unix port (CircuitPython
+# is a fork of MicroPython and shares its limits: what only CPython accepts
+# fails there): stand-ins for CircuitPython's hardware modules first on the
+# path, the real Adafruit neopixel driver over them (on the unix port also
+# tests/circuitpython/unix: CircuitPython's traceback, which it lacks). Its
+# heap is larger here than the core's: 64-bit objects, every test's modules kept.
+CP_PATH := tests/circuitpython tests/core tests/firmware firmware/lib $(CP_STUBS) host/cribboard/cp
 test-cp: $(VENV_DONE) $(CP_STUBS_DONE)
-	$(BIN)/python tests/mp_run.py circuitpython tests/circuitpython tests/core tests/firmware firmware/lib \
-		$(CP_STUBS) host/cribboard/cp
+	$(BIN)/python tests/mp_run.py circuitpython $(CP_PATH)
+	$(BIN)/micropython -X heapsize=384wK tests/mp_run.py circuitpython-unix $(CP_PATH) tests/circuitpython/unix
 
 test-wasm: $(NODE_DONE)
 	node tests/wasm_run.mjs firmware/lib tests/core micropython-wasm

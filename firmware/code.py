@@ -96,7 +96,9 @@ def _cannot_start(e):
         finished = False
     if finished:
         raise e
-    traceback.print_exception(e, e, e.__traceback__)  # all three: the form both CircuitPython and CPython take
+    # The exception alone: CircuitPython 8 and later, and CPython 3.10, take its own traceback (an
+    # exception has no __traceback__ on MicroPython; the stubs miss value's default).
+    traceback.print_exception(e)  # pyright: ignore[reportCallIssue]
     show_deploy_error()
 
 
@@ -106,7 +108,7 @@ def _pause():
 
 def _describe(e):
     """An exception's traceback, as the console would print it."""
-    return "".join(traceback.format_exception(e, e, e.__traceback__))
+    return "".join(traceback.format_exception(e))  # pyright: ignore[reportCallIssue]
 
 
 def _watchdog():

@@ -15,10 +15,17 @@ except AttributeError:
         traceback.print_exception(type(e), e, e.__traceback__)
 
 
+def absolute(path):
+    """A relative sys.path entry is resolved again at every import, against
+    the folder of the moment: tests that run a board's files in its drive's
+    folder would lose the rest."""
+    return path if path.startswith("/") else os.getcwd() + "/" + path
+
+
 def main(label, test_dir, paths):
     for p in paths:
-        sys.path.insert(0, p)
-    sys.path.insert(0, test_dir)
+        sys.path.insert(0, absolute(p))
+    sys.path.insert(0, absolute(test_dir))
     names = sorted([n[:-3] for n in os.listdir(test_dir) if n.startswith("test_") and n.endswith(".py")])
     passed = failed = 0
     for name in names:

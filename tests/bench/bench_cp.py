@@ -24,7 +24,7 @@ for p in PATH:
 
 import simcp  # noqa: E402
 from bench_core import reference_us  # noqa: E402
-from test_cp_board import CpTable, fresh_flash  # noqa: E402
+from cprig import CpTable, fresh_flash  # noqa: E402
 
 from rig import FakeClock  # noqa: E402
 
@@ -73,7 +73,7 @@ def boot_and_press():
     for _ in range(30):
         simcp.levels["GP2"] = False
         step = 0
-        while again.app.pending == 0 and step < 20:
+        while again.app.session.pending == 0 and step < 20:
             again.clock.advance(10)
             t0 = time.perf_counter()
             again.app.step()

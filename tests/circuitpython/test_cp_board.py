@@ -3,90 +3,20 @@
 # real Adafruit neopixel and adafruit_pixelbuf on top: boot, whole games from
 # the pins to the bytes on the wire, the saved state, the game log and the
 # link on the second USB serial port. Run by `make test-cp`
-# (tests/mp_run.py on CPython, with those modules first on sys.path).
+# (tests/mp_run.py on CPython and on MicroPython's unix port, with those
+# modules first on sys.path; the rig is tests/circuitpython/cprig.py).
 import json
 import os
-import shutil
-import tempfile
 
 import simcp
 import usb_cdc
+from cprig import FIRMWARE, CpTable, InFolder, fresh_flash, run_file
 
 from cribapp import render as rc
 from cribapp.flashfs import FlashFiles
-from cribapp.seal import seal, unseal
 from cribapp.store import Store
 
-from rig import FakeClock, play
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-FIRMWARE = os.path.join(ROOT, "firmware")
-PINS = {"P1": "GP2", "P2": "GP3", "UNDO": "GP5", "SKUNK": "GP6", "OK": "GP7"}
-
-
-def fresh_flash():
-    flash = tempfile.mkdtemp(prefix="cribboard-cp-")
-    shutil.copy(os.path.join(ROOT, "hardware", "boards", "pico.json"), os.path.join(flash, "board.json"))
-    shutil.copy(os.path.join(ROOT, "hardware", "layouts", "2-track.json"), os.path.join(flash, "layout.json"))
-    return flash
-
-
-def run_file(path, cwd):
-    """Run boot.py or code.py as CircuitPython does: in the drive's root."""
-    here = os.getcwd()
-    os.chdir(cwd)
-    try:
-        scope = {"__name__": "__boot__"}
-        with open(path) as f:
-            exec(compile(f.read(), path, "exec"), scope)
-        return scope
-    finally:
-        os.chdir(here)
-
-
-class CpTable:
-    """A CircuitPython board on the table: boot.py, then code.py's build."""
-
-    def __init__(self, flash, clock=None, held=()):
-        simcp.reset()
-        for name in held:
-            simcp.levels[PINS[name]] = False  # buttons pull their pin to ground
-        run_file(os.path.join(FIRMWARE, "boot.py"), flash)
-        self.serial = usb_cdc.data
-        code = run_file(os.path.join(FIRMWARE, "code.py"), flash)
-        self.clock = clock or FakeClock(period=1 << 29)
-        self.app = code["build"](flash, clock=self.clock)
-        self.layout = self.app.layout
-        self.run(50)
-
-    def run(self, ms, step=10):
-        for _ in range(ms // step):
-            self.clock.advance(step)
-            self.app.step()
-
-    def tap(self, name, ms=60):
-        simcp.levels[PINS[name]] = False
-        self.run(ms)
-        simcp.levels[PINS[name]] = True
-        self.run(40)
-
-    def enter(self, side, points):
-        for _ in range(points):
-            self.tap("P%d" % (side + 1))
-        self.tap("OK")
-
-    def wire(self, index):
-        """The colour of LED index in the last bytes sent down the wire (GRB)."""
-        frame = simcp.frames[-1]
-        return (frame[3 * index + 1], frame[3 * index], frame[3 * index + 2])
-
-    def ask(self, text):
-        self.serial.incoming += seal(text)
-        self.run(200)
-        lines = bytes(self.serial.outgoing).split(b"\n")
-        del self.serial.outgoing[:]
-        return [unseal(line + b"\n") for line in lines if line]
+from rig import play
 
 
 def test_boot_enables_the_data_port_and_gives_the_drive_to_the_program_unless_undo_is_held():
@@ -144,13 +74,13 @@ def test_the_match_survives_a_power_cycle():
 
 def test_with_an_app_that_cannot_start_code_py_still_shows_the_deploy_error():
     flash = fresh_flash()
-    code = run_file(os.path.join(FIRMWARE, "code.py"), flash)
+    code = run_file(FIRMWARE + "/code.py", flash)
     assert code["DEPLOY_ERROR_LEDS"] == 6  # cribapp.codes.ERR_DEPLOY, which code.py must not need
     from cribapp.codes import ERR_DEPLOY
     from cribapp.layout import Layout
 
     assert ERR_DEPLOY == 6
-    points = Layout(json.load(open(os.path.join(flash, "layout.json")))).points[0]
+    points = Layout(json.load(open(flash + "/layout.json"))).points[0]
     waits = []
     simcp.reset()
     code["show_deploy_error"](flash, blinks=1, wait=waits.append)
@@ -160,7 +90,7 @@ def test_with_an_app_that_cannot_start_code_py_still_shows_the_deploy_error():
     assert lit == sorted(points[:6]) and frame[3 * points[0] + 1] > 0 and frame[3 * points[0]] == 0  # red, GRB
     code["show_deploy_error"](flash, blinks=2, wait=waits.append)
     assert simcp.frames[-1] == bytes(3 * 258)  # the blink's dark half
-    os.remove(os.path.join(flash, "board.json"))  # no pin map: the default pin, GP0
+    os.remove(flash + "/board.json")  # no pin map: the default pin, GP0
     code["show_deploy_error"](flash, blinks=1, wait=waits.append)
     assert simcp.wire[0] == "GP0" and len(simcp.frames[-1]) == 3 * 258
     import sys
@@ -174,48 +104,61 @@ def test_with_an_app_that_cannot_start_code_py_still_shows_the_deploy_error():
     assert simcp.wire[0] == "NEOPIXEL" and simcp.frames[-1] == b"\0\x50\0"
 
 
+class Console:
+    """code.py's traceback module, keeping what it prints on the console."""
+
+    def __init__(self, real):
+        self.real = real
+        self.printed = []
+
+    def print_exception(self, e):
+        self.printed.append("".join(self.real.format_exception(e)))
+
+    def format_exception(self, e):
+        return self.real.format_exception(e)
+
+
 def test_an_app_that_cannot_import_shows_the_deploy_error_only_when_a_deploy_was_cut():
-    import io
     import sys
 
     flash = fresh_flash()
-    code = run_file(os.path.join(FIRMWARE, "code.py"), flash)
+    code = run_file(FIRMWARE + "/code.py", flash)
     shown = []
     code["show_deploy_error"] = lambda: shown.append(True)
+    console = code["traceback"] = Console(code["traceback"])
     import cribapp
 
     saved = sys.modules.get("cribapp.assemble")
-    sys.modules["cribapp.assemble"] = None  # what a half-copied module gives: it does not import
+    # What a half-copied module gives: it does not import. (CPython raises ImportError for it,
+    # CircuitPython and MicroPython give None: either way the app cannot be built.)
+    sys.modules["cribapp.assemble"] = None
     loaded = cribapp.__dict__.pop("assemble", None)
-    here = os.getcwd()
-    os.chdir(flash)
     try:
-        with open("deploy.json", "w") as f:
-            f.write('{"state": "incomplete"}')
-        console, sys.stderr = sys.stderr, io.StringIO()
-        try:
+        with InFolder(flash):
+            with open("deploy.json", "w") as f:
+                f.write('{"state": "incomplete"}')
             code["run"]()
-        finally:
-            printed, sys.stderr = sys.stderr.getvalue(), console
-        assert shown == [True] and "import of cribapp.assemble halted" in printed  # on the console
-        with open("deploy.json", "w") as f:
-            f.write('{"state": "complete"}')
-        try:
-            code["run"]()
-        except ImportError:
-            pass
-        else:
-            raise AssertionError("a finished deploy's error must reach the console")
-        assert shown == [True]
+            assert shown == [True] and len(console.printed) == 1  # the error on the console, then the pattern
+            assert "assemble" in console.printed[0] or "NoneType" in console.printed[0], console.printed
+            with open("deploy.json", "w") as f:
+                f.write('{"state": "complete"}')
+            try:
+                code["run"]()
+            except Exception:
+                pass
+            else:
+                raise AssertionError("a finished deploy's error must reach the console")
+            assert shown == [True]
     finally:
-        os.chdir(here)
-        sys.modules["cribapp.assemble"] = saved
+        if saved is None:
+            del sys.modules["cribapp.assemble"]  # a None left behind would be imported as None
+        else:
+            sys.modules["cribapp.assemble"] = saved
         if loaded is not None:
             cribapp.assemble = loaded
 
 
 def test_a_crash_in_the_loop_is_logged_and_circuitpython_reloads_code_py():
-    import sys
 
     import supervisor
 
@@ -223,7 +166,7 @@ def test_a_crash_in_the_loop_is_logged_and_circuitpython_reloads_code_py():
 
     flash = fresh_flash()
     CpTable(flash)  # boot.py has run; code.py is what reloads
-    code = run_file(os.path.join(FIRMWARE, "code.py"), flash)
+    code = run_file(FIRMWARE + "/code.py", flash)
     real_build = code["build"]
 
     def build():
@@ -242,22 +185,17 @@ def test_a_crash_in_the_loop_is_logged_and_circuitpython_reloads_code_py():
         simcp.now_ms[0] += 10
 
     code["build"], code["_pause"] = build, pause
-    here = os.getcwd()
-    os.chdir(flash)
-    console, sys.stderr = sys.stderr, __import__("io").StringIO()
-    try:
-        code["run"]()
-    except supervisor.Reload:
-        pass
-    else:
-        raise AssertionError("code.py did not reload")
-    finally:
-        sys.stderr = console
-        os.chdir(here)
+    with InFolder(flash):
+        try:
+            code["run"]()
+        except supervisor.Reload:
+            pass
+        else:
+            raise AssertionError("code.py did not reload")
     (entry,) = crashlog.entries(FlashFiles(flash))
     assert "RuntimeError: a button driver failed" in entry[2] and entry[2].startswith("Traceback")
     from cribapp.layout import Layout
 
-    points = Layout(json.load(open(os.path.join(flash, "layout.json")))).points[0]
+    points = Layout(json.load(open(flash + "/layout.json"))).points[0]
     shown = [[frame[3 * i + 1] > 0 and frame[3 * i] == 0 for i in points] for frame in simcp.frames[-40:]]
     assert [True] * 7 in shown  # all seven of track 1's game-point LEDs red (GRB on the wire)

@@ -3,16 +3,11 @@
 # watchdog has RESET only, 8.388 s at most, and no deinit() in version 10),
 # and on a port that has RAISE. code.py runs its own loop (cribapp.mainloop)
 # while a script plays the pins, one step a loop pass, on the board's clock.
-import io
-import os
-import shutil
-import sys
-
 import microcontroller
 import simcp
 import supervisor
 import watchdog
-from test_cp_board import FIRMWARE, ROOT, fresh_flash, run_file
+from cprig import FIRMWARE, CpTable, InFolder, fresh_flash, run_file
 
 from cribapp import crashlog
 from cribapp.flashfs import FlashFiles
@@ -33,14 +28,13 @@ class Stop(BaseException):
 def drive(board, script):
     """code.py's loop, from power-up, on board's pin map, with script (a
     generator: one step a loop pass, on the board's clock) pressing its
-    pins. Returns what ended the loop and code.py's globals."""
-    flash = fresh_flash()
-    shutil.copy(os.path.join(ROOT, "hardware", "boards", board + ".json"), os.path.join(flash, "board.json"))
+    pins. Returns the drive and what ended the loop."""
+    flash = fresh_flash(board)
     return flash, run_loop(flash, script)
 
 
 def run_loop(flash, script):
-    code = run_file(os.path.join(FIRMWARE, "code.py"), flash)
+    code = run_file(FIRMWARE + "/code.py", flash)
     real_build = code["build"]
 
     def pause():
@@ -53,16 +47,11 @@ def run_loop(flash, script):
             step()  # in the loop, outside the script: what it raises, the loop sees
 
     code["build"], code["_pause"] = (lambda: real_build(flash)), pause
-    here = os.getcwd()
-    os.chdir(flash)
-    console, sys.stderr = sys.stderr, io.StringIO()  # a crash's traceback, as the console would show it
-    try:
-        code["run"]()
-    except (Stop, KeyboardInterrupt, simcp.ChipReset, supervisor.Reload) as e:
-        return e
-    finally:
-        sys.stderr = console
-        os.chdir(here)
+    with InFolder(flash):
+        try:
+            code["run"]()
+        except (Stop, KeyboardInterrupt, simcp.ChipReset, supervisor.Reload) as e:
+            return e
     return None
 
 
@@ -130,8 +119,6 @@ def game_then_ctrl_c(pins, seen):
 
 
 def test_on_a_reset_only_port_the_edition_plays_a_game_to_121_and_ctrl_c_commits_and_stops_the_watchdog():
-    from test_cp_board import CpTable
-
     for board, pins in BOARDS.items():
         simcp.reset()
         seen = {}
@@ -155,8 +142,6 @@ def entries_then_stall(pins, entries):
 
 
 def test_on_a_reset_only_port_a_stuck_loop_resets_the_chip_and_the_game_goes_on():
-    from test_cp_board import CpTable
-
     for board, pins in BOARDS.items():
         simcp.reset()
         flash, ended = drive(board, entries_then_stall(pins, [(0, 7), (1, 3)]))

@@ -23,13 +23,13 @@ class Serial:
     def read(self, size=-1):
         n = len(self.incoming) if size < 0 else min(size, len(self.incoming))
         out = bytes(self.incoming[:n])
-        del self.incoming[:n]
+        self.incoming[:n] = b""  # (slice assignment: MicroPython and CircuitPython have no bytearray item deletion)
         return out
 
     def readinto(self, buf):
         n = min(len(buf), len(self.incoming))
         buf[:n] = self.incoming[:n]
-        del self.incoming[:n]
+        self.incoming[:n] = b""  # (slice assignment: MicroPython and CircuitPython have no bytearray item deletion)
         return n
 
     def write(self, buf):
@@ -40,7 +40,7 @@ class Serial:
         pass
 
     def reset_input_buffer(self):
-        del self.incoming[:]
+        self.incoming[:] = b""
 
     def reset_output_buffer(self):
         pass
