@@ -199,3 +199,17 @@ def test_a_crash_in_the_loop_is_logged_and_circuitpython_reloads_code_py():
     points = Layout(json.load(open(flash + "/layout.json"))).points[0]
     shown = [[frame[3 * i + 1] > 0 and frame[3 * i] == 0 for i in points] for frame in simcp.frames[-40:]]
     assert [True] * 7 in shown  # all seven of track 1's game-point LEDs red (GRB on the wire)
+
+
+def test_supervisor_reload_gets_past_any_except_exception():
+    """As in CircuitPython 10: reload() stops code.py with an exception that
+    is not an Exception, so no handler in the board's code swallows it."""
+    import supervisor
+
+    try:
+        try:
+            supervisor.reload()
+        except Exception:  # what code.py's and the loop's handlers catch
+            raise AssertionError("reload() was caught as an Exception") from None
+    except supervisor.Reload:
+        pass

@@ -52,3 +52,22 @@ def test_a_game_on_the_simulated_circuitpython_board_syncs_like_any_other(tmp_pa
         assert flashed["written"] == [] and flashed["port"] == str(tmp_path / "CIRCUITPY")  # it is up to date
     finally:
         board.stop()
+
+
+def test_a_copy_of_a_built_in_library_on_the_drive_is_not_used(tmp_path):
+    """adafruit_pixelbuf is built into CircuitPython for the RP2040: a .py
+    of it in the drive's lib/ is never imported there, nor here."""
+    drive = tmp_path / "CIRCUITPY"
+    Board(drive, edition="circuitpython").stop()
+    (drive / "lib" / "adafruit_pixelbuf.py").write_text('raise ImportError("the copy on the drive was imported")\n')
+    board = Board(drive, edition="circuitpython", seed=False)
+    try:
+        board.enter("P1", 3)
+        link = BoardLink(board.port)
+        try:
+            link.hello()
+            assert [e[:2] for e in link.state()["events"]] == [[0, 3]]  # the board plays
+        finally:
+            link.close()
+    finally:
+        board.stop()

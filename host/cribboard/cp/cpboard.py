@@ -57,7 +57,12 @@ def main():
     drive, port, ident = sys.argv[1], int(sys.argv[2]), unhexlify(sys.argv[3])
     hw = _simhw()
     hw.connect(port, ident)
-    sys.path[:0] = [HERE, os.path.join(drive, "lib"), drive]
+    sys.path[:0] = [HERE]
+    # Built into CircuitPython's RP2040 firmware: found before the drive's
+    # lib/, so a copy of it there is never used (nor is one needed).
+    import adafruit_pixelbuf  # noqa: F401
+
+    sys.path[1:1] = [os.path.join(drive, "lib"), drive]
     import simcp
 
     start = time.monotonic()

@@ -8,9 +8,11 @@ def ticks_ms():
     return simcp.ms() & (_PERIOD - 1)
 
 
-class Reload(Exception):
+class Reload(BaseException):
     """supervisor.reload(): CircuitPython runs code.py again (the stand-in
-    board, cpboard.py, does so when this reaches it)."""
+    board, cpboard.py, does so when this reaches it). As CircuitPython 10's
+    reload, it is not an Exception: no `except Exception` on its way stops
+    it."""
 
 
 def reload():
