@@ -59,7 +59,7 @@ def _verdict(has: list[bool], scored: list[int]) -> str:
 
 
 def deal(elder: list[int], younger: list[int], winners: list[int],
-         dealt: tuple[list[int], list[int]] | None = None) -> dict[str, Any]:
+         dealt: tuple[list[int] | None, list[int] | None] | None = None) -> dict[str, Any]:
     """The deal scored (a dict for --json); ValueError if it cannot be.
     Each declaration holds each player's best: a point's cards and pips, a
     sequence's length and top card, a set's size and rank (a rank as in a

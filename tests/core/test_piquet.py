@@ -1,6 +1,6 @@
 # Rubicon piquet: declarations, repique and pique, the play, the partie.
 from cribcore.cards import parse
-from cribcore.piquet import ELDER, YOUNGER, Partie, point_of, rubicon, score_deal, sequences_of, sets_of
+from cribcore.piquet import ELDER, YOUNGER, point_of, rubicon, score_deal, sequences_of, sets_of
 
 from check import raises
 
@@ -73,20 +73,31 @@ def test_rubicon_results():
 
 
 def test_partie_six_deals_elder_alternating_two_more_on_a_tie():
-    p = Partie()
+    from cribcore.piquet import PiquetGame
+
+    p = PiquetGame(dealer=1)  # player 0 is elder in the first deal
     for k in range(6):
-        assert p.elder() == k % 2 and not p.over()
-        p.add([20, 20])
-    assert not p.over() and p.length() == 8
-    p.add([30, 10])
-    p.add([5, 5])
-    assert p.over() and p.totals() == [155, 135] and p.result() == (0, 120)
-    raises(ValueError, p.add, [1, 1])
-    q = Partie()
+        assert p.dealer() == 1 - k % 2 and not p.over()
+        p.add(0, 20)
+        p.add(1, 20)
+        p.pass_deal()
+    assert not p.over() and p.deal_number() == 7  # tied after six: two more
+    p.add(0, 30)
+    p.add(1, 10)
+    p.pass_deal()
+    p.add(0, 5)
+    p.add(1, 5)
+    p.pass_deal()
+    assert p.over() and [p.score(0), p.score(1)] == [155, 135] and p.rubicon() == (0, 120)
+    raises(ValueError, p.add, 1, 1)
+    q = PiquetGame(dealer=1)
     for _ in range(6):
-        q.add([10, 25])
-    assert q.over() and q.result() == (1, 100 + 60 + 150)
-    raises(ValueError, Partie().add, [-1, 4])
+        q.add(0, 10)
+        q.add(1, 25)
+        q.pass_deal()
+    assert q.over() and q.rubicon() == (1, 100 + 60 + 150)
+    raises(ValueError, PiquetGame(dealer=1).add, 0, -1)
+    raises(ValueError, PiquetGame(dealer=1).add, 0, 251)  # 250 a deal at most: one home for the limit
 
 
 def test_the_partie_as_a_ledger_with_undo():
@@ -135,5 +146,71 @@ def test_carte_blanche_is_judged_on_the_cards_dealt_not_on_the_hand_after_the_ex
     assert held_only.blanche == [0, 0] and held_only.repique == [0, 0]
     assert with_dealt.scores[0] == held_only.scores[0] + 10 + 60
     too_many = parse("AS TS 9S 8S KS AC 7S TD 9D 8D 7D TC")  # six of the held cards not dealt
-    assert "exchange 5 at most" in raises(ValueError, score_deal, held, younger, [YOUNGER] * 12,
-                                          (too_many, younger))
+    assert "elder exchanges 1 to 5 cards" in raises(ValueError, score_deal, held, younger, [YOUNGER] * 12,
+                                                    (too_many, None))
+
+
+# A deal and its exchange (seed 002): the talon is the 8 cards not dealt;
+# elder takes 1 to 5 of them, younger none up to every card elder left.
+DEALT_ELDER = parse("AS KS QS JS TS AH KH QH JH TH AD KD")
+DEALT_YOUNGER = parse("9S 8S 7S 9H 8H 7H QD JD TD 9D 8D 7D")
+TALON = parse("AC KC QC JC TC 9C 8C 7C")
+
+
+def exchanged(hand, out, taken):
+    return [c for c in hand if c not in out] + list(taken)
+
+
+def test_younger_may_take_every_card_elder_left_in_the_talon():
+    for elder_took in (4, 3, 2, 1):
+        for younger_took in (4, 5):
+            if elder_took + younger_took > 8:
+                continue
+            e_held = exchanged(DEALT_ELDER, DEALT_ELDER[-elder_took:], TALON[:elder_took])
+            y_held = exchanged(DEALT_YOUNGER, DEALT_YOUNGER[:younger_took],
+                               TALON[elder_took:elder_took + younger_took])
+            d = score_deal(e_held, y_held, [ELDER] * 12, (DEALT_ELDER, DEALT_YOUNGER))
+            assert d.scores[ELDER] > 0, (elder_took, younger_took)
+    # younger took none: his hand as dealt
+    e_held = exchanged(DEALT_ELDER, DEALT_ELDER[-3:], TALON[:3])
+    score_deal(e_held, DEALT_YOUNGER, [YOUNGER] * 12, (DEALT_ELDER, DEALT_YOUNGER))
+
+
+def test_the_exchange_refuses_only_what_the_seed_forbids():
+    took = [YOUNGER] * 12
+    e5 = exchanged(DEALT_ELDER, DEALT_ELDER[-5:], TALON[:5])
+    y4 = exchanged(DEALT_YOUNGER, DEALT_YOUNGER[:4], TALON[4:8])  # 5 + 4 > 8: one card twice (check_hands)
+    raises(ValueError, score_deal, e5, y4, took, (DEALT_ELDER, DEALT_YOUNGER))
+    y3 = exchanged(DEALT_YOUNGER, DEALT_YOUNGER[:3], TALON[5:8])
+    score_deal(e5, y3, took, (DEALT_ELDER, DEALT_YOUNGER))  # the talon whole: 5 and 3
+    said = raises(ValueError, score_deal, DEALT_ELDER, y3, took, (DEALT_ELDER, DEALT_YOUNGER))
+    assert "elder exchanges 1 to 5 cards" in said and "shows 0" in said  # elder must exchange
+    # a card of the other's hand is not in the talon
+    stolen = exchanged(DEALT_ELDER, DEALT_ELDER[-1:], DEALT_YOUNGER[:1])
+    y_rest = exchanged(DEALT_YOUNGER, DEALT_YOUNGER[:1], TALON[:1])
+    assert "which was dealt to younger" in raises(ValueError, score_deal, stolen, y_rest, took,
+                                                  (DEALT_ELDER, DEALT_YOUNGER))
+    # elder 2, younger 6: the whole talon, allowed; a 9th card for younger can only be one elder took
+    y6 = exchanged(DEALT_YOUNGER, DEALT_YOUNGER[:6], TALON[2:8])
+    e2 = exchanged(DEALT_ELDER, DEALT_ELDER[-2:], TALON[:2])
+    score_deal(e2, y6, took, (DEALT_ELDER, DEALT_YOUNGER))
+    y7 = exchanged(DEALT_YOUNGER, DEALT_YOUNGER[:7], TALON[1:8])
+    assert "duplicate" in raises(ValueError, score_deal, e2, y7, took, (DEALT_ELDER, DEALT_YOUNGER))
+
+
+def test_a_blanche_is_made_or_spoilt_by_a_large_exchange():
+    blank = parse("AS TS 9S 8S 7S AH TH 9H 8H 7H AD TD")  # dealt without a face card
+    faces = parse("KS QS JS KH QH JH KD QD JD 9D 8D 7D")
+    talon = parse("AC KC QC JC TC 9C 8C 7C")
+    # elder took one card; younger took five: elder's blanche stands, dealt without a face card
+    e_held = exchanged(blank, blank[-1:], talon[:1])
+    y_held = exchanged(faces, faces[:5], talon[1:6])
+    d = score_deal(e_held, y_held, [ELDER] * 12, (blank, faces))
+    assert d.blanche == [10, 0]
+    # younger dealt the blank hand: his blanche stands however many cards he changed (five, from the faces)
+    f_held = exchanged(faces, faces[-1:], talon[:1])
+    b_held = exchanged(blank, blank[:5], talon[1:6])
+    d = score_deal(f_held, b_held, [ELDER] * 12, (faces, blank))
+    assert d.blanche == [0, 10]
+    # the held hands alone: the king of clubs drawn spoils what looks like one
+    assert score_deal(f_held, b_held, [ELDER] * 12).blanche == [0, 0]

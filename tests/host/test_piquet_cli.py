@@ -36,6 +36,26 @@ def test_carte_blanche_counts_the_cards_dealt():
     assert dealt["scores"][0] == plain["scores"][0] + 70
 
 
+def test_younger_may_take_five_cards_after_elder_took_one():
+    # Dealt: elder the spades, hearts and two diamonds; younger the rest but the clubs, the talon.
+    elder_dealt, younger_dealt = "AS KS QS JS TS AH KH QH JH TH AD KD", "9S 8S 7S 9H 8H 7H QD JD TD 9D 8D 7D"
+    elder = "AS KS QS JS TS AH KH QH JH TH AD AC"  # KD out, the ace of clubs in
+    younger = "KC QC JC TC 9C 7H QD JD TD 9D 8D 7D"  # five of the talon's clubs for 9S 8S 7S 9H 8H
+    args = ("piquet", "deal", "--elder", elder, "--younger", younger, "--tricks", "E" * 12,
+            "--elder-dealt", elder_dealt, "--younger-dealt", younger_dealt, "--json")
+    done = cli(*args)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["scores"][0] > 0
+    # Elder must exchange at least one card: one line, exit 2, in the reader's language too.
+    kept = ("piquet", "deal", "--elder", elder_dealt, "--younger", younger, "--tricks", "E" * 12,
+            "--elder-dealt", elder_dealt, "--younger-dealt", younger_dealt)
+    said = cli(*kept)
+    assert said.returncode == 2 and "elder exchanges 1 to 5 cards; his hand shows 0" in said.stderr, said.stderr
+    assert "Traceback" not in said.stderr and len(said.stderr.strip().splitlines()) <= 2
+    german = cli("--lang", "de", *kept)
+    assert german.returncode == 2 and "die Vorhand tauscht 1 bis 5 Karten" in german.stderr, german.stderr
+
+
 def test_bad_cards_or_tricks_are_one_line_and_exit_2():
     for extra, why in ((("--tricks", "EEE"), "12 letters"), (("--tricks", "E" * 11 + "X"), "12 letters")):
         done = cli("piquet", "deal", "--elder", STRONG, "--younger", WEAK, *extra)

@@ -1,6 +1,7 @@
 # Rubicon piquet, scored on a cribbage board (RULES.md section 2): one deal
-# from the two hands held and the tricks' winners, and the partie of six
-# deals (eight on a tie) with its rubicon result.
+# from the two hands held and the tricks' winners. The partie (six deals,
+# eight on a tie, the rubicon) has one home, the board's ledger in
+# cribcore.partie, re-exported here.
 from collections import namedtuple
 
 from cribcore.cards import ACE, JACK, KING, check_distinct, format_card
@@ -90,16 +91,41 @@ def _best(a, b):
     return 0 if ka > kb else 1
 
 
-EXCHANGE = (5, 3)  # the most cards elder and younger may change with the talon
+ELDER_EXCHANGE = (1, 5)  # elder changes 1 to 5 cards with the talon; younger none up to all elder left (seed 002)
+
+
+def check_exchange(hands, dealt):
+    """The cards held against the cards dealt: elder took 1 to 5, and each
+    took only cards of the talon (the 8 not dealt), so younger took at most
+    what elder left there (the held hands share no card). dealt[who] is None
+    where that hand was not given (taken as held)."""
+    changed = [0, 0]
+    for who in (ELDER, YOUNGER):
+        if dealt[who] is None:
+            continue
+        new = [c for c in hands[who] if c not in dealt[who]]
+        other = hands[1 - who] if dealt[1 - who] is None else dealt[1 - who]
+        for c in new:
+            if c in other and who == ELDER:
+                raise ValueError("elder holds %s, which was dealt to younger: the exchange takes cards from the talon"
+                                 % format_card(c))
+            if c in other:
+                raise ValueError("younger holds %s, which was dealt to elder: the exchange takes cards from the talon"
+                                 % format_card(c))
+        changed[who] = len(new)
+    low, high = ELDER_EXCHANGE
+    if dealt[ELDER] is not None and not low <= changed[ELDER] <= high:
+        raise ValueError("elder exchanges 1 to 5 cards; his hand shows %d he was not dealt" % changed[ELDER])
 
 
 def score_deal(elder, younger, winners, dealt=None):
     """Score one deal. elder and younger are the 12 cards each holds when
     declaring; winners lists who won each of the 12 tricks (ELDER or YOUNGER).
-    dealt: the 12 cards each was dealt (elder's, younger's), where they differ:
-    carte blanche is a hand *dealt* without a face card (seed 002), whatever
-    the exchange brings; without it the held hands stand for the dealt ones.
-    Returns a Deal with per-player scores and how each part went."""
+    dealt: the 12 cards each was dealt (elder's, younger's; None for a hand
+    the exchange left as it was): carte blanche is a hand *dealt* without a
+    face card (seed 002), whatever the exchange brings, and the exchange is
+    checked (check_exchange); without it the held hands stand for the dealt
+    ones. Returns a Deal with per-player scores and how each part went."""
     check_hands(elder, younger)
     if len(winners) != 12 or any([w not in (ELDER, YOUNGER) for w in winners]):
         raise ValueError("give the winner (0 elder, 1 younger) of each of the 12 tricks")
@@ -109,12 +135,9 @@ def score_deal(elder, younger, winners, dealt=None):
     else:
         if len(dealt) != 2:
             raise ValueError("dealt is the two hands as dealt: elder's, then younger's")
+        check_exchange(hands, dealt)
+        dealt = (elder if dealt[0] is None else dealt[0], younger if dealt[1] is None else dealt[1])
         check_hands(dealt[0], dealt[1])
-        for who in (ELDER, YOUNGER):
-            changed = len([c for c in hands[who] if c not in dealt[who]])
-            if changed > EXCHANGE[who]:
-                raise ValueError("%s holds %d cards he was not dealt; he may exchange %d at most"
-                                 % ("elder" if who == ELDER else "younger", changed, EXCHANGE[who]))
     blanche = [10 if not [c for c in h if JACK <= c >> 2 <= KING] else 0 for h in dealt]
     points = [point_of(h) for h in hands]
     p = _best([points[0]] if points[0][0] else [], [points[1]] if points[1][0] else [])
@@ -173,49 +196,3 @@ def score_deal(elder, younger, winners, dealt=None):
         totals[who] += cards[who]
     return Deal(totals, blanche, point, sequences, sets, repique, pique, lead, tricks, cards)
 
-
-class Partie:
-    """Six deals, elder and younger alternating, two more on a tie. Deals
-    are entered as totals per player (from score_deal or a table's own
-    count); players are 0 and 1, and player 0 is elder in the first deal."""
-
-    def __init__(self):
-        self.deals = []
-
-    def elder(self):
-        """The player who is elder in the next deal."""
-        return len(self.deals) % 2
-
-    def add(self, scores):
-        if self.over():
-            raise ValueError("the partie is over")
-        if len(scores) != 2 or any([not isinstance(s, int) or s < 0 or s > 300 for s in scores]):
-            raise ValueError("a deal scores 0 to 300 points for each player, not %r" % (scores,))
-        self.deals.append((scores[0], scores[1]))
-
-    def totals(self):
-        t = [0, 0]
-        for a, b in self.deals:
-            t[0] += a
-            t[1] += b
-        return t
-
-    def length(self):
-        n = len(self.deals)
-        if n >= DEALS:
-            first = [0, 0]
-            for a, b in self.deals[:DEALS]:
-                first[0] += a
-                first[1] += b
-            if first[0] == first[1]:
-                return DEALS + EXTRA_DEALS
-        return DEALS
-
-    def over(self):
-        return len(self.deals) >= self.length()
-
-    def result(self):
-        """(winner, points) once over (None if still tied after 8 deals)."""
-        if not self.over():
-            return None
-        return rubicon(self.totals())

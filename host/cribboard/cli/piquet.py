@@ -38,8 +38,8 @@ def piquet_deal(elder, younger, won, elder_dealt, younger_dealt, as_json):
         e, y = pd.hand(elder, "elder"), pd.hand(younger, "younger")
         dealt = None
         if elder_dealt or younger_dealt:
-            dealt = (pd.hand(elder_dealt, "elder dealt") if elder_dealt else e,
-                     pd.hand(younger_dealt, "younger dealt") if younger_dealt else y)
+            dealt = (pd.hand(elder_dealt, "elder dealt") if elder_dealt else None,
+                     pd.hand(younger_dealt, "younger dealt") if younger_dealt else None)
         result = pd.deal(e, y, pd.tricks(won), dealt)
     except ValueError as err:
         raise UsageError(str(err)) from None
