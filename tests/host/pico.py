@@ -17,6 +17,8 @@ import threading
 import tty
 from pathlib import Path
 
+from foreign import UF2_MAGIC
+
 from cribboard.hwlink import HwLink
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,7 +26,6 @@ SCRIPT = ROOT / "tests" / "rp2040" / "pico.mjs"
 IMAGE_ENV = "CRIBBOARD_PICO_UF2"
 NO_IMAGE = ("the real RP2040 port: set CRIBBOARD_PICO_UF2 to the official MicroPython v1.28.0 RPI_PICO "
             "UF2 (micropython.org/download/RPI_PICO; see tests/rp2040/README.md)")
-UF2_MAGIC = b"UF2\nWQ]\x9e"  # a UF2 block's first two words: 0x0A324655, 0x9E5D5157
 
 
 def image():

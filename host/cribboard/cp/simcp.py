@@ -70,5 +70,4 @@ def reset():
     port.update(PICO)
     import microcontroller
 
-    microcontroller.watchdog._mode = None  # a power-up: no watchdog runs
-    del watchdogs[:]
+    microcontroller.watchdog.mode = None  # a power-up: no watchdog runs
