@@ -63,8 +63,15 @@ try {
     if (mp.globals.get("over")) break;
   }
   const after = live();
+  // The interned names and strings (qstrs) sit in pools that double as they
+  // fill and are never freed: one name past a full pool costs about 4.5 KB
+  // of live heap at once. How many there are, and in how many pools, says
+  // how near the next jump is.
+  mp.runPython("import micropython\nmicropython.qstr_info()\n");
+  const pools = /n_pool=(\d+), n_qstr=(\d+)/.exec(out);
   mp.runPython(`result['peak_live_heap'] = ${peak}\nresult['harness_heap'] = ${harness}\n` +
     `result['firmware_peak_heap'] = ${peak - harness}\nresult['live_heap_after'] = ${after}\n` +
+    `result['qstr_pools'] = ${pools ? pools[1] : "None"}\nresult['qstrs'] = ${pools ? pools[2] : "None"}\n` +
     "print(json.dumps(result))\n");
 } catch (err) {
   console.error(String(err));

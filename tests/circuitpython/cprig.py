@@ -81,10 +81,13 @@ def run_file(path, cwd):
 
 
 class CpTable:
-    """A CircuitPython board on the table: boot.py, then code.py's build."""
+    """A CircuitPython board on the table: boot.py, then code.py's build;
+    after a power-up, or a reset of the chip for `reason` (a ChipReset's);
+    run: why code.py runs (supervisor.RunReason's name)."""
 
-    def __init__(self, flash, clock=None, held=()):
-        simcp.reset()
+    def __init__(self, flash, clock=None, held=(), reason="POWER_ON", run="STARTUP"):
+        simcp.reset(reason)
+        simcp.chip["run_reason"] = run
         for name in held:
             simcp.levels[PINS[name]] = False  # buttons pull their pin to ground
         run_file(FIRMWARE + "/boot.py", flash)

@@ -10,6 +10,7 @@ import watchdog
 from cprig import FIRMWARE, CpTable, InFolder, fresh_flash, run_file
 
 from cribapp import crashlog
+from cribapp.codes import ERR_CRASH
 from cribapp.flashfs import FlashFiles
 
 PASS_MS = 10
@@ -141,13 +142,40 @@ def entries_then_stall(pins, entries):
     yield from idle()  # where the port raises: the crash pattern shows, then code.py reloads
 
 
-def test_on_a_reset_only_port_a_stuck_loop_resets_the_chip_and_the_game_goes_on():
+def test_on_a_reset_only_port_a_stuck_loop_resets_the_chip_the_game_goes_on_and_the_hang_is_reported():
     for board, pins in BOARDS.items():
         simcp.reset()
         flash, ended = drive(board, entries_then_stall(pins, [(0, 7), (1, 3)]))
-        assert isinstance(ended, simcp.ChipReset), (board, ended)
+        assert isinstance(ended, simcp.ChipReset) and ended.reason == "WATCHDOG", (board, ended)
         assert simcp.now_ms[0] >= 8388, board  # not before its timeout
-        assert CpTable(flash).app.match.game.scores() == [7, 3], board
+        again = CpTable(flash, reason=ended.reason)
+        assert again.app.match.game.scores() == [7, 3], board
+        assert again.app.error == ERR_CRASH, board  # shown, as a crash is
+        (entry,) = crashlog.entries(FlashFiles(flash))
+        assert entry[0] == again.app.boot - 1 and entry[2].startswith("WatchdogReset: "), (board, entry)
+        lines = again.ask("CRASHES")
+        assert lines[0].startswith("CRASH %d " % entry[0]) and lines[-1] == "END 1", (board, lines)
+
+
+def test_a_reset_that_is_not_the_watchdogs_is_not_logged_as_a_hang():
+    # microcontroller.reset() (SOFTWARE) and a power cut while the game runs;
+    # and code.py reloaded (a file changed) on a chip whose last reset was its
+    # watchdog's: the reset reason stays until the next reset.
+    for reason, run in (("SOFTWARE", "STARTUP"), ("POWER_ON", "STARTUP"), ("WATCHDOG", "AUTO_RELOAD")):
+        simcp.reset()
+
+        def reset_mid_game(pins=BOARDS["pico"], reason=reason):
+            yield from passes(300)
+            yield from enter(pins, 0, 6)
+            if reason == "SOFTWARE":
+                yield microcontroller.reset
+            raise Stop()  # the power cut, or the reload: code.py stops where it is
+
+        flash, ended = drive("pico", reset_mid_game())
+        assert isinstance(ended, simcp.ChipReset if reason == "SOFTWARE" else Stop), ended
+        again = CpTable(flash, reason=reason, run=run)
+        assert again.app.match.game.scores() == [6, 0] and again.app.error == 0, reason
+        assert crashlog.entries(FlashFiles(flash)) == [], reason
 
 
 def test_on_a_port_with_raise_a_stuck_loop_is_a_logged_crash_and_a_reload():
@@ -157,6 +185,8 @@ def test_on_a_port_with_raise_a_stuck_loop_is_a_logged_crash_and_a_reload():
     assert isinstance(ended, supervisor.Reload), ended
     (entry,) = crashlog.entries(FlashFiles(flash))
     assert "WatchDogTimeout" in entry[2]
+    CpTable(flash, reason="WATCHDOG", run="SUPERVISOR_RELOAD")  # code.py again: the crash is logged once
+    assert len(crashlog.entries(FlashFiles(flash))) == 1
 
 
 def test_the_watchdog_stand_in_is_the_raspberrypi_ports():

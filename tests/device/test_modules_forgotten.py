@@ -25,6 +25,9 @@ class Edge:
     def board_id(self):
         return "forget-test"
 
+    def watchdog_reset(self):
+        return False
+
 
 def run(app, clock, ms):
     for _ in range(ms // 10):

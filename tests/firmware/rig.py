@@ -3,6 +3,7 @@
 # the interfaces they stand in for. Works under pytest and MicroPython.
 import json
 
+from cribapp import crashlog
 from cribapp import render as rc
 from cribapp.app import App
 from cribapp.button import Button, Keypad
@@ -210,7 +211,7 @@ NAMES = ("P1", "P2", "P3", "UNDO", "SKUNK", "OK")
 class Table:
     """A board on the table: buttons pressed by a test, a clock it moves."""
 
-    def __init__(self, tracks=2, flash=None, clock=None, held=(), budget=500, strip=None):
+    def __init__(self, tracks=2, flash=None, clock=None, held=(), budget=500, strip=None, watchdog_reset=False):
         self.levels = {}
         for name in held:
             self.levels[name] = True
@@ -226,6 +227,8 @@ class Table:
         self.renderer = Renderer(self.layout, self.strip, self.config)
         self.store = Store(self.flash)
         self.app = App(self.layout, Keypad(self.buttons), self.renderer, self.clock, self.store, "test-board")
+        if watchdog_reset:  # what the chip said of its last reset: cribapp.assemble asks the edge
+            crashlog.after_hang(self.app)
         self.run(50)  # the board has been on a moment before anyone presses
 
     def connect(self):

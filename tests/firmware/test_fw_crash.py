@@ -89,6 +89,15 @@ def test_an_exception_in_any_part_of_the_loop_is_logged_shown_and_the_board_rest
         assert again.app.boot == boot + 1
 
 
+def test_a_crash_restarted_through_the_watchdog_is_logged_once():
+    # rp2's machine.reset() is a reset through the watchdog: reset_cause() says WDT_RESET.
+    t = crash_at("link")
+    assert run_until_restart(t)
+    again = Table(flash=t.flash.restarted(), watchdog_reset=True)
+    (entry,) = crashlog.entries(again.flash)
+    assert "RuntimeError: the link failed" in entry[2]
+
+
 def test_the_crash_pattern_is_all_seven_game_point_leds_of_track_1_blinking_red():
     t = crash_at("buttons")
     shown = []

@@ -1,7 +1,8 @@
 # The loop's watchdog: fed from a timer while the loop makes progress, so a
 # loop stuck anywhere restarts the board, while a board left at its REPL
 # with Ctrl-C (for mpremote, for a deploy) is never restarted under it.
-from cribapp import mainloop
+from cribapp import crashlog, mainloop
+from cribapp.codes import ERR_CRASH
 from cribapp.doorbell import Doorbell
 from cribapp.watchdog import TICK_MS, TIMEOUT_MS, LoopWatch
 
@@ -73,6 +74,60 @@ def test_a_loop_stuck_in_any_part_is_restarted_by_the_watchdog_with_its_game():
         assert wdt.fired, part
         again = Table(flash=t.flash.restarted())
         assert again.app.match.game.scores() == [9, 4], part
+
+
+def hung_board():
+    """A board with a saved game whose loop hung until its watchdog reset it."""
+    t = Table()
+    t.connect()
+    t.enter(0, 9)
+    t.enter(1, 4)
+    wdt = FakeWDT(t.clock)
+    hang_at(wdt, t.app.keypad, "poll")
+    try:
+        mainloop.run(lambda: t.app, lambda: wdt.advance(10), watchdog=lambda: wdt.watch)
+    except WatchdogReset:
+        pass
+    assert wdt.fired
+    return t
+
+
+def test_a_hang_is_logged_at_the_next_boot_shown_and_the_host_can_fetch_it():
+    t = hung_board()
+    up = t.state()["up"]  # the hung boot's last save, ms after its start
+    again = Table(flash=t.flash.restarted(), watchdog_reset=True)
+    assert again.app.match.game.scores() == [9, 4]
+    (entry,) = crashlog.entries(again.flash)
+    assert entry[0] == t.app.boot and entry[1] == up > 0, entry
+    assert entry[2].startswith("WatchdogReset: ") and "boot %d" % t.app.boot in entry[2]
+    assert again.error() == ERR_CRASH  # shown as a crash is, then play goes on
+    again.connect()
+    lines = again.ask("CRASHES")
+    assert lines[0].startswith("CRASH %d %d " % (t.app.boot, up)) and lines[-1].startswith("END 1 "), lines
+    assert again.ask("CRASHES CLEAR 1")[0].startswith("OK CRASHES CLEAR 1 ")
+    third = Table(flash=again.flash.restarted())  # then a power cut: nothing more to say
+    assert crashlog.entries(third.flash) == [] and third.error() == 0
+
+
+def test_a_reset_after_ctrl_c_or_a_power_cut_is_not_taken_for_a_hang():
+    # rp2's reset_cause() says WDT_RESET after machine.reset() too: mpremote's
+    # reset once the program was stopped for a deploy.
+    t = Table()
+    t.enter(0, 5)
+    t.tap("P2")  # pending at Ctrl-C
+
+    def ctrl_c():
+        raise KeyboardInterrupt
+
+    try:
+        mainloop.run(lambda: t.app, ctrl_c)
+    except KeyboardInterrupt:
+        pass
+    again = Table(flash=t.flash.restarted(), watchdog_reset=True)
+    assert again.app.match.game.scores() == [5, 1]  # the pending point was counted and saved as stopped
+    assert crashlog.entries(again.flash) == [] and again.error() == 0
+    cut = Table(flash=again.flash.restarted())  # the power cut, while it ran: no watchdog, nothing logged
+    assert crashlog.entries(cut.flash) == [] and cut.error() == 0
 
 
 def test_a_running_loop_and_a_board_left_at_its_repl_are_never_restarted():

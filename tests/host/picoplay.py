@@ -60,6 +60,24 @@ def layout(name="2-track"):
     return Layout(json.loads(layout_file(name).read_text()))
 
 
+def _red(led):
+    return led[0] > 0 and led[1] == led[2] == 0
+
+
+def shows_error(pico, lay, code, seconds=20.0):
+    """The error pattern `code` blinks: track 1's first `code` game-point
+    LEDs red in a frame, its others not (cribapp.codes)."""
+    points = lay.points[0]
+    deadline = time.monotonic() + seconds
+    frames = 0
+    while time.monotonic() < deadline and pico.hw.alive():
+        leds = pico.hw.leds()
+        if leds and [_red(leds[i]) for i in points] == [k < code for k in range(len(points))]:
+            return True
+        frames = pico.hw.wait_frame(frames, max(0.0, deadline - time.monotonic()))
+    return False
+
+
 def shows_deploy_error(pico, lay, seconds=20.0):
     """Track 1's first six game-point LEDs blink red (the deploy-error
     pattern, drawn by main.py alone), and nothing else is lit."""
@@ -70,7 +88,7 @@ def shows_deploy_error(pico, lay, seconds=20.0):
         frames = pico.hw.wait_frame(frames, max(0.0, deadline - time.monotonic()))
         leds = pico.hw.leds()
         lit = {i for i, c in enumerate(leds) if c != [0, 0, 0]}
-        if lit == points and all(leds[i][0] > 0 and leds[i][1] == leds[i][2] == 0 for i in points):
+        if lit == points and all(_red(leds[i]) for i in points):
             return True
         if not pico.hw.alive():
             return False

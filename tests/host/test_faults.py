@@ -16,8 +16,10 @@ import time
 import pytest
 from clirun import cli, one_line_error
 from pico import Pico
-from picoplay import PINS, enter, layout, shows_deploy_error, state, tap
+from picoplay import PINS, enter, layout, shows_deploy_error, shows_error, state, tap
 from simboard import UnixPico
+
+from cribapp.codes import ERR_CRASH
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="pseudo-terminals as set up here")
 
@@ -50,18 +52,24 @@ def entries_kept(events):
     return [(e[0], e[1]) for e in events]
 
 
-def test_a_hang_is_ended_by_the_watchdog_and_the_game_goes_on(board):
+def test_a_hang_is_ended_by_the_watchdog_the_game_goes_on_and_sync_reports_it(board, tmp_path):
     enter(board, 0, 3)
     enter(board, 1, 2)
     boot = state(board)["boot"]
     frames = board.hw.frames
     board.freeze()  # the core stops (interrupts too): nothing feeds the watchdog
     assert board.hw.wait_frame(frames, 60) > frames, "the board never came back"
+    assert shows_error(board, layout(), ERR_CRASH, 10), "the crash pattern was not shown"
     after = state(board)
     assert after["boot"] == boot + 1  # a restart, by the watchdog: the process never ended
     assert entries_kept(after["events"]) == [(0, 3), (1, 2)]
     enter(board, 0, 4)
     assert entries_kept(state(board)["events"])[-1] == (0, 4)
+    db = str(tmp_path / "club.sqlite3")
+    done = cli("sync", "--port", board.port, "--db", db, "--json")
+    assert done.returncode == 0 and json.loads(done.stdout)["crashes"] == 1, done.stderr
+    (crash,) = json.loads(cli("crashes", "--db", db, "--json").stdout)
+    assert crash["boot"] == boot and crash["text"].startswith("WatchdogReset: "), crash
 
 
 def test_a_board_left_at_its_repl_is_never_restarted_by_its_watchdog(board):
@@ -79,6 +87,7 @@ def test_a_board_left_at_its_repl_is_never_restarted_by_its_watchdog(board):
         port.write(b"\x04")  # a soft reboot: main.py runs
     assert board.hw.wait_frame(frames, 60) > frames
     assert entries_kept(state(board)["events"]) == [(0, 5)]
+    assert not shows_error(board, layout(), ERR_CRASH, 4)  # stopped on purpose: no hang to report
 
 
 def test_a_point_button_held_past_29_never_splits_the_entry(board):

@@ -105,7 +105,13 @@ let sim;
 let pendingRead = null; // the board's USB OUT read, answered only when bytes wait
 const toBoard = [];
 
-function boot() {
+// Why the chip last reset, as its watchdog's REASON register tells it (what
+// rp2's machine.reset_cause() reads): 0 at power-up, TIMER after the
+// watchdog's timeout, FORCE after its trigger (machine.reset()). rp2040js
+// builds a new chip at every reset here, so the register is carried over.
+const REASON_TIMER = 1, REASON_FORCE = 2;
+
+function boot(reason = 0) {
   sim = new Simulator();
   const mcu = sim.rp2040;
   mcu.loadBootrom(new Uint32Array(bootrom.buffer, bootrom.byteOffset, bootrom.byteLength / 4));
@@ -128,6 +134,7 @@ function boot() {
   }
   sim.feed = feed;
   watchdog(mcu);
+  mcu.peripherals[0x40058].reason = reason;
   mcu.logger = stderrLogger; // stdout is the board's serial line
   // The buttons (GPIO 2-7, the Pico pin map's) are pulled up: high until pressed.
   for (const pin of BUTTON_PINS) mcu.gpio[pin].setInputValue(!pressed.has(pin));
@@ -149,10 +156,10 @@ function watchdog(mcu) {
   const wd = mcu.peripherals[0x40058];
   wd.alarm.enable = false;
   wd.alarm = { enable: false, target: 0 }; // rp2040js's countdown, never armed
-  wd.onWatchdogTrigger = () => setImmediate(restart); // machine.reset()
+  wd.onWatchdogTrigger = () => setImmediate(() => restart(REASON_FORCE)); // machine.reset()
   const expired = sim.clock.createAlarm(() => {
     if (TIMES) process.stderr.write(`time watchdog ${Math.round(sim.clock.nanos / 1000)} us\n`);
-    setImmediate(restart);
+    setImmediate(() => restart(REASON_TIMER));
   });
   let load = 0;
   const write = wd.writeUint32.bind(wd);
@@ -248,13 +255,13 @@ if (hwPort) {
   hw.on("error", () => process.exit(0));
 }
 
-function restart() {
+function restart(reason) {
   if (sim.stopped) return; // asked twice before it could run
   sim.stop();
   pendingRead = null;
   frozen = false; // a reset ends a hang
   if (hw) hw.write("R\n"); // the host is told: what it sends until the chip is up again may be lost
-  boot();
+  boot(reason);
 }
 
 function powerCut() {

@@ -80,7 +80,7 @@ class App:
             elif FULL in problems:
                 code = ERR_FULL
         if code:
-            self._flash(code, now, _BOOT_ERROR_MS)
+            self.warn(code, now, _BOOT_ERROR_MS)
 
     @property
     def match(self):
@@ -102,8 +102,19 @@ class App:
         self.version += 1
 
     def _write(self):
-        if not self.store.save(state(self.session, self.board, self.store.last_seq)):
-            self._flash(ERR_FULL, self.clock.ticks_ms(), _BOOT_ERROR_MS)
+        board = self.board
+        board.up = self._diff(self.clock.ticks_ms(), self.started_at)
+        if not self.store.save(state(self.session, board, self.store.last_seq)):
+            self.warn(ERR_FULL, self.clock.ticks_ms(), _BOOT_ERROR_MS)
+
+    def finish(self):
+        """The loop was left on purpose (Ctrl-C): the points being entered
+        are counted and the state saved as stopped (up None), so the next
+        power-up does not take this stop for a hang."""
+        self.commit(self.clock.ticks_ms())
+        self.settle()
+        self.board.up = None
+        self.store.save(state(self.session, self.board, self.store.last_seq))
 
     def settle(self):
         """Save the change this pass made and tell a listening host about it.
@@ -191,7 +202,7 @@ class App:
         """What a command came to: flash a refusal, log a won game, save and
         tell a listening host what changed."""
         if outcome == REFUSED:
-            self._flash(ERR_REFUSED, now, _ERROR_MS)
+            self.warn(ERR_REFUSED, now, _ERROR_MS)
             return
         if outcome == WON:
             if not self._log_game(now):
@@ -206,7 +217,7 @@ class App:
     def _log_game(self, now):
         rec = self.game_record(now)
         if self.store.append(self.session.key(), json.dumps(rec)) < 0:
-            self._flash(ERR_FULL, now, _BOOT_ERROR_MS)
+            self.warn(ERR_FULL, now, _BOOT_ERROR_MS)
             return False
         return True
 
@@ -221,7 +232,8 @@ class App:
         rec["firmware"] = FIRMWARE_VERSION
         return rec
 
-    def _flash(self, code, now, ms):
+    def warn(self, code, now, ms):
+        """Blink error pattern `code` for ms from now (cribapp.codes)."""
         self.error = code
         self.error_until = self.clock.ticks_add(now, ms)
         self.version += 1

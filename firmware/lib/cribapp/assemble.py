@@ -6,6 +6,8 @@
 #   button(pin, active_low) -> a zero-argument callable, True while pressed
 #   strip(pin, n)           -> a pixel sink (n, [i] = (r, g, b), write())
 #   board_id()              -> the board's unique id as hex
+#   watchdog_reset()        -> True if the chip's watchdog reset it last (asked once, at power-up:
+#                              a hang is logged then, cribapp.crashlog.after_hang)
 # and the caller passes the serial stream and the clock.
 from cribapp.app import App
 from cribapp.boardfiles import deploy_finished, read_json
@@ -61,6 +63,11 @@ def build(root, edge, stream, clock, deploy_checked=False):
             return SelfTest(layout, Keypad(buttons), strip, clock)
     app = App(layout, Keypad(buttons), Renderer(layout, strip, config), clock, Store(FlashFiles(root)),
               edge.board_id(), error)
+    if edge.watchdog_reset() and app.board.up is not None:
+        from cribapp import crashlog  # a hang to log: loaded for it, then forgotten
+
+        crashlog.after_hang(app)
+        forget("cribapp.crashlog")
     if stream is not None:
         from cribapp.doorbell import Doorbell
 

@@ -7,6 +7,7 @@
 # and clears what it has stored (CRASHES CLEAR N).
 import json
 
+from cribapp.codes import ERR_CRASH
 from cribapp.compat import const
 from cribapp.flashfs import replace
 from cribapp.seal import seal, unseal
@@ -17,6 +18,7 @@ MAX_BYTES = const(4096)
 MAX_TEXT = const(1500)  # characters of a traceback kept: its end, where the error is
 LOOP_CRASHES = const(3)  # this many crashes in a row, each soon after its boot: stop restarting
 LOOP_MS = const(60000)
+_SHOWN_MS = const(3000)  # a hang logged at power-up: the crash pattern this long
 
 
 def _lines(files):
@@ -56,6 +58,32 @@ def append(files, boot, uptime_ms, text):
     while size > MAX_BYTES and len(lines) > 1:
         size -= len(lines.pop(0))
     _write(files, lines)
+
+
+# What a hang leaves in the log: no traceback (the loop was stuck, not
+# raising), so the last time the boot was known to be working: its last save.
+WATCHDOG_RESET = "WatchdogReset: the loop stopped; the watchdog restarted the board (last saved %d ms into boot %d)\n"
+
+
+def after_hang(app):
+    """At power-up, when the chip's watchdog reset it: if the last boot was
+    still running (its state saved with `up`, not stopped on purpose by
+    App.finish), its loop hung. Logged as a crash of that boot, unless it
+    logged a crash itself (then the restart was the crash handler's), and
+    shown as a crash is; the host fetches it with the crash log. Reads the
+    board's fields before its first save replaces them."""
+    boot, up = app.board.boot - 1, app.board.up
+    if up is None:
+        return
+    files = app.store.files
+    try:
+        found = entries(files)
+        if found and found[-1][0] == boot:
+            return
+        append(files, boot, up, WATCHDOG_RESET % (up, boot))
+    except OSError:  # a full flash: the game matters more than the note
+        return
+    app.warn(ERR_CRASH, app.clock.ticks_ms(), _SHOWN_MS)
 
 
 def entries(files):

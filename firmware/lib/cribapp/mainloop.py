@@ -46,8 +46,7 @@ def run(build, pause, describe=None, restart=None, watchdog=None, collect=None, 
     except KeyboardInterrupt:
         if watch is not None:
             watch.rest()  # at the REPL on purpose: no restart
-        board.commit(board.clock.ticks_ms())
-        board.settle()
+        board.finish()
         raise
     except Exception as e:  # a bug: the board must not freeze on it
         if restart is None or describe is None:

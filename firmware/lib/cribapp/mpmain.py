@@ -14,16 +14,16 @@ import sys
 # (a built-in may be extended by a file) and keeps no built-in in
 # sys.modules, so it searched the flash on every import: 6 ms each on a
 # Pico, about 110 ms of a power-up. With only the frozen entries on the
-# path a built-in is found without touching the file system.
-_PORT_MODULES = ("gc", "time", "machine", "neopixel", "micropython", "json", "os", "select", "array",
-                 "binascii", "io", "collections")
+# path a built-in is found without touching the file system. (The names
+# are a literal in the loop: a module-level tuple would keep its name.)
 
 
 def _enter_port_modules():
     path = sys.path[:]
     sys.path[:] = [p for p in path if p.startswith(".frozen")]  # neopixel is frozen Python
     try:
-        for name in _PORT_MODULES:
+        for name in ("gc", "time", "machine", "neopixel", "micropython", "json", "os", "select", "array",
+                     "binascii", "io", "collections"):
             try:
                 sys.modules[name] = __import__(name)
             except ImportError:  # a port without it: the firmware does not use it there
@@ -68,6 +68,13 @@ class Hardware:
 
     def board_id(self):
         return "".join(["%02x" % b for b in machine.unique_id()])
+
+    def watchdog_reset(self):
+        """rp2 (v1.28.0) says WDT_RESET after machine.reset() too, which a
+        deploy and a crash's restart use: the saved state tells a hang from
+        those (cribapp.assemble). The unix port has no reset_cause."""
+        cause = getattr(machine, "reset_cause", None)
+        return cause is not None and cause() == machine.WDT_RESET
 
 
 def build(root="", stream=None, clock=time):

@@ -12,6 +12,10 @@ class Board:
         self.boot = 0  # power-ups so far, this one included
         self.brightness = brightness
         self.acked = 0  # the highest record a host said it stored
+        # ms from this boot's start to its last save, None once the loop was
+        # left on purpose (Ctrl-C). From power-up to the first save: the last
+        # boot's, which tells a hang from a stop (cribapp.crashlog.after_hang).
+        self.up = None
         self.wall = None  # (unix seconds, ticks) from a host, if one told us (not saved)
 
 
@@ -36,4 +40,5 @@ def state(session, board, last_seq):
         "names": session.names,
         "count_show": session.count_show,
         "show_open": session.show_open,
+        "up": board.up,
     }

@@ -6,11 +6,12 @@
 import json
 from binascii import crc32
 
+from cribapp.compat import const
 from cribapp.seal import unseal
 from cribapp.store import FULL, LOG, LOG_TMP, LOG_TORN, STATE, STATE_BAD, STATE_CORRUPT, STATE_TMP
 
-_CHUNK = 512
-_MAX_LINE = 16448  # the longest line this firmware logs: a record that fits one link reply, sealed
+_CHUNK = const(512)
+_MAX_LINE = const(16448)  # the longest line this firmware logs: a record that fits one link reply, sealed
 
 
 def load(store):

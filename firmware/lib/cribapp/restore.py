@@ -47,7 +47,8 @@ def restore_session(saved, tracks, board):
     boot = saved["boot"]
     brightness = saved.get("brightness", board.brightness)
     acked = saved.get("acked", 0)
-    for n in (boot, brightness, acked):
+    up = saved.get("up")
+    for n in (boot, brightness, acked, 0 if up is None else up):
         if not isinstance(n, int) or n < 0:
             raise ValueError("not a count: %r" % (n,))
     if not 1 <= brightness <= 5:
@@ -55,6 +56,7 @@ def restore_session(saved, tracks, board):
     board.boot = boot
     board.brightness = brightness
     board.acked = acked
+    board.up = up  # the last boot's: None if it stopped on purpose
     return session
 
 

@@ -2,8 +2,10 @@
 # the serial link both use them, so a torn or garbled line is always caught.
 from binascii import crc32
 
-_MARK = " ~"
-_CRC_LEN = 8
+from cribapp.compat import const
+
+_MARK = const(" ~")
+_CRC_LEN = const(8)
 
 
 def crc_hex(text):

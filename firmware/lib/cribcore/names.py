@@ -6,7 +6,6 @@
 # name display as another.
 MAX_NAME = 24
 
-_BANNED = ((0x00, 0x1F), (0x7F, 0x9F), (0x2028, 0x2029), (0x202A, 0x202E), (0x2066, 0x2069), (0xFEFF, 0xFEFF))
 
 
 def default_name(track):
@@ -33,7 +32,10 @@ def name_problem(name):
         return "no spaces at either end"
     for ch in name:
         c = ord(ch)
-        for low, high in _BANNED:
+        # C0 and C1 controls, line and paragraph separators, bidi overrides (a
+        # literal: a module-level tuple would keep its name on a board's heap)
+        for low, high in ((0x00, 0x1F), (0x7F, 0x9F), (0x2028, 0x2029), (0x202A, 0x202E), (0x2066, 0x2069),
+                          (0xFEFF, 0xFEFF)):
             if low <= c <= high:
                 return "no control characters (U+%04X)" % c
     return None

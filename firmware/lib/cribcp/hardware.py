@@ -4,6 +4,7 @@
 import digitalio
 import microcontroller
 import neopixel
+import supervisor
 
 from cribcp.pins import board_pin
 from cribcp.strip import PixelSink
@@ -23,3 +24,11 @@ class Hardware:
 
     def board_id(self):
         return "".join(["%02x" % b for b in microcontroller.cpu.uid])
+
+    def watchdog_reset(self):
+        """The chip's watchdog reset it, and this is code.py's first run
+        since (a reload keeps the chip's reset reason). The raspberrypi port
+        says WATCHDOG only for the watchdog's own timeout, SOFTWARE for
+        microcontroller.reset() (CircuitPython 10, Processor.c)."""
+        return (supervisor.runtime.run_reason == supervisor.RunReason.STARTUP
+                and microcontroller.cpu.reset_reason == microcontroller.ResetReason.WATCHDOG)

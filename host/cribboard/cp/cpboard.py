@@ -91,8 +91,10 @@ def main():
                 return
             except supervisor.Reload:  # supervisor.reload(): code.py again, boot.py not
                 boot = False
-            except simcp.ChipReset:  # the watchdog reset the chip: boot.py, then code.py
+                simcp.chip["run_reason"] = "SUPERVISOR_RELOAD"
+            except simcp.ChipReset as e:  # the chip reset (its watchdog): boot.py, then code.py
                 boot = True
+                simcp.chip.update(reset_reason=e.reason, run_reason="STARTUP")
             for name in [n for n in sys.modules if n.split(".")[0] in ("cribapp", "cribcore", "cribcp")]:
                 del sys.modules[name]
     except hw.HostGone:

@@ -14,11 +14,22 @@ remounts = []  # (path, readonly) of every storage.remount()
 PICO = {"watchdog_modes": ("reset",), "watchdog_max_s": 8.388}  # raspberrypi: RESET only
 port = dict(PICO)
 watchdogs = []  # the watchdog while it runs (watchdog.WatchDogTimer)
+RESET_REASONS = ("POWER_ON", "BROWNOUT", "SOFTWARE", "DEEP_SLEEP_ALARM", "RESET_PIN", "WATCHDOG", "UNKNOWN",
+                 "RESCUE_DEBUG")
+# Why the chip last reset (microcontroller.cpu.reset_reason) and why code.py
+# runs (supervisor.runtime.run_reason), by name.
+chip = {"reset_reason": "POWER_ON", "run_reason": "STARTUP"}
 
 
 class ChipReset(BaseException):
-    """The chip resets (its watchdog, in RESET mode): nothing after it runs,
-    no `except Exception` catches it; the board starts again from boot.py."""
+    """The chip resets (its watchdog in RESET mode: "WATCHDOG"; or
+    microcontroller.reset(): "SOFTWARE"): nothing after it runs, no `except
+    Exception` catches it; the board starts again from boot.py, and the chip
+    reports the reason (reset(reason) where the board starts again)."""
+
+    def __init__(self, reason="WATCHDOG"):
+        super().__init__(reason)
+        self.reason = reason
 
 
 def check_watchdog():
@@ -60,7 +71,10 @@ def data_port():
     return usb_cdc.Serial()
 
 
-def reset():
+def reset(reason="POWER_ON"):
+    """The chip starts: from power (the default) or after a ChipReset's reason."""
+    chip["reset_reason"] = reason
+    chip["run_reason"] = "STARTUP"
     levels.clear()
     del frames[:]
     wire[0] = None

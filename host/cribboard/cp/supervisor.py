@@ -17,3 +17,27 @@ class Reload(BaseException):
 
 def reload():
     raise Reload()
+
+
+class RunReason:
+    """Why code.py runs (CircuitPython 10's supervisor.RunReason)."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return "supervisor.RunReason.%s" % self.name
+
+
+for _name in ("STARTUP", "AUTO_RELOAD", "SUPERVISOR_RELOAD", "REPL_RELOAD"):
+    setattr(RunReason, _name, RunReason(_name))
+
+
+class Runtime:
+    @property
+    def run_reason(self):
+        """STARTUP after a reset of the chip; SUPERVISOR_RELOAD after supervisor.reload()."""
+        return getattr(RunReason, simcp.chip["run_reason"])
+
+
+runtime = Runtime()

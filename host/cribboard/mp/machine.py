@@ -1,7 +1,13 @@
 # The simulated board's `machine`: pins read the levels the host sends; the
-# watchdog and the soft timers behave as MicroPython v1.28.0's rp2 port has
-# them (ports/rp2/machine_wdt.c, machine_timer.c), run by simhw.
+# watchdog, the soft timers and the reset cause behave as MicroPython
+# v1.28.0's rp2 port has them (ports/rp2/machine_wdt.c, machine_timer.c,
+# modmachine.c), run by simhw.
 import simhw
+
+# rp2 has these two only: WDT_RESET after any reset through the watchdog,
+# its timeout or machine.reset() (watchdog_reboot()) alike; PWRON_RESET else.
+PWRON_RESET = 1
+WDT_RESET = 3
 
 
 class Pin:
@@ -81,6 +87,11 @@ def unique_id():
 
 def reset():
     raise simhw.Reset()
+
+
+def reset_cause():
+    """Kept by a soft reset: the hardware's last reset."""
+    return simhw.reset_cause
 
 
 def soft_reset():

@@ -62,6 +62,7 @@ _wdt_timeout = 0  # ms; 0: the watchdog was never started since the last hard re
 _fed_at = 0
 _now = None  # while a timer fires: the moment it was due (what a feed records)
 _waiter = None  # wait_input's poll: the serial line and the host's socket
+reset_cause = 1  # machine.PWRON_RESET: this process is a power-up
 
 
 def watchdog_start(timeout_ms):
@@ -121,10 +122,12 @@ def _bite():
 
 def hard_reset():
     """What a chip's reset clears: its timers, its watchdog, its buttons'
-    changes; the host is told ("R")."""
-    global _wdt_timeout
+    changes; the host is told ("R"). Every reset here goes through rp2's
+    watchdog (its timeout, or machine.reset()): machine.WDT_RESET."""
+    global _wdt_timeout, reset_cause
     del timers[:]
     _wdt_timeout = 0
+    reset_cause = 3
     drop_presses()
     if _sock is not None:
         _send(b"R\n")
