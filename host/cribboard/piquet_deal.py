@@ -3,11 +3,13 @@
 # why, then carte blanche, repique and pique, the lead, the tricks, the
 # cards or capot, and each player's total. The scoring is cribcore.piquet's.
 # deal() is data (the same in every language: declarations as counts and
-# ranks, verdicts as codes); lines() says it in the reader's language.
+# ranks, verdicts as codes); lines() says it in the reader's language. A
+# deal written on one line (the sheet's) is kept as `Kept`: cards as codes
+# and tricks as E and Y, the same in every language.
 from typing import Any
 
 from cribboard.i18n import N_, _
-from cribcore.cards import RANKS, parse
+from cribcore.cards import RANKS, format_cards, parse
 from cribcore.piquet import ELDER, ORDER, YOUNGER, point_of, score_deal, sequences_of, sets_of
 
 WHO = ("elder", "younger")
@@ -44,6 +46,54 @@ def tricks(text: str) -> list[int]:
         raise ValueError(_("the tricks are 12 letters, E for each trick elder won and Y for younger's "
                            "(e.g. EEYEEYEEEYEE), not %r") % text)
     return [ELDER if c in "E0" else YOUNGER for c in letters]
+
+
+# A deal from the cards as kept: "elder", "younger" (the cards held, as
+# codes), "tricks" (12 letters E and Y), and "elder_dealt", "younger_dealt"
+# where the table gave the cards as dealt.
+Kept = dict[str, str]
+_PARTS = ("elder", "younger", "tricks", "elder_dealt", "younger_dealt")
+_HANDS = {"elder": "elder", "younger": "younger", "elder_dealt": "elder dealt", "younger_dealt": "younger dealt"}
+
+
+def from_line(text: str) -> Kept:
+    """A deal written on one line: elder's cards / younger's / the tricks
+    [/ elder's as dealt [/ younger's as dealt]], '-' for a hand not given;
+    ValueError if it cannot be a deal."""
+    parts = [p.strip() for p in text.split("/")]
+    if not 3 <= len(parts) <= 5:
+        raise ValueError(_("a deal from the cards is elder's 12 cards / younger's 12 / who won each trick (E or Y)"
+                           ", then, if the exchange matters, / elder's cards as dealt / younger's ('-' for one "
+                           "not given), not %r") % text)
+    kept: Kept = {}
+    for key, part in zip(_PARTS, parts):
+        if part != "-" or key in ("elder", "younger", "tricks"):
+            kept[key] = part
+    canonical: Kept = {}
+    for key, value in kept.items():
+        if key == "tricks":
+            canonical[key] = "".join("E" if w == ELDER else "Y" for w in tricks(value))
+        else:
+            canonical[key] = format_cards(hand(value, _HANDS[key]))
+    score_kept(canonical)
+    return canonical
+
+
+def score_kept(kept: Kept) -> dict[str, Any]:
+    """A kept deal scored by deal(); ValueError if it cannot be (or is not a kept deal)."""
+    if not isinstance(kept, dict) or not all(isinstance(kept.get(k, ""), str) for k in _PARTS) \
+            or not {"elder", "younger", "tricks"} <= set(kept) <= set(_PARTS):
+        raise ValueError(_("a deal from the cards needs elder's cards, younger's and the tricks"))
+    dealt = None
+    if "elder_dealt" in kept or "younger_dealt" in kept:
+        e, y = (hand(kept[k], _HANDS[k]) if k in kept else None for k in ("elder_dealt", "younger_dealt"))
+        dealt = (e, y)
+    try:
+        return deal(hand(kept["elder"], "elder"), hand(kept["younger"], "younger"), tricks(kept["tricks"]), dealt)
+    except ValueError as e:
+        from cribboard.core_errors import translate
+
+        raise ValueError(translate(str(e))) from None
 
 
 def _verdict(has: list[bool], scored: list[int]) -> str:

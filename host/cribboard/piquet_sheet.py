@@ -1,10 +1,13 @@
 # The piquet score sheet on the host: a partie kept without a board, one
-# line a deal ("45 12": each player's points in it, in the order of the
-# names), checked and totalled by the core's PiquetGame (the board's own
-# ledger), so a partie from the sheet is stored, listed, counted and
-# exported exactly as one synced from a board.
+# line a deal, checked and totalled by the core's PiquetGame (the board's
+# own ledger), so a partie from the sheet is stored, listed, counted and
+# exported exactly as one synced from a board. A deal is either its two
+# totals ("45 12": each player's points in it, in the order of the names)
+# or its cards ("cards ELDER / YOUNGER / TRICKS [/ ELDER DEALT / YOUNGER
+# DEALT]"), scored by `piquet deal`'s code (cribboard.piquet_deal) and kept
+# as card codes, so what is stored is the same in every language.
 #
-# A line: two counts, `undo` (the last deal) or `fix N A B` (deal N).
+# A line: a deal, `undo` (the last deal) or `fix N <a deal>` (deal N).
 import json
 import re
 import time
@@ -13,6 +16,7 @@ from typing import Any
 
 from cribboard import __version__
 from cribboard import db as dbm
+from cribboard import piquet_deal as pd
 from cribboard.i18n import N_, _, ngettext
 from cribboard.records import check
 from cribboard.stats import piquet_result
@@ -20,25 +24,30 @@ from cribboard.told import Routine
 from cribcore import record as records
 from cribcore.game import DEAL
 from cribcore.partie import DEALS, EXTRA_DEALS, MAX_ENTRY, RUBICON, PiquetMatch
+from cribcore.piquet import ELDER, YOUNGER
 
 # Where sheet parties sit among the boards' games: no board id can hold a
 # colon (sync.BOARD_ID), so this one is never taken for a board's.
 SHEET_BOARD = "sheet:piquet"
 
 Deals = list[tuple[int, int]]
+Entry = tuple[int, int] | pd.Kept  # a deal as written: its two totals, or its cards (kept)
+CARDS = "cards"  # the word that starts a deal written as its cards
 
 
 class Sheet:
     """A partie as the table writes it: the names, who dealt first, the deals."""
 
-    def __init__(self, names: list[str], first_dealer: int = 0, deals: Deals | None = None) -> None:
+    def __init__(self, names: list[str], first_dealer: int = 0, entries: list[Entry] | None = None) -> None:
         if len(names) != 2:
             raise ValueError(_("piquet is for two players, not %d") % len(names))
         self.names = names
         self.match = PiquetMatch(first_dealer)
-        for k, (a, b) in enumerate(deals or []):
+        self.entries: list[Entry] = []
+        self.scored: list[dict[str, Any] | None] = []  # a deal from the cards: how it was scored
+        for k, entry in enumerate(entries or []):
             try:
-                self.add(a, b)
+                self.enter(entry)
             except ValueError as e:
                 raise ValueError(_("deal %(number)d: %(problem)s") % {"number": k + 1, "problem": e}) from None
 
@@ -60,6 +69,21 @@ class Sheet:
                 g.add(who, n)
         g.pass_deal()
 
+    def enter(self, entry: Entry) -> None:
+        """One deal as written: two totals, or the cards (scored here, each
+        player's by seat: elder is the one who did not deal)."""
+        if isinstance(entry, dict):
+            result = pd.score_kept(entry)
+            elder = 1 - self.dealer_of(len(self.entries))
+            points = [0, 0]
+            points[elder], points[1 - elder] = result["scores"][ELDER], result["scores"][YOUNGER]
+            self.add(points[0], points[1])
+        else:
+            result = None
+            self.add(entry[0], entry[1])
+        self.entries.append(entry)
+        self.scored.append(result)
+
     def deals(self) -> Deals:
         """Each deal's points, as entered."""
         out: Deals = []
@@ -77,9 +101,9 @@ class Sheet:
         """Who dealt deal k (0-based): the dealer alternates."""
         return (self.game.first_dealer + k) % 2
 
-    def with_deals(self, deals: Deals) -> "Sheet":
+    def with_entries(self, entries: list[Entry]) -> "Sheet":
         """This partie with these deals instead, each checked again."""
-        return Sheet(self.names, self.game.first_dealer, deals)
+        return Sheet(self.names, self.game.first_dealer, entries)
 
 
 def _number(word: str) -> int:
@@ -88,12 +112,22 @@ def _number(word: str) -> int:
     return int(word)
 
 
-def parse_deal(text: str) -> tuple[int, int]:
+def parse_deal(text: str) -> Entry:
+    """A deal as written: two counts, or `cards` and the deal's cards."""
+    words = text.split(None, 1)
+    if words and words[0].lower() == CARDS:
+        return pd.from_line(words[1] if len(words) > 1 else "")
     words = text.split()
     if len(words) != 2:
         raise ValueError(_("a deal is two counts, each player's points in it in the order of the names, "
-                           "e.g. '45 12', not %r") % text)
+                           "e.g. '45 12', or 'cards' and its cards (see --help), not %r") % text)
     return _number(words[0]), _number(words[1])
+
+
+def scoring_lines(sheet: Sheet, k: int) -> list[str]:
+    """How deal k was scored, if it was from its cards: `piquet deal`'s lines."""
+    result = sheet.scored[k]
+    return [] if result is None else ["  " + line for line in pd.lines(result)]
 
 
 def describe(sheet: Sheet, k: int) -> str:
@@ -113,27 +147,28 @@ def command(sheet: Sheet, text: str) -> tuple[Sheet, list[str]]:
     if head == "undo":
         if len(words) > 1:
             raise ValueError(_("undo takes nothing after it (it removes the last deal)"))
-        deals = sheet.deals()
-        if not deals:
+        entries = sheet.entries
+        if not entries:
             raise ValueError(_("there is no deal to undo"))
-        gone = describe(sheet, len(deals) - 1)
-        return sheet.with_deals(deals[:-1]), [_("removed %s") % gone] + totals_lines(sheet.with_deals(deals[:-1]))
+        gone = describe(sheet, len(entries) - 1)
+        again = sheet.with_entries(entries[:-1])
+        return again, [_("removed %s") % gone] + totals_lines(again)
     if head == "fix":
         if len(words) < 3:
             raise ValueError(_("fix N A B: the deal's number, then its two counts as they should read"))
         n = _number(words[1])
-        deals = sheet.deals()
-        if not 1 <= n <= len(deals):
+        entries = list(sheet.entries)
+        if not 1 <= n <= len(entries):
             raise ValueError(_("there is no deal %(number)d to fix (deals 1 to %(last)d)") % {
-                "number": n, "last": len(deals)} if deals else _("there is no deal to fix yet"))
+                "number": n, "last": len(entries)} if entries else _("there is no deal to fix yet"))
         was = describe(sheet, n - 1)
-        deals[n - 1] = parse_deal(words[2])
-        again = sheet.with_deals(deals)
-        return again, [_("fixed: %(deal)s (was: %(was)s)") % {"deal": describe(again, n - 1), "was": was}] \
-            + totals_lines(again)
-    a, b = parse_deal(text)
-    sheet.add(a, b)
-    return sheet, [Routine(describe(sheet, len(sheet.deals()) - 1))] + totals_lines(sheet)
+        entries[n - 1] = parse_deal(words[2])
+        again = sheet.with_entries(entries)
+        return again, scoring_lines(again, n - 1) + [_("fixed: %(deal)s (was: %(was)s)") % {
+            "deal": describe(again, n - 1), "was": was}] + totals_lines(again)
+    sheet.enter(parse_deal(text))
+    k = len(sheet.entries) - 1
+    return sheet, scoring_lines(sheet, k) + [Routine(describe(sheet, k))] + totals_lines(sheet)
 
 
 def totals_lines(sheet: Sheet) -> list[str]:
@@ -191,6 +226,7 @@ def rows(sheet: Sheet) -> list[str]:
         run[1] += b
         out.append("%-3d %-12s" % (k + 1, names[sheet.dealer_of(k)][:12])
                    + "".join("%*s" % (width, "%d (%d)" % (d, r)) for d, r in ((a, run[0]), (b, run[1]))))
+        out.extend("    " + line for line in scoring_lines(sheet, k))
     out.append(_("(a deal's points, then the running total)"))
     out.append(result_text(sheet) if sheet.game.over() else ngettext(
         "unfinished: %(played)d deal played of %(deals)d (%(tie)d on a tie)",
@@ -212,9 +248,19 @@ def as_json(sheet: Sheet, sheet_id: int | None) -> dict[str, Any]:
         result = {"winner": None if r is None else sheet.names[r[0]], "points": None if r is None else r[1],
                   "result": piquet_result(t)}
     return {"id": sheet_id, "names": sheet.names, "first_dealer": sheet.names[g.first_dealer],
-            "deals": [{"dealer": sheet.names[sheet.dealer_of(k)], "points": [a, b]}
-                      for k, (a, b) in enumerate(sheet.deals())],
+            "deals": [_deal_json(sheet, k, a, b) for k, (a, b) in enumerate(sheet.deals())],
             "totals": t, "finished": g.over(), "result": result}
+
+
+def _deal_json(sheet: Sheet, k: int, a: int, b: int) -> dict[str, Any]:
+    """Deal k for a program: who dealt, each player's points; from the cards,
+    the cards as kept and how they scored (`piquet deal --json`'s)."""
+    out: dict[str, Any] = {"dealer": sheet.names[sheet.dealer_of(k)], "points": [a, b]}
+    entry = sheet.entries[k]
+    if isinstance(entry, dict):
+        out["cards"] = entry
+        out["scored"] = sheet.scored[k]
+    return out
 
 
 def record(sheet: Sheet, sheet_id: int) -> dict[str, Any]:
@@ -229,7 +275,7 @@ def save(db: Any, sheet: Sheet, sheet_id: int | None = None) -> int:
     """Keep the sheet after a change; a finished partie is also a game among
     the boards' (the one stored before is replaced: undo and fix reach it)."""
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
-    kept = json.dumps({"first_dealer": sheet.game.first_dealer, "deals": sheet.deals()})
+    kept = json.dumps({"first_dealer": sheet.game.first_dealer, "deals": sheet.entries})
     with db.transaction():
         kept_id: int
         if sheet_id is None:
@@ -255,12 +301,13 @@ def load(db: Any, sheet_id: int) -> Sheet:
         raise KeyError(sheet_id)
     try:
         names, kept = json.loads(row["names"]), json.loads(row["record"])
-        first, deals = kept["first_dealer"], [(a, b) for a, b in kept["deals"]]
-    except (ValueError, TypeError, KeyError):
+        first = kept["first_dealer"]
+        entries: list[Entry] = [d if isinstance(d, dict) else (d[0], d[1]) for d in kept["deals"]]
+    except (ValueError, TypeError, KeyError, IndexError):
         raise ValueError(_("what is kept of it is not a sheet")) from None
     if first not in (0, 1) or not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise ValueError(_("what is kept of it is not a sheet"))
-    return Sheet(names, first, deals)
+    return Sheet(names, first, entries)
 
 
 def listing(db: Any) -> list[dict[str, Any]]:

@@ -190,3 +190,70 @@ def test_typed_the_table_sees_each_deal_and_an_empty_line_is_nothing(tmp_path):
             proc.kill()
             proc.wait()
         os.close(main)
+
+
+STRONG = "AS KS QS JS TS AH KH QH AD KD AC KC"
+WEAK = "9S 8S 7S JH TH 9H 8H QD JD TD QC JC"
+# Elder took one card, younger all five left (seed 002): elder the spades, hearts and two diamonds as dealt.
+FIVE = ("AS KS QS JS TS AH KH QH JH TH AD AC / KC QC JC TC 9C 7H QD JD TD 9D 8D 7D / EEEEEEEEEEEE"
+        " / AS KS QS JS TS AH KH QH JH TH AD KD / 9S 8S 7S 9H 8H 7H QD JD TD 9D 8D 7D")
+
+
+def deal_scores(*args):
+    """`piquet deal --json`'s totals, [elder, younger]: the sheet must agree with it."""
+    done = cli("piquet", "deal", *args, "--json")
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)["scores"]
+
+
+def test_a_deal_written_as_its_cards_is_scored_as_piquet_deal_scores_it_and_kept_as_codes(tmp_path):
+    db = str(tmp_path / "club.sqlite3")
+    strong = deal_scores("--elder", STRONG, "--younger", WEAK, "--tricks", "E" * 12)
+    five = deal_scores("--elder", FIVE.split(" / ")[0], "--younger", FIVE.split(" / ")[1], "--tricks", "E" * 12,
+                       "--elder-dealt", FIVE.split(" / ")[3], "--younger-dealt", FIVE.split(" / ")[4])
+    # Ann deals first: Bob is elder in deal 1, Ann in deal 2 (younger took five there).
+    done = sheet(tmp_path, ["cards %s / %s / %s" % (STRONG, WEAK, "E" * 12), "cards " + FIVE, "20 30"], "--json",
+                 db=db)
+    assert done.returncode == 0, done.stderr
+    partie = json.loads(done.stdout)
+    assert [d["points"] for d in partie["deals"]] == [[strong[1], strong[0]], [five[0], five[1]], [20, 30]]
+    assert partie["deals"][0]["cards"] == {"elder": "AS KS QS JS 10S AH KH QH AD KD AC KC",
+                                           "younger": "9S 8S 7S JH 10H 9H 8H QD JD 10D QC JC", "tricks": "E" * 12}
+    assert partie["deals"][1]["cards"]["younger_dealt"].startswith("9S 8S 7S")
+    assert partie["deals"][0]["scored"]["scores"] == strong and "cards" not in partie["deals"][2]
+    # Kept as codes and letters, and read back the same in another language.
+    german = cli("--lang", "de", "piquet", "show", "1", "--db", db, "--json")
+    assert json.loads(german.stdout) == partie
+    shown = cli("--lang", "de", "piquet", "show", "1", "--db", db).stdout
+    assert "Vorhand" in shown and "elder" not in shown  # the declarations, in the reader's language
+    english = cli("piquet", "show", "1", "--db", db).stdout
+    assert "sequence elder quint to the ace" in english
+
+
+def test_the_sheet_shows_a_card_deal_before_adding_it_and_undo_fix_and_resume_take_both_kinds(tmp_path):
+    db = str(tmp_path / "club.sqlite3")
+    done = sheet(tmp_path, ["10 20", "cards %s / %s / %s" % (WEAK, STRONG, "Y" * 12)], db=db)
+    assert done.returncode == 0, done.stderr
+    lines = cli("piquet", "sheet", "--resume", "1", "--db", db, "--json",
+                stdin="undo\nfix 1 cards %s / %s / %s\n" % (STRONG, WEAK, "E" * 12))
+    assert lines.returncode == 0, lines.stderr
+    partie = json.loads(lines.stdout)
+    strong = deal_scores("--elder", STRONG, "--younger", WEAK, "--tricks", "E" * 12)
+    assert [d["points"] for d in partie["deals"]] == [[strong[1], strong[0]]]  # deal 1: Bob elder
+    again = cli("piquet", "sheet", "--resume", "1", "--db", db, "--json", stdin="fix 1 5 6\n")
+    assert [d["points"] for d in json.loads(again.stdout)["deals"]] == [[5, 6]]
+
+
+def test_a_bad_card_line_is_one_line_in_the_readers_language_and_enters_nothing(tmp_path):
+    db = str(tmp_path / "club.sqlite3")
+    for line, why in (("cards %s / %s" % (STRONG, WEAK), "a deal from the cards is"),
+                      ("cards %s / %s / EEE" % (STRONG, WEAK), "12 letters"),
+                      ("cards %s / %s / %s" % (STRONG, STRONG, "E" * 12), "duplicate"),
+                      ("cards " + FIVE.replace("AD AC /", "AD KD /", 1), "exchanges 1 to 5")):
+        done = sheet(tmp_path, ["10 20", line], db=db)
+        assert done.returncode == 2 and "line 2:" in done.stderr and why in done.stderr, (line, done.stderr)
+        assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) <= 2
+    path = tmp_path / "bad.txt"
+    path.write_text("cards %s / %s / EEE\n" % (STRONG, WEAK))
+    german = cli("--lang", "de", "piquet", "sheet", str(path), "--names", "Ann,Bob", "--db", db)
+    assert german.returncode == 2 and "Zeile 1:" in german.stderr and "12 letters" not in german.stderr, german.stderr

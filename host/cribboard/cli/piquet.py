@@ -61,11 +61,16 @@ def piquet_sheet(file, names, first_dealer, resume, db_url, as_json):
     """Keep a partie without a board: one deal a line, from FILE or typed in.
 
     A line is the deal's points of each player, in the order of --names
-    (e.g. '45 12'; count them with `cribboard piquet deal` or at the table).
-    After each deal: the running totals; after the sixth, the result with
-    the rubicon (the loser under 100 loses both totals and 100), or two
-    more deals on a tie (a tie after eight is a drawn partie). 'undo'
-    removes the last deal, 'fix N A B' rewrites deal N, in a file too;
+    (e.g. '45 12', as counted at the table), or the deal's cards, scored
+    as `cribboard piquet deal` scores them and shown before they are added:
+    'cards ELDER / YOUNGER / TRICKS', each hand's 12 cards as held, the
+    tricks' winners as 12 letters E and Y, and where the exchange matters
+    '/ ELDER-DEALT / YOUNGER-DEALT' ('-' for a hand not given). Elder is
+    the one who did not deal (the prompt says who). After each deal: the
+    running totals; after the sixth, the result with the rubicon (the
+    loser under 100 loses both totals and 100), or two more deals on a tie
+    (a tie after eight is a drawn partie). 'undo' removes the last deal,
+    'fix N A B' (or 'fix N cards ...') rewrites deal N, in a file too;
     typed, 'quit' stops (an empty line does nothing). Saved after every
     deal; a finished partie is listed by `cribboard matches`, counted by
     `stats` and exported like a board's (board "sheet:piquet")."""
@@ -100,7 +105,8 @@ def piquet_sheet(file, names, first_dealer, resume, db_url, as_json):
         return told
 
     def intro():
-        return [_("One deal a line: %(first)s's points, then %(second)s's; undo; fix N A B; quit.") % {
+        return [_("One deal a line: %(first)s's points, then %(second)s's (or: cards ELDER / YOUNGER / TRICKS); "
+                  "undo; fix N A B; quit.") % {
             "first": state["sheet"].names[0], "second": state["sheet"].names[1]}] \
             + (ps.totals_lines(state["sheet"]) if state["sheet"].deals() else [])
 
