@@ -212,11 +212,14 @@ def test_a_deal_written_as_its_cards_is_scored_as_piquet_deal_scores_it_and_kept
     five = deal_scores("--elder", FIVE.split(" / ")[0], "--younger", FIVE.split(" / ")[1], "--tricks", "E" * 12,
                        "--elder-dealt", FIVE.split(" / ")[3], "--younger-dealt", FIVE.split(" / ")[4])
     # Ann deals first: Bob is elder in deal 1, Ann in deal 2 (younger took five there).
-    done = sheet(tmp_path, ["cards %s / %s / %s" % (STRONG, WEAK, "E" * 12), "cards " + FIVE, "20 30"], "--json",
-                 db=db)
+    done = sheet(tmp_path, ["cards %s / %s / %s" % (STRONG, WEAK, "E" * 12), "cards " + FIVE, "20 30"]
+                 + ["10 10"] * 3, "--json", db=db)
     assert done.returncode == 0, done.stderr
     partie = json.loads(done.stdout)
-    assert [d["points"] for d in partie["deals"]] == [[strong[1], strong[0]], [five[0], five[1]], [20, 30]]
+    assert [d["points"] for d in partie["deals"]][:3] == [[strong[1], strong[0]], [five[0], five[1]], [20, 30]]
+    assert partie["finished"]  # six deals: stored among the games, as a board's partie is
+    (row,) = json.loads(cli("matches", "--db", db, "--json").stdout)
+    assert row["board"] == "sheet:piquet" and row["scores"] == partie["totals"]
     assert partie["deals"][0]["cards"] == {"elder": "AS KS QS JS 10S AH KH QH AD KD AC KC",
                                            "younger": "9S 8S 7S JH 10H 9H 8H QD JD 10D QC JC", "tricks": "E" * 12}
     assert partie["deals"][1]["cards"]["younger_dealt"].startswith("9S 8S 7S")
