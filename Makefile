@@ -18,35 +18,39 @@ STUBS_DONE := $(STUBS)/.installed
 CP_STUBS_DONE := $(CP_STUBS)/.installed
 CHROMIUM_DONE := build/.chromium
 POSTGRES_DONE := build/.postgresql
+# Set-up steps print one line each; their output shows only if they fail.
+QUIETLY := sh tools/quietly
 
 .PHONY: run test lint typecheck mpy test-unix test-wasm test-cp test-py test-dist test-faults test-pico mutate bench clean setup hardware package-json
 
 # The message catalogues compiled for the checkout's own install (the build step compiles the wheel's).
 MO_FILES := $(patsubst %.po,%.mo,$(wildcard host/cribboard/locale/*/LC_MESSAGES/*.po))
 $(MO_FILES): %.mo: %.po $(VENV_DONE)
-	$(BIN)/python tools/catalogues.py compile
+	@$(QUIETLY) "set-up: the message catalogues (es, it, de)" $(BIN)/python tools/catalogues.py compile
 
 # The main job: a simulated board in the browser (the real firmware on MicroPython).
 run: $(VENV_DONE) $(MO_FILES)
-	$(BIN)/cribboard sim $(SIM_ARGS)
+	@$(BIN)/cribboard sim $(SIM_ARGS)
 
 setup: $(VENV_DONE) $(NODE_DONE) $(STUBS_DONE)
 
 test: lint typecheck mpy test-unix test-wasm test-cp test-py mutate test-dist
 
+# Adafruit's NeoPixel driver as `cribboard flash --drive` finds it (the circuitpython
+# extra), without Blinka, whose board and digitalio are for single-board computers.
 $(VENV_DONE): requirements-dev.txt pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -r requirements-dev.txt
-	$(BIN)/pip install --quiet -e .
-	# Adafruit's NeoPixel driver as `cribboard flash --drive` finds it (the circuitpython
-	# extra), without Blinka, whose board and digitalio are for single-board computers.
-	$(BIN)/pip install --quiet --no-deps adafruit-circuitpython-neopixel==6.4.2 adafruit-circuitpython-pixelbuf==2.1.0
-	touch $@
+	@$(QUIETLY) "set-up 1/5: a Python environment in $(VENV)" $(PYTHON) -m venv $(VENV)
+	@$(QUIETLY) "set-up 2/5: pip" $(BIN)/pip install --upgrade pip
+	@$(QUIETLY) "set-up 3/5: the tools (requirements-dev.txt)" $(BIN)/pip install -r requirements-dev.txt
+	@$(QUIETLY) "set-up 4/5: cribboard from this checkout" $(BIN)/pip install -e .
+	@$(QUIETLY) "set-up 5/5: Adafruit's NeoPixel driver" \
+		$(BIN)/pip install --no-deps adafruit-circuitpython-neopixel==6.4.2 adafruit-circuitpython-pixelbuf==2.1.0
+	@touch $@
 
 $(NODE_DONE): package.json package-lock.json
-	npm ci --no-audit --no-fund
-	touch $@
+	@$(QUIETLY) "set-up: the npm packages (pyright, rp2040js, MicroPython's WebAssembly port)" \
+		npm ci --no-audit --no-fund
+	@touch $@
 
 # Debian's chromium for the browser test (Playwright cannot download a browser here).
 $(CHROMIUM_DONE):
@@ -64,15 +68,17 @@ $(POSTGRES_DONE):
 
 # Board stubs live apart from .venv so they never shadow CPython's own modules.
 $(STUBS_DONE): Makefile
-	rm -rf $(STUBS)
-	$(BIN)/pip install --quiet --no-user --target $(STUBS) micropython-rp2-stubs==1.29.0.post1
-	touch $@
+	@rm -rf $(STUBS)
+	@$(QUIETLY) "set-up: MicroPython's rp2 stubs (pyright)" \
+		$(BIN)/pip install --no-user --target $(STUBS) micropython-rp2-stubs==1.29.0.post1
+	@touch $@
 
 $(CP_STUBS_DONE): Makefile
-	rm -rf $(CP_STUBS)
-	$(BIN)/pip install --quiet --no-user --no-deps --target $(CP_STUBS) circuitpython-stubs==10.3.1 \
+	@rm -rf $(CP_STUBS)
+	@$(QUIETLY) "set-up: CircuitPython's stubs and Adafruit's drivers (pyright, make test-cp)" \
+		$(BIN)/pip install --no-user --no-deps --target $(CP_STUBS) circuitpython-stubs==10.3.1 \
 		adafruit-circuitpython-neopixel==6.4.2 adafruit-circuitpython-pixelbuf==2.1.0
-	touch $@
+	@touch $@
 
 lint: $(VENV_DONE)
 	$(BIN)/ruff check .

@@ -59,14 +59,21 @@ def clean_env(home):
 @pytest.fixture(scope="module")
 def dists(tmp_path_factory):
     out = tmp_path_factory.mktemp("dist")
-    run([sys.executable, "-m", "build", "--outdir", out, ROOT])  # the sdist, then the wheel built from it
+    built = run([sys.executable, "-m", "build", "--outdir", out, ROOT])  # the sdist, then the wheel built from it
     (wheel,) = out.glob("*.whl")
     (sdist,) = out.glob("*.tar.gz")
-    return wheel, sdist
+    return wheel, sdist, built.stdout + built.stderr
+
+
+def test_the_build_prints_no_warning(dists):
+    # setuptools' own (a package it had to guess, a deprecated setting), not
+    # distutils' note that a PEP 517 build does not byte-compile.
+    said = dists[2]
+    assert [line for line in said.splitlines() if re.search(r"\w+Warning\b", line)] == []
 
 
 def test_the_wheel_carries_the_firmware_the_hardware_data_and_the_licence(dists):
-    wheel, sdist = dists
+    wheel, sdist, _said = dists
     names = zipfile.ZipFile(wheel).namelist()
     for name in IN_WHEEL:
         assert name in names, name
@@ -88,7 +95,7 @@ def test_the_wheel_carries_the_firmware_the_hardware_data_and_the_licence(dists)
 
 
 def test_the_lowest_declared_setuptools_builds_the_same_wheel(dists, tmp_path):
-    wheel, sdist = dists
+    wheel, sdist, _said = dists
     bin_dir = venv(tmp_path / "old", "setuptools==%s" % SETUPTOOLS, "babel==%s" % BABEL)
     run([bin_dir / "python", "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
          "-w", tmp_path / "out", sdist])
@@ -189,12 +196,12 @@ def exercise(bin_dir, home):
 
 
 def test_the_wheel_works_from_an_empty_folder(dists, tmp_path):
-    wheel, _ = dists
+    wheel = dists[0]
     exercise(venv(tmp_path / "venv", "%s[sim]" % wheel), tmp_path)
 
 
 def test_the_sdist_works_from_an_empty_folder(dists, tmp_path):
-    _, sdist = dists
+    sdist = dists[1]
     exercise(venv(tmp_path / "venv", "cribboard[sim] @ %s" % sdist.as_uri()), tmp_path)
 
 
@@ -202,7 +209,7 @@ def test_the_wheel_with_circuitpython_deploys_a_drive_and_the_simulator_runs_it(
     """A CircuitPython maker: pip install "cribboard[circuitpython]", flash
     --drive (Adafruit's library from the installed package, no network), then
     the simulated board on that drive, a game and a sync."""
-    wheel, _ = dists
+    wheel = dists[0]
     bin_dir = venv(tmp_path / "venv", "%s[circuitpython]" % wheel)
     work, env = tmp_path / "empty", clean_env(tmp_path)
     work.mkdir()
