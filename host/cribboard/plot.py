@@ -23,10 +23,17 @@ def _game(record):
 
 def race(record, out_path, title=None):
     """Draw the race chart of a game's record into a PNG (cribbage games and
-    piquet parties alike)."""
+    piquet parties alike): drawn in memory, then written with every step
+    checked (cribboard.outfile)."""
+    import io
+
+    from cribboard import outfile
+
     fig = figure(record, title)
-    fig.savefig(out_path)
+    png = io.BytesIO()
+    fig.savefig(png, format="png")
     plt.close(fig)
+    outfile.write(out_path, png.getvalue())
 
 
 def figure(record, title=None):

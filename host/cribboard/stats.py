@@ -3,6 +3,7 @@
 # table); cribbage statistics count cribbage games only, piquet's parties
 # (from boards and from the sheet) have their own: wins, draws, rubicons.
 import json
+from datetime import datetime, timezone
 from typing import Any
 
 from cribboard.i18n import N_, _
@@ -64,9 +65,18 @@ def _game_row(r: Row, who: list[str], reported: list[str]) -> Row:
         "game": r["game_no"], "players": r["players"], "names": who, "target": target,
         "scheme": r["scheme"], "winner": _named(who, r["winner"]), "scores": scores,
         "result": result, "skunk": SKUNK_NAMES[r["skunk"]] if r["kind"] != PIQUET else None,
-        "game_points": r["points"], "match_winner": _named(who, r["match_winner"]), "ended_at": r["ended_at"],
+        "game_points": r["points"], "match_winner": _named(who, r["match_winner"]), "ended_at": iso_time(r["ended_at"]),
         "reported": reported,
     }
+
+
+def iso_time(unix: float | None) -> str | None:
+    """When a game ended, for a listing or an export: ISO 8601 in UTC with
+    its offset, to the second ("2026-11-26T09:14:05+00:00"); stored as unix
+    seconds (a board's clock, told by the host)."""
+    if unix is None:
+        return None
+    return datetime.fromtimestamp(float(unix), timezone.utc).isoformat(timespec="seconds")
 
 
 def piquet_result(scores: list[int]) -> str:
@@ -112,12 +122,27 @@ def player_stats(db: Any) -> list[Row]:
                 r["matches_won"] += 1
         elif g["skunk"]:
             r["skunks_taken"][g["skunk"] - 1] += 1
-    for e in db.all("SELECT p.name, e.kind, COUNT(*) AS n, SUM(e.points) AS total FROM events e "
+    # Points per entry, as far as the game hole: the taps past 121 on a
+    # winning entry were pressed but never scored (a game worked by hand:
+    # 29 29 29 29 9 reach 121 in five entries, 24.2 each, not 25).
+    sums: dict[tuple[str, str], list[int]] = {}
+    running: dict[tuple[int, int], int] = {}
+    for e in db.all("SELECT e.game_id, e.side, e.kind, e.points, g.target, p.name FROM events e "
                     "JOIN games g ON g.id = e.game_id "
                     "JOIN game_players gp ON gp.game_id = e.game_id AND gp.track = e.side "
                     "JOIN players p ON p.id = gp.player_id "
-                    "WHERE e.kind != 'deal' AND g.kind = 'cribbage' GROUP BY p.name, e.kind"):
-        row(e["name"])["points"][e["kind"]] = round(e["total"] / e["n"], 2)
+                    "WHERE e.kind != 'deal' AND g.kind = 'cribbage' ORDER BY e.game_id, e.n"):
+        key = (e["game_id"], e["side"])
+        before = running.get(key, 0)
+        points = e["points"]
+        running[key] = before + points
+        if e["target"] and points > 0:
+            points = max(0, min(points, e["target"] - before))
+        total = sums.setdefault((e["name"], e["kind"]), [0, 0])
+        total[0] += points
+        total[1] += 1
+    for (name, kind), (points, n) in sums.items():
+        row(name)["points"][kind] = round(points / n, 2)
     show = show_stats(db)
     for name, r in out.items():
         r["show"] = show.get(name)  # None: none of the player's games counted the show

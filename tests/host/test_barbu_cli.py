@@ -59,6 +59,7 @@ def test_a_bad_line_names_itself_and_the_sheet_can_be_resumed(tmp_path):
     lines = rubber_lines()
     dbfile = str(tmp_path / "club.sqlite3")
     broken = lines[:9] + ["queens 1 3 0 1"] + lines[9:]
+    db.connect(dbfile).close()  # the club's database, made before: nothing to say about making it
     done = cli("barbu", "sheet", "--db", dbfile, stdin="\n".join(broken) + "\n")
     assert done.returncode == 2
     assert done.stderr == ("cribboard: error: line 10: 'queens' adds up to 5; it must be 4 (nothing from this "

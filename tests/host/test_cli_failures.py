@@ -23,7 +23,7 @@ def test_a_database_that_cannot_be_one_is_refused_in_one_line(tmp_path):
     foreign.commit()
     foreign.close()
     cases = {str(tmp_path): "is a folder", "": "empty", str(tmp_path / "garbage.db"): "not a database",
-             str(tmp_path / "foreign.db"): "not cribboard's", "/proc/x/games.db": "cannot open",
+             str(tmp_path / "foreign.db"): "not cribboard's", "/proc/x/games.db": "no database at",
              "sqlite://somehost/x.db": "sqlite:///relative", "ftp://x/y": "a database is a file"}
     for url, why in cases.items():
         line = one_line_error(cli("matches", "--db", url))
@@ -33,15 +33,31 @@ def test_a_database_that_cannot_be_one_is_refused_in_one_line(tmp_path):
 
 
 def test_sqlite_urls_mean_what_sqlalchemy_means(tmp_path):
-    assert cli("matches", "--db", "sqlite:///here.db", cwd=tmp_path).returncode == 0
+    assert cli("piquet", "sheet", "--db", "sqlite:///here.db", cwd=tmp_path, stdin="").returncode == 0
     assert (tmp_path / "here.db").exists()  # relative to where the command runs, not the root
+    assert cli("matches", "--db", "sqlite:///here.db", cwd=tmp_path).returncode == 0
     absolute = tmp_path / "sub" / "abs.db"
-    assert cli("matches", "--db", "sqlite:///" + str(absolute)).returncode == 0  # four slashes: absolute
-    assert absolute.exists()
+    made = cli("piquet", "sheet", "--db", "sqlite:///" + str(absolute), stdin="")  # four slashes: absolute
+    assert made.returncode == 0 and absolute.exists() and "created the database %s" % absolute in made.stderr
 
 
-def test_a_chart_into_a_missing_folder_is_one_line(tmp_path):
-    path = tmp_path / "games.db"
+def test_a_typo_in_db_makes_no_new_database_only_a_command_that_writes_does(tmp_path):
+    typo = tmp_path / "clubb" / "league.db"
+    for args in (("matches",), ("stats", "--json"), ("standings",), ("export",), ("crashes",), ("players", "list"),
+                 ("piquet", "list"), ("barbu", "show", "1"), ("plot", "1", "-o", str(tmp_path / "x.png"))):
+        done = cli(*args, "--db", str(typo))
+        line = one_line_error(done)
+        assert done.returncode == 1 and "no database at %s" % typo in line, (args, line)
+        assert done.stdout == ""
+    assert not typo.exists() and not typo.parent.exists()
+    made = cli("barbu", "sheet", "--names", "A,B,C,D", "--db", str(typo), stdin="")
+    assert made.returncode == 0 and typo.exists(), made.stderr
+    assert "created the database %s" % typo in made.stderr
+    assert cli("matches", "--db", str(typo)).returncode == 0
+    assert "created" not in cli("piquet", "sheet", "--db", str(typo), stdin="").stderr  # only once
+
+
+def one_game(path):
     conn = db.connect(str(path))
     m = Match()
     while not m.game.over():
@@ -49,13 +65,29 @@ def test_a_chart_into_a_missing_folder_is_one_line(tmp_path):
     rec = dict(game_record(m, 0), match=1, game_no=1, board="b0ard", boot=1, ticks=20, wall=None, firmware="t")
     db.store(conn, "b0ard", "t", [(1, records.check(json.dumps(rec)))], "now", {1: None})
     conn.close()
+
+
+def test_a_chart_into_a_missing_folder_is_one_line(tmp_path):
+    path = tmp_path / "games.db"
+    one_game(path)
     line = one_line_error(cli("plot", "1", "--db", str(path), "-o", str(tmp_path / "no" / "such" / "c.png")))
     assert "cannot write" in line and "No such file or directory" in line
 
 
+def test_a_file_the_device_refuses_is_an_error_never_reported_written(tmp_path):
+    path = tmp_path / "games.db"
+    one_game(path)
+    for args in (("plot", "1"), ("export",), ("export", "--format", "json")):
+        done = cli(*args, "--db", str(path), "-o", "/dev/full")
+        line = one_line_error(done)
+        assert done.returncode == 1 and "cannot write /dev/full" in line and "wrote" not in done.stderr, (args, line)
+    done = cli("export", "--db", str(path), "-o", str(tmp_path / "games.csv"))
+    assert done.returncode == 0 and (tmp_path / "games.csv").read_text().startswith("id,")
+
+
 def test_a_busy_database_is_waited_for_with_a_word_then_a_clear_error(tmp_path):
     path = tmp_path / "busy.db"
-    assert cli("matches", "--db", str(path)).returncode == 0
+    db.connect(str(path)).close()
     holder = sqlite3.connect(path, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")  # another writer, stuck
     try:
@@ -70,12 +102,14 @@ def test_a_busy_database_is_waited_for_with_a_word_then_a_clear_error(tmp_path):
 
 def test_first_uses_of_a_new_database_at_the_same_moment_all_succeed(tmp_path):
     path = tmp_path / "new.db"
-    procs = [subprocess.Popen([sys.executable, "-m", "cribboard", "matches", "--db", str(path), "--json"],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(6)]
+    procs = [subprocess.Popen([sys.executable, "-m", "cribboard", "piquet", "sheet", "--db", str(path), "--json"],
+                              stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             for _ in range(6)]
     for p in procs:
         out, err = p.communicate(timeout=120)
         assert p.returncode == 0, err  # the migration runs under a lock: no "table already exists"
-        assert json.loads(out) == []
+        assert json.loads(out)["deals"] == []
+    assert json.loads(cli("matches", "--db", str(path), "--json").stdout) == []
 
 
 def test_flash_on_a_port_with_nothing_behind_it_gives_up_with_one_line(tmp_path):

@@ -49,7 +49,11 @@ def test_every_command_that_reads_games_reads_them_from_either_engine(db_url):
 
     games = json.loads(cli("matches", "--json"))
     assert [g["scores"] for g in games] == [[121, 80], [121, 50], [121, 100]]
-    assert games[0]["ended_at"] == 1.7e9 + 1  # a 64-bit float on both engines, to the second
+    assert games[0]["ended_at"] == "2023-11-14T22:13:21+00:00"  # 1.7e9 + 1, on both engines, to the second
+    exported = cli("export").splitlines()
+    assert "ended_at" in exported[0].split(",")
+    assert "2023-11-14T22:13:21+00:00" in exported[1]  # the CSV says a date, as the JSON does
+    assert "1700000001" not in "\n".join(exported)
     assert [g["skunk"] for g in games] == ["skunk", "double skunk", "win"]  # under 91, under 61
     stats_out = json.loads(cli("stats", "--json"))
     assert stats_out["boards"][0]["games"] == 3 and stats_out["boards"][0]["skunks"] == 2

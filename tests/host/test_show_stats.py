@@ -49,3 +49,24 @@ def test_points_by_kind_per_deal_and_per_game(db_url):
     table = subprocess.run([sys.executable, "-m", "cribboard", "stats", "--db", db_url], capture_output=True,
                            text=True, timeout=60)
     assert table.returncode == 0 and "17.33" in table.stdout and stats.NOT_COUNTED in table.stdout
+
+
+def test_points_per_entry_count_to_the_game_hole_as_a_game_worked_by_hand(db_url):
+    # Ann: 29 29 29 29 and 9, five entries; the last reaches 121 with 5 of its 9 taps.
+    # By hand: 121 / 5 = 24.2 points an entry (25.0 if the four taps past 121 counted).
+    m = Match(target=121, dealer=1)
+    g = m.game
+    for seat, points in ((0, 29), (1, 10), (0, 29), (1, 10), (0, 29), (1, 10), (0, 29), (1, 10), (0, 9)):
+        g.add(seat, points, "points", 10)
+    assert g.winner() == 0 and g.scores()[0] == 121
+    rec = json.loads(json.dumps(dict(game_record(m, 0), match=1, game_no=1, boot=1, ticks=30, wall=None,
+                                     names=["Ann", "Bob"])))
+    conn = db.connect(db_url)
+    db.store(conn, "b0ard", "t", [(1, records.check(json.dumps(rec)))], "now", {})
+    by_name = {p["player"]: p for p in stats.player_stats(conn)}
+    conn.close()
+    assert by_name["Ann"]["points"] == {"points": 24.2} and by_name["Bob"]["points"] == {"points": 10.0}
+    table = subprocess.run([sys.executable, "-m", "cribboard", "stats", "--db", db_url], capture_output=True,
+                           text=True, timeout=60)
+    assert "avg per entry (to the game hole)" in table.stdout
+    assert "points 24.2" in table.stdout

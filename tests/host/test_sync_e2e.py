@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import time
+from datetime import datetime
 
 import pytest
 from simboard import Board, fill_log
@@ -65,7 +66,8 @@ def test_flash_play_sync_list_stats_plot(tmp_path):
     assert len(games) == 1
     g = games[0]
     assert (g["scores"], g["target"], g["skunk"], g["game_points"]) == ([61, 12], 61, "skunk", 3)
-    assert g["ended_at"] is not None and abs(g["ended_at"] - time.time()) < 600
+    ended = datetime.fromisoformat(g["ended_at"])  # ISO 8601 with its offset
+    assert ended.utcoffset() is not None and abs(ended.timestamp() - time.time()) < 600
     stats = json.loads(cli("stats", "--db", dbfile, "--json").stdout)
     winner = next(p for p in stats["players"] if p["wins"] == 1)
     assert winner["skunks_given"] == [1, 0, 0] and winner["points"]["points"] == round(61 / 4, 2)

@@ -54,7 +54,7 @@ def barbu_sheet(file, names, first_dealer, resume, partners, db_url, as_json):
     from cribboard import barbu_sheet as sheet
     from cribcore import barbu as rules
 
-    conn = open_db(db_url)
+    conn = open_db(db_url, create=True)
     pairs = None
     if partners is not None:
         try:

@@ -17,6 +17,7 @@ import click
 import platformdirs
 
 from cribboard import __version__, i18n
+from cribboard.clip import LINE, clip
 from cribboard.errors import CribboardError, UsageError
 from cribboard.i18n import _
 
@@ -161,13 +162,28 @@ port_option = click.option("--port", envvar="CRIBBOARD_PORT",
 json_option = click.option("--json", "as_json", is_flag=True, help="JSON instead of a table.")
 
 
-def open_db(url):
+def open_db(url, create=False):
+    """The database at url. A SQLite file is made only where the user chose
+    to have one: the default location, or a command that writes (create:
+    sync and the sheets), which says so; elsewhere a path with no database
+    (a typo in --db) is an error, not a new empty database."""
     from cribboard import db
 
+    fresh = None
+    if not db.is_server(url):
+        path = db.path_of(url)
+        if not path.exists():
+            if not create and url != default_db():
+                raise db.DbError(_("there is no database at %(path)s (check --db; `cribboard sync --db %(path)s` "
+                                   "makes one)") % {"path": clip(str(path))})
+            fresh = path
     try:
-        return db.connect(url)
+        conn = db.connect(url)
     except OSError as e:
         raise db.DbError(_("cannot open the database %s: %s") % (url, e.strerror or e)) from None
+    if fresh is not None:
+        status(_("created the database %s") % fresh)
+    return conn
 
 
 def open_link(port):
@@ -207,10 +223,11 @@ def main(argv=None):
     except CribboardError as e:
         from cribboard import core_errors  # a core's error (a bad card, say) in the reader's language
 
-        click.echo("cribboard: %s: %s" % (_("error"), printable(core_errors.translate(str(e)))), err=True)
+        said = "\n".join(clip(line, LINE) for line in printable(core_errors.translate(str(e))).splitlines())
+        click.echo("cribboard: %s: %s" % (_("error"), said), err=True)
         sys.exit(e.exit_code)
     except click.ClickException as e:
-        click.echo("cribboard: %s: %s" % (_("error"), e.format_message()), err=True)
+        click.echo("cribboard: %s: %s" % (_("error"), clip(printable(e.format_message()), LINE)), err=True)
         sys.exit(USAGE_ERROR if isinstance(e, click.UsageError) else e.exit_code)
     except click.Abort:
         click.echo("cribboard: %s" % _("aborted"), err=True)

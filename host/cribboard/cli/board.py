@@ -211,8 +211,12 @@ def sync_cmd(port, db_url, as_json):
 
     from cribboard import sync
 
-    conn = open_db(db_url)
-    link = open_link(port)
+    link = open_link(port)  # no board, no database made
+    try:
+        conn = open_db(db_url, create=True)
+    except BaseException:
+        link.close()
+        raise
     try:
         if sys.stderr.isatty():
             with Progress(console=stderr_console(), transient=True) as bar:

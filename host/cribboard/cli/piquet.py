@@ -77,7 +77,7 @@ def piquet_sheet(file, names, first_dealer, resume, db_url, as_json):
     from cribboard import piquet_sheet as ps
     from cribcore.names import name_problem
 
-    conn = open_db(db_url)
+    conn = open_db(db_url, create=True)
     if resume is not None:
         try:
             sheet = ps.load(conn, resume)

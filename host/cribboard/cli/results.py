@@ -31,8 +31,8 @@ def _league_options(fn):
 def _league_games(db_url, since, until, board):
     from cribboard import standings as st
 
-    return st.played(open_db(db_url), st.date_bound(since, "--since"), st.date_bound(until, "--until", end=True),
-                     board)
+    first, last = st.date_bound(since, "--since"), st.date_bound(until, "--until", end=True)  # mistakes first
+    return st.played(open_db(db_url), first, last, board)
 
 
 @cli.command()
@@ -119,18 +119,18 @@ def stats_cmd(db_url, as_json):
     if as_json:
         click.echo(json.dumps({"players": players, "boards": boards, "piquet": piquet}, indent=1))
         return
+    per_entry = "avg per entry (to the game hole)"  # the taps past 121 never scored (stats.player_stats)
     for p in players:
         p["skunks given"] = "/".join(str(n) for n in p["skunks_given"])
         p["skunks taken"] = "/".join(str(n) for n in p["skunks_taken"])
-        p["avg per entry"] = ", ".join("%s %s" % kv for kv in sorted(p["points"].items()))
+        p[per_entry] = ", ".join("%s %s" % kv for kv in sorted(p["points"].items()))
         show = p["show"] or {}
         for column, key in (("pegging/deal", "pegging_per_deal"), ("hand/deal", "hand_per_deal"),
                             ("crib/deal dealt", "crib_per_deal_dealt"), ("best hand", "best_hand"),
                             ("show games", "games")):
             p[column] = show.get(key, "-")
-    print_table(players, ["player", "games", "wins", "matches_won", "skunks given", "skunks taken",
-                          "avg per entry", "show games", "pegging/deal", "hand/deal", "crib/deal dealt",
-                          "best hand"])
+    print_table(players, ["player", "games", "wins", "matches_won", "skunks given", "skunks taken", per_entry,
+                          "show games", "pegging/deal", "hand/deal", "crib/deal dealt", "best hand"])
     if any(p["show"] is None for p in players):
         click.echo("-: %s" % _(stats.NOT_COUNTED))
     print_table(boards, ["board", "games", "matches", "skunks", "firmware", "last_sync"])
@@ -147,9 +147,24 @@ def stats_cmd(db_url, as_json):
 @click.option("--format", "fmt", type=click.Choice(["csv", "json"]), default="csv", show_default=True)
 @click.option("--what", type=click.Choice(["games", "barbu"]), default="games", show_default=True,
               help="Cribbage games, or barbu rubbers.")
-@click.option("-o", "--output", type=click.File("w"), default="-", help="File to write (default: stdout).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), default="-",
+              help="File to write (default: stdout).")
 def export(db_url, fmt, what, output):
     """Export every game (JSON: with its full record and events)."""
+    import io
+
+    from cribboard import outfile
+
+    text = io.StringIO()
+    _export(db_url, fmt, what, text)
+    if output == "-":
+        click.echo(text.getvalue(), nl=False)
+    else:
+        outfile.write(output, text.getvalue().encode())
+        status(_("wrote %s") % output)
+
+
+def _export(db_url, fmt, what, output):
     import csv
 
     from cribboard import barbu_sheet, stats
@@ -227,9 +242,6 @@ def plot(db_url, game_id, output):
     except KeyError:
         raise UsageError(_("no game %d in the database (see cribboard matches)") % game_id) from None
     record["names"] = stats.seats(conn).get(game_id, record.get("names"))  # as renamed since the sync
-    try:
-        chart.race(record, output, _("Board %(board)s, match %(match)d game %(game)d") % {
-            "board": board[:8], "match": record["match"], "game": record["game_no"]})
-    except OSError as e:
-        raise CribboardError(_("cannot write %s: %s") % (output, e.strerror or e)) from None
+    chart.race(record, output, _("Board %(board)s, match %(match)d game %(game)d") % {
+        "board": board[:8], "match": record["match"], "game": record["game_no"]})
     status(_("wrote %s") % output)
