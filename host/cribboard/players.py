@@ -4,6 +4,7 @@
 # a rename after a sync (`cribboard players rename`) loses no history.
 from typing import Any
 
+from cribboard.clip import quote
 from cribboard.errors import UsageError
 from cribboard.i18n import _
 from cribcore.names import name_problem
@@ -31,7 +32,7 @@ def seat(db: Any, game_id: int, names: list[str], reported: list[str] | None = N
 def checked(name: str) -> str:
     problem = name_problem(name)
     if problem:
-        raise UsageError(_("%r is not a name: %s") % (name, problem))
+        raise UsageError(_("%s is not a name: %s") % (quote(name), problem))
     return name
 
 

@@ -122,3 +122,29 @@ def test_flash_on_a_port_with_nothing_behind_it_gives_up_with_one_line(tmp_path)
         os.close(slave)
     line = one_line_error(done)
     assert "does not answer as a MicroPython board" in line and done.stdout == ""
+
+
+HUGE = "5H " * 3_500_000  # a 10 MB line
+
+
+def test_a_huge_line_or_name_is_refused_unread_and_quoted_short(tmp_path):
+    for args, good in ((("score",), "5H 5S 5C JD 5D"), (("discard", "--dealer"), "5H 5S JD 4C 6H KH")):
+        done = cli(*args, stdin=good + "\n" + HUGE + "\n" + good + "\n")
+        assert done.returncode == 2, (args, done.stderr[-300:])
+        (said,) = done.stderr.splitlines()
+        assert len(said) < 500 and "line 2: the line is 10500000 characters long" in said, (args, said[:300])
+        if args == ("score",):
+            assert done.stdout.split() == ["29", "29"]  # the other lines are still answered
+    db = str(tmp_path / "club.sqlite3")
+    for args, good in ((("piquet", "sheet", "--names", "Ann,Bob"), "10 20"), (("barbu", "sheet"), "queens 1 3 0 0")):
+        done = cli(*args, "--db", db, stdin=good + "\n" + HUGE + "\n")
+        line = one_line_error(done, 2)
+        assert len(done.stderr) < 1000 and "line 2: the line is" in line, (args, line[:300])
+    name = "N" * 10_000
+    for args in (("piquet", "sheet", "--names", "Ann," + name), ("barbu", "sheet", "--names", "A,B,C," + name),
+                 ("players", "rename", name, "--player", "Ann"), ("score", name)):
+        done = cli(*args, "--db", db, stdin="") if args[0] != "score" else cli(*args)
+        assert done.returncode in (1, 2) and len(done.stderr) < 500, (args[:2], done.stderr[:300])
+        assert "…" in done.stderr and "Traceback" not in done.stderr, args[:2]
+        if args[0] != "score":  # a name is quoted to 80 characters; any other line ends at 400
+            assert "N" * 100 not in done.stderr, args[:2]

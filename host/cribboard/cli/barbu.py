@@ -11,6 +11,7 @@ from cribboard.cli.base import (
     json_option,
     open_db,
 )
+from cribboard.clip import quote
 from cribboard.errors import UsageError
 from cribboard.i18n import _
 
@@ -21,9 +22,15 @@ def barbu():
 
 
 def _names(text):
+    from cribcore.names import name_problem
+
     names = [n.strip() for n in text.split(",")]
     if len(names) != 4 or not all(names):
         raise UsageError(_("--names wants four names separated by commas"))
+    for n in names:
+        if name_problem(n):
+            raise UsageError(_("--names: %(name)s is not a name: %(problem)s") % {
+                "name": quote(n), "problem": name_problem(n)})
     return names
 
 

@@ -8,7 +8,9 @@ from cribboard import calc, core_errors
 from cribboard.cli.base import (
     USAGE_ERROR,
     cli,
+    printable,
 )
+from cribboard.clip import LINE, clip, input_line
 from cribboard.errors import UsageError
 from cribboard.i18n import _
 
@@ -48,15 +50,16 @@ def answer_each_line(answer):
     number and the rest still answered; exit status 2 at the end if any was."""
     bad = 0
     for number, line in enumerate(sys.stdin, 1):
-        text = line.split("#", 1)[0].strip()
-        if not text:
-            continue
         try:
+            text = input_line(line).split("#", 1)[0].strip()
+            if not text:
+                continue
             answer(text)
         except ValueError as e:
             bad += 1
+            problem = clip(printable(core_errors.translate(str(e))), LINE)
             click.echo("cribboard: %s: %s" % (_("error"), _("line %(number)d: %(problem)s") % {
-                "number": number, "problem": core_errors.translate(str(e))}), err=True)
+                "number": number, "problem": problem}), err=True)
     if bad:
         sys.exit(USAGE_ERROR)
 

@@ -5,7 +5,8 @@
 from cribboard.i18n import N_, _
 
 TITLES = {
-    "after": N_("after"), "avg per entry (to the game hole)": N_("avg per entry (to the game hole)"), "best hand": N_("best hand"), "board": N_("board"),
+    "after": N_("after"), "avg per entry (to the game hole)": N_("avg per entry (to the game hole)"),
+    "best hand": N_("best hand"), "board": N_("board"),
     "boards": N_("boards"), "boot": N_("boot"), "crib/deal dealt": N_("crib/deal dealt"), "deals": N_("deals"),
     "draws": N_("draws"), "error": N_("error"), "finished": N_("finished"), "firmware": N_("firmware"),
     "game": N_("game"), "game_points": N_("game points"), "games": N_("games"), "hand/deal": N_("hand/deal"),

@@ -5,6 +5,7 @@ import click
 
 from cribboard.cli import sheetloop
 from cribboard.cli.base import cli, db_option, emit, json_option, open_db
+from cribboard.clip import quote
 from cribboard.errors import UsageError
 from cribboard.i18n import _
 
@@ -92,8 +93,8 @@ def piquet_sheet(file, names, first_dealer, resume, db_url, as_json):
             raise UsageError(_("--names wants two names separated by a comma"))
         for n in players:
             if name_problem(n):
-                raise UsageError(_("--names: %(name)r is not a name: %(problem)s") % {
-                    "name": n, "problem": name_problem(n)})
+                raise UsageError(_("--names: %(name)s is not a name: %(problem)s") % {
+                    "name": quote(n), "problem": name_problem(n)})
         if players[0] == players[1]:
             raise UsageError(_("--names: the two players need two names"))
         sheet = ps.Sheet(players, first_dealer - 1)

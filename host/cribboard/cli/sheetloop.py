@@ -11,7 +11,8 @@ from typing import TextIO
 import click
 
 from cribboard import core_errors
-from cribboard.cli.base import status
+from cribboard.cli.base import printable, status
+from cribboard.clip import LINE, clip, input_line
 from cribboard.errors import UsageError
 from cribboard.i18n import _
 from cribboard.told import Routine
@@ -48,19 +49,20 @@ def run(file: TextIO | None, intro: Callable[[], list[str]], prompt: Callable[[]
             if not line:
                 break
         number += 1
-        text = line.split("#", 1)[0].strip()
-        if not text:
-            continue  # an empty line does nothing: only quit quits
-        if text.lower() in ("quit", "q", _("quit")):
-            break
         try:
+            text = input_line(line).split("#", 1)[0].strip()  # a 10 MB line is refused, not parsed
+            if not text:
+                continue  # an empty line does nothing: only quit quits
+            if text.lower() in ("quit", "q", _("quit")):
+                break
             told = apply(text)
         except ValueError as e:
+            problem = clip(core_errors.translate(str(e)), LINE)
             if typing:
-                click.echo(_("not entered: %s") % core_errors.translate(str(e)), err=True)
+                click.echo(printable(_("not entered: %s") % problem), err=True)
                 continue
             raise UsageError(_("line %(number)d: %(problem)s (nothing from this line on was entered).") % {
-                "number": number, "problem": core_errors.translate(str(e))} + resume_hint()) from None
+                "number": number, "problem": problem} + resume_hint()) from None
         for told_line in told:
             say(told_line)
 
