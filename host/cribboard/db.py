@@ -197,7 +197,9 @@ def _postgresql(url: str) -> Database:
         options: dict[str, Any] = {"row_factory": dict_row}
         conn = psycopg.connect(url, autocommit=True, connect_timeout=_BUSY_S, **options)
     except psycopg.Error as e:
-        raise DbError(_("cannot reach the PostgreSQL server %s: %s") % (_safe(url), str(e).strip())) from None
+        # One line: psycopg's message goes on with "\n\tIs the server running...".
+        said = " ".join(str(e).split())
+        raise DbError(_("cannot reach the PostgreSQL server %s: %s") % (_safe(url), said)) from None
     return Database(conn, "postgresql", psycopg.Error, _safe(url))
 
 

@@ -27,14 +27,22 @@ FUSE_PARTS = {500: "0215.500MXP", 750: "0215.750MXP", 1000: "0215001.MXP", 1500:
 
 
 class HardwareError(CribboardError):
-    pass
+    """A mistake in a pin map or layout file the user gave: input (exit 2)."""
+
+    exit_code = 2
+
+
+class Unreadable(HardwareError):
+    """The file could not be read at all: a failure, not a mistake in it (exit 1)."""
+
+    exit_code = 1
 
 
 def load(path, _=_):
     try:
         return json.loads(Path(path).read_text())
     except OSError as e:
-        raise HardwareError(_("cannot read %s: %s") % (path, e.strerror)) from None
+        raise Unreadable(_("cannot read %s: %s") % (path, e.strerror)) from None
     except ValueError as e:
         raise HardwareError(_("%s is not valid JSON: %s") % (path, e)) from None
 

@@ -6,14 +6,15 @@ import os
 from importlib.resources import files
 from pathlib import Path
 
-from cribboard.errors import CribboardError
+from cribboard.errors import UsageError
 from cribboard.i18n import _
 
 HOME_ENV = "CRIBBOARD_HOME"
 
 
-class NotFound(CribboardError):
-    pass
+class NotFound(UsageError):
+    """A pin map or layout asked for by a name that has none: a mistake in
+    the command (exit status 2)."""
 
 
 def _as_path(package: str) -> Path:

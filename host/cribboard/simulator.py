@@ -50,6 +50,51 @@ def board_command(flash, port, ident, edition="micropython"):
     return [sys.executable, str(resources.mp_dir() / "cpython_board.py"), flash, port, ident], "cpython"
 
 
+def lock_flash(flash: Path):
+    """Hold the flash folder for this process: a second simulated board on
+    the same folder would show the same board and overwrite what `flash`
+    deployed there. The lock is a file beside the folder (not in it: the
+    board's own files stay its own), released when this process ends, a
+    SIGKILL included. Returns the open lock file, to keep until the end."""
+    import fcntl
+
+    flash.parent.mkdir(parents=True, exist_ok=True)
+    f = open(flash.parent / (flash.name + ".lock"), "a+")
+    try:
+        fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        f.seek(0)
+        holder = f.read().strip()
+        f.close()
+        raise CribboardError(_("the flash folder %(flash)s is in use by another simulated board (process %(pid)s); "
+                               "stop it, or give this one a folder of its own with --flash DIR")
+                             % {"flash": flash, "pid": holder if holder.isdigit() else "?"}) from None
+    f.seek(0)
+    f.truncate()
+    f.write("%d\n" % os.getpid())
+    f.flush()
+    return f
+
+
+def check_config(flash: Path, board: str, layout: str, given: set[str]) -> None:
+    """The pin map and layout asked for exist; on a flash that has its own
+    already, one asked for by name must be the one it has (a flash keeps
+    its board.json and layout.json: they are not replaced silently)."""
+    import json
+
+    for option, name, kept in (("--board", board, "board.json"), ("--layout", layout, "layout.json")):
+        (resources.board_file if option == "--board" else resources.layout_file)(name)  # one that exists
+        there = flash / kept
+        try:
+            has = json.loads(there.read_text()).get("name") if there.exists() else name
+        except (ValueError, OSError, AttributeError):
+            has = None  # a broken file: the board shows error 5 and uses its defaults
+        if option in given and has != name:
+            raise CribboardError(_("%(flash)s already has its own %(file)s, not %(option)s %(name)s; a new folder "
+                                   "(--flash DIR) takes %(option)s") % {"flash": flash, "file": kept,
+                                                                        "option": option, "name": name})
+
+
 def seed_flash(flash, board="pico", layout="2-track", refresh=True, edition="micropython"):
     """Put the firmware and the config on the simulated flash. refresh=True
     copies the current firmware over the old (state and log are kept)."""

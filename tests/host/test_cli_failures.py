@@ -148,3 +148,15 @@ def test_a_huge_line_or_name_is_refused_unread_and_quoted_short(tmp_path):
         assert "…" in done.stderr and "Traceback" not in done.stderr, args[:2]
         if args[0] != "score":  # a name is quoted to 80 characters; any other line ends at 400
             assert "N" * 100 not in done.stderr, args[:2]
+
+
+def test_a_group_without_its_command_and_a_server_that_is_down_are_one_line():
+    for group, commands in (("players", "list, rename, send"), ("piquet", "deal, list, sheet, show"),
+                            ("hardware", "check, docs")):
+        line = one_line_error(cli(group), 2)
+        assert line == ("cribboard: error: cribboard %s needs a command: %s (see `cribboard %s --help`)"
+                        % (group, commands, group)), line
+    done = cli("matches", "--db", "postgresql://nobody@127.0.0.1:1/league")  # nothing listens on port 1
+    line = one_line_error(done)
+    assert len(done.stderr.splitlines()) == 1 and "cannot reach the PostgreSQL server" in line
+    assert "Is the server running" in line  # psycopg's hint, kept, on the same line

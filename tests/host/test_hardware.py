@@ -97,7 +97,9 @@ def test_hardware_check_explains_mistakes(tmp_path):
     (tmp_path / "pins.json").write_text(json.dumps(pins))
     (tmp_path / "junk.json").write_text("{nope")
     bad = run_check(str(tmp_path / "mine.json"), str(tmp_path / "pins.json"), str(tmp_path / "junk.json"))
-    assert bad.returncode == 1
+    assert bad.returncode == 2  # mistakes in what was given: input
+    missing = run_check(str(tmp_path / "no-such.json"))
+    assert missing.returncode == 1 and "cannot read" in missing.stderr  # nothing to check: a failure
     lines = bad.stderr.splitlines()
     assert len(lines) == 3 and all(line.startswith("cribboard: error: ") for line in lines)
     assert "track 1 hole 31 is on two LEDs" in lines[0]

@@ -76,3 +76,35 @@ def test_an_address_that_cannot_be_served_is_one_line_and_starts_no_board(tmp_pa
     assert done.returncode == 1 and "Traceback" not in done.stderr
     assert "cannot serve the board's page on 192.0.2.1:8121" in done.stderr
     assert not (tmp_path / "flash.log").exists()  # the board never started
+
+
+def test_a_flash_folder_in_use_is_refused_naming_its_simulator_and_a_kill_frees_it(tmp_path):
+    from clirun import cli, one_line_error
+
+    proc, _board, info = start(tmp_path, "micropython", {})
+    try:
+        second = cli("sim", "--headless", "--http", "127.0.0.1:0", "--flash", str(tmp_path / "flash"))
+        line = one_line_error(second)
+        assert "in use by another simulated board (process %d)" % proc.pid in line, line
+        assert (tmp_path / "flash" / "main.py").exists()  # the first one's files untouched
+    finally:
+        proc.kill()  # SIGKILL: no clean-up runs, the lock goes with the process
+        proc.wait(30)
+    again, _board, _info = start(tmp_path, "micropython", {})
+    again.send_signal(signal.SIGINT)
+    assert again.wait(30) == 0
+
+
+def test_a_pin_map_or_layout_asked_for_an_existing_flash_must_be_the_one_it_has(tmp_path):
+    from clirun import cli, one_line_error
+
+    proc, _board, _info = start(tmp_path, "micropython", {})  # a pico, 2-track flash
+    proc.send_signal(signal.SIGINT)
+    assert proc.wait(30) == 0
+    flash = str(tmp_path / "flash")
+    for args, why in ((("--board", "nope"), "no pin map 'nope'"), (("--layout", "9-track"), "no LED layout"),
+                      (("--board", "feather_rp2040"), "already has its own board.json, not --board feather_rp2040"),
+                      (("--layout", "3-track"), "already has its own layout.json")):
+        line = one_line_error(cli("sim", "--headless", "--http", "127.0.0.1:0", "--flash", flash, *args),
+                              2 if "no " in why else 1)
+        assert why in line, (args, line)

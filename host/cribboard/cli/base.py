@@ -226,6 +226,13 @@ def main(argv=None):
         said = "\n".join(clip(line, LINE) for line in printable(core_errors.translate(str(e))).splitlines())
         click.echo("cribboard: %s: %s" % (_("error"), said), err=True)
         sys.exit(e.exit_code)
+    except click.exceptions.NoArgsIsHelpError as e:  # a group given no command: which there are, in one line
+        group = e.ctx.command if e.ctx else None
+        names = ", ".join(group.list_commands(e.ctx)) if isinstance(group, click.Group) and e.ctx else ""
+        path = e.ctx.command_path if e.ctx else "cribboard"
+        click.echo("cribboard: %s: %s" % (_("error"), _("%(command)s needs a command: %(commands)s (see `%(command)s "
+                                                         "--help`)") % {"command": path, "commands": names}), err=True)
+        sys.exit(USAGE_ERROR)
     except click.ClickException as e:
         click.echo("cribboard: %s: %s" % (_("error"), clip(printable(e.format_message()), LINE)), err=True)
         sys.exit(USAGE_ERROR if isinstance(e, click.UsageError) else e.exit_code)

@@ -50,10 +50,15 @@ def sim(headless, http_addr, link, flash, board, layout, keep_firmware, edition,
     host, port = http_address(http_addr)
     default = "sim-flash" if edition == "micropython" else "sim-circuitpy"
     flash_dir = Path(flash) if flash else Path(platformdirs.user_data_dir("cribboard")) / default
+    ctx = click.get_current_context()
+    given = {"--" + p for p in ("board", "layout") if ctx.get_parameter_source(p) != click.core.ParameterSource.DEFAULT}
     try:
+        simulator.check_config(flash_dir, board, layout, given)
+        lock = simulator.lock_flash(flash_dir)  # held until this process ends
         simulator.seed_flash(flash_dir, board, layout, refresh=not keep_firmware, edition=edition)
     except OSError as e:
         raise CribboardError(_("cannot prepare the simulated flash %s: %s") % (flash_dir, e)) from None
+    ctx.call_on_close(lock.close)
     board_sim = simulator.Simulator(flash_dir, link=link, edition=edition)
     stop_on_signals()  # from here on a kill or a closed terminal still stops what was started
     try:

@@ -27,15 +27,17 @@ def hardware():
 def hardware_check(files, as_json):
     """Check your own layout or pin map files and explain each mistake.
 
-    Exit status 1 if any file has a mistake."""
+    Exit status 2 if any file has a mistake (1 if one cannot be read)."""
     from cribboard import hardware as hw
 
     results = []
+    status = 0
     for f in files:
         try:  # JSON's message is English, whatever the language
             results.append({"file": f, "ok": True, "message": hw.check(f, english if as_json else _)})
         except hw.HardwareError as e:
             results.append({"file": f, "ok": False, "message": str(e)})
+            status = max(status, e.exit_code)
     for r in results:
         if as_json:
             click.echo(json.dumps(r))
@@ -43,8 +45,8 @@ def hardware_check(files, as_json):
             click.echo(r["message"])
         else:
             click.echo("cribboard: %s: %s" % (_("error"), r["message"]), err=True)
-    if not all(r["ok"] for r in results):
-        sys.exit(1)
+    if status:
+        sys.exit(status)
 
 
 @hardware.command("docs")
