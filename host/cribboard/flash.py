@@ -9,6 +9,7 @@
 # The board's .mpy version is read first: bytecode it cannot load is refused.
 import contextlib
 import hashlib
+import io
 import json
 import os
 import re
@@ -22,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from cribboard import manifest, resources
+from cribboard.clip import clip
 from cribboard.errors import CribboardError, UsageError
 from cribboard.i18n import _
 from cribcore import __version__
@@ -141,15 +143,21 @@ class Board:
         except self._errors:
             raise FlashError(_("cannot open %s: is the board plugged in, and no other program using it?")
                              % port) from None
+        said = io.StringIO()
         try:
-            with contextlib.redirect_stdout(sys.stderr):  # mpremote prints what it got when it fails
+            with contextlib.redirect_stdout(said):  # mpremote prints what it got when it fails: kept for the error
                 # Ctrl-C stops the app and no soft reset follows: a soft reset would
                 # end the timer that feeds the app's watchdog, which nothing stops on
                 # an RP2040, and the board would reset under us 8 s later.
                 self.t.enter_raw_repl(soft_reset=False)
         except self._errors as e:
             self.close()
-            raise FlashError(_("%s does not answer as a MicroPython board (%s)") % (port, e)) from None
+            got = said.getvalue().strip()
+            if got.startswith(("b'", 'b"')):  # mpremote's repr of the bytes it read
+                got = got[2:-1]
+            heard = _("it sent nothing") if not got else _("it sent %s") % clip(got)
+            raise FlashError(_("%(port)s does not answer as a MicroPython board (%(error)s; %(heard)s)")
+                             % {"port": port, "error": e, "heard": heard}) from None
 
     def call(self, what: str, fn: Callable, *args, **kw):
         try:
@@ -266,10 +274,11 @@ def flash(port: str, board: str = "pico", layout: str | None = None, source: boo
           plan: Callable[[int], None] = lambda n: None) -> Result:
     """Deploy and check. step(text) before each step; plan(total bytes) once
     the changed files are known; progress(bytes) as they go."""
-    files = build(board, layout, source)
-    step(_("connecting to %s") % port)
+    # The board first: a port with no MicroPython behind it fails in seconds, before the compile.
+    step(_("connecting to %s (stopping its program for the REPL: up to %d s)") % (port, 2 * READ_TIMEOUT_S))
     b = Board(port)
     try:
+        files = build(board, layout, source)
         _check_bytecode(*b.implementation(), source)
         step(_("comparing the board's files"))
         last = b.read(MANIFEST)

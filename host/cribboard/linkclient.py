@@ -3,6 +3,7 @@
 import json
 import logging
 import time
+from collections.abc import Callable
 
 import serial
 
@@ -34,6 +35,8 @@ class BoardLink:
         self.junk = 0  # lines that failed their check
         self.heard = []  # the last few of them: who answered, if not the Cribboard program
         self.proto = 0  # the board's protocol, once it said HELLO (0: not yet)
+        # tell(text): what is being waited for, as it happens (the command line's stderr)
+        self.tell: Callable[[str], None] | None = None
         self._buf = b""
 
     def close(self):
@@ -58,8 +61,10 @@ class BoardLink:
         except (serial.SerialException, OSError) as e:
             raise LinkError(_("the board went away: %s") % e) from None
 
-    def replies(self, deadline):
-        """Sealed lines from the board until the deadline; others are skipped."""
+    def replies(self, deadline, give_up=None):
+        """Sealed lines from the board until the deadline; others are skipped
+        (and end the wait at once if give_up() says what they are is no
+        Cribboard program)."""
         while True:
             raw = self._readline(deadline)
             if raw is None:
@@ -70,17 +75,25 @@ class BoardLink:
                     self.junk += 1
                     self.heard = (self.heard + [raw.decode("utf-8", "replace").strip()])[-8:]
                     log.debug("< (fails its check) %s", ascii(raw[:200])[2:-1])
+                    if give_up is not None and give_up():
+                        return
                 continue
             log.debug("< %s", ascii(text[:300])[1:-1])
             yield text
 
-    def ask(self, text, last):
+    def ask(self, text, last, give_up=None, waiting=None):
         """Send a command; collect sealed replies up to one starting with a
-        word in `last` (or ERR). A garbled exchange is asked again."""
-        for _attempt in range(TRIES):
+        word in `last` (or ERR). A garbled exchange is asked again, unless
+        give_up() says what answers is no Cribboard program; waiting() is
+        called once the first try went unanswered."""
+        for attempt in range(TRIES):
+            if attempt and give_up is not None and give_up():
+                break
+            if attempt == 1 and waiting is not None:
+                waiting()
             self.send(text)
             got = []
-            for reply in self.replies(time.monotonic() + self.timeout):
+            for reply in self.replies(time.monotonic() + self.timeout, give_up):
                 if reply.startswith("ERR crc"):
                     break  # our line was garbled on the way: send it again
                 if reply.startswith("ERR"):
@@ -91,6 +104,22 @@ class BoardLink:
                 if reply.split(" ", 1)[0] in last:
                     return got
         raise LinkError(_("no answer to %s from %s: %s") % (text.split()[0], self.port, self.who()))
+
+    def what_answers(self):
+        """What answered instead of the Cribboard program, if it can be told:
+        "deploy" (the deploy-error pattern), "circuitpython", "repl"; None."""
+        heard = " ".join(self.heard)
+        if "the last deploy did not finish" in heard:
+            return "deploy"
+        if "CircuitPython" in heard:
+            return "circuitpython"
+        if "MicroPython" in heard or ">>>" in heard:
+            return "repl"
+        return None
+
+    def _say(self, text):
+        if self.tell is not None:
+            self.tell(text)
 
     def who(self):
         """In words, what answered instead of the Cribboard program, and what to do."""
@@ -110,19 +139,33 @@ class BoardLink:
         return _("nothing answered (is a board plugged in there, and running?)")
 
     def hello(self):
-        """HELLO, waking a board that sits at its REPL by soft-rebooting it."""
+        """HELLO, waking a board that sits at its REPL by soft-rebooting it.
+        What is waited for is told (tell) once the first try goes unanswered;
+        a board that shows it cannot run the program is given up at once."""
         self.serial.write(b"\n")
         try:
             return self._hello()
         except LinkError:
+            if self.what_answers() in ("deploy", "circuitpython"):
+                raise  # a reboot would not help: who() says what will
+            self._say(_("%s: no answer from the Cribboard program; restarting what runs there (a soft reboot) "
+                        "and asking again (up to %d s)") % (self.port, TRIES * self.timeout + 2))
             self.serial.write(b"\x03\x02\x04")  # stop, leave raw REPL, soft reboot: main.py runs
             time.sleep(1.5)
             self.serial.reset_input_buffer()
             self._buf = b""
+            self.heard = []
             return self._hello()
 
     def _hello(self):
-        (line,) = self.ask("HELLO", ("HELLO",))[-1:]
+        def give_up():
+            return self.what_answers() is not None  # junk we can name: no use asking the same again
+
+        def waiting():
+            self._say(_("%(port)s: no answer yet; waiting up to %(s)d s more for the board's program") % {
+                "port": self.port, "s": (TRIES - 1) * self.timeout})
+
+        (line,) = self.ask("HELLO", ("HELLO",), give_up, waiting)[-1:]
         fields = {}
         for word in line.split()[1:]:
             key, _sep, value = word.partition("=")

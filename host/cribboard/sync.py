@@ -43,9 +43,11 @@ class Synced(NamedTuple):
     crashes: int = 0  # crashes the board had logged, stored and cleared from it
 
 
-def sync(link, conn, progress=None):
-    """Pull the board's new games and its crash log. progress(done, total)."""
-    hello = link.hello()
+def sync(link, conn, progress=None, hello=None):
+    """Pull the board's new games and its crash log. progress(done, total);
+    hello: the board's HELLO, if the caller has asked it already."""
+    if hello is None:
+        hello = link.hello()
     host_now = time.time()
     board = hello.get("board")
     if not isinstance(board, str) or not BOARD_ID.fullmatch(board):

@@ -112,16 +112,55 @@ def test_first_uses_of_a_new_database_at_the_same_moment_all_succeed(tmp_path):
     assert json.loads(cli("matches", "--db", str(path), "--json").stdout) == []
 
 
-def test_flash_on_a_port_with_nothing_behind_it_gives_up_with_one_line(tmp_path):
+def flash_on_a_pty(answer=None):
+    """`cribboard flash` on a pseudo-terminal: nothing behind it, or one
+    that answers everything it is sent with `answer`."""
+    import select
+    import threading
+
     master, slave = os.openpty()
     tty.setraw(slave)
+    name = os.ttyname(slave)
+    stop = threading.Event()
+
+    def respond():
+        while not stop.is_set():
+            if select.select([master], [], [], 0.1)[0]:
+                try:
+                    os.read(master, 4096)
+                    os.write(master, answer)
+                except OSError:
+                    return
+
+    helper = threading.Thread(target=respond, daemon=True)
+    if answer is not None:
+        helper.start()
     try:
-        done = cli("flash", "--port", os.ttyname(slave), timeout=90)
+        done = cli("flash", "--port", name, timeout=90)
     finally:
+        stop.set()
+        if answer is not None:
+            helper.join(5)
         os.close(master)
         os.close(slave)
+    return name, done
+
+
+def test_flash_on_a_port_with_nothing_behind_it_gives_up_with_one_line():
+    name, done = flash_on_a_pty()
     line = one_line_error(done)
-    assert "does not answer as a MicroPython board" in line and done.stdout == ""
+    assert "does not answer as a MicroPython board" in line and "it sent nothing" in line and done.stdout == ""
+    said = done.stderr.splitlines()
+    assert said[0].startswith("flash: connecting to %s (stopping its program for the REPL" % name), said
+    assert len(said) == 2 and "b''" not in done.stderr  # what is waited for, then the error: no stray line
+
+
+def test_flash_on_a_port_that_answers_junk_shows_it_escaped_in_its_one_line():
+    _name, done = flash_on_a_pty(b"\x1b]0;owned\x07\x1b[2Jgarbage\r\n")
+    line = one_line_error(done)
+    assert "does not answer as a MicroPython board" in line and "garbage" in line, line
+    assert "\x1b" not in done.stderr and "\x07" not in done.stderr  # escaped, never sent raw to the terminal
+    assert len(done.stderr.splitlines()) == 2
 
 
 HUGE = "5H " * 3_500_000  # a 10 MB line

@@ -247,3 +247,36 @@ def test_a_deploy_cut_short_is_reported_by_the_next_flash(tmp_path):
         assert json.loads((flash / "deploy.json").read_text())["state"] == "complete"
     finally:
         board.stop()
+
+
+def test_sync_gives_up_at_once_on_a_board_showing_the_deploy_error_and_makes_no_database(tmp_path):
+    flash = tmp_path / "flash"
+    Board(flash).stop()
+    (flash / "deploy.json").write_text('{"state": "incomplete", "version": "0.1.0"}')  # a deploy cut short
+    board = Board(flash, seed=False)
+    try:
+        done = cli("sync", "--port", board.port, "--db", str(tmp_path / "s.db"), check=False)
+    finally:
+        board.stop()
+    (said,) = done.stderr.splitlines()  # the board names its trouble: no rounds of tries (20 s before)
+    assert "last deploy did not finish" in said and done.returncode == 1, said
+    assert not (tmp_path / "s.db").exists()  # no board, no database made
+
+
+def test_sync_on_a_silent_port_says_what_it_waits_for_then_gives_up_in_one_line(tmp_path):
+    import pty
+    import tty
+
+    master, slave = pty.openpty()
+    tty.setraw(slave)
+    name = os.ttyname(slave)
+    try:
+        done = cli("sync", "--port", name, "--db", str(tmp_path / "s.db"), check=False)
+    finally:
+        os.close(master)
+        os.close(slave)
+    said = done.stderr.splitlines()
+    assert said[0] == "%s: no answer yet; waiting up to 6 s more for the board's program" % name, said
+    assert said[1].startswith("%s: no answer from the Cribboard program; restarting what runs there" % name)
+    assert said[-1].startswith("cribboard: error: no answer to HELLO from %s: nothing answered" % name), said
+    assert done.returncode == 1 and not (tmp_path / "s.db").exists()

@@ -190,7 +190,9 @@ def open_link(port):
     from cribboard import ports
     from cribboard.linkclient import BoardLink
 
-    return BoardLink(ports.find(port))
+    link = BoardLink(ports.find(port))
+    link.tell = status  # what it waits for, as it waits
+    return link
 
 
 def emit(rows, columns, as_json, shown=None):

@@ -216,19 +216,16 @@ def sync_cmd(port, db_url, as_json):
 
     from cribboard import sync
 
-    link = open_link(port)  # no board, no database made
+    link = open_link(port)
     try:
+        hello = link.hello()  # a board that answers first: no board, no database made
         conn = open_db(db_url, create=True)
-    except BaseException:
-        link.close()
-        raise
-    try:
         if sys.stderr.isatty():
             with Progress(console=stderr_console(), transient=True) as bar:
                 task = bar.add_task("syncing", total=None)
-                done = sync.sync(link, conn, lambda n, total: bar.update(task, completed=n, total=total))
+                done = sync.sync(link, conn, lambda n, total: bar.update(task, completed=n, total=total), hello)
         else:  # a log or a pipe: no bar drawn in it
-            done = sync.sync(link, conn, lambda n, total: None)
+            done = sync.sync(link, conn, lambda n, total: None, hello)
     finally:
         link.close()
     new, rejected, board = done.new, done.rejected, done.board
