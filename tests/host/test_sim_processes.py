@@ -81,7 +81,7 @@ def test_an_address_that_cannot_be_served_is_one_line_and_starts_no_board(tmp_pa
 def test_a_flash_folder_in_use_is_refused_naming_its_simulator_and_a_kill_frees_it(tmp_path):
     from clirun import cli, one_line_error
 
-    proc, _board, info = start(tmp_path, "micropython", {})
+    proc, _board, _info = start(tmp_path, "micropython", {})
     try:
         second = cli("sim", "--headless", "--http", "127.0.0.1:0", "--flash", str(tmp_path / "flash"))
         line = one_line_error(second)
