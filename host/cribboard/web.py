@@ -18,6 +18,7 @@
 import ipaddress
 import json
 import logging
+import sys
 import threading
 from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -80,6 +81,16 @@ def json_depth(data: bytes) -> int:
     return deepest
 
 
+class Server(ThreadingHTTPServer):
+    """The pages' server: a client that goes away mid-answer (a reload, a
+    closed tab) is no error to print; anything else is, as ever."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
 def make_server(boards: Any, host: str = "127.0.0.1", port: int = 8121) -> ThreadingHTTPServer:
     """Serve the page for one board or a list of them."""
     boards = boards if isinstance(boards, list) else [boards]
@@ -113,7 +124,10 @@ def make_server(boards: Any, host: str = "127.0.0.1", port: int = 8121) -> Threa
             self.send_header("Content-Length", str(len(data)))
             self.send_header("Cache-Control", "no-store")
             self.end_headers()
-            self.wfile.write(data)
+            try:
+                self.wfile.write(data)
+            except (BrokenPipeError, ConnectionResetError):  # the browser went away (a reload, a closed tab)
+                self.close_connection = True
 
         def board(self, query):
             """The board a request names (?board=N), or None after a 404."""
@@ -200,9 +214,9 @@ def make_server(boards: Any, host: str = "127.0.0.1", port: int = 8121) -> Threa
             self.reply(200, {"ok": True, "frame": frame})
 
     try:
-        server = ThreadingHTTPServer((host, port), Handler)
+        server = Server((host, port), Handler)
     except OSError:
-        server = ThreadingHTTPServer((host, 0), Handler)  # the port is taken: any free one
+        server = Server((host, 0), Handler)  # the port is taken: any free one
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server

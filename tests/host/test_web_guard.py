@@ -174,3 +174,21 @@ def test_the_discard_question_answers_and_a_bad_or_hostile_one_is_a_clear_400(se
         assert status == 400 and why in body["error"], (query, body)
     status, body = get(port, "/api/discard?cards=5H+5S+JD+4C+6H+KH&crib=dealer", host="evil.example:%d" % port)
     assert status == 403
+
+
+def test_a_client_gone_mid_answer_prints_nothing_and_other_errors_still_do(capsys):
+    server = web.Server(("127.0.0.1", 0), BaseHTTPRequestHandler)
+    try:
+        for gone in (BrokenPipeError(32, "Broken pipe"), ConnectionResetError(104, "reset")):
+            try:
+                raise gone
+            except ConnectionError:
+                server.handle_error(None, ("127.0.0.1", 1))
+        assert capsys.readouterr().err == ""  # a reload or a closed tab: no traceback
+        try:
+            raise ValueError("a real bug")
+        except ValueError:
+            server.handle_error(None, ("127.0.0.1", 1))
+        assert "ValueError: a real bug" in capsys.readouterr().err
+    finally:
+        server.server_close()
