@@ -88,10 +88,15 @@ def table(games: list[Played]) -> list[dict[str, Any]]:
     return order
 
 
-def head_to_head(games: list[Played], a: str, b: str) -> dict[str, Any]:
-    """The games in which a and b sat at different tracks, and how each fared."""
+def check_pair(a: str, b: str) -> None:
+    """UsageError unless a and b are two players (checked before anything is read)."""
     if a == b:
         raise UsageError(_("head-to-head needs two different players"))
+
+
+def head_to_head(games: list[Played], a: str, b: str) -> dict[str, Any]:
+    """The games in which a and b sat at different tracks, and how each fared."""
+    check_pair(a, b)
     met = [g for g in games if a in g.names and b in g.names and g.names.index(a) != g.names.index(b)]
     rows = {r["player"]: r for r in table(met)}
     empty = {"games": 0, "wins": 0, "losses": 0, "skunks_given": 0, "skunks_taken": 0, "game_points": 0,

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from clirun import cli, one_line_error
 
-from cribboard import core_errors, i18n
+from cribboard import core_errors, db, i18n
 from cribcore import barbu, cards, show
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -105,6 +105,7 @@ def test_piquet_declarations_use_the_tables_terms(language, words):
 
 
 def test_the_board_commands_speak_the_language(tmp_path):
+    db.connect(str(tmp_path / "c.db")).close()  # the club's database (sync makes none without a board)
     done = cli("sync", "--port", str(tmp_path / "ttyNONE"), "--db", str(tmp_path / "c.db"),
                env={"LANG": "es_ES.UTF-8"})
     assert one_line_error(done, 1, "error").startswith("cribboard: error: no se puede abrir ")
@@ -134,7 +135,7 @@ def test_a_makers_layout_check_speaks_the_language_and_its_json_does_not(tmp_pat
     bad = tmp_path / "bad.json"
     bad.write_text('{"runs": 3}')
     done = cli("hardware", "check", str(bad), env={"LANG": "es_ES.UTF-8"})
-    assert one_line_error(done, 1, "error").endswith("disposición unnamed: 'tracks' debe ser 2 o 3, no None")
+    assert one_line_error(done, 2, "error").endswith("disposición unnamed: 'tracks' debe ser 2 o 3, no None")
     good = cli("hardware", "check", "hardware/layouts/2-track.json", env={"LANG": "de_DE.UTF-8"}, cwd=ROOT)
     assert "Layout 2-track ist in Ordnung: 2 Bahnen" in good.stdout
     as_json = [cli("hardware", "check", "--json", str(bad), "hardware/layouts/2-track.json", env={"LANG": lang},

@@ -55,6 +55,7 @@ def head_to_head(player_a, player_b, db_url, since, until, board, as_json):
     """Two players' games against each other, and how each fared."""
     from cribboard import standings as st
 
+    st.check_pair(player_a, player_b)  # a mistake in the command first
     result = st.head_to_head(_league_games(db_url, since, until, board), player_a, player_b)
     if as_json:
         click.echo(json.dumps(result, indent=1))
