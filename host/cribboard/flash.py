@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cribboard import manifest, resources
+from cribboard import manifest, mpycache, resources
 from cribboard.clip import clip
 from cribboard.errors import CribboardError, UsageError
 from cribboard.i18n import _
@@ -79,6 +79,19 @@ def mpy_cross_version() -> int:
     return int(found.group(1))
 
 
+def _compile_one(tool: str, name: str, source: bytes) -> bytes:
+    """One module through mpy-cross (-O1: no asserts), named as its
+    tracebacks will name it."""
+    with tempfile.TemporaryDirectory() as tmp:
+        src, out = Path(tmp) / "in.py", Path(tmp) / "out.mpy"
+        src.write_bytes(source)
+        done = subprocess.run([tool, *mpycache.FLAGS, "-s", name, "-o", str(out), str(src)], capture_output=True,
+                              text=True)
+        if done.returncode:
+            raise FlashError(_("mpy-cross failed on %s: %s") % (name, done.stderr.strip()))
+        return out.read_bytes()
+
+
 def build(board: str = "pico", layout: str | None = None, source: bool = False) -> list[tuple[str, bytes]]:
     """(path on the board, contents) for every file, in the order they are written.
     The manifest's modules are compiled with mpy-cross unless source is set;
@@ -94,20 +107,18 @@ def build(board: str = "pico", layout: str | None = None, source: bool = False) 
     layout_name = layout or pin_map.get("layout", "2-track")
     files: list[tuple[str, bytes]] = []
     main = None
-    mpy_cross = None if source else _tool("mpy-cross")
-    with tempfile.TemporaryDirectory() as tmp:
-        for src, remote in manifest.entries():
-            if remote == "main.py":
-                main = (remote, src.read_bytes())
-            elif source:
-                files.append((remote, src.read_bytes()))
-            else:
-                out = Path(tmp) / "out.mpy"
-                done = subprocess.run([str(mpy_cross), "-O1", "-s", module_name(remote), "-o", str(out), str(src)],
-                                      capture_output=True, text=True)
-                if done.returncode:
-                    raise FlashError(_("mpy-cross failed on %s: %s") % (remote, done.stderr.strip()))
-                files.append((remote[:-3] + ".mpy", out.read_bytes()))
+    modules: list[tuple[str, bytes]] = []
+    for src, remote in manifest.entries():
+        if remote == "main.py":
+            main = (remote, src.read_bytes())
+        elif source:
+            files.append((remote, src.read_bytes()))
+        else:
+            modules.append((remote, src.read_bytes()))
+    if modules:
+        compiled, _made = mpycache.compile_all(_tool("mpy-cross"), [(module_name(r), s) for r, s in modules],
+                                               _compile_one)
+        files += [(remote[:-3] + ".mpy", body) for (remote, _src), body in zip(modules, compiled)]
     files.append(("board.json", board_path.read_bytes()))
     files.append(("layout.json", resources.board_layout(layout_name)))
     if main is None:
@@ -121,6 +132,10 @@ def sha256(data: bytes) -> str:
 
 
 READ_TIMEOUT_S = 5
+# A board still restarting (after the last flash, say) drops what it is sent
+# while it is off the bus, Ctrl-C among it: asked again once it is back.
+REPL_TRIES = 2
+REPL_WAIT_S = 5
 
 
 class Board:
@@ -143,21 +158,25 @@ class Board:
         except self._errors:
             raise FlashError(_("cannot open %s: is the board plugged in, and no other program using it?")
                              % port) from None
-        said = io.StringIO()
-        try:
-            with contextlib.redirect_stdout(said):  # mpremote prints what it got when it fails: kept for the error
-                # Ctrl-C stops the app and no soft reset follows: a soft reset would
-                # end the timer that feeds the app's watchdog, which nothing stops on
-                # an RP2040, and the board would reset under us 8 s later.
-                self.t.enter_raw_repl(soft_reset=False)
-        except self._errors as e:
-            self.close()
-            got = said.getvalue().strip()
-            if got.startswith(("b'", 'b"')):  # mpremote's repr of the bytes it read
-                got = got[2:-1]
-            heard = _("it sent nothing") if not got else _("it sent %s") % clip(got)
-            raise FlashError(_("%(port)s does not answer as a MicroPython board (%(error)s; %(heard)s)")
-                             % {"port": port, "error": e, "heard": heard}) from None
+        said, error = io.StringIO(), None
+        for _attempt in range(REPL_TRIES):
+            said = io.StringIO()
+            try:
+                with contextlib.redirect_stdout(said):  # mpremote prints what it got when it fails: kept
+                    # Ctrl-C stops the app and no soft reset follows: a soft reset would
+                    # end the timer that feeds the app's watchdog, which nothing stops on
+                    # an RP2040, and the board would reset under us 8 s later.
+                    self.t.enter_raw_repl(soft_reset=False, timeout_overall=REPL_WAIT_S)
+                return
+            except self._errors as e:
+                error = e
+        self.close()
+        got = said.getvalue().strip()
+        if got.startswith(("b'", 'b"')):  # mpremote's repr of the bytes it read
+            got = got[2:-1]
+        heard = _("it sent nothing") if not got else _("it sent %s") % clip(got)
+        raise FlashError(_("%(port)s does not answer as a MicroPython board (%(error)s; %(heard)s)")
+                         % {"port": port, "error": error, "heard": heard})
 
     def call(self, what: str, fn: Callable, *args, **kw):
         try:
@@ -275,7 +294,7 @@ def flash(port: str, board: str = "pico", layout: str | None = None, source: boo
     """Deploy and check. step(text) before each step; plan(total bytes) once
     the changed files are known; progress(bytes) as they go."""
     # The board first: a port with no MicroPython behind it fails in seconds, before the compile.
-    step(_("connecting to %s (stopping its program for the REPL: up to %d s)") % (port, 2 * READ_TIMEOUT_S))
+    step(_("connecting to %s (stopping its program for the REPL: up to %d s)") % (port, REPL_TRIES * REPL_WAIT_S))
     b = Board(port)
     try:
         files = build(board, layout, source)

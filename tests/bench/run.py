@@ -63,6 +63,8 @@ def main():
     pico = run_json(pico_cmd)
     discard_cmd = [str(BIN / "python"), "tests/bench/bench_discard.py"]
     dis = run_json(discard_cmd)
+    flash_cmd = [str(BIN / "python"), "tests/bench/bench_flash.py"]
+    fl = run_json(flash_cmd)
 
     print("Machine: %s, %s, Python %s" % (platform.machine(), platform.processor() or "cpu", platform.python_version()))
     print()
@@ -111,6 +113,10 @@ def main():
           % (bt["boot_us"], bt["boot_us"] / bt["reference_us"]))
     print("| the same from .py source (for comparison) | %d us | %.2f | |"
           % (bt_py["boot_us"], bt_py["boot_us"] / bt_py["reference_us"]))
+    print("| cribboard flash of the simulated board from an empty compiled-modules cache (%d files written) "
+          "| %.2f s | | |" % (fl["written_cold"], fl["cold_s"]))
+    print("| the re-flash of the unchanged board, from the cache (%d written) | %.2f s (%.2f of the cold flash) | | "
+          "<= 1/3 and <= 1.5 s |" % (fl["written_warm"], fl["warm_s"], fl["ratio"]))
     print("| sync of %d finished games over the virtual serial line (%d KB of log) into SQLite | %.2f s | | <= 5 s |"
           % (syn["games"], syn["log_bytes"] // 1024, syn["seconds"]))
     print("| the same into a PostgreSQL server on this machine (Unix socket) | %.2f s | | <= 5 s |"
@@ -168,6 +174,7 @@ def main():
         print("    " + cmd)
     print("    " + " ".join(wasm_cmd))
     print("    " + shown(sync_cmd))
+    print("    " + shown(flash_cmd))
     print("    " + shown(dist_cmd))
     print("    " + shown(cp_cmd))
     print("    " + shown(pico_cmd))

@@ -1,9 +1,24 @@
 # The database tests run on both engines: a SQLite file, and a real
 # PostgreSQL server started for the session (pgserver.py).
+import os
 import signal
 
 import pytest
 from pgserver import Cluster
+
+
+@pytest.fixture(scope="session", autouse=True)
+def compiled_modules_cache(tmp_path_factory):
+    """The flashes of a test run share one compiled-modules cache of their
+    own (cribboard.mpycache, under XDG_CACHE_HOME): the user's is left alone,
+    and the run's many flashes compile each module once."""
+    was = os.environ.get("XDG_CACHE_HOME")
+    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("cache"))
+    yield
+    if was is None:
+        os.environ.pop("XDG_CACHE_HOME", None)
+    else:
+        os.environ["XDG_CACHE_HOME"] = was
 
 
 @pytest.fixture(scope="session")

@@ -15,6 +15,7 @@ from simboard import Board, deploy_state
 from cribapp.layout import Layout
 from cribboard import flash, resources
 from cribboard.errors import CribboardError
+from cribboard.linkclient import BoardLink
 
 DEPLOY_ERROR = 6
 
@@ -186,5 +187,23 @@ def test_the_mip_package_installs_with_mpremote_and_boots(tmp_path):
         assert not (flash_dir / "lib" / "cribcore" / "barbu.py").exists()  # host-only modules stay off
         board.sim.wait_frame(board.sim.frames)
         assert plays(board) and not shows_deploy_error(board, 1.0)
+    finally:
+        board.stop()
+
+
+def test_a_flash_right_after_a_flash_reaches_the_board_once_it_is_back_and_writes_nothing(tmp_path):
+    # The first flash restarts the board; what the second sends while it is off
+    # the bus is lost (as a board leaving USB loses it): it asks again.
+    board = Board(tmp_path / "flash")
+    try:
+        first = cli("flash", "--port", board.port, "--json")
+        assert first.returncode == 0, first.stderr
+        again = cli("flash", "--port", board.port, "--json")
+        assert again.returncode == 0, again.stderr
+        assert json.loads(again.stdout)["written"] == [] and "up to date" in again.stderr
+        link = BoardLink(board.port, timeout=10)  # restarted once more: back, its program answering
+        link.hello()
+        link.close()
+        assert plays(board)
     finally:
         board.stop()
