@@ -17,9 +17,10 @@ import pytest
 from clirun import cli, one_line_error
 from pico import Pico
 from picoplay import PINS, enter, layout, shows_deploy_error, shows_error, state, tap
-from simboard import UnixPico
+from simboard import UnixPico, deploy_state
 
 from cribapp.codes import ERR_CRASH
+from cribboard import flash as deploy
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="pseudo-terminals as set up here")
 
@@ -153,10 +154,9 @@ def deploy_cut_and_repair(kind, tmp_path, old, step_no, repair=True, ask=True):
     """A board flashed with --source (the firmware as .py files) gets a
     bytecode deploy, every file of it new; the power goes at step step_no.
     After the power comes back the board runs the app (the cut came before
-    the first change or after the last) or shows the deploy-error pattern,
-    which sync names (with ask: some 20 s of the link's tries); with
-    repair, the next flash repairs it and the app runs. Returns the step
-    the cut came at, and whether it left the deploy unfinished."""
+    the first change or after the last) or shows the deploy-error pattern
+    (checked_after_cut). Returns the step the cut came at, and whether it
+    left the deploy unfinished."""
     board = BOARDS[kind](BOARDS[kind].copy(old, tmp_path / ("cut%d" % step_no))).start()
     try:
         board.first_frame()
@@ -174,7 +174,19 @@ def deploy_cut_and_repair(kind, tmp_path, old, step_no, repair=True, ask=True):
         # cut left is read there. The emulated Pico's is known from the step.
         unfinished = (board.deploy_state() == "incomplete" if kind == "unix"
                       else unfinished_by_step(cut_at, code))
-        board.start()
+    finally:
+        board.stop()
+    checked_after_cut(board, cut_at, unfinished, tmp_path, repair, ask)
+    return cut_at, unfinished
+
+
+def checked_after_cut(board, cut_at, unfinished, tmp_path, repair=True, ask=True):
+    """A board whose deploy the power cut at cut_at, powered up again: it runs
+    the app, or, with its deploy unfinished, shows the deploy-error pattern,
+    which sync names (with ask); with repair, the next flash repairs it and
+    the app runs."""
+    board.start()
+    try:
         if not unfinished:  # the old deploy, or the new one, whole
             assert board.first_frame(60) and not shows_deploy_error(board, layout(), 2.0), cut_at
         else:
@@ -195,9 +207,28 @@ def deploy_cut_and_repair(kind, tmp_path, old, step_no, repair=True, ask=True):
             assert state(board)["events"] is not None  # the app answers once it has booted
             enter(board, 0, 2)
             assert entries_kept(state(board)["events"])[-1] == (0, 2)
-        return cut_at, unfinished
     finally:
         board.stop()
+
+
+def deploy_snapshots(kind, old, where):
+    """One bytecode deploy over a copy of `old`, the board's flash copied at
+    the start of every step: the step's operations not begun, the last
+    step's all done and answered, the board idle. A cut at any step is then
+    that copy powered up: the sweep costs one deploy, not one a step.
+    Returns [(step, copy of the flash)]."""
+    board = BOARDS[kind](BOARDS[kind].copy(old, where / "deploy")).start()
+    snaps = []
+    try:
+        board.first_frame()
+
+        def snapshot(text):
+            snaps.append(("flash: " + text, BOARDS[kind].copy(board.flash, where / ("step%d" % (len(snaps) + 1)))))
+
+        deploy.flash(board.port, step=snapshot)
+    finally:
+        board.stop()
+    return snaps
 
 
 @pytest.fixture
@@ -219,17 +250,19 @@ def test_a_deploy_cut_by_the_power_shows_the_deploy_error_and_the_next_flash_rep
 @pytest.mark.sweep
 @pytest.mark.parametrize("kind", [pytest.param("unix"), pytest.param("pico", marks=pytest.mark.pico)])
 def test_a_deploy_cut_at_every_step_shows_the_deploy_error_and_the_next_flash_repairs(kind, source_image, tmp_path):
-    board = BOARDS[kind](BOARDS[kind].copy(source_image, tmp_path / "count")).start()
-    try:
-        done = cli("flash", "--port", board.port, timeout=300)
-        steps = [line for line in done.stderr.splitlines() if line.startswith("flash: ")]
-    finally:
-        board.stop()
+    snaps = deploy_snapshots(kind, source_image, tmp_path)
+    steps = [text for text, _flash in snaps]
     assert len(steps) > 80 and steps[-1] == "flash: restarting the board"  # writes, then the .py removed
     outcomes = set()
-    for step_no in range(3, len(steps) + 1):
+    for step_no, (cut_at, image) in enumerate(snaps, 1):
+        if step_no < 3:
+            continue  # connecting, comparing: nothing on the board changed yet (test_faults' freeze case)
         # The simulated board repairs at every step; the emulated Pico (some 50 s a flash) at every
         # eighth and the last three; both ask sync what the board says there.
         some = step_no % 8 == 0 or step_no > len(steps) - 3
-        outcomes.add(deploy_cut_and_repair(kind, tmp_path, source_image, step_no, kind == "unix" or some, some)[1])
+        unfinished = unfinished_by_step(cut_at, 1)
+        if kind == "unix":
+            assert (deploy_state(image) == "incomplete") is unfinished, cut_at  # what the cut left, read
+        checked_after_cut(BOARDS[kind](image), cut_at, unfinished, tmp_path, kind == "unix" or some, some)
+        outcomes.add(unfinished)
     assert outcomes == {True, False}  # cuts before the first change or after the last, and between
