@@ -50,12 +50,6 @@ def plays(board):
     return False
 
 
-def steps_of_a_full_flash(port):
-    done = cli("flash", "--port", port)
-    assert done.returncode == 0, done.stderr
-    return [line for line in done.stderr.splitlines() if line.startswith("flash: ")]
-
-
 def flash_killed_at(port, step):
     """Run cribboard flash and SIGKILL it as soon as it starts step number `step`."""
     proc = subprocess.Popen([sys.executable, "-m", "cribboard.cli", "flash", "--port", port],
@@ -72,47 +66,71 @@ def flash_killed_at(port, step):
     return seen
 
 
-def test_a_deploy_cut_off_at_every_step_leaves_a_board_that_boots_and_the_next_flash_repairs(tmp_path):
-    old = tmp_path / "old"  # the board before the update: the firmware as sources, no deploy manifest
-    board = Board(old)
-    board.stop()
-    live = tmp_path / "flash"
+def deploy_cut_at_every_step(old, where):
+    """One deploy over a copy of `old`, the board's flash copied at the start
+    of every step (the step's operations not begun, the last step's done and
+    answered): [(step, copy)]. A deploy stopped at that step, a copy."""
+    live = where / "deploy"
     shutil.copytree(old, live)
     board = Board(live, seed=False)
+    snaps = []
     try:
-        steps = steps_of_a_full_flash(board.port)
+        def snapshot(text):
+            copy = where / ("step%d" % (len(snaps) + 1))
+            shutil.copytree(live, copy)
+            snaps.append(("flash: " + text, copy))
+
+        flash.flash(board.port, step=snapshot)
     finally:
         board.stop()
+    return snaps
+
+
+def boots_after_the_cut(live, cut_at, repair):
+    """The board whose deploy stopped at cut_at, powered up: it plays or shows
+    the deploy error as its deploy.json says; with repair, the next flash
+    repairs it. Returns the deploy's state."""
+    state = deploy_state(live)
+    board = Board(live, seed=False)  # power off and on after the cut
+    try:
+        if state in ("none", "complete"):  # cut before the first change, or after the last
+            assert plays(board) and not shows_deploy_error(board, 1.0), cut_at
+        else:
+            assert shows_deploy_error(board), "cut at %s left %s but no deploy error" % (cut_at, state)
+        if repair:
+            repaired = cli("flash", "--port", board.port)
+            assert repaired.returncode == 0, repaired.stderr
+            assert deploy_state(live) == "complete"
+            board.sim.wait_frame(board.sim.frames)
+            assert not shows_deploy_error(board, 1.0) and plays(board)
+            assert not [p for p in live.rglob("*") if p.name.endswith(".new") or (p.suffix == ".py"
+                        and p.name != "main.py")]
+    finally:
+        board.stop()
+    return state
+
+
+def test_a_deploy_cut_off_at_every_step_leaves_a_board_that_boots_and_the_next_flash_repairs(tmp_path):
+    old = tmp_path / "old"  # the board before the update: the firmware as sources, no deploy manifest
+    Board(old).stop()
+    snaps = deploy_cut_at_every_step(old, tmp_path)  # linear: one deploy, a copy of the flash a step
+    steps = [text for text, _copy in snaps]
     started = next(k for k, s in enumerate(steps, 1) if "marking the deploy as started" in s)
     assert len(steps) > 30 and steps[-1] == "flash: restarting the board"
     outcomes = set()
-    for step in range(1, len(steps) + 1):
-        shutil.rmtree(live)
-        shutil.copytree(old, live)
-        board = Board(live, seed=False)
-        try:
-            assert flash_killed_at(board.port, step) == step
-        finally:
-            board.stop()
-        state = deploy_state(live)
-        outcomes.add(state)
-        board = Board(live, seed=False)  # power off and on after the cut
-        try:
-            if state in ("none", "complete"):  # cut before the first change, or after the last
-                assert plays(board) and not shows_deploy_error(board, 1.0), steps[step - 1]
-            else:
-                assert shows_deploy_error(board), "cut at %s left %s but no deploy error" % (steps[step - 1], state)
-            if step % 8 == 0 or step in (started, started + 1, len(steps) - 2):
-                repaired = cli("flash", "--port", board.port)
-                assert repaired.returncode == 0, repaired.stderr
-                assert deploy_state(live) == "complete"
-                board.sim.wait_frame(board.sim.frames)
-                assert not shows_deploy_error(board, 1.0) and plays(board)
-                assert not [p for p in live.rglob("*") if p.name.endswith(".new") or (p.suffix == ".py"
-                            and p.name != "main.py")]
-        finally:
-            board.stop()
+    for step, (cut_at, live) in enumerate(snaps, 1):
+        repair = step % 8 == 0 or step in (started, started + 1, len(steps) - 2)
+        outcomes.add(boots_after_the_cut(live, cut_at, repair))
     assert {"none", "incomplete", "complete"} <= outcomes
+    # And once as a user stops it: the command killed (SIGKILL) as it starts writing the third file.
+    live = tmp_path / "killed"
+    shutil.copytree(old, live)
+    board = Board(live, seed=False)
+    try:
+        assert flash_killed_at(board.port, started + 3) == started + 3
+    finally:
+        board.stop()
+    assert boots_after_the_cut(live, steps[started + 2], True) == "incomplete"
 
 
 def test_an_app_that_cannot_import_after_a_cut_still_shows_the_deploy_error_and_flash_repairs_it(tmp_path):
