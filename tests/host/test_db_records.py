@@ -1,6 +1,8 @@
 # A piquet partie from a board is stored, listed and charted like a game.
 import json
 
+from clirun import cli as run_cli
+
 from cribboard import db, records, stats
 from cribcore.piquet import PiquetMatch
 from cribcore.record import game_record
@@ -23,8 +25,6 @@ def test_a_piquet_record_syncs_like_a_cribbage_game(db_url):
 
 
 def test_every_command_that_reads_games_reads_them_from_either_engine(db_url):
-    import subprocess
-    import sys
 
     from cribcore.match import Match
 
@@ -42,10 +42,7 @@ def test_every_command_that_reads_games_reads_them_from_either_engine(db_url):
     conn.close()
 
     def cli(*args):
-        done = subprocess.run([sys.executable, "-m", "cribboard", *args, "--db", db_url], capture_output=True,
-                              text=True, timeout=60)
-        assert done.returncode == 0, done.stderr
-        return done.stdout
+        return run_cli(*args, "--db", db_url, check=True).stdout
 
     games = json.loads(cli("matches", "--json"))
     assert [g["scores"] for g in games] == [[121, 80], [121, 50], [121, 100]]
@@ -64,8 +61,6 @@ def test_every_command_that_reads_games_reads_them_from_either_engine(db_url):
 
 
 def test_a_drawn_partie_is_listed_as_a_draw_and_a_row_that_cannot_be_read_costs_nothing_else(db_url):
-    import subprocess
-    import sys
 
     from cribcore.match import Match
 
@@ -92,9 +87,8 @@ def test_a_drawn_partie_is_listed_as_a_draw_and_a_row_that_cannot_be_read_costs_
     conn.close()
 
     def cli(*args):
-        done = subprocess.run([sys.executable, "-m", "cribboard", *args, "--db", db_url], capture_output=True,
-                              text=True, timeout=60)
-        assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+        done = run_cli(*args, "--db", db_url, check=True)
+        assert "Traceback" not in done.stderr, done.stderr
         return done
 
     listed = cli("matches", "--json")

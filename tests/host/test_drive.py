@@ -10,16 +10,13 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from clirun import cli
 
 from cribboard import drive
 
 ROOT = Path(__file__).resolve().parents[2]
 STAND_INS = ROOT / "host" / "cribboard" / "cp"
 BOOT_OUT = "Adafruit CircuitPython %s on 2025-10-01; Raspberry Pi Pico with rp2040\nBoard ID:raspberry_pi_pico\n"
-
-
-def cli(*args):
-    return subprocess.run([sys.executable, "-m", "cribboard", *args], capture_output=True, text=True, timeout=120)
 
 
 def circuitpy(tmp_path, version="9.2.1"):

@@ -10,6 +10,7 @@ import sys
 import time
 
 import pytest
+from clirun import cli
 from simboard import Board, deploy_state
 
 from cribapp.layout import Layout
@@ -18,11 +19,6 @@ from cribboard.errors import CribboardError
 from cribboard.linkclient import BoardLink
 
 DEPLOY_ERROR = 6
-
-
-def cli(*args):
-    return subprocess.run([sys.executable, "-m", "cribboard.cli", *args], capture_output=True, text=True,
-                          timeout=300)
 
 
 def shows_deploy_error(board, seconds=4.0):

@@ -3,18 +3,12 @@
 # kept; and games from before players existed seated as "Track N".
 import json
 import sqlite3
-import subprocess
-import sys
 
+from clirun import cli
 from simboard import Board
 from test_records import LyingLink, good
 
 from cribboard import db, players, schema, stats, sync
-
-
-def cli(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "cribboard", *args], input=stdin, capture_output=True, text=True,
-                          timeout=120)
 
 
 def test_names_sent_to_the_board_come_back_in_its_records_and_name_the_games(tmp_path, db_url):

@@ -6,16 +6,14 @@ import json
 import signal
 import subprocess
 import sys
+from functools import partial
 
+from clirun import cli as run_cli
 from simboard import Board
 
 from cribboard.linkclient import BoardLink
 
-
-def cli(*args):
-    done = subprocess.run([sys.executable, "-m", "cribboard", *args], capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    return done
+cli = partial(run_cli, check=True)  # every command here must succeed
 
 
 def test_a_game_on_the_simulated_circuitpython_board_syncs_like_any_other(tmp_path):

@@ -2,10 +2,9 @@
 # ACC game points (2 a win, 3 a skunk win), the spread as the tie-break,
 # date and board filters, piquet never counted; on both database engines.
 import json
-import subprocess
-import sys
 from datetime import datetime
 
+from clirun import cli
 from test_records import good
 
 from cribboard import db, records
@@ -26,11 +25,6 @@ def league(db_url, games, board="b0ard"):
         game = records.check(json.dumps(good(seq, loser=score, names=[won, lost])))
         db.store(conn, board, "t", [(seq, game)], "2026-11-30T00:00:00+00:00", {seq: noon(day)})
     return conn
-
-
-def cli(*args):
-    done = subprocess.run([sys.executable, "-m", "cribboard", *args], capture_output=True, text=True, timeout=60)
-    return done
 
 
 def ranked(done):

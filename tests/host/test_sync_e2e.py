@@ -8,20 +8,16 @@ import subprocess
 import sys
 import time
 from datetime import datetime
+from functools import partial
 
 import pytest
+from clirun import cli as run_cli
 from simboard import Board, fill_log
 
 from cribboard import db, sync
 from cribboard.linkclient import BoardLink, LinkError
 
-
-def cli(*args, check=True):
-    proc = subprocess.run([sys.executable, "-m", "cribboard.cli", *args], capture_output=True, text=True,
-                          timeout=180)
-    if check:
-        assert proc.returncode == 0, proc.stderr
-    return proc
+cli = partial(run_cli, check=True)  # check=False where a command is meant to fail
 
 
 def stored(db_url, board=None):
