@@ -10,7 +10,7 @@ import usb_cdc
 
 from cribapp.seal import seal, unseal
 
-from rig import FakeClock
+from rig import FakeClock, own_folder
 
 
 def _absolute(path):
@@ -21,7 +21,6 @@ HERE = _absolute(__file__.rsplit("/", 1)[0])
 ROOT = HERE.rsplit("/", 2)[0]
 FIRMWARE = ROOT + "/firmware"
 PINS = {"P1": "GP2", "P2": "GP3", "UNDO": "GP5", "SKUNK": "GP6", "OK": "GP7"}
-_made = [0]
 
 
 def copy(src, dst):
@@ -42,15 +41,7 @@ def exists(path):
 def fresh_flash(board="pico"):
     """A new CIRCUITPY drive with a pin map and the 2-track layout, in a
     folder of its own (the tests' own temporary folder, TMPDIR)."""
-    base = os.getenv("TMPDIR") or "/tmp"
-    while True:
-        _made[0] += 1
-        flash = "%s/cribboard-cp-%s-%d" % (base, "".join("%02x" % b for b in os.urandom(4)), _made[0])
-        try:
-            os.mkdir(flash)
-            break
-        except OSError:  # taken: another name
-            pass
+    flash = own_folder("cribboard-cp")
     copy(ROOT + "/hardware/boards/%s.json" % board, flash + "/board.json")
     copy(ROOT + "/hardware/layouts/2-track.json", flash + "/layout.json")
     return flash

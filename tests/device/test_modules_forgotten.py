@@ -5,9 +5,9 @@ import sys
 
 from cribapp import assemble
 
-from rig import ByteStrip, FakeClock, FakeStream, empty_dir
+from rig import ByteStrip, FakeClock, FakeStream, empty_dir, own_folder
 
-ROOT = "/tmp/cribboard-forget-test"
+ROOT = own_folder("cribboard-forget-test")
 
 
 class Edge:

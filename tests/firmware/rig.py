@@ -315,6 +315,22 @@ class Table:
         return (item - 1, value - 1) if item else None
 
 
+def own_folder(prefix):
+    """A new folder of this run's own in the temporary folder (TMPDIR, else
+    /tmp), so two runs side by side never share one (no tempfile module on
+    MicroPython: a random name, made or taken again)."""
+    import os
+
+    base = os.getenv("TMPDIR") or "/tmp"
+    while True:
+        path = "%s/%s-%s" % (base, prefix, "".join(["%02x" % b for b in os.urandom(6)]))
+        try:
+            os.mkdir(path)
+            return path
+        except OSError:  # taken: another name
+            pass
+
+
 def empty_dir(path):
     """A folder at path with nothing in it (made if missing): a board's flash."""
     import os

@@ -11,7 +11,7 @@ from cribapp.hostface import HostFace
 from cribapp.seal import seal, unseal
 from cribapp.store import STATE, STATE_BAD
 
-from rig import FakeClock, FakeStream, empty_dir, error_pattern
+from rig import FakeClock, FakeStream, empty_dir, error_pattern, own_folder
 
 sys.path.insert(0, "tests/fakes")
 import machine
@@ -19,7 +19,7 @@ import machine
 from cribapp import deploycheck
 from cribapp import mpmain as main
 
-ROOT = "/tmp/cribboard-main-test"
+ROOT = own_folder("cribboard-main-test")
 
 
 def fresh(files):
