@@ -118,8 +118,9 @@ test-cp: $(VENV_DONE) $(CP_STUBS_DONE)
 test-wasm: $(NODE_DONE)
 	node tests/wasm_run.mjs firmware/lib tests/core micropython-wasm
 
+# On every core (pytest-xdist): each test takes its own folders and ports.
 test-py: $(VENV_DONE) $(NODE_DONE) $(CHROMIUM_DONE) $(POSTGRES_DONE) $(MO_FILES)
-	$(BIN)/pytest -q --ignore=tests/dist
+	$(BIN)/pytest -q -n auto --ignore=tests/dist
 
 # The long fault sweeps (tests marked `sweep`): the emulated Pico's deploy cut
 # by the power at every one of its steps, which needs the MicroPython image

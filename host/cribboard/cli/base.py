@@ -175,7 +175,7 @@ def open_db(url, create=False):
         if not path.exists():
             if not create and url != default_db():
                 raise db.DbError(_("there is no database at %(path)s (check --db; `cribboard sync --db %(path)s` "
-                                   "makes one)") % {"path": clip(str(path))})
+                                   "makes one)") % {"path": path})  # the error edge caps a line
             fresh = path
     try:
         conn = db.connect(url)
