@@ -213,3 +213,17 @@ def test_the_link_is_attached_once_after_the_first_frame():
         pass
     assert connected == [(0, False)]  # once, in the first pass, after its frame
     assert type(t.app.link).__name__ == "Doorbell"
+
+
+def test_a_board_on_for_days_keeps_its_match_and_still_reports_a_hang():
+    # The ticks wrap after half their period (6 days on MicroPython, 3 on
+    # CircuitPython): the time into the boot then reads below 0.
+    t = Table()
+    t.enter(0, 6)
+    t.app.started_at = t.clock.ticks_add(t.clock.ticks_ms(), 1 << 29)  # its start now reads as the future
+    t.enter(1, 2)
+    assert t.state()["up"] < 0
+    again = Table(flash=t.flash.restarted(), watchdog_reset=True)
+    assert again.app.match.game.scores() == [6, 2] and again.error() == ERR_CRASH  # the match kept
+    (entry,) = crashlog.entries(again.flash)
+    assert entry[1] == 0 and entry[2].startswith("WatchdogReset: ")

@@ -75,6 +75,8 @@ def after_hang(app):
     boot, up = app.board.boot - 1, app.board.up
     if up is None:
         return
+    if up < 0:  # a board on for days: its ticks wrapped; a log's uptime is a count
+        up = 0
     files = app.store.files
     try:
         found = entries(files)

@@ -48,9 +48,11 @@ def restore_session(saved, tracks, board):
     brightness = saved.get("brightness", board.brightness)
     acked = saved.get("acked", 0)
     up = saved.get("up")
-    for n in (boot, brightness, acked, 0 if up is None else up):
+    for n in (boot, brightness, acked):
         if not isinstance(n, int) or n < 0:
             raise ValueError("not a count: %r" % (n,))
+    if up is not None and not isinstance(up, int):  # below 0 after days on: the ticks wrapped (no harm)
+        raise ValueError("not a time: %r" % (up,))
     if not 1 <= brightness <= 5:
         raise ValueError("brightness %r" % (brightness,))
     board.boot = boot
