@@ -34,6 +34,19 @@ def pg_cluster():
         signal.signal(signal.SIGTERM, previous)
 
 
+@pytest.fixture(scope="module")
+def board(request, tmp_path_factory):
+    """A simulated board the module's tests share (simboard.Board: the real
+    firmware on MicroPython's unix port; an indirect parameter
+    "circuitpython" gives that edition), stopped after them. A module that
+    needs another board defines its own `board`."""
+    from simboard import Board
+
+    b = Board(tmp_path_factory.mktemp("board") / "flash", edition=getattr(request, "param", "micropython"))
+    yield b
+    b.stop()
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db_url(request, tmp_path):
     """A fresh database on each engine, as a --db argument."""

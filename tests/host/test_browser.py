@@ -5,7 +5,6 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import sync_playwright
-from simboard import Board
 
 from cribboard.linkclient import BoardLink
 
@@ -15,11 +14,8 @@ CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic
 DARK = "#2a1b0f"
 
 
-@pytest.fixture(scope="module", params=["micropython", "circuitpython"])
-def board(request, tmp_path_factory):
-    b = Board(tmp_path_factory.mktemp("browser") / "flash", edition=request.param)
-    yield b
-    b.stop()
+# Both editions' boards (the `board` fixture: conftest.py).
+pytestmark = pytest.mark.parametrize("board", ["micropython", "circuitpython"], indirect=True)
 
 
 def fill(page, index):

@@ -4,18 +4,9 @@
 import json
 import shutil
 
-import pytest
 from clirun import cli
 from playwright.sync_api import sync_playwright
-from simboard import Board
 from test_browser import CHROMIUM_FLAGS, OUTPUT
-
-
-@pytest.fixture(scope="module")
-def board(tmp_path_factory):
-    b = Board(tmp_path_factory.mktemp("discard") / "flash")
-    yield b
-    b.stop()
 
 
 def table(page):

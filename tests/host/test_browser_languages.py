@@ -3,9 +3,7 @@
 # remembered; checked in Debian's chromium (Playwright) in es, it and de.
 import shutil
 
-import pytest
 from playwright.sync_api import sync_playwright
-from simboard import Board
 from test_browser import CHROMIUM_FLAGS
 
 SAID = {  # what each language shows: the board's caption, the discard panel, its table, the scoreboard
@@ -15,11 +13,6 @@ SAID = {  # what each language shows: the board's caption, the discard panel, it
 }
 
 
-@pytest.fixture(scope="module")
-def board(tmp_path_factory):
-    b = Board(tmp_path_factory.mktemp("languages") / "flash")
-    yield b
-    b.stop()
 
 
 def shown(page):

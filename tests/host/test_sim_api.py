@@ -2,15 +2,7 @@
 # on MicroPython's unix port behind them.
 import urllib.request
 
-import pytest
 from simboard import Board
-
-
-@pytest.fixture(scope="module")
-def board(tmp_path_factory):
-    b = Board(tmp_path_factory.mktemp("sim") / "flash")
-    yield b
-    b.stop()
 
 
 def test_the_page_is_served(board):
