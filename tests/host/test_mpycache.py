@@ -86,6 +86,19 @@ def test_two_builds_at_once_share_the_cache_safely(tmp_path):
     assert not [p for p in cache.iterdir() if p.name.startswith(".tmp-")]  # no half-written entry left
 
 
+def test_two_flash_builds_in_two_processes_at_once_get_the_same_files(tmp_path):
+    env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "xdg"))  # empty: both compile, both write entries
+    code = ("import hashlib; from cribboard import flash; "
+            "print(hashlib.sha256(repr(flash.build()).encode()).hexdigest())")
+    procs = [subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True) for _ in range(2)]
+    outs = [p.communicate(timeout=300) for p in procs]
+    assert all(p.returncode == 0 for p in procs), outs
+    assert outs[0][0] == outs[1][0]  # the same files, byte for byte
+    again = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
+    assert again.stdout == outs[0][0]  # and what they left in the cache is whole
+
+
 def test_flash_builds_from_the_users_cache_folder(tmp_path):
     env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "xdg"))
     code = ("from cribboard import flash, manifest; files = flash.build(); "
