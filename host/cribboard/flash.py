@@ -72,7 +72,7 @@ def module_name(remote: str) -> str:
 
 def mpy_cross_version() -> int:
     """The .mpy major version that this machine's mpy-cross writes."""
-    out = subprocess.run([_tool("mpy-cross"), "--version"], capture_output=True, text=True).stdout
+    out = mpycache.version(_tool("mpy-cross"))  # asked once a process: the cache's key has it too
     found = re.search(r"mpy v(\d+)", out)
     if not found:
         raise FlashError(_("cannot tell which .mpy version mpy-cross writes (it said %r)") % out.strip())

@@ -124,13 +124,14 @@ class BoardLink:
     def who(self):
         """In words, what answered instead of the Cribboard program, and what to do."""
         heard = " ".join(self.heard)
-        if "the last deploy did not finish" in heard:  # cribapp.mpmain, blinking the deploy-error pattern
+        kind = self.what_answers()
+        if kind == "deploy":  # cribapp.mpmain, blinking the deploy-error pattern
             return (_("it blinks the deploy-error pattern: its last deploy did not finish; run "
                       "`cribboard flash --port %s` again") % self.port)
-        if "CircuitPython" in heard:
+        if kind == "circuitpython":
             return _("it runs CircuitPython but not the Cribboard program: copy it onto the board's drive "
                      "with `cribboard flash --drive PATH`")
-        if "MicroPython" in heard or ">>>" in heard:
+        if kind == "repl":
             banner = next((h for h in self.heard if "MicroPython" in h), _("MicroPython's REPL"))
             return (_("it answers as %(banner)s, not the Cribboard program: put it on with `cribboard flash --port "
                       "%(port)s`") % {"banner": ascii(banner[:60])[1:-1], "port": self.port})

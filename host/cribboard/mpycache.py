@@ -6,6 +6,7 @@
 # SHA-256 of its bytes: one cut off mid-write or damaged is compiled again,
 # never copied to a board. Written to a temporary name and renamed into
 # place, so two flashes at once share the folder safely.
+import functools
 import hashlib
 import os
 import subprocess
@@ -25,8 +26,10 @@ def folder() -> Path:
     return Path(platformdirs.user_cache_dir("cribboard")) / "mpy"
 
 
+@functools.lru_cache(maxsize=8)
 def version(tool: str) -> str:
-    """mpy-cross's own words for its version: part of every key."""
+    """mpy-cross's own words for its version: part of every key (asked once
+    a process: a flash checks the board's .mpy version against it too)."""
     return subprocess.run([tool, "--version"], capture_output=True, text=True, timeout=60).stdout.strip()
 
 

@@ -59,7 +59,8 @@ _HANDS = {"elder": "elder", "younger": "younger", "elder_dealt": "elder dealt", 
 def from_line(text: str) -> Kept:
     """A deal written on one line: elder's cards / younger's / the tricks
     [/ elder's as dealt [/ younger's as dealt]], '-' for a hand not given;
-    ValueError if it cannot be a deal."""
+    ValueError if a part cannot be read. Whether the cards make a legal deal
+    is score_kept's to say (the sheet scores what it enters)."""
     parts = [p.strip() for p in text.split("/")]
     if not 3 <= len(parts) <= 5:
         raise ValueError(_("a deal from the cards is elder's 12 cards / younger's 12 / who won each trick (E or Y)"
@@ -75,7 +76,6 @@ def from_line(text: str) -> Kept:
             canonical[key] = "".join("E" if w == ELDER else "Y" for w in tricks(value))
         else:
             canonical[key] = format_cards(hand(value, _HANDS[key]))
-    score_kept(canonical)
     return canonical
 
 

@@ -124,10 +124,7 @@ def make_server(boards: Any, host: str = "127.0.0.1", port: int = 8121) -> Threa
             self.send_header("Content-Length", str(len(data)))
             self.send_header("Cache-Control", "no-store")
             self.end_headers()
-            try:
-                self.wfile.write(data)
-            except (BrokenPipeError, ConnectionResetError):  # the browser went away (a reload, a closed tab)
-                self.close_connection = True
+            self.wfile.write(data)  # a browser gone mid-answer ends the request quietly (Server.handle_error)
 
         def board(self, query):
             """The board a request names (?board=N), or None after a 404."""
