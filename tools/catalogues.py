@@ -8,8 +8,8 @@
 # docstring, help=, epilog=): click shows them through cribboard.cli.base's
 # translating command classes. Click's own words on those screens come from
 # CLICK_MESSAGES, checked against click's source; the errors of the scoring
-# core and the layout checks, from their `raise ValueError("...")`
-# (cribboard.core_errors translates them).
+# core and the layout checks, from cribcore.messages (cribboard.said
+# translates them).
 import ast
 import io
 import re
@@ -29,7 +29,7 @@ CLICK_MESSAGES = ("Usage:", "Options", "Commands", "Show this message and exit."
                   "Missing argument", "Missing option", "Missing command.", "default: {default}", "env var: {var}",
                   "Invalid value for {param_hint}: {message}", "{value} is not in the range {range}.")
 
-_PLACEHOLDER = re.compile(r"%(?:\([a-z_]+\))?[-#0 +]*\d*(?:\.\d+)?[sdrfi%]|\{[a-z_]*(?:![rs])?(?::[^}]*)?\}")
+_PLACEHOLDER = re.compile(r"%(?:\([a-z_]+\))?[-#0 +]*\d*(?:\.\d+)?[sdrfiX%]|\{[a-z_]*(?:![rs])?(?::[^}]*)?\}")
 
 
 def _literal(node):
@@ -80,13 +80,12 @@ def template():
         with path.open("rb") as f:
             for lineno, message, _, _ in extract(extract_click, f):
                 catalog.add(message, locations=[(str(path.relative_to(ROOT)), lineno)])
-    from cribboard.core_errors import messages_in, sources
     from cribboard.i18n import page_messages
+    from cribcore.messages import MESSAGES
 
-    # The firmware's shared code's errors: English (it runs on the board too); the host translates them.
-    for where, source in sources():
-        for message in messages_in(source):
-            catalog.add(message, locations=[("firmware/lib/" + where, 0)])
+    # The firmware's shared code's errors: English by code (it runs on the board too); cribboard.said translates.
+    for code, message in sorted(MESSAGES.items()):
+        catalog.add(message, locations=[("firmware/lib/cribcore/messages.py", code)])
 
     page = PACKAGE / "sim.html"
     for message in page_messages(page.read_text(encoding="utf-8")):

@@ -18,6 +18,7 @@ import unicodedata
 from datetime import datetime, timezone
 
 from cribboard.i18n import N_, _, ngettext
+from cribboard.said import said
 from cribboard.told import Routine
 from cribcore import barbu
 
@@ -159,7 +160,7 @@ def rebuilt(rubber, deals):
         try:
             again.add(contract, result, doubles)
         except ValueError as e:
-            raise ValueError(_("deal %(number)d: %(problem)s") % {"number": k + 1, "problem": e}) from None
+            raise ValueError(_("deal %(number)d: %(problem)s") % {"number": k + 1, "problem": said(e)}) from None
     return again
 
 

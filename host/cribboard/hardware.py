@@ -10,6 +10,7 @@ from cribapp.config import Config
 from cribapp.layout import GAME_POINT_LEDS, HOLES, Layout
 from cribboard.errors import CribboardError
 from cribboard.i18n import _
+from cribboard.said import said
 from cribcore.game import SKUNK_LINES
 
 MCU_MA = {"pico": 25, "esp32s3": 60, "feather_rp2040": 25}  # the microcontroller board itself, typical
@@ -51,8 +52,6 @@ def check(path, _=_):
     """Check a layout or a pin map file; returns a one-line summary. Every
     mistake is a HardwareError that says what is wrong in plain words (in
     the reader's language, or _'s: i18n.english for JSON)."""
-    from cribboard.core_errors import translate
-
     data = load(path, _)
     if not isinstance(data, dict):
         raise HardwareError(_("%s: expected a JSON object (see hardware/layouts or hardware/boards)") % path)
@@ -67,7 +66,7 @@ def check(path, _=_):
                 "file": path, "name": cfg.name, "pin": cfg.strip_pin,
                 "buttons": ", ".join("%s=%s" % kv for kv in sorted(cfg.buttons.items()))}
     except ValueError as e:
-        raise HardwareError("%s: %s" % (path, translate(str(e), _))) from None
+        raise HardwareError("%s: %s" % (path, said(e, _))) from None
     raise HardwareError(_("%s: neither a layout (it has no 'runs') nor a pin map (it has no 'buttons')") % path)
 
 

@@ -9,6 +9,7 @@
 from typing import Any
 
 from cribboard.i18n import N_, _
+from cribboard.said import said
 from cribcore.cards import RANKS, format_cards, parse
 from cribcore.piquet import ELDER, ORDER, YOUNGER, point_of, score_deal, sequences_of, sets_of
 
@@ -32,11 +33,9 @@ def hand(text: str, who: str) -> list[int]:
     try:
         return parse(text)
     except ValueError as e:
-        from cribboard.core_errors import translate
-
         whose = {"elder": _("elder's cards: %s"), "younger": _("younger's cards: %s"),
                  "elder dealt": _("elder's cards as dealt: %s"), "younger dealt": _("younger's cards as dealt: %s")}
-        raise ValueError(whose[who] % translate(str(e))) from None
+        raise ValueError(whose[who] % said(e)) from None
 
 
 def tricks(text: str) -> list[int]:
@@ -91,9 +90,7 @@ def score_kept(kept: Kept) -> dict[str, Any]:
     try:
         return deal(hand(kept["elder"], "elder"), hand(kept["younger"], "younger"), tricks(kept["tricks"]), dealt)
     except ValueError as e:
-        from cribboard.core_errors import translate
-
-        raise ValueError(translate(str(e))) from None
+        raise ValueError(said(e)) from None
 
 
 def _verdict(has: list[bool], scored: list[int]) -> str:

@@ -19,6 +19,7 @@ from cribboard import db as dbm
 from cribboard import piquet_deal as pd
 from cribboard.i18n import N_, _, ngettext
 from cribboard.records import check
+from cribboard.said import said
 from cribboard.stats import piquet_result
 from cribboard.told import Routine
 from cribcore import record as records
@@ -49,7 +50,7 @@ class Sheet:
             try:
                 self.enter(entry)
             except ValueError as e:
-                raise ValueError(_("deal %(number)d: %(problem)s") % {"number": k + 1, "problem": e}) from None
+                raise ValueError(_("deal %(number)d: %(problem)s") % {"number": k + 1, "problem": said(e)}) from None
 
     @property
     def game(self) -> Any:

@@ -7,6 +7,7 @@ from typing import Any
 from cribboard.clip import quote
 from cribboard.errors import UsageError
 from cribboard.i18n import _
+from cribboard.said import said
 from cribcore.names import name_problem
 
 
@@ -32,7 +33,7 @@ def seat(db: Any, game_id: int, names: list[str], reported: list[str] | None = N
 def checked(name: str) -> str:
     problem = name_problem(name)
     if problem:
-        raise UsageError(_("%s is not a name: %s") % (quote(name), problem))
+        raise UsageError(_("%s is not a name: %s") % (quote(name), said(problem)))
     return name
 
 

@@ -7,6 +7,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from cribboard.i18n import N_, _
+from cribboard.said import said
 from cribcore.game import SKUNK_NAMES
 from cribcore.match import PIQUET
 from cribcore.partie import RUBICON, rubicon
@@ -48,7 +49,7 @@ def games(db: Any, board: str | None = None, skipped: list[str] | None = None) -
         except (TypeError, ValueError, KeyError, IndexError) as e:
             if skipped is not None:
                 skipped.append(_("game %s (board %s, record %s) cannot be listed: %s")
-                               % (r["id"], r["board"], r["seq"], e))
+                               % (r["id"], r["board"], r["seq"], said(e)))
     return rows
 
 

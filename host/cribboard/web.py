@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from cribboard import core_errors, i18n
+from cribboard import i18n
+from cribboard.said import said
 from cribboard.simulator import SimError
 
 log = logging.getLogger("http")  # cribboard --verbose shows every request
@@ -263,7 +264,7 @@ def _discard_error(query: str, error: ValueError) -> dict[str, Any]:
         try:
             _discard(query, gettext)
         except ValueError as again:
-            reply["said"] = {"error": core_errors.translate(str(again), gettext)}
+            reply["said"] = {"error": said(again, gettext)}
     return reply
 
 

@@ -69,7 +69,7 @@ def test_a_bad_line_names_itself_and_the_sheet_can_be_resumed(tmp_path):
     again = cli("barbu", "sheet", "--resume", "1", "--db", dbfile, stdin="\n".join(lines[9:]) + "\n")
     assert again.returncode == 0 and "Final:" in again.stdout
     again = cli("barbu", "sheet", "--db", dbfile, stdin="queens 1 3 0 0\nqueens 1 3 0 0\n")
-    assert again.returncode == 2 and "already played Queens" in again.stderr
+    assert again.returncode == 2 and "already played queens" in again.stderr
     missing = cli("barbu", "show", "9", "--db", dbfile)
     assert missing.returncode == 2 and missing.stderr.startswith("cribboard: error: no barbu rubber 9")
 

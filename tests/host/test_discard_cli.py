@@ -82,6 +82,6 @@ def test_hands_on_stdin_one_a_line_a_bad_line_reported_and_the_rest_answered():
     assert done.returncode == 2
     answered = [json.loads(line) for line in done.stdout.splitlines()]
     assert [a["cards"] for a in answered] == [list(HAND), ["AS", "2S", "3S", "4S", "5S", "6S"]]
-    assert done.stderr.strip() == "cribboard: error: line 4: duplicate card '5H'"
+    assert done.stderr.strip() == "cribboard: error: line 4: duplicate card 5H"
     text = cli("discard", "--dealer", "--top", "1", stdin=" ".join(HAND) + "\n").stdout
     assert text.startswith("hand: 5H 5S JD 4C 6H KH\nrank")

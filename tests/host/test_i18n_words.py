@@ -1,17 +1,15 @@
 # The rest of the host tool in Spanish, Italian and German: the scoring
-# core's errors (raised in English on every interpreter, translated by the
-# host), the calculators' kinds of points, piquet's declarations in the
-# table's terms, and the board commands' progress and errors. JSON stays the
-# same in every language.
+# core's errors on the command line (test_said.py has the rest), the
+# calculators' kinds of points, piquet's declarations in the table's terms,
+# and the board commands' progress and errors. JSON stays the same in every
+# language.
 import json
-import re
 from pathlib import Path
 
 import pytest
 from clirun import cli, one_line_error
 
-from cribboard import core_errors, db, i18n
-from cribcore import barbu, cards, show
+from cribboard import db, i18n
 
 ROOT = Path(__file__).resolve().parents[2]
 ERROR = {"es": "error", "it": "errore", "de": "Fehler"}
@@ -24,47 +22,6 @@ def speaking():
     """i18n.use for one test, English again after it."""
     yield i18n.use
     i18n.use("en")
-
-
-def _example(message):
-    """The message made with sample values: 7 for %d, 'x7' for %r, 'w7' for %s."""
-    samples = {"d": "7", "r": "'x7'", "s": "w7"}
-    return re.sub(r"%[-#0 +]*\d*[srd]", lambda m: samples[m.group(0)[-1]], message)
-
-
-def test_the_core_raises_the_messages_the_host_knows():
-    found = core_errors.messages()
-    assert len(found) > 60 and "unknown card %r (write rank then suit: 5H, TD, 10D, QS, 5♥)" in found
-    # What the core really raises is one of them, values and all.
-    raised = []
-    for bad in (lambda: cards.parse("5H ZZ"), lambda: cards.parse("5H 5H"), lambda: show.score([1, 2, 3], 4),
-                lambda: barbu.contract_scores("queens", {"queens": [1, 1, 1, 2]})):
-        with pytest.raises(ValueError) as e:
-            bad()
-        raised.append(str(e.value))
-    for text in raised:
-        assert any(re.fullmatch(pattern.pattern, text) for pattern, _ in core_errors._patterns()), text
-
-
-@pytest.mark.parametrize("language", ["es", "it", "de"])
-def test_every_core_message_is_found_again_and_said_in_the_language(language, speaking):
-    speaking(language)
-    for message in core_errors.messages():
-        text = _example(message)
-        said = core_errors.translate(text)
-        assert said != text, (language, message)
-        for value in re.findall(r"'x7'|\b7\b", text):
-            assert value in said, (language, message, said)
-
-
-def test_a_message_inside_a_message_is_translated_and_anything_else_kept(speaking):
-    speaking("es")
-    inner = "unknown card 'ZZ' (write rank then suit: 5H, TD, 10D, QS, 5♥)"
-    assert core_errors.translate("deal 3: " + inner) == \
-        "mano 3: carta desconocida 'ZZ' (escribe valor y luego palo: 5H, TD, 10D, QS, 5♥)"
-    assert core_errors.translate("not a message of the core") == "not a message of the core"
-    speaking("en")
-    assert core_errors.translate("deal 3: " + inner) == "deal 3: " + inner
 
 
 def test_a_core_error_on_the_command_line_is_in_the_readers_language():
@@ -127,7 +84,7 @@ def test_the_pages_discard_errors_come_in_english_and_in_the_readers_language():
     with pytest.raises(ValueError, match="2 players are dealt 6 cards"):
         web._discard("cards=5H+5S+JD+4C+6H&players=2&crib=dealer&lang=de")
     reply = web._discard_error("cards=5H+5H+JD+4C+6H+KH&players=2&crib=dealer&lang=es", ValueError("x"))
-    assert reply["said"]["error"] == "carta repetida '5H'"
+    assert reply["said"]["error"] == "carta repetida 5H"
     assert "said" not in web._discard_error("cards=5H&players=2&crib=dealer", ValueError("x"))
 
 

@@ -4,15 +4,9 @@
 # the host use too).
 # The type checker sees the board's signatures; the CPython stand-ins differ.
 # pyright: reportAssignmentType=false, reportAttributeAccessIssue=false
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
-
 import sys
+
+from cribcore import const
 
 TICKS_PERIOD = const(1 << 30)  # MicroPython's ticks_ms() wraps here, on every port
 

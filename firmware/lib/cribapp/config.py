@@ -1,6 +1,18 @@
 # The board's configuration (pin map, layout name, power limits) read from
 # a dict, with a plain error for each mistake and defaults for the rest.
 
+from cribcore import CoreError, const
+
+# The codes of cribcore.messages.
+_NOT_OBJECT = const(1201)
+_NO_BUTTONS = const(1202)
+_BUTTON = const(1203)
+_TWO_THINGS = const(1204)
+_NO_PIN = const(1205)
+_PIN = const(1206)
+_NUMBER = const(1207)
+_STRIP = const(1208)
+
 BUTTON_NAMES = ("P1", "P2", "P3", "UNDO", "SKUNK", "OK")
 REQUIRED_BUTTONS = ("P1", "P2", "UNDO", "SKUNK", "OK")
 
@@ -20,7 +32,7 @@ class Config:
     def __init__(self, data=None):
         d = DEFAULTS if data is None else data
         if not isinstance(d, dict):
-            raise ValueError("the board config is a JSON object")
+            raise CoreError(_NOT_OBJECT, ())
         self.name = str(d.get("name", "board"))
         self.strip_pin = _pin(d, "strip_pin", DEFAULTS["strip_pin"])
         self.active_low = d.get("button_active_low", True) is not False
@@ -30,21 +42,20 @@ class Config:
         self.idle_ma_per_led = _int(d, "idle_ma_per_led", 0, 5, 0)
         buttons = d.get("buttons")
         if not isinstance(buttons, dict):
-            raise ValueError("the board config needs 'buttons': {name: pin}")
+            raise CoreError(_NO_BUTTONS, ())
         self.buttons = {}
         pins = {}
         for name in buttons:
             if name not in BUTTON_NAMES:
-                raise ValueError("unknown button %r (buttons are %s)" % (name, " ".join(BUTTON_NAMES)))
+                raise CoreError(_BUTTON, (name, " ".join(BUTTON_NAMES)))
             pin = _pin(buttons, name)
             if pin in pins or pin == self.strip_pin:
-                raise ValueError("pin %s is given to two things (%s and %s)"
-                                 % (pin, pins.get(pin, "the LED strip"), name))
+                raise CoreError(_TWO_THINGS, (pin, pins.get(pin) or CoreError(_STRIP, ()), name))
             pins[pin] = name
             self.buttons[name] = pin
         for name in REQUIRED_BUTTONS:
             if name not in self.buttons:
-                raise ValueError("the board config has no pin for button %s" % name)
+                raise CoreError(_NO_PIN, (name,))
 
 
 def _pin(d, key, default=None):
@@ -56,7 +67,7 @@ def _pin(d, key, default=None):
         return v
     if isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 99:
         return v
-    raise ValueError("%r must be a pin: a GPIO number from 0 to 99 or a board pin name such as D5, not %r" % (key, v))
+    raise CoreError(_PIN, (key, v))
 
 
 def _is_name(text):
@@ -69,5 +80,5 @@ def _is_name(text):
 def _int(d, key, low, high, default=None):
     v = d.get(key, default)
     if not isinstance(v, int) or isinstance(v, bool) or not (low <= v <= high):
-        raise ValueError("%r must be a whole number from %d to %d, not %r" % (key, low, high, v))
+        raise CoreError(_NUMBER, (key, low, high, v))
     return v

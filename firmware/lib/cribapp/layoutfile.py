@@ -4,23 +4,45 @@
 from array import array
 
 from cribapp.layout import DEALER, GAME, GAME_POINT_LEDS, HOLE, HOLES, NO_LED, POINTS
+from cribcore import CoreError, const
 from cribcore.game import STREET
+
+# The codes of cribcore.messages.
+_NOT_OBJECT = const(1101)
+_TRACKS = const(1102)
+_LEDS = const(1103)
+_RUNS = const(1104)
+_TOO_MANY = const(1105)
+_TWO_LEDS = const(1106)
+_LEDS_SAY = const(1107)
+_NO_LED = const(1108)
+_NO_DEALER_LED = const(1109)
+_NO_POINT_LED = const(1110)
+_RUN_NOT_OBJECT = const(1111)
+_RUN_TRACK = const(1112)
+_RUN_KIND = const(1113)
+_RUN_RANGE = const(1114)
+_REFERENCE = const(1115)
+_DEALER_LED = const(1116)
+_GAME_POINT = const(1117)
+_GAME_HOLE = const(1118)
+_HOLE = const(1119)
 
 
 def place(layout, data):
     """Fill layout's tables from a layout's data (Layout(data) calls this)."""
     if not isinstance(data, dict):
-        raise ValueError("a layout is a JSON object")
+        raise CoreError(_NOT_OBJECT, ())
     layout.name = str(data.get("name", "unnamed"))
     tracks = data.get("tracks")
     n = data.get("leds")
     runs = data.get("runs")
     if not isinstance(tracks, int) or not (2 <= tracks <= 3):
-        raise ValueError("layout %s: 'tracks' must be 2 or 3, not %r" % (layout.name, tracks))
+        raise CoreError(_TRACKS, (layout.name, tracks))
     if not isinstance(n, int) or not (0 < n < NO_LED):
-        raise ValueError("layout %s: 'leds' must be the strip length, not %r" % (layout.name, n))
+        raise CoreError(_LEDS, (layout.name, n))
     if not isinstance(runs, list):
-        raise ValueError("layout %s: 'runs' must be a list" % layout.name)
+        raise CoreError(_RUNS, (layout.name,))
     layout.n = n
     layout.tracks = tracks
     layout.hole = [array("H", [NO_LED] * (HOLES + 1)) for _ in range(tracks)]
@@ -46,26 +68,25 @@ def place(layout, data):
             continue
         for k in range(first, last + step, step):  # one LED at a time, to name the first mistake
             if index >= n:
-                raise ValueError("layout %s: runs place more than the %d LEDs of the strip" % (layout.name, n))
+                raise CoreError(_TOO_MANY, (layout.name, n))
             slot = k + shift
             if table[slot] != NO_LED:
-                raise ValueError("layout %s: track %d %s is on two LEDs (%d and %d)"
-                                 % (layout.name, track + 1, _role_name(kind, k), table[slot], index))
+                raise CoreError(_TWO_LEDS, (layout.name, track + 1, _role_name(kind, k), table[slot], index))
             table[slot] = index
             index += 1
     if index != n:
-        raise ValueError("layout %s: 'leds' says %d but the runs place %d" % (layout.name, n, index))
+        raise CoreError(_LEDS_SAY, (layout.name, n, index))
     if n == tracks * (HOLES + 1 + GAME_POINT_LEDS):
         return  # every LED in a slot of its own, and as many LEDs as slots: none is empty
     for t in range(tracks):
         for h in range(1, HOLES + 1):
             if layout.hole[t][h] == NO_LED:
-                raise ValueError("layout %s: track %d %s has no LED" % (layout.name, t + 1, _role_name(HOLE, h)))
+                raise CoreError(_NO_LED, (layout.name, t + 1, _role_name(HOLE, h)))
         if layout.dealer[t] == NO_LED:
-            raise ValueError("layout %s: track %d has no dealer LED" % (layout.name, t + 1))
+            raise CoreError(_NO_DEALER_LED, (layout.name, t + 1))
         for k in range(GAME_POINT_LEDS):
             if layout.points[t][k] == NO_LED:
-                raise ValueError("layout %s: track %d game point %d has no LED" % (layout.name, t + 1, k + 1))
+                raise CoreError(_NO_POINT_LED, (layout.name, t + 1, k + 1))
 
 
 def _table(layout, kind, track):
@@ -78,33 +99,34 @@ def _table(layout, kind, track):
 
 
 def _role_name(role, k):
+    """An LED's role, as a phrase of a CoreError."""
     if role == DEALER:
-        return "dealer LED"
+        return CoreError(_DEALER_LED, ())
     if role == POINTS:
-        return "game point %d" % k
-    return "game hole" if k == HOLES else "hole %d" % k
+        return CoreError(_GAME_POINT, (k,))
+    return CoreError(_GAME_HOLE, ()) if k == HOLES else CoreError(_HOLE, (k,))
 
 
 def _run(run, number, tracks):
     """(kind, track, first, last) of one run: its LEDs are numbered first..last
     in strip order (a game hole is 121, a dealer LED 0)."""
     if not isinstance(run, dict):
-        raise ValueError("run %d is not an object" % number)
+        raise CoreError(_RUN_NOT_OBJECT, (number,))
     kind = run.get("kind")
     track = run.get("track")
     if not isinstance(track, int) or not (0 <= track < tracks):
-        raise ValueError("run %d: 'track' must be 0..%d, not %r" % (number, tracks - 1, track))
+        raise CoreError(_RUN_TRACK, (number, tracks - 1, track))
     if kind == GAME:
         return GAME, track, HOLES, HOLES
     if kind == DEALER:
         return DEALER, track, 0, 0
     if kind != HOLE and kind != POINTS:
-        raise ValueError("run %d: unknown kind %r (holes, game, dealer, points)" % (number, kind))
+        raise CoreError(_RUN_KIND, (number, kind))
     first = run.get("from")
     last = run.get("to")
     top = HOLES - 1 if kind == HOLE else GAME_POINT_LEDS
     if not isinstance(first, int) or not isinstance(last, int) or not (1 <= first <= top and 1 <= last <= top):
-        raise ValueError("run %d: 'from' and 'to' must be 1..%d, not %r..%r" % (number, top, first, last))
+        raise CoreError(_RUN_RANGE, (number, top, first, last))
     return kind, track, first, last
 
 
@@ -118,7 +140,7 @@ def standard(tracks):
     wooden board); the strip snakes row by row, so every other row counts
     down. Game holes and dealer LEDs sit in column 0, game points below."""
     if tracks not in (2, 3):
-        raise ValueError("the reference board has 2 or 3 tracks, not %r" % (tracks,))
+        raise CoreError(_REFERENCE, (tracks,))
     runs = []
     left_to_right = True
     for street in range(4):

@@ -4,7 +4,7 @@
 import json
 
 from cribapp import FIRMWARE_VERSION
-from cribapp.compat import const
+from cribapp.compat import const, forget
 from cribapp.seal import seal, unseal
 
 PROTOCOL = 2  # 2: NAMES
@@ -128,6 +128,7 @@ class Link:
                 self.error("unknown", "no command %s" % cmd[:16])
         except ValueError as e:
             self.error("args", str(e))
+            forget("cribcore.messages")  # a CoreError's words, loaded to say it
 
     def hello(self):
         # period: where the board's ticks wrap (2**30 on MicroPython, 2**29 on CircuitPython).

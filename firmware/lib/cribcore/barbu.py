@@ -4,29 +4,53 @@
 # contract he has not played yet. Messages name the players (a Rubber's
 # names, or "player 1" to "player 4", as a score sheet numbers them).
 
+from cribcore import CoreError, const
+
 PLAYERS = 4
 CONTRACTS = ("barbu", "hearts", "queens", "tricks", "last2", "trumps", "domino")
 TOTALS = {"barbu": -20, "hearts": -30, "queens": -24, "tricks": -26, "last2": -30, "trumps": 65, "domino": 65}
-NAMES = {"barbu": "Barbu (king of hearts)", "hearts": "Hearts", "queens": "Queens", "tricks": "No tricks",
-         "last2": "Last two", "trumps": "Trumps", "domino": "Domino"}
 DOMINO = (45, 20, 10, -10)  # first out .. last
 DEALS = PLAYERS * len(CONTRACTS)
 MUST_DOUBLE_DEALER = 2
+
+# The codes of cribcore.messages.
+_COUNTS = const(601)
+_ADDS_UP = const(602)
+_SEAT = const(603)
+_ACE = const(604)
+_ORDER = const(605)
+_CONTRACT = const(606)
+_TOTAL = const(607)
+_DOUBLES = const(608)
+_DOUBLE = const(609)
+_TWO_PLAYERS = const(610)
+_REDOUBLED = const(611)
+_DEALER_DOUBLES = const(612)
+_TWO_BETS = const(613)
+_FIRST_DEALER = const(614)
+_RUBBER_OVER = const(615)
+_PLAYED = const(616)
+_DEAL_TOTAL = const(617)
+_NOT_RECORD = const(618)
+_NO_DEALS = const(619)
+_NOT_DEAL = const(620)
+_DEAL_N = const(621)
+_PLAYER_N = const(622)
 
 
 def _counts(result, key, total):
     v = result.get(key) if isinstance(result, dict) else None
     if not isinstance(v, list) or len(v) != PLAYERS or any([type(n) is not int or n < 0 for n in v]):
-        raise ValueError("give %r as four counts, one per player" % key)
+        raise CoreError(_COUNTS, (key,))
     if sum(v) != total:
-        raise ValueError("%r adds up to %d; it must be %d" % (key, sum(v), total))
+        raise CoreError(_ADDS_UP, (key, sum(v), total))
     return v
 
 
 def _seat(result, key):
     v = result.get(key) if isinstance(result, dict) else None
     if type(v) is not int or not (0 <= v < PLAYERS):
-        raise ValueError("give %r as a seat, 0 to 3" % key)
+        raise CoreError(_SEAT, (key,))
     return v
 
 
@@ -44,7 +68,7 @@ def contract_scores(contract, result):
         hearts = _counts(result, "hearts", 13)
         ace = _seat(result, "ace")
         if hearts[ace] < 1:
-            raise ValueError("the ace of hearts is a heart: its taker took at least one")
+            raise CoreError(_ACE, ())
         for p in range(PLAYERS):
             s[p] = -2 * hearts[p]
         s[ace] -= 4  # the ace is -6, not -2
@@ -63,18 +87,18 @@ def contract_scores(contract, result):
         order = result.get("order") if isinstance(result, dict) else None
         if not isinstance(order, list) or len(order) != PLAYERS or any([type(p) is not int for p in order]) \
                 or sorted(order) != [0, 1, 2, 3]:
-            raise ValueError("give 'order' as the four seats, first out to last")
+            raise CoreError(_ORDER, ())
         for place in range(PLAYERS):
             s[order[place]] = DOMINO[place]
     else:
-        raise ValueError("unknown contract %r (%s)" % (contract, ", ".join(CONTRACTS)))
+        raise CoreError(_CONTRACT, (contract, ", ".join(CONTRACTS)))
     if sum(s) != TOTALS[contract]:
-        raise ValueError("%s scores %d in all, not %d" % (contract, sum(s), TOTALS[contract]))
+        raise CoreError(_TOTAL, (contract, sum(s), TOTALS[contract]))
     return s
 
 
 def player_name(seat):
-    return "player %d" % (seat + 1)
+    return CoreError(_PLAYER_N, (seat + 1,))  # a phrase: said in the reader's language
 
 
 def check_doubles(doubles, dealer, name=player_name):
@@ -84,23 +108,21 @@ def check_doubles(doubles, dealer, name=player_name):
     redouble the one who doubled him (the flag); the dealer doubles no one,
     he only redoubles. One bet per pair of players. ValueError says why."""
     if not isinstance(doubles, (list, tuple)):
-        raise ValueError("the doubles are a list of [doubler, doubled, redoubled], not %r" % (doubles,))
+        raise CoreError(_DOUBLES, (doubles,))
     seen = []
     for d in doubles:
         if not isinstance(d, (list, tuple)) or len(d) != 3:
-            raise ValueError("a double is [doubler, doubled, redoubled], not %r" % (d,))
+            raise CoreError(_DOUBLE, (d,))
         a, b, re = d
         if not (type(a) is int and type(b) is int and 0 <= a < PLAYERS and 0 <= b < PLAYERS) or a == b:
-            raise ValueError("a double is between two different players, not %r" % (d,))
+            raise CoreError(_TWO_PLAYERS, (d,))
         if re is not True and re is not False:
-            raise ValueError("redoubled is true or false, not %r" % (re,))
+            raise CoreError(_REDOUBLED, (re,))
         if a == dealer:
-            raise ValueError("%s deals: the dealer doubles no one (he may redouble a player who doubled him)"
-                             % name(a))
+            raise CoreError(_DEALER_DOUBLES, (name(a),))
         pair = (min(a, b), max(a, b))
         if pair in seen:
-            raise ValueError("%s and %s have two bets on one deal: one double between two players, "
-                             "redoubled or not" % (name(pair[0]), name(pair[1])))
+            raise CoreError(_TWO_BETS, (name(pair[0]), name(pair[1])))
         seen.append(pair)
     return [[d[0], d[1], d[2]] for d in doubles]
 
@@ -123,7 +145,7 @@ class Rubber:
 
     def __init__(self, first_dealer=0, names=None):
         if type(first_dealer) is not int or not (0 <= first_dealer < PLAYERS):
-            raise ValueError("the first dealer is a seat, 0 to 3")
+            raise CoreError(_FIRST_DEALER, ())
         self.first_dealer = first_dealer
         self.names = names  # the four players' names for messages, or None
         self.deals = []  # (dealer, contract, result, doubles, scores)
@@ -147,18 +169,17 @@ class Rubber:
     def add(self, contract, result, doubles=()):
         """Enter one deal; ValueError (and nothing entered) if it cannot be right."""
         if self.over():
-            raise ValueError("the rubber is over: 28 deals")
+            raise CoreError(_RUBBER_OVER, ())
         dealer = self.dealer()
         if contract not in CONTRACTS:
-            raise ValueError("unknown contract %r (%s)" % (contract, ", ".join(CONTRACTS)))
+            raise CoreError(_CONTRACT, (contract, ", ".join(CONTRACTS)))
         if contract not in self.remaining():
-            raise ValueError("%s, the dealer, has already played %s in this round"
-                             % (self.name(dealer), NAMES[contract]))
+            raise CoreError(_PLAYED, (self.name(dealer), contract))
         doubles = check_doubles(doubles, dealer, self.name)
         raw = contract_scores(contract, result)
         scores = settle(raw, doubles)
         if sum(scores) != TOTALS[contract]:
-            raise ValueError("the deal's scores add up to %d, not %d" % (sum(scores), TOTALS[contract]))
+            raise CoreError(_DEAL_TOTAL, (sum(scores), TOTALS[contract]))
         # Each player must double the dealer twice in his round; a deal that
         # was played is recorded all the same (shortfalls() marks a miss).
         self.deals.append((dealer, contract, result, doubles, scores))
@@ -240,17 +261,17 @@ def load_rubber(record, names=None):
     """Rebuild a Rubber from its record, checking every deal again; ValueError
     (never another error) for anything it cannot be."""
     if not isinstance(record, dict) or record.get("game") != "barbu" or record.get("v") != 1:
-        raise ValueError("not a barbu record (version 1)")
+        raise CoreError(_NOT_RECORD, ())
     r = Rubber(record.get("first_dealer", 0), names)
     deals = record.get("deals")
     if not isinstance(deals, list):
-        raise ValueError("a barbu record has a list of deals")
+        raise CoreError(_NO_DEALS, ())
     for i in range(len(deals)):
         d = deals[i]
         if not isinstance(d, dict):
-            raise ValueError("deal %d: not a deal (contract, result, doubles)" % (i + 1))
+            raise CoreError(_NOT_DEAL, (i + 1,))
         try:
             r.add(d.get("contract"), d.get("result"), d.get("doubles", []))
         except ValueError as e:
-            raise ValueError("deal %d: %s" % (i + 1, e)) from None
+            raise CoreError(_DEAL_N, (i + 1, e)) from None
     return r

@@ -1,5 +1,12 @@
 # Cards as small ints (rank index * 4 + suit): no heap per card on a board.
 
+from cribcore import CoreError, const
+
+_NO_SUCH_CARD = const(101)  # the codes of cribcore.messages
+_UNKNOWN_CARD = const(102)
+_DUPLICATE_CARD = const(103)
+_NOT_A_CARD = const(104)
+
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
@@ -15,7 +22,7 @@ DECK_SIZE = 52
 def card(rank, suit):
     """The card of rank index 0..12 (A..K) and suit index 0..3 (C D H S)."""
     if not (0 <= rank <= KING and 0 <= suit <= 3):
-        raise ValueError("no card has rank %r and suit %r" % (rank, suit))
+        raise CoreError(_NO_SUCH_CARD, (rank, suit))
     return rank * 4 + suit
 
 
@@ -58,7 +65,7 @@ def parse_card(token):
     r = _rank_of(t[:-1]) if len(t) >= 2 else -1
     s = _suit_of(t[-1]) if r >= 0 else -1
     if s < 0:
-        raise ValueError("unknown card %r (write rank then suit: 5H, TD, 10D, QS, 5♥)" % token)
+        raise CoreError(_UNKNOWN_CARD, (token,))
     return r * 4 + s
 
 
@@ -68,14 +75,14 @@ def parse(text):
     for token in text.replace(",", " ").split():
         c = parse_card(token)
         if c in out:
-            raise ValueError("duplicate card %r" % token)
+            raise CoreError(_DUPLICATE_CARD, (token,))
         out.append(c)
     return out
 
 
 def format_card(c, symbols=False):
     if not (isinstance(c, int) and 0 <= c < DECK_SIZE):
-        raise ValueError("not a card: %r" % (c,))
+        raise CoreError(_NOT_A_CARD, (c,))
     r = c >> 2
     name = "10" if r == 9 else RANKS[r]
     return name + (SUIT_SYMBOLS if symbols else SUITS)[c & 3]
@@ -90,8 +97,8 @@ def check_distinct(cards):
     seen = 0
     for c in cards:
         if not (isinstance(c, int) and 0 <= c < DECK_SIZE):
-            raise ValueError("not a card: %r" % (c,))
+            raise CoreError(_NOT_A_CARD, (c,))
         bit = 1 << c
         if seen & bit:
-            raise ValueError("duplicate card %s" % format_card(c))
+            raise CoreError(_DUPLICATE_CARD, (format_card(c),))
         seen |= bit

@@ -16,8 +16,12 @@
 # over one denominator, the number of equally likely crib outcomes.
 from gc import collect as gc_collect
 
+from cribcore import CoreError, const
 from cribcore.cards import JACK, check_distinct
 from cribcore.show import score
+
+_PLAYERS = const(201)  # the codes of cribcore.messages
+_DEALT = const(801)
 
 _RANKS = 13
 _POW = [5**r for r in range(_RANKS)]  # a multiset's code: the sum of 5**rank (counts <= 4 never carry)
@@ -117,10 +121,10 @@ def analyse(cards, players=2, own_crib=True):
     first (equal nets in the order the throws were listed). 6 cards for 2
     players (2 thrown), 5 for 3 or 4 (1 thrown). ValueError names the problem."""
     if players not in (2, 3, 4):
-        raise ValueError("cribbage is for 2, 3 or 4 players, not %r" % (players,))
+        raise CoreError(_PLAYERS, (players,))
     want = 6 if players == 2 else 5
     if len(cards) != want:
-        raise ValueError("%d players are dealt %d cards: give %d, not %d" % (players, want, want, len(cards)))
+        raise CoreError(_DEALT, (players, want, len(cards)))
     check_distinct(cards)
     unseen = 52 - want
     k = 2 if players == 2 else 3  # the crib's cards from other hands (or the deck), besides the starter

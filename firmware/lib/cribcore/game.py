@@ -1,6 +1,24 @@
 # One game as a ledger: settings plus an append-only list of events and an
 # undo cursor. Pegs, dealer, winner and skunk are all derived from it.
 
+from cribcore import CoreError, const
+
+# The codes of cribcore.messages.
+_PLAYERS = const(201)
+_TARGET = const(202)
+_NO_SEAT = const(203)
+_KIND = const(204)
+_GAME_OVER = const(205)
+_PASS_SCORES = const(206)
+_ENTRY = const(207)
+_NO_HAND_SHOWS = const(208)
+_HEELS = const(209)
+_CRIB = const(210)
+_TICKS = const(211)
+_LOAD_NEW = const(212)
+_CURSOR = const(213)
+_BAD_EVENT = const(214)
+
 # Event kinds. DEAL scores nothing: it records that the deal passed on.
 # POINTS is an entry that does not say what it was for (a board's buttons).
 PEGGING = "pegging"
@@ -33,12 +51,12 @@ def sides_for(players):
         return 2
     if players == 3:
         return 3
-    raise ValueError("cribbage is for 2, 3 or 4 players, not %r" % (players,))
+    raise CoreError(_PLAYERS, (players,))
 
 
 def check_target(target):
     if target not in TARGETS:
-        raise ValueError("a game goes to 121 or 61, not %r" % (target,))
+        raise CoreError(_TARGET, (target,))
 
 
 def skunk_lines(target=121):
@@ -80,7 +98,7 @@ class Game:
         self.sides = sides_for(players)
         check_target(target)
         if not isinstance(dealer, int) or not (0 <= dealer < players):
-            raise ValueError("no seat %r at a table of %d" % (dealer, players))
+            raise CoreError(_NO_SEAT, (dealer, players))
         self.players = players
         self.target = target
         self.first_dealer = dealer
@@ -95,35 +113,35 @@ class Game:
     # --- entering ------------------------------------------------------
     def side_of(self, seat):
         if not isinstance(seat, int) or not (0 <= seat < self.players):
-            raise ValueError("no seat %r at a table of %d" % (seat, self.players))
+            raise CoreError(_NO_SEAT, (seat, self.players))
         return seat % self.sides
 
     def check(self, seat, points, kind=PEGGING):
         """ValueError naming the problem if this entry cannot be made now."""
         side = self.side_of(seat)
         if kind not in KINDS:
-            raise ValueError("unknown kind of score %r" % (kind,))
+            raise CoreError(_KIND, (kind,))
         if self.winner() is not None:
-            raise ValueError("the game is over: side %d has won" % self._winner)
+            raise CoreError(_GAME_OVER, (self._winner,))
         if kind == DEAL:
             if points != 0:
-                raise ValueError("passing the deal scores nothing, not %r" % (points,))
+                raise CoreError(_PASS_SCORES, (points,))
             return
         if not isinstance(points, int) or points < 1 or points > MAX_ENTRY:
-            raise ValueError("an entry is 1 to %d points, not %r" % (MAX_ENTRY, points))
+            raise CoreError(_ENTRY, (MAX_ENTRY, points))
         if (kind == HAND or kind == CRIB) and points in IMPOSSIBLE:
-            raise ValueError("no hand shows %d points" % points)
+            raise CoreError(_NO_HAND_SHOWS, (points,))
         dealer_side = self.dealer() % self.sides
         if kind == HEELS and (points != 2 or side != dealer_side):
-            raise ValueError("his heels is 2 points for the dealer")
+            raise CoreError(_HEELS, ())
         if kind == CRIB and side != dealer_side:
-            raise ValueError("the crib belongs to the dealer")
+            raise CoreError(_CRIB, ())
 
     def add(self, seat, points, kind=PEGGING, ticks=0):
         """Score points for seat; the game ends the moment a side reaches the target."""
         self.check(seat, points, kind)
         if not isinstance(ticks, int) or ticks < 0:
-            raise ValueError("ticks must be a whole number >= 0, not %r" % (ticks,))
+            raise CoreError(_TICKS, (ticks,))
         self._derive()
         del self.events[self.cursor:]
         self.events.append((seat, points, kind, ticks))
@@ -139,12 +157,12 @@ class Game:
     def load(self, events, cursor):
         """Replay saved events (checking each) and put the undo cursor back."""
         if self.events:
-            raise ValueError("load into a new game only")
+            raise CoreError(_LOAD_NEW, ())
         if not isinstance(cursor, int) or not (0 <= cursor <= len(events)):
-            raise ValueError("cursor %r is outside the %d events" % (cursor, len(events)))
+            raise CoreError(_CURSOR, (cursor, len(events)))
         for e in events:
             if len(e) != 4:
-                raise ValueError("bad event %r" % (e,))
+                raise CoreError(_BAD_EVENT, (e,))
             self.add(e[0], e[1], e[2], e[3])
         self.cursor = cursor
 

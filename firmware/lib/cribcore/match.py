@@ -1,7 +1,18 @@
 # A match: games in a row under one scheme of game points, won by the best
 # of N games or the first to N game points. Standings derive from the games.
 
+from cribcore import CoreError, const
 from cribcore.game import DOUBLE_SKUNK, PLAIN, SKUNK, TRIPLE_SKUNK, Game, sides_for
+
+# The codes of cribcore.messages.
+_SCHEME = const(301)
+_SKUNK_CLASS = const(302)
+_BOTH_LENGTHS = const(303)
+_LENGTH = const(304)
+_NOT_STARTED = const(305)
+_NOT_HELD = const(306)
+_GAME_NOT_OVER = const(307)
+_MATCH_OVER = const(308)
 
 ACC = "acc"
 LONG = "long"
@@ -28,9 +39,9 @@ SCHEMES = {
 def game_points(scheme, skunk):
     """Game points a win is worth; WINS_MATCH for a match-winning triple skunk."""
     if scheme not in SCHEMES:
-        raise ValueError("unknown scheme %r (acc, long, free, free_triple)" % (scheme,))
+        raise CoreError(_SCHEME, (scheme,))
     if skunk not in (PLAIN, SKUNK, DOUBLE_SKUNK, TRIPLE_SKUNK):
-        raise ValueError("unknown skunk class %r" % (skunk,))
+        raise CoreError(_SKUNK_CLASS, (skunk,))
     return SCHEMES[scheme][skunk]
 
 
@@ -42,14 +53,14 @@ class Match:
     def __init__(self, players=2, target=121, scheme=ACC, best_of=None, first_to=None, dealer=0):
         self.sides = sides_for(players)
         if scheme not in SCHEMES:
-            raise ValueError("unknown scheme %r (acc, long, free, free_triple)" % (scheme,))
+            raise CoreError(_SCHEME, (scheme,))
         if best_of is None and first_to is None:
             best_of = 1
         if (best_of is None) == (first_to is None):
-            raise ValueError("a match is either best of N games or first to N points, not both")
+            raise CoreError(_BOTH_LENGTHS, ())
         length = best_of if first_to is None else first_to
         if not isinstance(length, int) or length < 1 or length > 99:
-            raise ValueError("a match length is 1 to 99, not %r" % (length,))
+            raise CoreError(_LENGTH, (length,))
         self.players = players
         self.target = target
         self.scheme = scheme
@@ -74,7 +85,7 @@ class Match:
         if index < len(self.closed):
             return self.closed[index]
         if index != len(self.closed):
-            raise ValueError("game %d has not started" % (index + 1))
+            raise CoreError(_NOT_STARTED, (index + 1,))
         g = self.game
         w = g.winner()
         if w is None:
@@ -86,7 +97,7 @@ class Match:
         """The ledger of game index, if it is still held in memory."""
         first = len(self.closed) + 1 - len(self.games)
         if index < first or index > len(self.closed):
-            raise ValueError("game %d is not held in memory" % (index + 1))
+            raise CoreError(_NOT_HELD, (index + 1,))
         return self.games[index - first]
 
     def standings(self):
@@ -134,9 +145,9 @@ class Match:
 
     def next_game(self):
         if not self.game.over():
-            raise ValueError("the current game is not over")
+            raise CoreError(_GAME_NOT_OVER, ())
         if self.over():
-            raise ValueError("the match is over")
+            raise CoreError(_MATCH_OVER, ())
         self.closed.append(self.result(len(self.closed)))
         self.games.append(Game(self.players, self.target, self.next_dealer()))
         return self.game

@@ -4,8 +4,18 @@
 # break a line, a terminal or a table: C0 and C1 controls, line and
 # paragraph separators, and the bidirectional overrides that can make a
 # name display as another.
+from cribcore import CoreError, const
+
 MAX_NAME = 24
 
+# The codes of cribcore.messages.
+_TRACKS = const(501)
+_NAME_N = const(502)
+_NOT_TEXT = const(503)
+_EMPTY = const(504)
+_TOO_LONG = const(505)
+_SPACES = const(506)
+_CONTROL = const(507)
 
 
 def default_name(track):
@@ -21,15 +31,16 @@ def names_for(given, tracks):
 
 
 def name_problem(name):
-    """None for a good name; else why it is refused, in a few words."""
+    """None for a good name; else why it is refused: a CoreError, not raised
+    (its str() is a few English words; the host says them in its language)."""
     if not isinstance(name, str):
-        return "a name is text"
+        return CoreError(_NOT_TEXT, ())
     if not name or not name.strip():
-        return "a name cannot be empty"
+        return CoreError(_EMPTY, ())
     if len(name) > MAX_NAME:
-        return "%d characters is too long: at most %d" % (len(name), MAX_NAME)
+        return CoreError(_TOO_LONG, (len(name), MAX_NAME))
     if name != name.strip():
-        return "no spaces at either end"
+        return CoreError(_SPACES, ())
     for ch in name:
         c = ord(ch)
         # C0 and C1 controls, line and paragraph separators, bidi overrides (a
@@ -37,16 +48,16 @@ def name_problem(name):
         for low, high in ((0x00, 0x1F), (0x7F, 0x9F), (0x2028, 0x2029), (0x202A, 0x202E), (0x2066, 0x2069),
                           (0xFEFF, 0xFEFF)):
             if low <= c <= high:
-                return "no control characters (U+%04X)" % c
+                return CoreError(_CONTROL, (c,))
     return None
 
 
 def check_names(names, tracks):
     """The names of a match's tracks, checked; ValueError says which and why."""
     if not isinstance(names, list) or len(names) != tracks:
-        raise ValueError("%d names are needed, one a track" % tracks)
+        raise CoreError(_TRACKS, (tracks,))
     for i in range(tracks):
         problem = name_problem(names[i])
         if problem:
-            raise ValueError("name %d: %s" % (i + 1, problem))
+            raise CoreError(_NAME_N, (i + 1, problem))
     return names

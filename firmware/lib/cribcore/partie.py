@@ -1,8 +1,19 @@
 # A piquet partie on the board (RULES.md section 2): a ledger of entries and
 # deal ends like a cribbage game's, and the rubicon result. Kept apart from
 # the hand scoring in piquet.py, so a board loads only what it uses.
+from cribcore import CoreError, const
 from cribcore.game import DEAL, POINTS, Game
 from cribcore.match import PIQUET
+
+# The codes of cribcore.messages.
+_DEALER = const(901)
+_SEAT = const(902)
+_KIND = const(903)
+_OVER = const(904)
+_END_SCORES = const(905)
+_ENTRY = const(906)
+_ONE_PARTIE = const(907)
+_START_NEW = const(908)
 
 DEALS = 6
 EXTRA_DEALS = 2
@@ -35,7 +46,7 @@ class PiquetGame(Game):
 
     def __init__(self, dealer=0):
         if dealer not in (0, 1):
-            raise ValueError("piquet is for two players: the dealer is 0 or 1")
+            raise CoreError(_DEALER, ())
         Game.__init__(self, 2, 121, dealer)
         self.target = 0  # no target: the partie is a number of deals
 
@@ -44,17 +55,17 @@ class PiquetGame(Game):
 
     def check(self, seat, points, kind=POINTS):
         if not isinstance(seat, int) or not (0 <= seat < 2):
-            raise ValueError("piquet is for two players: seat 0 or 1, not %r" % (seat,))
+            raise CoreError(_SEAT, (seat,))
         if kind not in (POINTS, DEAL):
-            raise ValueError("a piquet entry is points or the end of a deal, not %r" % (kind,))
+            raise CoreError(_KIND, (kind,))
         if self.over():
-            raise ValueError("the partie is over")
+            raise CoreError(_OVER, ())
         if kind == DEAL:
             if points != 0:
-                raise ValueError("ending a deal scores nothing")
+                raise CoreError(_END_SCORES, ())
             return
         if not isinstance(points, int) or points < 1 or points > MAX_ENTRY:
-            raise ValueError("a piquet entry is 1 to %d points, not %r" % (MAX_ENTRY, points))
+            raise CoreError(_ENTRY, (MAX_ENTRY, points))
 
     def _apply(self, event):
         seat, points, kind, _ = event
@@ -129,13 +140,13 @@ class PiquetMatch:
 
     def result(self, index):
         if index != 0:
-            raise ValueError("a piquet match is one partie")
+            raise CoreError(_ONE_PARTIE, ())
         r = self.game.rubicon()
         return None if r is None else (r[0], 0, r[1])
 
     def held(self, index):
         if index != 0:
-            raise ValueError("a piquet match is one partie")
+            raise CoreError(_ONE_PARTIE, ())
         return self.game
 
     def standings(self):
@@ -158,7 +169,7 @@ class PiquetMatch:
         return 1 - self.game.first_dealer
 
     def next_game(self):
-        raise ValueError("a piquet match is one partie: start a new one")
+        raise CoreError(_START_NEW, ())
 
     def restart_game(self):
         self.games[-1] = PiquetGame(self.game.first_dealer)

@@ -2,11 +2,21 @@
 
 from collections import namedtuple
 
+from cribcore import CoreError, const
 from cribcore.cards import check_distinct, format_card, value
 
 Lay = namedtuple("Lay", ("total", "fifteen", "thirty_one", "pairs", "run"))
 
 MAX_COUNT = 31
+
+# The codes of cribcore.messages.
+_NO_SEAT = const(203)
+_NOTHING_LAID = const(701)
+_PAST_31 = const(702)
+_HANDS = const(703)
+_PLAY_OVER = const(704)
+_NOT_HELD = const(705)
+_CARD_PAST_31 = const(706)
 _PAIR_POINTS = (0, 0, 2, 6, 12)  # by cards of one rank laid in a row
 
 # Reasons on the engine's scoring events.
@@ -26,11 +36,11 @@ def score_lay(series):
     """Points for the last card of series, the cards laid since the count was 0."""
     n = len(series)
     if n == 0:
-        raise ValueError("no card has been laid")
+        raise CoreError(_NOTHING_LAID, ())
     check_distinct(series)
     count = count_of(series)
     if count > MAX_COUNT:
-        raise ValueError("the count would be %d: it may not pass 31" % count)
+        raise CoreError(_PAST_31, (count,))
     fifteen = 2 if count == 15 else 0
     thirty_one = 2 if count == MAX_COUNT else 0
 
@@ -72,9 +82,9 @@ class Play:
     def __init__(self, hands, dealer):
         n = len(hands)
         if n < 2 or n > 4:
-            raise ValueError("the play needs 2, 3 or 4 hands, not %d" % n)
+            raise CoreError(_HANDS, (n,))
         if not (0 <= dealer < n):
-            raise ValueError("no seat %r at a table of %d" % (dealer, n))
+            raise CoreError(_NO_SEAT, (dealer, n))
         all_cards = []
         for h in hands:
             all_cards.extend(h)
@@ -99,12 +109,12 @@ class Play:
     def lay(self, c):
         """The player whose turn it is lays card c; returns the events it caused."""
         if self.done:
-            raise ValueError("the play is over")
+            raise CoreError(_PLAY_OVER, ())
         seat = self.turn
         if c not in self.hands[seat]:
-            raise ValueError("seat %d does not hold %s" % (seat, format_card(c)))
+            raise CoreError(_NOT_HELD, (seat, format_card(c)))
         if value(c) + self.count > MAX_COUNT:
-            raise ValueError("%s would take the count past 31" % format_card(c))
+            raise CoreError(_CARD_PAST_31, (format_card(c),))
         first = len(self.events)
         self.hands[seat].remove(c)
         self.series.append(c)

@@ -4,10 +4,20 @@
 # cribcore.partie, re-exported here.
 from collections import namedtuple
 
+from cribcore import CoreError, const
 from cribcore.cards import ACE, JACK, KING, check_distinct, format_card
 from cribcore.partie import DEALS, EXTRA_DEALS, RUBICON, PiquetGame, PiquetMatch, rubicon
 
 __all__ = ["DEALS", "EXTRA_DEALS", "RUBICON", "PiquetGame", "PiquetMatch", "rubicon"]
+
+# The codes of cribcore.messages.
+_HAND_SIZE = const(1001)
+_NOT_PIQUET = const(1002)
+_ELDER_TOOK = const(1003)
+_YOUNGER_TOOK = const(1004)
+_EXCHANGE = const(1005)
+_TRICKS = const(1006)
+_DEALT = const(1007)
 
 ELDER = 0  # leads the first trick
 YOUNGER = 1  # the dealer
@@ -33,10 +43,10 @@ def _pip(r):
 def check_hands(elder, younger):
     for who, hand in (("elder", elder), ("younger", younger)):
         if len(hand) != 12:
-            raise ValueError("%s holds %d cards; a piquet hand is 12" % (who, len(hand)))
+            raise CoreError(_HAND_SIZE, (who, len(hand)))
         for c in hand:
             if c >> 2 not in _HIGH:
-                raise ValueError("%s is not in a piquet deck (7 to ace)" % format_card(c))
+                raise CoreError(_NOT_PIQUET, (format_card(c),))
     check_distinct(list(elder) + list(younger))
 
 
@@ -107,15 +117,13 @@ def check_exchange(hands, dealt):
         other = hands[1 - who] if dealt[1 - who] is None else dealt[1 - who]
         for c in new:
             if c in other and who == ELDER:
-                raise ValueError("elder holds %s, which was dealt to younger: the exchange takes cards from the talon"
-                                 % format_card(c))
+                raise CoreError(_ELDER_TOOK, (format_card(c),))
             if c in other:
-                raise ValueError("younger holds %s, which was dealt to elder: the exchange takes cards from the talon"
-                                 % format_card(c))
+                raise CoreError(_YOUNGER_TOOK, (format_card(c),))
         changed[who] = len(new)
     low, high = ELDER_EXCHANGE
     if dealt[ELDER] is not None and not low <= changed[ELDER] <= high:
-        raise ValueError("elder exchanges 1 to 5 cards; his hand shows %d he was not dealt" % changed[ELDER])
+        raise CoreError(_EXCHANGE, (changed[ELDER],))
 
 
 def score_deal(elder, younger, winners, dealt=None):
@@ -128,13 +136,13 @@ def score_deal(elder, younger, winners, dealt=None):
     ones. Returns a Deal with per-player scores and how each part went."""
     check_hands(elder, younger)
     if len(winners) != 12 or any([w not in (ELDER, YOUNGER) for w in winners]):
-        raise ValueError("give the winner (0 elder, 1 younger) of each of the 12 tricks")
+        raise CoreError(_TRICKS, ())
     hands = (elder, younger)
     if dealt is None:
         dealt = hands
     else:
         if len(dealt) != 2:
-            raise ValueError("dealt is the two hands as dealt: elder's, then younger's")
+            raise CoreError(_DEALT, ())
         check_exchange(hands, dealt)
         dealt = (elder if dealt[0] is None else dealt[0], younger if dealt[1] is None else dealt[1])
         check_hands(dealt[0], dealt[1])

@@ -2,6 +2,10 @@
 # board can store them and the host can sync them. Reading one back, every
 # event replayed through the model, is cribcore.replay (the host's side).
 
+from cribcore import CoreError, const
+
+_EARLIER_GAMES = const(401)  # the code of cribcore.messages
+
 VERSION = 1
 
 
@@ -21,7 +25,7 @@ def _game_dict(match, index):
 def match_record(match):
     """The whole match as a record: settings, every game's events, the result."""
     if len(match.games) != len(match.closed) + 1:
-        raise ValueError("the match no longer holds its earlier games")
+        raise CoreError(_EARLIER_GAMES, ())
     rec = _settings(match)
     rec["games"] = [_game_dict(match, i) for i in range(len(match.games))]
     rec["result"] = _standings(match)

@@ -4,12 +4,19 @@
 
 from collections import namedtuple
 
+from cribcore import CoreError, const
 from cribcore.cards import JACK, format_card
 from cribcore.game import IMPOSSIBLE
 
 Show = namedtuple("Show", ("total", "fifteens", "pairs", "runs", "flush", "nobs"))
 
 MAX_SHOW = 29
+
+# The codes of cribcore.messages.
+_FOUR_CARDS = const(851)
+_NOT_CARDS = const(852)
+_TWICE = const(853)
+_NO_SUCH_SHOW = const(854)
 
 _FIELD_MASK = (1 << 64) - 1  # 16 four-bit subset counters, sums 0..15
 _VALUE_SHIFT = (4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 40, 40, 40)  # 4 * pip value by rank
@@ -18,13 +25,13 @@ _VALUE_SHIFT = (4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 40, 40, 40)  # 4 * pip val
 def score(hand, starter, crib=False):
     """Score four cards with the starter; crib=True applies the crib flush rule."""
     if len(hand) != 4:
-        raise ValueError("a hand has 4 cards, not %d" % len(hand))
+        raise CoreError(_FOUR_CARDS, (len(hand),))
     a, b, c, d = hand
     e = starter
     if not (0 <= a < 52 and 0 <= b < 52 and 0 <= c < 52 and 0 <= d < 52 and 0 <= e < 52):
-        raise ValueError("not a card in %r + %r" % (hand, starter))
+        raise CoreError(_NOT_CARDS, (hand, starter))
     if a == b or a == c or a == d or a == e or b == c or b == d or b == e or c == d or c == e or d == e:
-        raise ValueError("a card appears twice in the hand and starter")
+        raise CoreError(_TWICE, ())
     ra = a >> 2
     rb = b >> 2
     rc = c >> 2
@@ -87,7 +94,7 @@ def his_heels(starter):
 def check_claim(points):
     """ValueError unless points is a total some hand can show."""
     if not isinstance(points, int) or points < 0 or points > MAX_SHOW or points in IMPOSSIBLE:
-        raise ValueError("no hand shows %r points (possible: 0..29 except 19, 25, 26, 27)" % (points,))
+        raise CoreError(_NO_SUCH_SHOW, (points,))
 
 
 def muggins(hand, starter, claimed, crib=False):

@@ -14,6 +14,7 @@ from cribboard.cli.base import (
 from cribboard.clip import quote
 from cribboard.errors import UsageError
 from cribboard.i18n import _
+from cribboard.said import said
 
 
 @cli.group()
@@ -28,9 +29,10 @@ def _names(text):
     if len(names) != 4 or not all(names):
         raise UsageError(_("--names wants four names separated by commas"))
     for n in names:
-        if name_problem(n):
+        problem = name_problem(n)
+        if problem:
             raise UsageError(_("--names: %(name)s is not a name: %(problem)s") % {
-                "name": quote(n), "problem": name_problem(n)})
+                "name": quote(n), "problem": said(problem)})
     return names
 
 
@@ -75,7 +77,7 @@ def barbu_sheet(file, names, first_dealer, resume, partners, db_url, as_json):
             raise UsageError(_("no barbu rubber %d in the database (see cribboard barbu list)") % resume) from None
         except ValueError as e:
             raise UsageError(_("barbu rubber %(id)d cannot be read back: %(problem)s") % {
-                "id": resume, "problem": e}) from None
+                "id": resume, "problem": said(e)}) from None
         rubber_id = resume
         if pairs is not None and kept_pairs is not None and pairs != kept_pairs:
             raise UsageError(_("barbu rubber %(id)d is played in pairs %(pairs)s: --partners cannot change them") % {
@@ -139,7 +141,7 @@ def barbu_show(rubber_id, db_url, as_json):
         raise UsageError(_("no barbu rubber %d in the database (see cribboard barbu list)") % rubber_id) from None
     except ValueError as e:
         raise UsageError(_("barbu rubber %(id)d cannot be read back: %(problem)s") % {
-            "id": rubber_id, "problem": e}) from None
+            "id": rubber_id, "problem": said(e)}) from None
     if as_json:
         click.echo(json.dumps(sheet.record(rubber, players, pairs), indent=1))
     else:

@@ -223,9 +223,7 @@ def main(argv=None):
     try:
         code = cli.main(args=argv, prog_name="cribboard", standalone_mode=False)
     except CribboardError as e:
-        from cribboard import core_errors  # a core's error (a bad card, say) in the reader's language
-
-        said = "\n".join(clip(line, LINE) for line in printable(core_errors.translate(str(e))).splitlines())
+        said = "\n".join(clip(line, LINE) for line in printable(str(e)).splitlines())
         click.echo("cribboard: %s: %s" % (_("error"), said), err=True)
         sys.exit(e.exit_code)
     except click.exceptions.NoArgsIsHelpError as e:  # a group given no command: which there are, in one line

@@ -4,7 +4,7 @@ import sys
 
 import click
 
-from cribboard import calc, core_errors
+from cribboard import calc
 from cribboard.cli.base import (
     USAGE_ERROR,
     cli,
@@ -13,6 +13,7 @@ from cribboard.cli.base import (
 from cribboard.clip import LINE, clip, input_line
 from cribboard.errors import UsageError
 from cribboard.i18n import _
+from cribboard.said import said
 
 
 @cli.command()
@@ -39,7 +40,7 @@ def score(crib, as_json, verbose, cards):
         try:
             emit(calc.score_text(" ".join(cards), crib))
         except ValueError as e:
-            raise UsageError(str(e)) from None
+            raise UsageError(said(e)) from None
         return
     answer_each_line(lambda text: emit(calc.score_text(text, crib)))
 
@@ -57,7 +58,7 @@ def answer_each_line(answer):
             answer(text)
         except ValueError as e:
             bad += 1
-            problem = clip(printable(core_errors.translate(str(e))), LINE)
+            problem = clip(printable(said(e)), LINE)
             click.echo("cribboard: %s: %s" % (_("error"), _("line %(number)d: %(problem)s") % {
                 "number": number, "problem": problem}), err=True)
     if bad:
@@ -74,7 +75,7 @@ def peg(as_json, cards):
     try:
         laid = calc.peg_words(cards)
     except ValueError as e:
-        raise UsageError(str(e)) from None
+        raise UsageError(said(e)) from None
     if as_json:
         click.echo(json.dumps(laid))
         return
@@ -82,8 +83,8 @@ def peg(as_json, cards):
         if row["card"] == "go":
             click.echo(_("go        +1  (count back to 0)"))
         else:
-            said = calc.lay_words(row, _)
-            what = "  (%s)" % said if said else ""
+            words = calc.lay_words(row, _)
+            what = "  (%s)" % words if words else ""
             click.echo("%-4s  %2d  +%d%s" % (row["card"], row["count"], row["points"], what))
 
 
@@ -115,12 +116,12 @@ def discard(dealer, pone, partner_deals, players, top, exact, verbose, as_json, 
     and # comments skipped; a bad line is reported and the rest answered)."""
     from cribboard import discard as dc
 
-    said = [name for name, given in (("dealer", dealer), ("pone", pone), ("partner", partner_deals)) if given]
-    if len(said) != 1:
-        flags = " ".join("--" + w.replace("partner", "partner-deals") for w in said)
+    given = [name for name, flag in (("dealer", dealer), ("pone", pone), ("partner", partner_deals)) if flag]
+    if len(given) != 1:
+        flags = " ".join("--" + w.replace("partner", "partner-deals") for w in given)
         raise UsageError(_("say whose crib it is, once: --dealer (yours), --pone (an opponent's) or "
-                            "--partner-deals") + (_(", not %s") % flags if said else ""))
-    crib = said[0]
+                            "--partner-deals") + (_(", not %s") % flags if given else ""))
+    crib = given[0]
     n = int(players)
 
     def answer(text):
@@ -134,7 +135,7 @@ def discard(dealer, pone, partner_deals, players, top, exact, verbose, as_json, 
         try:
             answer(" ".join(cards))
         except ValueError as e:
-            raise UsageError(str(e)) from None
+            raise UsageError(said(e)) from None
         return
     told = []  # hands answered so far: a blank line between their tables
 

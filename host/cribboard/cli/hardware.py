@@ -14,6 +14,7 @@ from cribboard.cli.base import (
 )
 from cribboard.errors import CribboardError, UsageError
 from cribboard.i18n import _, english
+from cribboard.said import said
 
 
 @cli.group()
@@ -62,7 +63,7 @@ def hardware_docs(out, as_json):
     try:
         files = hw.generated(src)
     except ValueError as e:
-        raise hw.HardwareError(str(e)) from None
+        raise hw.HardwareError(said(e)) from None
     if out:
         dest = Path(out)
     elif os.environ.get(resources.HOME_ENV):

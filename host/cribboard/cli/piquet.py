@@ -8,6 +8,7 @@ from cribboard.cli.base import cli, db_option, emit, json_option, open_db
 from cribboard.clip import quote
 from cribboard.errors import UsageError
 from cribboard.i18n import _
+from cribboard.said import said
 
 
 @cli.group()
@@ -43,7 +44,7 @@ def piquet_deal(elder, younger, won, elder_dealt, younger_dealt, as_json):
                      pd.hand(younger_dealt, "younger dealt") if younger_dealt else None)
         result = pd.deal(e, y, pd.tricks(won), dealt)
     except ValueError as err:
-        raise UsageError(str(err)) from None
+        raise UsageError(said(err)) from None
     if as_json:
         click.echo(json.dumps(result))
     else:
@@ -86,15 +87,16 @@ def piquet_sheet(file, names, first_dealer, resume, db_url, as_json):
             raise UsageError(_("no piquet sheet %d in the database (see cribboard piquet list)") % resume) from None
         except ValueError as e:
             raise UsageError(_("piquet sheet %(id)d cannot be read back: %(problem)s") % {
-                "id": resume, "problem": e}) from None
+                "id": resume, "problem": said(e)}) from None
     else:
         players = [n.strip() for n in names.split(",")]
         if len(players) != 2:
             raise UsageError(_("--names wants two names separated by a comma"))
         for n in players:
-            if name_problem(n):
+            problem = name_problem(n)
+            if problem:
                 raise UsageError(_("--names: %(name)s is not a name: %(problem)s") % {
-                    "name": quote(n), "problem": name_problem(n)})
+                    "name": quote(n), "problem": said(problem)})
         if players[0] == players[1]:
             raise UsageError(_("--names: the two players need two names"))
         sheet = ps.Sheet(players, first_dealer - 1)
@@ -156,7 +158,7 @@ def piquet_show(sheet_id, db_url, as_json):
         raise UsageError(_("no piquet sheet %d in the database (see cribboard piquet list)") % sheet_id) from None
     except ValueError as e:
         raise UsageError(_("piquet sheet %(id)d cannot be read back: %(problem)s") % {
-            "id": sheet_id, "problem": e}) from None
+            "id": sheet_id, "problem": said(e)}) from None
     if as_json:
         click.echo(json.dumps(ps.as_json(sheet, sheet_id), indent=1))
     else:

@@ -15,6 +15,7 @@ from cribboard.cli.base import (
 )
 from cribboard.errors import CribboardError, UsageError
 from cribboard.i18n import _
+from cribboard.said import said
 
 
 def _league_options(fn):
@@ -179,7 +180,7 @@ def _export(db_url, fmt, what, output):
                 try:
                     rubber, names, pairs = barbu_sheet.load(conn, r["id"])
                 except ValueError as e:  # one bad record must not cost the others
-                    status(_("skipped barbu rubber %d: it cannot be read back: %s") % (r["id"], e))
+                    status(_("skipped barbu rubber %d: it cannot be read back: %s") % (r["id"], said(e)))
                     continue
                 r["record"] = barbu_sheet.record(rubber, names, pairs)
                 kept.append(r)

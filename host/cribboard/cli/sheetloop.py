@@ -10,11 +10,11 @@ from typing import TextIO
 
 import click
 
-from cribboard import core_errors
 from cribboard.cli.base import printable, status
 from cribboard.clip import LINE, clip, input_line
 from cribboard.errors import UsageError
 from cribboard.i18n import _
+from cribboard.said import said
 from cribboard.told import Routine
 
 
@@ -57,7 +57,7 @@ def run(file: TextIO | None, intro: Callable[[], list[str]], prompt: Callable[[]
                 break
             told = apply(text)
         except ValueError as e:
-            problem = clip(core_errors.translate(str(e)), LINE)
+            problem = clip(said(e), LINE)
             if typing:
                 click.echo(printable(_("not entered: %s") % problem), err=True)
                 continue
