@@ -6,10 +6,10 @@
 # Messages are what the code passes to _(), N_() and ngettext(), and, for the
 # command line, the help of every click command, group and option (the
 # docstring, help=, epilog=): click shows them through cribboard.cli.base's
-# translating command classes. Click's own words on those screens come from
-# CLICK_MESSAGES, checked against click's source; the errors of the scoring
-# core and the layout checks, from cribcore.messages (cribboard.said
-# translates them).
+# translating command classes. Click's own words are extracted from the
+# installed click's modules (cribboard.i18n rebinds their gettext); the
+# errors of the scoring core and the layout checks come from
+# cribcore.messages (cribboard.said translates them).
 import ast
 import io
 import re
@@ -22,12 +22,6 @@ LOCALE = PACKAGE / "locale"
 TEMPLATE = LOCALE / "cribboard.pot"
 LANGUAGES = ("es", "it", "de")
 SKIP = ("mp", "cp", "locale")  # firmware copies and the catalogues themselves
-
-# Click's words on the help and error screens the tool shows (its own gettext calls).
-CLICK_MESSAGES = ("Usage:", "Options", "Commands", "Show this message and exit.", "Show the version and exit.",
-                  "Try '{command} {option}' for help.", "No such command {name!r}.", "No such option {name!r}.",
-                  "Missing argument", "Missing option", "Missing command.", "default: {default}", "env var: {var}",
-                  "Invalid value for {param_hint}: {message}", "{value} is not in the range {range}.")
 
 _PLACEHOLDER = re.compile(r"%(?:\([a-z_]+\))?[-#0 +]*\d*(?:\.\d+)?[sdrfiX%]|\{[a-z_]*(?:![rs])?(?::[^}]*)?\}")
 
@@ -90,12 +84,22 @@ def template():
     page = PACKAGE / "sim.html"
     for message in page_messages(page.read_text(encoding="utf-8")):
         catalog.add(message, locations=[(str(page.relative_to(ROOT)), 0)])
-    click_source = "".join(p.read_text() for p in Path(__import__("click").__file__).parent.glob("*.py"))
-    for message in CLICK_MESSAGES:
-        if repr(message)[1:-1] not in click_source and message not in click_source:
-            raise SystemExit("click no longer says %r: update CLICK_MESSAGES" % message)
-        catalog.add(message, locations=[("click", 0)])
+    for lineno, message, where in click_messages():
+        catalog.add(message, locations=[(where, lineno)])
     return catalog
+
+
+def click_messages():
+    """(line, message, click/module.py) of every message click's modules that
+    talk to a user pass to gettext, as the installed click has them."""
+    from babel.messages.extract import extract_from_file
+
+    from cribboard.i18n import CLICK_MODULES
+
+    folder = Path(__import__("click").__file__).parent
+    for name in CLICK_MODULES:
+        for lineno, message, _comments, _context in extract_from_file("python", str(folder / (name + ".py"))):
+            yield lineno, message, "click/%s.py" % name
 
 
 def _write(catalog, path):

@@ -3,14 +3,15 @@
 # the repository, the .mo files compiled from them by the package's build
 # step). The language is --lang, else the first of LC_ALL, LC_MESSAGES and
 # LANG that is set (as the C library reads them), else English. Click's own
-# words (Usage, Options, its errors) come through the same catalogue: click
-# asks the stdlib's gettext, whose domain this module sets.
+# words (Usage, Options, its errors) come through the same catalogue: its
+# modules' gettext functions are rebound to this module's.
 #
 # What a program reads never changes with the language: JSON keys and
 # values, the database, exit statuses.
 import gettext
 import os
 import re
+import sys
 from importlib import resources
 
 DOMAIN = "cribboard"
@@ -50,10 +51,29 @@ def use(language: str) -> None:
     _translation = gettext.translation(DOMAIN, where, languages=[language], fallback=True) \
         if language != "en" else gettext.NullTranslations()
     _language = language
-    # Click's own messages: it calls the stdlib's module-level gettext.
-    gettext.bindtextdomain(DOMAIN, where)
-    gettext.textdomain(DOMAIN if language != "en" else "messages")
-    os.environ["LANGUAGE"] = language  # what the module-level gettext picks the catalogue by
+    _speak_for_click()
+
+
+# Click's modules that say something to a user, and the names they import
+# the stdlib's gettext functions under (`from gettext import gettext as _`).
+CLICK_MODULES = ("core", "decorators", "exceptions", "formatting", "parser", "shell_completion", "termui", "types",
+                 "utils", "_termui_impl")
+
+
+def _speak_for_click() -> None:
+    """Click's own words (Usage:, its errors) through this module's catalogue:
+    its modules' _ and ngettext rebound to ours, not the process's language
+    set in the environment, which every child process would inherit."""
+    import click  # noqa: F401  (its package loads the modules that say most)
+
+    for name in CLICK_MODULES:
+        module = sys.modules.get("click." + name)  # a module click loads only for one job (a pager) is left alone
+        if module is None:
+            continue
+        if hasattr(module, "_"):
+            module._ = _  # pyright: ignore[reportAttributeAccessIssue]
+        if hasattr(module, "ngettext"):
+            module.ngettext = ngettext  # pyright: ignore[reportAttributeAccessIssue]
 
 
 def language() -> str:

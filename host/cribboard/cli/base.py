@@ -95,6 +95,12 @@ class _TranslatedHelp:
         with _translated(self):
             return super().get_short_help_str(limit)  # type: ignore[misc]
 
+    def get_help_option(self, ctx):
+        option = super().get_help_option(ctx)  # type: ignore[misc]
+        if option is not None:  # click makes it once, in the language of that moment
+            option.help = _("Show this message and exit.")
+        return option
+
 
 class TranslatedCommand(_TranslatedHelp, click.Command):
     pass

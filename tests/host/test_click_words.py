@@ -1,0 +1,168 @@
+# Click's own words (Usage:, its errors, its help options) in es, it and de:
+# every message the installed click's modules say is in the catalogue,
+# click's gettext is rebound (no LANGUAGE set for the whole process), and
+# no command's help or parameter error leaves an English sentence.
+import os
+import re
+import sys
+from pathlib import Path
+
+import click
+import pytest
+
+from cribboard import i18n
+from cribboard.cli import cli as root
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+import catalogues  # noqa: E402
+
+LANGUAGES = ("es", "it", "de")
+
+
+@pytest.fixture
+def speaking():
+    yield i18n.use
+    i18n.use("en")
+
+
+def _ids(message):
+    return message if isinstance(message, tuple) else (message,)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_message_of_the_installed_click_is_translated(language):
+    own = catalogues._read(catalogues.LOCALE / language / "LC_MESSAGES" / "cribboard.po", language)
+    found = list(catalogues.click_messages())
+    assert len(found) > 60
+    for _line, message, where in found:
+        entry = own.get(message)
+        assert entry is not None and all(_ids(entry.string)) and not entry.fuzzy, (language, where, message)
+
+
+def test_the_language_is_ours_not_the_processs(speaking, monkeypatch):
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    speaking("de")
+    assert "LANGUAGE" not in os.environ  # a child process (the simulated board, git, mpremote) gets no language
+    from click import formatting, types
+
+    assert formatting._("Usage:") == "Aufruf:"  # pyright: ignore[reportAttributeAccessIssue]
+    assert types.ngettext("{value!r} is not {choice}.", "{value!r} is not one of {choices}.", 2) == \
+        "{value!r} ist keiner der Werte {choices}."  # pyright: ignore[reportAttributeAccessIssue]
+    speaking("en")
+    assert formatting._("Usage:") == "Usage:"  # pyright: ignore[reportAttributeAccessIssue]
+
+
+def _commands(group, path=()):
+    for name, command in sorted(group.commands.items()):
+        if isinstance(command, click.Group):
+            yield path + (name,), command, True
+            yield from _commands(command, path + (name,))
+        else:
+            yield path + (name,), command, False
+
+
+# What is not prose: quoted text, options, placeholders, anything with a digit, paths, names in capitals.
+_NOT_PROSE = re.compile(r"'[^']*'|\"[^\"]*\"|`[^`]*`|\{[^}]*\}|%\([a-z_]+\)\w|--?[\w-]+|\S*\d\S*|\S+/\S*"
+                        r"|\b[A-Z][A-Z_]+\b")
+
+
+def _words(text):
+    return {w.lower() for w in re.findall(r"[A-Za-zÀ-ÿ]{2,}", _NOT_PROSE.sub(" ", text))}
+
+
+def _vocabulary(language):
+    """English words (of the template's messages) that the language's own messages never use as prose."""
+    template = catalogues._read(catalogues.TEMPLATE)
+    own = catalogues._read(catalogues.LOCALE / language / "LC_MESSAGES" / "cribboard.po", language)
+    english, theirs = set(), set()
+    for m in template:
+        for text in _ids(m.id):
+            english |= _words(text)
+    for m in own:
+        for text in _ids(m.string):
+            theirs |= _words(text or "")
+    return english - theirs
+
+
+def english_runs(text, vocabulary):
+    """Runs of four or more English words in a row, in the prose of text."""
+    runs, run = [], []
+    for token in re.findall(r"[A-Za-zÀ-ÿ]+|[^\sA-Za-zÀ-ÿ]+", _NOT_PROSE.sub(" | ", text)):
+        if token.lower() in vocabulary and len(token) > 1:
+            run.append(token)
+            continue
+        if token == "," and run:
+            continue
+        if len(run) > 3:
+            runs.append(" ".join(run))
+        run = []
+    if len(run) > 3:
+        runs.append(" ".join(run))
+    return runs
+
+
+def _bad_values(command, tmp_path):
+    """(args, what) that click refuses while it parses: a bad value for each typed option, a missing argument."""
+    needed = [p for p in command.params if isinstance(p, click.Argument) and p.required]
+    filler = []
+    for p in needed:
+        filler += ["1"] if isinstance(p.type, click.types.IntParamType) else [str(tmp_path)]
+    if needed:
+        yield [], "missing argument"
+    yield filler + ["--no-such-option"], "unknown option"
+    for p in command.params:
+        if not isinstance(p, click.Option) or p.is_flag or not p.opts[-1].startswith("--"):
+            continue
+        name = p.opts[-1]
+        if isinstance(p.type, click.Choice):
+            yield filler + [name, "xml"], "choice"
+        elif isinstance(p.type, click.types.IntParamType):
+            yield filler + [name, "many"], "integer"
+            if isinstance(p.type, click.IntRange) and p.type.max is not None:
+                yield filler + [name, "99999999"], "range"
+        elif isinstance(p.type, click.types.BoolParamType):
+            yield filler + [name, "maybe"], "boolean"
+        elif isinstance(p.type, click.Path) and not p.type.file_okay:
+            yield filler + [name, str(tmp_path / "a-file")], "a file, not a folder"
+        if p.nargs == 1 and not p._flag_needs_value:  # an option whose value may be left out (flash --drive) has none
+            yield filler + [name], "no value"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_command_says_an_english_sentence(language, speaking, tmp_path, monkeypatch):
+    (tmp_path / "a-file").write_text("x")
+    vocabulary = _vocabulary(language)
+    found = list(_commands(root))
+    assert len(found) > 30
+    said = []
+    speaking("en")
+    english = root.get_help(click.Context(root, info_name="cribboard"))
+    assert english_runs(english, _vocabulary(language)), "the check finds English where there is some"
+    speaking(language)
+    said.append(("cribboard --help", root.get_help(click.Context(root, info_name="cribboard"))))
+    errors = 0
+    for path, command, is_group in found:
+        said.append((" ".join(path) + " --help", command.get_help(click.Context(command, info_name=" ".join(path)))))
+        if is_group:
+            continue
+        monkeypatch.setattr(command, "callback", lambda **kw: pytest.fail("the command ran"))
+        for args, what in _bad_values(command, tmp_path):
+            with pytest.raises(click.ClickException) as e:
+                root.main(args=list(path) + args, prog_name="cribboard", standalone_mode=False)
+            said.append((" ".join(path + tuple(args)) + " (%s)" % what, e.value.format_message()))
+            errors += 1
+    assert errors > 100
+    for where, text in said:
+        assert not english_runs(text, vocabulary), (language, where, english_runs(text, vocabulary), text)
+
+
+def test_the_command_line_says_clicks_errors_in_the_language():
+    from clirun import cli, one_line_error
+
+    done = cli("--lang", "de", "export", "--format", "xml")
+    assert one_line_error(done, 2, "Fehler") == \
+        "cribboard: Fehler: Ungültiger Wert für '--format': 'xml' ist keiner der Werte 'csv', 'json'."
+    done = cli("export", "--format", "xml", env={"LANG": "it_IT.UTF-8"})
+    assert one_line_error(done, 2, "errore") == \
+        "cribboard: errore: Valore non valido per '--format': 'xml' non è nessuno tra 'csv', 'json'."
