@@ -44,6 +44,7 @@ def view(state: dict[str, Any]) -> dict[str, Any]:
         "board": state.get("board"),
         "kind": match.kind,
         "players": session.names_for(sides),
+        "named": [t < len(session.names or []) for t in range(sides)],  # else the board's default, said by the page
         "scores": scores,
         "back_pegs": [g.back(s) for s in range(sides)],
         "dealer": g.dealer() % sides,

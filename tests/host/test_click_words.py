@@ -3,19 +3,13 @@
 # click's gettext is rebound (no LANGUAGE set for the whole process), and
 # no command's help or parameter error leaves an English sentence.
 import os
-import re
-import sys
-from pathlib import Path
 
 import click
 import pytest
+from english import catalogues, english_runs, ids, vocabulary
 
 from cribboard import i18n
 from cribboard.cli import cli as root
-
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
-import catalogues  # noqa: E402
 
 LANGUAGES = ("es", "it", "de")
 
@@ -26,10 +20,6 @@ def speaking():
     i18n.use("en")
 
 
-def _ids(message):
-    return message if isinstance(message, tuple) else (message,)
-
-
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_message_of_the_installed_click_is_translated(language):
     own = catalogues._read(catalogues.LOCALE / language / "LC_MESSAGES" / "cribboard.po", language)
@@ -37,7 +27,7 @@ def test_every_message_of_the_installed_click_is_translated(language):
     assert len(found) > 60
     for _line, message, where in found:
         entry = own.get(message)
-        assert entry is not None and all(_ids(entry.string)) and not entry.fuzzy, (language, where, message)
+        assert entry is not None and all(ids(entry.string)) and not entry.fuzzy, (language, where, message)
 
 
 def test_the_language_is_ours_not_the_processs(speaking, monkeypatch):
@@ -60,46 +50,6 @@ def _commands(group, path=()):
             yield from _commands(command, path + (name,))
         else:
             yield path + (name,), command, False
-
-
-# What is not prose: quoted text, options, placeholders, anything with a digit, paths, names in capitals.
-_NOT_PROSE = re.compile(r"'[^']*'|\"[^\"]*\"|`[^`]*`|\{[^}]*\}|%\([a-z_]+\)\w|--?[\w-]+|\S*\d\S*|\S+/\S*"
-                        r"|\b[A-Z][A-Z_]+\b")
-
-
-def _words(text):
-    return {w.lower() for w in re.findall(r"[A-Za-zÀ-ÿ]{2,}", _NOT_PROSE.sub(" ", text))}
-
-
-def _vocabulary(language):
-    """English words (of the template's messages) that the language's own messages never use as prose."""
-    template = catalogues._read(catalogues.TEMPLATE)
-    own = catalogues._read(catalogues.LOCALE / language / "LC_MESSAGES" / "cribboard.po", language)
-    english, theirs = set(), set()
-    for m in template:
-        for text in _ids(m.id):
-            english |= _words(text)
-    for m in own:
-        for text in _ids(m.string):
-            theirs |= _words(text or "")
-    return english - theirs
-
-
-def english_runs(text, vocabulary):
-    """Runs of four or more English words in a row, in the prose of text."""
-    runs, run = [], []
-    for token in re.findall(r"[A-Za-zÀ-ÿ]+|[^\sA-Za-zÀ-ÿ]+", _NOT_PROSE.sub(" | ", text)):
-        if token.lower() in vocabulary and len(token) > 1:
-            run.append(token)
-            continue
-        if token == "," and run:
-            continue
-        if len(run) > 3:
-            runs.append(" ".join(run))
-        run = []
-    if len(run) > 3:
-        runs.append(" ".join(run))
-    return runs
 
 
 def _bad_values(command, tmp_path):
@@ -132,13 +82,13 @@ def _bad_values(command, tmp_path):
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_no_command_says_an_english_sentence(language, speaking, tmp_path, monkeypatch):
     (tmp_path / "a-file").write_text("x")
-    vocabulary = _vocabulary(language)
+    words = vocabulary(language)
     found = list(_commands(root))
     assert len(found) > 30
     said = []
     speaking("en")
     english = root.get_help(click.Context(root, info_name="cribboard"))
-    assert english_runs(english, _vocabulary(language)), "the check finds English where there is some"
+    assert english_runs(english, words), "the check finds English where there is some"
     speaking(language)
     said.append(("cribboard --help", root.get_help(click.Context(root, info_name="cribboard"))))
     errors = 0
@@ -154,7 +104,7 @@ def test_no_command_says_an_english_sentence(language, speaking, tmp_path, monke
             errors += 1
     assert errors > 100
     for where, text in said:
-        assert not english_runs(text, vocabulary), (language, where, english_runs(text, vocabulary), text)
+        assert not english_runs(text, words), (language, where, english_runs(text, words), text)
 
 
 def test_the_command_line_says_clicks_errors_in_the_language():
