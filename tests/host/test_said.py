@@ -169,3 +169,52 @@ def test_a_name_problem_is_a_phrase_said_in_the_language(speaking):
 
 def test_any_other_error_is_said_as_it_is():
     assert said(ValueError("already in the reader's words")) == "already in the reader's words"
+
+
+def _real_bad_inputs():
+    """Bad input each module refuses, as the test suite gives it: one call a CoreError."""
+    from cribapp.config import Config
+    from cribapp.layout import Layout
+    from cribcore import discard, game, match, partie, pegging, piquet, replay, show
+
+    strong, weak = "AS KS QS JS TS AH KH QH AD KD AC KC", "9S 8S 7S JH TH 9H 8H QD JD TD QC JC"
+    return [
+        lambda: cards.parse("5H ZZ"),
+        lambda: game.Game(5),
+        lambda: game.Game(2, 100),
+        lambda: game.Game(2).add(0, 19, game.HAND),
+        lambda: game.Game(2).add(1, 4, game.CRIB),
+        lambda: game.Game(2).add(0, 30),
+        lambda: match.Match(2, best_of=3, first_to=5),
+        lambda: pegging.Play([cards.parse("5H 5D 5S 5C"), cards.parse("JH QH KH TH")], 0).lay(cards.parse("5H")[0]),
+        lambda: show.score(cards.parse("5H 5D 5S"), 1),
+        lambda: show.check_claim(19),
+        lambda: discard.analyse(cards.parse("5H 5D 5S 5C JH"), 2),
+        lambda: barbu.Rubber(0, ["Ann", "Bob", "Cy", "Di"]).add("trumps", {"tricks": [1, 2, 3, 4]}),
+        lambda: barbu.load_rubber({"game": "barbu", "v": 1, "deals": [{"contract": "queens", "result": {}}]}),
+        lambda: piquet.score_deal(cards.parse(strong), cards.parse(weak), [0] * 11),
+        lambda: piquet.check_hands(cards.parse(strong)[:11], cards.parse(weak)),
+        lambda: partie.PiquetGame().add(0, 0, game.POINTS),
+        lambda: replay.load_game({"v": 9}),
+        lambda: names.check_names(["Ann", "Ann\x07"], 2),
+        lambda: Layout({"name": "mine", "tracks": 2, "leds": 2, "runs": [{"kind": "dealer", "track": 5}]}),
+        lambda: Config({"strip_pin": 2, "buttons": {"P1": 2, "P2": 3, "UNDO": 4, "SKUNK": 5, "OK": 6}}),
+    ]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_suites_bad_inputs_are_said_in_the_language_with_no_english_left(language, speaking):
+    from english import english_runs, vocabulary
+
+    words = vocabulary(language)
+    codes = set()
+    for bad in _real_bad_inputs():
+        with pytest.raises(CoreError) as e:
+            bad()
+        english = str(e.value)
+        speaking(language)
+        text = said(e.value)
+        speaking("en")
+        codes.add(e.value.args[0])
+        assert text != english and not english_runs(text, words, least=2), (language, english, text)
+    assert len(codes) == len(_real_bad_inputs())  # twenty different messages
