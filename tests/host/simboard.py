@@ -93,6 +93,21 @@ def fill_log(flash, games, board_id="feedc0de"):
         assert store.append((n, 1), json.dumps(rec)) == n
 
 
+def copy_flash(src, dst):
+    """A copy of a simulated board's flash folder, also while it runs: a
+    file the board renames away mid-copy (a save's temporary file) is one a
+    power cut at that moment would not have left."""
+
+    def copy_if_there(a, b):
+        try:
+            shutil.copy2(a, b)
+        except FileNotFoundError:
+            pass
+
+    shutil.copytree(src, dst, copy_function=copy_if_there)
+    return Path(dst)
+
+
 class UnixPico:
     """The simulated board (the firmware on MicroPython's unix port) with the
     emulated Pico's interface (pico.Pico), so that one fault test runs on
@@ -108,9 +123,8 @@ class UnixPico:
 
     @staticmethod
     def copy(src, dst):
-        """A copy of a powered-off board's flash."""
-        shutil.copytree(src, dst)
-        return Path(dst)
+        """A copy of a board's flash, powered off or running."""
+        return copy_flash(src, dst)
 
     def start(self, env=None):
         if not self.flash.exists():

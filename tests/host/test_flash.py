@@ -11,7 +11,7 @@ import time
 
 import pytest
 from clirun import cli
-from simboard import Board, deploy_state
+from simboard import Board, copy_flash, deploy_state
 
 from cribapp.layout import Layout
 from cribboard import flash, resources
@@ -73,7 +73,7 @@ def deploy_cut_at_every_step(old, where):
     try:
         def snapshot(text):
             copy = where / ("step%d" % (len(snaps) + 1))
-            shutil.copytree(live, copy)
+            copy_flash(live, copy)  # the board may be saving as the first steps begin
             snaps.append(("flash: " + text, copy))
 
         flash.flash(board.port, step=snapshot)
