@@ -13,7 +13,12 @@ from cribcore.names import name_problem
 
 def player_id(db: Any, name: str) -> int:
     """The id of the player called name, made if new (safe with other
-    writers at the same moment: the name is unique)."""
+    writers at the same moment: the name is unique). Looked up first: on
+    PostgreSQL an insert that conflicts still takes a number from the
+    sequence, and the ids would differ from SQLite's for the same players."""
+    found = db.value("SELECT id FROM players WHERE name = ?", (name,))
+    if found is not None:
+        return found
     db.execute("INSERT INTO players (name) VALUES (?) ON CONFLICT (name) DO NOTHING", (name,))
     return db.value("SELECT id FROM players WHERE name = ?", (name,))
 
