@@ -14,8 +14,7 @@ import time
 from datetime import datetime, timezone
 from typing import Any
 
-from cribboard import __version__
-from cribboard import db as dbm
+from cribboard import __version__, store
 from cribboard import piquet_deal as pd
 from cribboard.i18n import N_, _, ngettext
 from cribboard.records import check
@@ -287,10 +286,10 @@ def save(db: Any, sheet: Sheet, sheet_id: int | None = None) -> int:
             kept_id = sheet_id
             db.execute("UPDATE piquet_sheets SET record = ?, deals = ?, finished = ?, updated = ? WHERE id = ?",
                        (kept, len(sheet.deals()), int(sheet.game.over()), now, kept_id))
-        dbm.forget_game(db, SHEET_BOARD, kept_id)
+        store.games.forget_game(db, SHEET_BOARD, kept_id)
         if sheet.game.over():
             game = check(json.dumps(record(sheet, kept_id)))
-            dbm.store(db, SHEET_BOARD, "cribboard " + __version__, [(kept_id, game)], now, {kept_id: time.time()})
+            store.games.add(db, SHEET_BOARD, "cribboard " + __version__, [(kept_id, game)], now, {kept_id: time.time()})
     return kept_id
 
 

@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from cribapp.compat import TICKS_PERIOD
 from cribapp.ticks import Ticks
-from cribboard import db
+from cribboard import store
 from cribboard.i18n import _
 from cribboard.linkclient import Garbled, LinkError
 from cribboard.records import BadRecord
@@ -54,7 +54,7 @@ def sync(link, conn, progress=None, hello=None):
         raise LinkError(_("the board's HELLO carries no usable board id (%s)") % ascii(board)[:40])
     if type(hello.get("seq")) is not int:
         raise LinkError(_("the board's HELLO carries no record count (%s)") % ascii(hello.get("seq"))[:40])
-    since = db.last_seq(conn, board)
+    since = store.games.last_seq(conn, board)
     if hello["seq"] < since:
         raise LinkError(_("board %s says its last record is %d, but this database already holds its records up to "
                         "%d: its game log was cleared by a firmware that numbered games again from 1, or another "
@@ -65,7 +65,7 @@ def sync(link, conn, progress=None, hello=None):
     total = max(0, hello["seq"] - since)
     new = done = rejected = 0
     now_iso = datetime.now(timezone.utc).isoformat(timespec="seconds")
-    db.store(conn, board, hello.get("fw"), [], now_iso, {})
+    store.games.add(conn, board, hello.get("fw"), [], now_iso, {})
     retries = 0
     while True:
         try:
@@ -84,7 +84,7 @@ def sync(link, conn, progress=None, hello=None):
             except BadRecord as e:
                 kept_apart.append((seq, str(e), body))
         walls = {seq: wall_time(game.record, hello, host_now) for seq, game in games}
-        new += db.store(conn, board, hello.get("fw"), games, now_iso, walls, kept_apart)
+        new += store.games.add(conn, board, hello.get("fw"), games, now_iso, walls, kept_apart)
         rejected += len(kept_apart)
         since = records[-1][0]
         link.ack(since)  # only after the commit above
@@ -95,6 +95,6 @@ def sync(link, conn, progress=None, hello=None):
     kept = link.crashes()
     crashes = 0
     if kept:
-        crashes = db.store_crashes(conn, board, kept, now_iso)
+        crashes = store.reports.store_crashes(conn, board, kept, now_iso)
         link.clear_crashes(len(kept))  # only after they are stored
     return Synced(new, rejected, board, crashes)

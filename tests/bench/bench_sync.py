@@ -13,14 +13,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "host"))
 from pgserver import Cluster
 from simboard import Board, fill_log
 
-from cribboard import db, sync
+from cribboard import store, sync
 from cribboard.linkclient import BoardLink
 
 GAMES = 1000
 
 
 def timed_sync(board, url):
-    conn = db.connect(url)
+    conn = store.connect(url)
     link = BoardLink(board.port)
     t0 = time.perf_counter()
     new, rejected, _, _ = sync.sync(link, conn)

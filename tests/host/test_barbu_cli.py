@@ -4,7 +4,7 @@ import sqlite3
 
 from clirun import cli
 
-from cribboard import db, schema
+from cribboard import store
 
 LINES = {
     "barbu": "barbu 3",
@@ -59,7 +59,7 @@ def test_a_bad_line_names_itself_and_the_sheet_can_be_resumed(tmp_path):
     lines = rubber_lines()
     dbfile = str(tmp_path / "club.sqlite3")
     broken = lines[:9] + ["queens 1 3 0 1"] + lines[9:]
-    db.connect(dbfile).close()  # the club's database, made before: nothing to say about making it
+    store.connect(dbfile).close()  # the club's database, made before: nothing to say about making it
     done = cli("barbu", "sheet", "--db", dbfile, stdin="\n".join(broken) + "\n")
     assert done.returncode == 2
     assert done.stderr == ("cribboard: error: line 10: 'queens' adds up to 5; it must be 4 (nothing from this "
@@ -140,15 +140,15 @@ def test_an_old_database_is_migrated_and_keeps_its_games(tmp_path):
     """A file from before the schema_version table: its version in SQLite's header."""
     path = tmp_path / "old.sqlite3"
     conn = sqlite3.connect(path)
-    conn.executescript(";\n".join(str(s) for s in schema.statements(1, "sqlite")))
+    conn.executescript(";\n".join(str(s) for s in store.migrations.statements(1, "sqlite")))
     conn.execute("INSERT INTO boards VALUES ('b1', 'x', 'x', '0.1')")
     conn.execute("INSERT INTO games (board, seq, match_no, game_no, players, target, scheme, scores, record, "
                  "synced_at) VALUES ('b1', 1, 1, 1, 2, 121, 'acc', '[121, 80]', '{}', 'x')")
     conn.execute("PRAGMA user_version = 1")
     conn.commit()
     conn.close()
-    new = db.connect(str(path))
-    assert new.value("SELECT version FROM schema_version") == schema.SCHEMA_VERSION
+    new = store.connect(str(path))
+    assert new.value("SELECT version FROM schema_version") == store.migrations.SCHEMA_VERSION
     assert new.value("SELECT COUNT(*) FROM games") == 1
     assert new.value("SELECT COUNT(*) FROM barbu_rubbers") == 0
     new.execute("UPDATE schema_version SET version = 99")
@@ -158,11 +158,11 @@ def test_an_old_database_is_migrated_and_keeps_its_games(tmp_path):
 
 
 def test_every_migration_runs_on_both_engines_and_once(db_url):
-    first = db.connect(db_url)
-    assert first.value("SELECT version FROM schema_version") == schema.SCHEMA_VERSION
+    first = store.connect(db_url)
+    assert first.value("SELECT version FROM schema_version") == store.migrations.SCHEMA_VERSION
     first.close()
-    again = db.connect(db_url)  # nothing left to do: no error, one version row
-    assert again.all("SELECT version FROM schema_version") == [{"version": schema.SCHEMA_VERSION}]
+    again = store.connect(db_url)  # nothing left to do: no error, one version row
+    assert again.all("SELECT version FROM schema_version") == [{"version": store.migrations.SCHEMA_VERSION}]
     again.close()
 
 

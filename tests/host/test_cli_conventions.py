@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from cribboard import db, records
+from cribboard import records, store
 from cribcore.match import Match
 from cribcore.record import game_record
 
@@ -88,14 +88,14 @@ def test_plot_without_matplotlib_says_which_extra_to_install(tmp_path):
 
 
 def test_tables_are_whole_in_a_pipe(tmp_path):
-    conn = db.connect(str(tmp_path / "d.sqlite3"))
+    conn = store.connect(str(tmp_path / "d.sqlite3"))
     m = Match()
     while not m.game.over():
         m.game.add(0, 29, "points", 10)
     rec = game_record(m, 0)
     board = "b0ard-with-a-long-name-" + "x" * 60
     rec.update({"match": 1, "game_no": 1, "board": board, "boot": 1, "ticks": 40, "wall": None, "firmware": "t"})
-    assert db.store(conn, board, "t", [(1, records.check(json.dumps(rec)))], "now", {1: None}) == 1
+    assert store.games.add(conn, board, "t", [(1, records.check(json.dumps(rec)))], "now", {1: None}) == 1
     conn.close()
     done = run("matches", "--db", str(tmp_path / "d.sqlite3"))
     assert done.returncode == 0 and done.stderr == ""

@@ -11,7 +11,7 @@ import tty
 
 from clirun import cli, one_line_error
 
-from cribboard import db, records
+from cribboard import records, store
 from cribcore.match import Match
 from cribcore.record import game_record
 
@@ -58,12 +58,12 @@ def test_a_typo_in_db_makes_no_new_database_only_a_command_that_writes_does(tmp_
 
 
 def one_game(path):
-    conn = db.connect(str(path))
+    conn = store.connect(str(path))
     m = Match()
     while not m.game.over():
         m.game.add(0, 29, "points", 10)
     rec = dict(game_record(m, 0), match=1, game_no=1, board="b0ard", boot=1, ticks=20, wall=None, firmware="t")
-    db.store(conn, "b0ard", "t", [(1, records.check(json.dumps(rec)))], "now", {1: None})
+    store.games.add(conn, "b0ard", "t", [(1, records.check(json.dumps(rec)))], "now", {1: None})
     conn.close()
 
 
@@ -87,7 +87,7 @@ def test_a_file_the_device_refuses_is_an_error_never_reported_written(tmp_path):
 
 def test_a_busy_database_is_waited_for_with_a_word_then_a_clear_error(tmp_path):
     path = tmp_path / "busy.db"
-    db.connect(str(path)).close()
+    store.connect(str(path)).close()
     holder = sqlite3.connect(path, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")  # another writer, stuck
     try:

@@ -3,7 +3,7 @@ import json
 
 from clirun import cli as run_cli
 
-from cribboard import db, records, stats
+from cribboard import records, stats, store
 from cribcore.piquet import PiquetMatch
 from cribcore.record import game_record
 
@@ -16,8 +16,8 @@ def test_a_piquet_record_syncs_like_a_cribbage_game(db_url):
         m.game.pass_deal(30)
     rec = game_record(m, 0)
     rec.update({"match": 4, "game_no": 1, "board": "b", "boot": 1, "ticks": 40, "wall": None, "firmware": "t"})
-    conn = db.connect(db_url)
-    assert db.store(conn, "b0ard", "t", [(1, records.check(json.dumps(rec)))], "now", {1: None}) == 1
+    conn = store.connect(db_url)
+    assert store.games.add(conn, "b0ard", "t", [(1, records.check(json.dumps(rec)))], "now", {1: None}) == 1
     (row,) = stats.games(conn)
     assert (row["scheme"], row["scores"], row["game_points"]) == ("rubicon", [60, 150], 100 + 60 + 150)
     assert row["winner"] == "Track 2" and row["kind"] == "piquet"
@@ -28,7 +28,7 @@ def test_every_command_that_reads_games_reads_them_from_either_engine(db_url):
 
     from cribcore.match import Match
 
-    conn = db.connect(db_url)
+    conn = store.connect(db_url)
     for seq, lost in enumerate((80, 50, 100), 1):  # the winner goes out at 121
         m = Match(first_to=2)
         while m.game.score(1) < lost:
@@ -38,7 +38,8 @@ def test_every_command_that_reads_games_reads_them_from_either_engine(db_url):
         rec = game_record(m, 0)
         rec.update({"match": seq, "game_no": 1, "board": "b0ard", "boot": 1, "ticks": 40, "wall": None,
                     "firmware": "t"})
-        assert db.store(conn, "b0ard", "t", [(seq, records.check(json.dumps(rec)))], "now", {seq: 1.7e9 + seq}) == 1
+        game = records.check(json.dumps(rec))
+        assert store.games.add(conn, "b0ard", "t", [(seq, game)], "now", {seq: 1.7e9 + seq}) == 1
     conn.close()
 
     def cli(*args):
@@ -77,11 +78,11 @@ def test_a_drawn_partie_is_listed_as_a_draw_and_a_row_that_cannot_be_read_costs_
     cribbage = Match(first_to=2)
     while not cribbage.game.over():
         cribbage.game.add(0, 29, "points", 20)
-    conn = db.connect(db_url)
+    conn = store.connect(db_url)
     for seq, m in enumerate((drawn, rubiconed, cribbage), 1):
         rec = game_record(m, 0)
         rec.update({"match": seq, "game_no": 1, "board": "b", "boot": 1, "ticks": 40, "wall": None, "firmware": "t"})
-        assert db.store(conn, "b0ard", "t", [(seq, records.check(json.dumps(rec)))], "now", {seq: None}) == 1
+        assert store.games.add(conn, "b0ard", "t", [(seq, records.check(json.dumps(rec)))], "now", {seq: None}) == 1
     broken = conn.value("SELECT id FROM games WHERE seq = 3")
     conn.execute("UPDATE games SET scores = ? WHERE id = ?", ("[121, ", broken))
     conn.close()

@@ -18,7 +18,7 @@ from test_barbu_cli import rubber_lines
 from test_piquet_sheet import RUBICONED
 from test_records import good
 
-from cribboard import db, records
+from cribboard import records, store
 from cribcore.partie import PiquetMatch
 from cribcore.record import game_record
 
@@ -52,19 +52,19 @@ def noon(day):
 
 def evening(db_url, tmp_path):
     """One club's evening in the database at db_url."""
-    conn = db.connect(db_url)
+    conn = store.connect(db_url)
     for seq, (won, lost, score, day) in enumerate(EVENING, 1):
         game = records.check(json.dumps(good(seq, loser=score, names=[won, lost])))
-        db.store(conn, "b0ard", "t", [(seq, game)], SYNCED, {seq: noon(day)})
+        store.games.add(conn, "b0ard", "t", [(seq, game)], SYNCED, {seq: noon(day)})
     game = records.check(json.dumps(good(1, loser=95, names=["Cy", "Di"])))
-    db.store(conn, "other", "t", [(1, game)], SYNCED, {1: noon(5)}, [(2, "not JSON (cut off)", '{"match": 2')])
+    store.games.add(conn, "other", "t", [(1, game)], SYNCED, {1: noon(5)}, [(2, "not JSON (cut off)", '{"match": 2')])
     m = PiquetMatch(dealer=0)
     m.game.add(0, 130, "points", 10)
     for _ in range(6):
         m.game.pass_deal(30)
     rec = dict(game_record(m, 0), match=9, game_no=1, boot=1, ticks=9, wall=None, names=["Cy", "Bob"])
-    db.store(conn, "b0ard", "t", [(9, records.check(json.dumps(rec)))], SYNCED, {9: noon(6)})
-    db.store_crashes(conn, "b0ard", [(4, 1234, "Traceback (most recent call last):\nMemoryError: ")], SYNCED)
+    store.games.add(conn, "b0ard", "t", [(9, records.check(json.dumps(rec)))], SYNCED, {9: noon(6)})
+    store.reports.store_crashes(conn, "b0ard", [(4, 1234, "Traceback (most recent call last):\nMemoryError: ")], SYNCED)
     conn.close()
     for args in (["players", "rename", "Dee", "--track", "2", "--board", "oth"], ["players", "rename", "Cyril",
                                                                                  "--player", "Cy"]):

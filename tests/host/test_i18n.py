@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from clirun import cli, one_line_error
 
-from cribboard import db as dbm
+from cribboard import store
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -104,7 +104,7 @@ def test_the_barbu_sheet_reads_and_shows_the_tables_contract_names(tmp_path):
 
 def test_the_sheets_speak_the_tables_language_and_keep_their_data_neutral(tmp_path):
     db = str(tmp_path / "club.sqlite3")
-    dbm.connect(db).close()  # the club's database, made before: nothing to say about making it
+    store.connect(db).close()  # the club's database, made before: nothing to say about making it
     es = {"LANG": "es_ES.UTF-8"}
     done = cli("barbu", "sheet", "--names", "Ana,Bea,Cy,Di", "--db", db, env=es,
                stdin="damas 1 3 0 0 | 2x1 3x1!\nbazas 4 3 3 3\nfix 1 damas 1 3 0 0 | 2x1\nfoo\n")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from clirun import cli, one_line_error
 
-from cribboard import db, i18n
+from cribboard import i18n, store
 
 ROOT = Path(__file__).resolve().parents[2]
 ERROR = {"es": "error", "it": "errore", "de": "Fehler"}
@@ -62,7 +62,7 @@ def test_piquet_declarations_use_the_tables_terms(language, words):
 
 
 def test_the_board_commands_speak_the_language(tmp_path):
-    db.connect(str(tmp_path / "c.db")).close()  # the club's database (sync makes none without a board)
+    store.connect(str(tmp_path / "c.db")).close()  # the club's database (sync makes none without a board)
     done = cli("sync", "--port", str(tmp_path / "ttyNONE"), "--db", str(tmp_path / "c.db"),
                env={"LANG": "es_ES.UTF-8"})
     assert one_line_error(done, 1, "error").startswith("cribboard: error: no se puede abrir ")

@@ -8,7 +8,7 @@ from clirun import cli
 from simboard import Board
 from test_records import LyingLink, good
 
-from cribboard import db, players, schema, stats, sync
+from cribboard import players, stats, store, sync
 
 
 def test_names_sent_to_the_board_come_back_in_its_records_and_name_the_games(tmp_path, db_url):
@@ -33,7 +33,7 @@ def test_names_sent_to_the_board_come_back_in_its_records_and_name_the_games(tmp
 
 
 def test_a_board_without_names_is_fixed_after_the_sync_and_the_report_is_kept(db_url):
-    conn = db.connect(db_url)
+    conn = store.connect(db_url)
     bodies = [(s, json.dumps(good(s, loser=50 + s))) for s in (1, 2, 3)]
     bodies.append((4, json.dumps(good(4, names=["Ann", "Cy"]))))
     sync.sync(LyingLink(bodies, board="b0ard"), conn)
@@ -45,7 +45,7 @@ def test_a_board_without_names_is_fixed_after_the_sync_and_the_report_is_kept(db
     assert players.reassign(conn, "Di", 2, game=ids[0]) == 1  # one game
     assert [g["names"] for g in stats.games(conn, "b0ard")] == [["Ann", "Di"], ["Ann", "Bob"],
                                                                 ["Ann", "Track 2"], ["Ann", "Cy"]]
-    assert players.history(conn, ids[0]) == [{"track": 1, "name": "Ann", "reported": "Track 1"},
+    assert store.players.history(conn, ids[0]) == [{"track": 1, "name": "Ann", "reported": "Track 1"},
                                              {"track": 2, "name": "Di", "reported": "Track 2"}]
     conn.close()
     exported = json.loads(cli("export", "--format", "json", "--db", db_url).stdout)
@@ -54,10 +54,10 @@ def test_a_board_without_names_is_fixed_after_the_sync_and_the_report_is_kept(db
     header = csv_lines[0].split(",")
     first = dict(zip(header, csv_lines[1].split(",")))
     assert (first["names"], first["reported"]) == ("Ann | Di", "Track 1 | Track 2")
-    conn = db.connect(db_url)
+    conn = store.connect(db_url)
     assert [g["names"] for g in stats.games(conn, "other")] == [["Track 1", "Track 2"]]  # another board
     assert players.rename(conn, "Di", "Bob") == 2  # two names for one person become one
-    assert {p["name"]: p["games"] for p in players.listing(conn)} == {"Ann": 4, "Bob": 2, "Cy": 1,
+    assert {p["name"]: p["games"] for p in store.players.listing(conn)} == {"Ann": 4, "Bob": 2, "Cy": 1,
                                                                        "Track 1": 1, "Track 2": 2}
     wins = {p["player"]: p["wins"] for p in stats.player_stats(conn)}
     assert wins["Ann"] == 4 and wins["Track 1"] == 1
@@ -65,7 +65,7 @@ def test_a_board_without_names_is_fixed_after_the_sync_and_the_report_is_kept(db
 
 def test_renames_that_cannot_be_done_say_why_and_change_nothing(tmp_path):
     url = str(tmp_path / "r.sqlite3")
-    conn = db.connect(url)
+    conn = store.connect(url)
     sync.sync(LyingLink([(1, json.dumps(good(1)))], board="b0ard"), conn)
     sync.sync(LyingLink([(1, json.dumps(good(1)))], board="b0b"), conn)
     conn.close()
@@ -87,7 +87,7 @@ def test_renames_that_cannot_be_done_say_why_and_change_nothing(tmp_path):
 def test_games_synced_before_players_existed_are_seated_and_piquet_is_told_apart(tmp_path):
     path = tmp_path / "v2.sqlite3"
     conn = sqlite3.connect(path)
-    conn.executescript(";\n".join(str(s) for v in (1, 2) for s in schema.statements(v, "sqlite")))
+    conn.executescript(";\n".join(str(s) for v in (1, 2) for s in store.migrations.statements(v, "sqlite")))
     conn.execute("INSERT INTO boards VALUES ('b1', 'x', 'x', '0.1')")
     for seq, (players_n, kind) in enumerate(((2, "cribbage"), (3, "cribbage"), (2, "piquet")), 1):
         conn.execute("INSERT INTO games (board, seq, match_no, game_no, players, target, scheme, winner, skunk, "
@@ -96,7 +96,7 @@ def test_games_synced_before_players_existed_are_seated_and_piquet_is_told_apart
     conn.execute("PRAGMA user_version = 2")
     conn.commit()
     conn.close()
-    new = db.connect(str(path))
+    new = store.connect(str(path))
     assert [g["names"] for g in stats.games(new)] == [["Track 1", "Track 2"], ["Track 1", "Track 2", "Track 3"],
                                                       ["Track 1", "Track 2"]]
     assert [g["kind"] for g in stats.games(new)] == ["cribbage", "cribbage", "piquet"]

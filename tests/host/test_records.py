@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from cribboard import db, records, sync
+from cribboard import records, store, sync
 from cribboard.linkclient import BoardLink, LinkError
 from cribcore.match import Match
 from cribcore.partie import PiquetMatch
@@ -98,21 +98,21 @@ class LyingLink:
 def test_sync_keeps_lies_apart_stores_the_games_and_loses_nothing(db_url):
     bodies = [(1, json.dumps(good(1))), (2, "[1, 2]"), (3, json.dumps(dict(good(3), scores=[-50, 99999]))),
               (4, json.dumps(good(4, names=["Ann", "Bob"])))]
-    conn = db.connect(db_url)
+    conn = store.connect(db_url)
     link = LyingLink(bodies)
     assert sync.sync(link, conn) == (2, 2, "b0ard", 0)
     assert link.acked == [4]  # the board may forget them: they are kept here
-    kept = db.rejected(conn)
+    kept = store.reports.rejected(conn)
     assert [(r["seq"], r["raw"]) for r in kept] == [(2, "[1, 2]"), (3, bodies[2][1])]
     assert "not a JSON object" in kept[0]["reason"] and "scores" in kept[1]["reason"]
     assert [r["seq"] for r in conn.all("SELECT seq FROM games ORDER BY seq")] == [1, 4]
     again = LyingLink(bodies)
     assert sync.sync(again, conn) == (0, 0, "b0ard", 0)  # asked from after the last record, kept apart or not
-    assert len(db.rejected(conn)) == 2
+    assert len(store.reports.rejected(conn)) == 2
 
 
 def test_a_hello_without_a_usable_id_or_count_is_refused(db_url):
-    conn = db.connect(db_url)
+    conn = store.connect(db_url)
     for board, seq, why in (("", 0, "board id"), ("\x1b]0;x\x07", 0, "board id"), (None, 0, "board id"),
                             ("b0ard", "abc", "record count")):
         link = LyingLink([], board=board, seq=seq)
@@ -135,7 +135,7 @@ def test_a_listing_out_of_order_or_with_a_bad_number_is_refused():
 
 
 def test_a_board_whose_numbers_went_back_is_reported_and_nothing_synced(db_url):
-    conn = db.connect(db_url)
+    conn = store.connect(db_url)
     bodies = [(1, json.dumps(good(1))), (2, json.dumps(good(2)))]
     assert sync.sync(LyingLink(bodies), conn).new == 2
     cleared = LyingLink([(1, json.dumps(good(7)))])  # its log cleared, numbering again from 1

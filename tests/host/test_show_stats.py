@@ -7,7 +7,7 @@ import sys
 
 from test_records import good
 
-from cribboard import db, records, stats
+from cribboard import records, stats, store
 from cribcore.match import Match
 from cribcore.record import game_record
 
@@ -32,11 +32,11 @@ def counted_game():
 
 
 def test_points_by_kind_per_deal_and_per_game(db_url):
-    conn = db.connect(db_url)
-    db.store(conn, "b0ard", "t", [(1, records.check(json.dumps(counted_game())))], "now", {})
+    conn = store.connect(db_url)
+    store.games.add(conn, "b0ard", "t", [(1, records.check(json.dumps(counted_game())))], "now", {})
     uncounted = good(2, names=["Cy", "Ann"])  # a board that enters plain points
     uncounted["events"] = [[seat, points, "points", ticks] for seat, points, _, ticks in uncounted["events"]]
-    db.store(conn, "b0ard", "t", [(2, records.check(json.dumps(uncounted)))], "now", {})
+    store.games.add(conn, "b0ard", "t", [(2, records.check(json.dumps(uncounted)))], "now", {})
     by_name = {p["player"]: p for p in stats.player_stats(conn)}
     ann, bob = by_name["Ann"]["show"], by_name["Bob"]["show"]
     assert (ann["games"], ann["deals"], ann["dealt"], ann["best_hand"]) == (1, 3, 2, 24)
@@ -61,8 +61,8 @@ def test_points_per_entry_count_to_the_game_hole_as_a_game_worked_by_hand(db_url
     assert g.winner() == 0 and g.scores()[0] == 121
     rec = json.loads(json.dumps(dict(game_record(m, 0), match=1, game_no=1, boot=1, ticks=30, wall=None,
                                      names=["Ann", "Bob"])))
-    conn = db.connect(db_url)
-    db.store(conn, "b0ard", "t", [(1, records.check(json.dumps(rec)))], "now", {})
+    conn = store.connect(db_url)
+    store.games.add(conn, "b0ard", "t", [(1, records.check(json.dumps(rec)))], "now", {})
     by_name = {p["player"]: p for p in stats.player_stats(conn)}
     conn.close()
     assert by_name["Ann"]["points"] == {"points": 24.2} and by_name["Bob"]["points"] == {"points": 10.0}

@@ -7,7 +7,7 @@ from datetime import datetime
 from clirun import cli
 from test_records import good
 
-from cribboard import db, records
+from cribboard import records, store
 from cribcore.partie import PiquetMatch
 from cribcore.record import game_record
 
@@ -20,10 +20,10 @@ def noon(day):
 
 
 def league(db_url, games, board="b0ard"):
-    conn = db.connect(db_url)
+    conn = store.connect(db_url)
     for seq, (won, lost, score, day) in enumerate(games, 1):
         game = records.check(json.dumps(good(seq, loser=score, names=[won, lost])))
-        db.store(conn, board, "t", [(seq, game)], "2026-11-30T00:00:00+00:00", {seq: noon(day)})
+        store.games.add(conn, board, "t", [(seq, game)], "2026-11-30T00:00:00+00:00", {seq: noon(day)})
     return conn
 
 
@@ -39,7 +39,7 @@ def test_standings_rank_by_game_points_then_spread_and_piquet_does_not_count(db_
     for _ in range(6):
         m.game.pass_deal(30)
     rec = dict(game_record(m, 0), match=9, game_no=1, boot=1, ticks=9, wall=None, names=["Cy", "Bob"])
-    db.store(conn, "b0ard", "t", [(9, records.check(json.dumps(rec)))], "now", {9: noon(5)})
+    store.games.add(conn, "b0ard", "t", [(9, records.check(json.dumps(rec)))], "now", {9: noon(5)})
     conn.close()
     # Ann: 3 (a skunk win), spread 41 - 26 - 21; Bob: 2 + 2, -41 + 26 + 11; Cy: 2, 21 - 11.
     assert ranked(cli("standings", "--db", db_url, "--json")) == [("Bob", 4, -4), ("Ann", 3, -6), ("Cy", 2, 10)]

@@ -14,7 +14,7 @@ import pytest
 from clirun import cli as run_cli
 from simboard import Board, fill_log
 
-from cribboard import db, sync
+from cribboard import store, sync
 from cribboard.linkclient import BoardLink, LinkError
 
 cli = partial(run_cli, check=True)  # check=False where a command is meant to fail
@@ -22,7 +22,7 @@ cli = partial(run_cli, check=True)  # check=False where a command is meant to fa
 
 def stored(db_url, board=None):
     """The sequence numbers stored (of one board, or all)."""
-    conn = db.connect(db_url)
+    conn = store.connect(db_url)
     try:
         if board is None:
             return [r["seq"] for r in conn.all("SELECT seq FROM games ORDER BY seq")]
@@ -96,7 +96,7 @@ def test_a_sync_cut_off_anywhere_stores_every_game_once(tmp_path, db_url):
             return real(since, limit)
 
         link.records = flaky
-        conn = db.connect(dbfile)
+        conn = store.connect(dbfile)
         with pytest.raises(Unplugged):
             sync.sync(link, conn)
         link.close()
@@ -120,7 +120,7 @@ def test_a_sync_cut_off_anywhere_stores_every_game_once(tmp_path, db_url):
     finally:
         board.stop()
     assert stored(dbfile) == list(range(1, 601))
-    conn = db.connect(dbfile)
+    conn = store.connect(dbfile)
     assert conn.value("SELECT COUNT(*) FROM events") == sum(
         len(json.loads(r["record"])["events"]) for r in conn.all("SELECT record FROM games"))
     conn.close()
@@ -157,7 +157,7 @@ def test_syncs_at_the_same_moment_into_one_database_store_every_game_once(tmp_pa
         for name, games in (("a", 80), ("b", 60)):
             fill_log(tmp_path / name, games)
             boards.append(Board(tmp_path / name))
-        db.connect(db_url).close()  # the schema made once, as a club's server has it
+        store.connect(db_url).close()  # the schema made once, as a club's server has it
         procs = [subprocess.Popen([sys.executable, "-m", "cribboard.cli", "sync", "--port", port, "--db", db_url,
                                    "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
                  for port in (boards[0].port, boards[1].port)]
@@ -193,7 +193,7 @@ def test_a_garbled_record_is_asked_for_again_and_never_stored(tmp_path):
             return line
 
         link._readline = noisy
-        conn = db.connect(str(tmp_path / "r.sqlite3"))
+        conn = store.connect(str(tmp_path / "r.sqlite3"))
         new, rejected, board_id, _ = sync.sync(link, conn)
         link.close()
     finally:

@@ -173,20 +173,20 @@ def open_db(url, create=False):
     to have one: the default location, or a command that writes (create:
     sync and the sheets), which says so; elsewhere a path with no database
     (a typo in --db) is an error, not a new empty database."""
-    from cribboard import db
+    from cribboard import store
 
     fresh = None
-    if not db.is_server(url):
-        path = db.path_of(url)
+    if not store.is_server(url):
+        path = store.path_of(url)
         if not path.exists():
             if not create and url != default_db():
-                raise db.DbError(_("there is no database at %(path)s (check --db; `cribboard sync --db %(path)s` "
+                raise store.DbError(_("there is no database at %(path)s (check --db; `cribboard sync --db %(path)s` "
                                    "makes one)") % {"path": path})  # the error edge caps a line
             fresh = path
     try:
-        conn = db.connect(url)
+        conn = store.connect(url)
     except OSError as e:
-        raise db.DbError(_("cannot open the database %s: %s") % (url, e.strerror or e)) from None
+        raise store.DbError(_("cannot open the database %s: %s") % (url, e.strerror or e)) from None
     if fresh is not None:
         status(_("created the database %s") % fresh)
     return conn

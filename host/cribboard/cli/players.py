@@ -57,9 +57,9 @@ def players_send(port, names):
 @json_option
 def players_list(db_url, as_json):
     """Every player in the database, with games and boards played."""
-    from cribboard import players as p
+    from cribboard import store
 
-    emit(p.listing(open_db(db_url)), ["name", "games", "boards"], as_json)
+    emit(store.players.listing(open_db(db_url)), ["name", "games", "boards"], as_json)
 
 
 @players.command("rename")

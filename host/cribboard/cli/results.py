@@ -74,10 +74,11 @@ def head_to_head(player_a, player_b, db_url, since, until, board, as_json):
 def crashes_cmd(db_url, board, as_json):
     """Crashes boards logged (sync fetches them): the traceback, the boot and
     how long after it. The board restarted each time with its game."""
-    from cribboard import db
+    from cribboard import store
 
-    emit(db.crashes(open_db(db_url), board), ["id", "board", "boot", "after", "received_at", "error"], as_json,
-         lambda r: {"error": (r["text"].strip().splitlines() or [""])[-1], "after": "%.1f s" % (r["uptime_ms"] / 1000)})
+    emit(store.reports.crashes(open_db(db_url), board), ["id", "board", "boot", "after", "received_at", "error"],
+         as_json, lambda r: {"error": (r["text"].strip().splitlines() or [""])[-1],
+                             "after": "%.1f s" % (r["uptime_ms"] / 1000)})
 
 
 @cli.command("rejected")
@@ -86,10 +87,10 @@ def crashes_cmd(db_url, board, as_json):
 @json_option
 def rejected_cmd(db_url, board, as_json):
     """Records a board sent that failed the checks: kept apart, raw, with the reason."""
-    from cribboard import db
+    from cribboard import store
 
-    emit(db.rejected(open_db(db_url), board), ["id", "board", "seq", "received_at", "reason", "raw"], as_json,
-         lambda r: {"raw": r["raw"][:60]})
+    emit(store.reports.rejected(open_db(db_url), board), ["id", "board", "seq", "received_at", "reason", "raw"],
+         as_json, lambda r: {"raw": r["raw"][:60]})
 
 @cli.command()
 @db_option

@@ -1,11 +1,8 @@
-# The results database: SQLite, a file on this computer (the default), or
-# PostgreSQL, a club's server (postgresql://user@host/dbname, through
-# psycopg 3). One small interface over both: `?` placeholders, rows as
-# dicts, explicit transactions. The schema (schema.py) carries its version
-# in a table and is migrated forward step by step, under a lock, so that
-# several laptops opening one server at once migrate it once.
-import hashlib
-import json
+# The results database's engines: SQLite, a file on this computer (the
+# default), or PostgreSQL, a club's server (postgresql://user@host/dbname,
+# through psycopg 3). One small interface over both: `?` placeholders, rows
+# as dicts, explicit transactions, the engine's errors as DbError. connect()
+# migrates the schema forward (store.migrations) before it hands it out.
 import os
 import sqlite3
 import sys
@@ -14,14 +11,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from cribboard import players
 from cribboard.errors import CribboardError
 from cribboard.i18n import _
-from cribboard.records import Game
-from cribboard.schema import SCHEMA_VERSION, statements
 
 SCHEMES = ("postgresql://", "postgres://")
-_MIGRATION_LOCK = 121_0001  # PostgreSQL advisory lock key: one migrator at a time
+_MIGRATION_LOCK = 121_0001  # PostgreSQL advisory lock key: one migrator at a time (see transaction)
 _BUSY_S = 30  # how long to wait for a busy database (CRIBBOARD_DB_WAIT says otherwise)
 _QUICK_MS = 500  # a lock held longer than this gets a message before the long wait
 
@@ -215,6 +209,9 @@ def is_server(url: str) -> bool:
 
 
 def connect(url: str) -> Database:
+    """The database at url, its schema migrated to this tool's."""
+    from cribboard.store.migrations import migrate
+
     db = _postgresql(url) if is_server(url) else _sqlite(url)
     try:
         migrate(db)
@@ -222,126 +219,3 @@ def connect(url: str) -> Database:
         db.close()
         raise
     return db
-
-
-def _version(db: Database) -> int:
-    db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-    version = db.value("SELECT MAX(version) FROM schema_version")
-    if version is not None:
-        return version
-    if db.engine == "sqlite":  # a file from before the table: its version is in the header
-        version = db.value("PRAGMA user_version") or 0
-    else:
-        version = 0
-    db.execute("INSERT INTO schema_version (version) VALUES (?)", (version,))
-    return version
-
-
-def migrate(db: Database) -> None:
-    with db.transaction(exclusive=True):
-        version = _version(db)
-        if version > SCHEMA_VERSION:
-            raise DbError(_("the database is from a newer cribboard (schema %d; this one knows %d): "
-                          "pip install --upgrade cribboard") % (version, SCHEMA_VERSION))
-        while version < SCHEMA_VERSION:
-            version += 1
-            for step in statements(version, db.engine):
-                if isinstance(step, str):
-                    db.execute(step)
-                else:
-                    step(db)
-            db.execute("UPDATE schema_version SET version = ?", (version,))
-
-
-def last_seq(db: Database, board: str) -> int:
-    """The last record of the board's that is stored, as a game or kept apart."""
-    return max(db.value("SELECT MAX(seq) FROM games WHERE board = ?", (board,)) or 0,
-               db.value("SELECT MAX(seq) FROM rejected WHERE board = ?", (board,)) or 0)
-
-
-def store(db: Database, board: str, firmware: str | None, games: list[tuple[int, Game]],
-          now_iso: str, walls: dict[int, float | None], rejected: Sequence[tuple[int, str, str]] = ()) -> int:
-    """Store the checked games [(seq, Game)] of one board, and the records
-    that failed their checks [(seq, reason, raw)], in one transaction; a
-    game already stored (same board and seq) is left as it is. Returns how
-    many games were new."""
-    new = 0
-    known: dict[str, int] = {}  # player ids looked up in this batch
-    with db.transaction():
-        db.execute(
-            "INSERT INTO boards (board, first_sync, last_sync, firmware) VALUES (?, ?, ?, ?) "
-            "ON CONFLICT (board) DO UPDATE SET last_sync = excluded.last_sync, firmware = excluded.firmware",
-            (board, now_iso, now_iso, firmware),
-        )
-        for seq, game in games:
-            rec = game.record
-            mr = rec.get("match_result") or {}
-            game_id = db.value(
-                "INSERT INTO games (board, seq, kind, match_no, game_no, players, target, scheme, best_of, "
-                "first_to, winner, skunk, points, scores, match_winner, ended_at, record, synced_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-                "ON CONFLICT (board, seq) DO NOTHING RETURNING id",
-                (board, seq, game.kind, rec["match"], rec["game_no"], rec["players"], rec["target"], rec["scheme"],
-                 rec.get("best_of"), rec.get("first_to"), rec["winner"], rec["skunk"], rec["points"],
-                 json.dumps(game.scores), mr.get("winner"), walls.get(seq), json.dumps(rec), now_iso),
-            )
-            if game_id is None:
-                continue
-            new += 1
-            sides = len(game.scores)
-            db.executemany("INSERT INTO events (game_id, n, seat, side, points, kind, ticks) "
-                           "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                           [(game_id, n, e[0], e[0] % sides, e[1], e[2], e[3]) for n, e in enumerate(rec["events"])])
-            players.seat(db, game_id, game.names, known=known)
-        for seq, reason, raw in rejected:
-            db.execute("INSERT INTO rejected (board, seq, digest, reason, raw, received_at) VALUES (?, ?, ?, ?, ?, ?) "
-                       "ON CONFLICT (board, seq, digest) DO NOTHING",
-                       (board, seq, _digest(raw), reason, raw, now_iso))
-    return new
-
-
-def forget_game(db: Database, board: str, seq: int) -> None:
-    """Remove a stored game with its events and seats (a sheet's partie,
-    stored again after an undo or a fix; a board's games are never removed)."""
-    with db.transaction():
-        game_id = db.value("SELECT id FROM games WHERE board = ? AND seq = ?", (board, seq))
-        if game_id is None:
-            return
-        for table in ("events", "game_players"):
-            db.execute("DELETE FROM %s WHERE game_id = ?" % table, (game_id,))
-        db.execute("DELETE FROM games WHERE id = ?", (game_id,))
-
-
-def rejected(db: Database, board: str | None = None) -> list[Row]:
-    """The records kept apart, oldest first."""
-    return _of_board(db, "SELECT id, board, seq, reason, raw, received_at FROM rejected", board)
-
-
-def store_crashes(db: Database, board: str, crashes: Sequence[tuple[int, int, str]], now_iso: str) -> int:
-    """Keep a board's crash log [(boot, uptime_ms, text)]; a crash already
-    kept is not kept twice. Returns how many were new."""
-    new = 0
-    with db.transaction():
-        for boot, uptime, text in crashes:
-            if db.value("INSERT INTO crashes (board, boot, uptime_ms, digest, text, received_at) "
-                        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (board, boot, uptime_ms, digest) DO NOTHING "
-                        "RETURNING id", (board, boot, uptime, _digest(text), text, now_iso)) is not None:
-                new += 1
-    return new
-
-
-def crashes(db: Database, board: str | None = None) -> list[Row]:
-    """The crashes boards reported, oldest first."""
-    return _of_board(db, "SELECT id, board, boot, uptime_ms, text, received_at FROM crashes", board)
-
-
-def _of_board(db: Database, select: str, board: str | None) -> list[Row]:
-    """The rows of a select, oldest first, of boards whose id starts with board (all if None)."""
-    if board:
-        return db.all(select + " WHERE board LIKE ? ORDER BY id", (board + "%",))
-    return db.all(select + " ORDER BY id")
-
-
-def _digest(text: str) -> str:
-    """What tells two texts of one board and number apart in a unique key."""
-    return hashlib.sha256(text.encode()).hexdigest()

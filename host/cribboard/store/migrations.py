@@ -2,13 +2,14 @@
 # SQLite and PostgreSQL both take. The few words that differ are filled in
 # per engine: {id} (a generated integer key) and {real} (a 64-bit float:
 # PostgreSQL's REAL is 32 bits). Version 1 and 2 once lived in SQLite's
-# user_version; db.migrate reads it from there on an old file. A step is SQL,
+# user_version; migrate() reads it from there on an old file. A step is SQL,
 # or a function of the database for what SQL alone cannot say the same way
 # on both engines.
 from collections.abc import Callable
 from typing import Any
 
-from cribboard import players
+from cribboard.i18n import _
+from cribboard.store.engine import Database, DbError
 from cribcore.names import default_name
 
 SCHEMA_VERSION = 5
@@ -22,7 +23,9 @@ WORDS = {
 def _seat_earlier_games(db: Any) -> None:
     """Games synced before players existed: their boards had no names."""
     for g in db.all("SELECT id, players FROM games ORDER BY id"):
-        players.seat(db, g["id"], [default_name(t) for t in range(3 if g["players"] == 3 else 2)])
+        from cribboard.store.players import seat
+
+        seat(db, g["id"], [default_name(t) for t in range(3 if g["players"] == 3 else 2)])
 
 
 Step = str | Callable[[Any], None]
@@ -141,3 +144,32 @@ MIGRATIONS: dict[int, list[Step]] = {
 def statements(version: int, engine: str) -> list[Step]:
     """The migration to `version`, its SQL in the words of `engine`."""
     return [step.format(**WORDS[engine]) if isinstance(step, str) else step for step in MIGRATIONS[version]]
+
+
+def _version(db: Database) -> int:
+    db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+    version = db.value("SELECT MAX(version) FROM schema_version")
+    if version is not None:
+        return version
+    if db.engine == "sqlite":  # a file from before the table: its version is in the header
+        version = db.value("PRAGMA user_version") or 0
+    else:
+        version = 0
+    db.execute("INSERT INTO schema_version (version) VALUES (?)", (version,))
+    return version
+
+
+def migrate(db: Database) -> None:
+    with db.transaction(exclusive=True):
+        version = _version(db)
+        if version > SCHEMA_VERSION:
+            raise DbError(_("the database is from a newer cribboard (schema %d; this one knows %d): "
+                          "pip install --upgrade cribboard") % (version, SCHEMA_VERSION))
+        while version < SCHEMA_VERSION:
+            version += 1
+            for step in statements(version, db.engine):
+                if isinstance(step, str):
+                    db.execute(step)
+                else:
+                    step(db)
+            db.execute("UPDATE schema_version SET version = ?", (version,))

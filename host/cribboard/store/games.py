@@ -1,0 +1,68 @@
+# A board's games in the database: what is stored of a sync (every game
+# once, by board and record number), and a sheet's partie taken out again.
+import json
+from collections.abc import Sequence
+
+from cribboard.records import Game
+from cribboard.store import players
+from cribboard.store.engine import Database
+from cribboard.store.reports import digest
+
+
+def last_seq(db: Database, board: str) -> int:
+    """The last record of the board's that is stored, as a game or kept apart."""
+    return max(db.value("SELECT MAX(seq) FROM games WHERE board = ?", (board,)) or 0,
+               db.value("SELECT MAX(seq) FROM rejected WHERE board = ?", (board,)) or 0)
+
+
+def add(db: Database, board: str, firmware: str | None, games: list[tuple[int, Game]],
+          now_iso: str, walls: dict[int, float | None], rejected: Sequence[tuple[int, str, str]] = ()) -> int:
+    """Store the checked games [(seq, Game)] of one board, and the records
+    that failed their checks [(seq, reason, raw)], in one transaction; a
+    game already stored (same board and seq) is left as it is. Returns how
+    many games were new."""
+    new = 0
+    known: dict[str, int] = {}  # player ids looked up in this batch
+    with db.transaction():
+        db.execute(
+            "INSERT INTO boards (board, first_sync, last_sync, firmware) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (board) DO UPDATE SET last_sync = excluded.last_sync, firmware = excluded.firmware",
+            (board, now_iso, now_iso, firmware),
+        )
+        for seq, game in games:
+            rec = game.record
+            mr = rec.get("match_result") or {}
+            game_id = db.value(
+                "INSERT INTO games (board, seq, kind, match_no, game_no, players, target, scheme, best_of, "
+                "first_to, winner, skunk, points, scores, match_winner, ended_at, record, synced_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (board, seq) DO NOTHING RETURNING id",
+                (board, seq, game.kind, rec["match"], rec["game_no"], rec["players"], rec["target"], rec["scheme"],
+                 rec.get("best_of"), rec.get("first_to"), rec["winner"], rec["skunk"], rec["points"],
+                 json.dumps(game.scores), mr.get("winner"), walls.get(seq), json.dumps(rec), now_iso),
+            )
+            if game_id is None:
+                continue
+            new += 1
+            sides = len(game.scores)
+            db.executemany("INSERT INTO events (game_id, n, seat, side, points, kind, ticks) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                           [(game_id, n, e[0], e[0] % sides, e[1], e[2], e[3]) for n, e in enumerate(rec["events"])])
+            players.seat(db, game_id, game.names, known=known)
+        for seq, reason, raw in rejected:
+            db.execute("INSERT INTO rejected (board, seq, digest, reason, raw, received_at) VALUES (?, ?, ?, ?, ?, ?) "
+                       "ON CONFLICT (board, seq, digest) DO NOTHING",
+                       (board, seq, digest(raw), reason, raw, now_iso))
+    return new
+
+
+def forget_game(db: Database, board: str, seq: int) -> None:
+    """Remove a stored game with its events and seats (a sheet's partie,
+    stored again after an undo or a fix; a board's games are never removed)."""
+    with db.transaction():
+        game_id = db.value("SELECT id FROM games WHERE board = ? AND seq = ?", (board, seq))
+        if game_id is None:
+            return
+        for table in ("events", "game_players"):
+            db.execute("DELETE FROM %s WHERE game_id = ?" % table, (game_id,))
+        db.execute("DELETE FROM games WHERE id = ?", (game_id,))
