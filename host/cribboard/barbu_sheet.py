@@ -19,6 +19,7 @@ from datetime import datetime, timezone
 
 from cribboard.i18n import N_, _, ngettext
 from cribboard.said import said
+from cribboard.store import sheets
 from cribboard.told import Routine
 from cribcore import barbu
 
@@ -360,23 +361,15 @@ def record(rubber, names, partners=None):
 def save(db, rubber, names, rubber_id=None, partners=None):
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
     rec = json.dumps(record(rubber, names, partners))
-    with db.transaction():
-        if rubber_id is None:
-            return db.value("INSERT INTO barbu_rubbers (names, record, totals, deals, finished, created, updated) "
-                            "VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
-                            (json.dumps(names), rec, json.dumps(rubber.totals()), len(rubber.deals),
-                             int(rubber.over()), now, now))
-        db.execute("UPDATE barbu_rubbers SET record = ?, totals = ?, deals = ?, finished = ?, updated = ? "
-                   "WHERE id = ?", (rec, json.dumps(rubber.totals()), len(rubber.deals), int(rubber.over()),
-                                    now, rubber_id))
-        return rubber_id
+    return sheets.save_rubber(db, rubber_id, json.dumps(names), rec, json.dumps(rubber.totals()), len(rubber.deals),
+                              rubber.over(), now)
 
 
 def load(db, rubber_id):
     """(rubber, names, partners or None) of a stored rubber: KeyError if there
     is none, ValueError if its record is not one this tool can check again
     (say which deal)."""
-    row = db.one("SELECT names, record FROM barbu_rubbers WHERE id = ?", (rubber_id,))
+    row = sheets.rubber(db, rubber_id)
     if row is None:
         raise KeyError(rubber_id)
     try:
@@ -401,7 +394,7 @@ def _partners(record):
 
 def listing(db):
     out = []
-    for r in db.all("SELECT * FROM barbu_rubbers ORDER BY id"):
+    for r in sheets.rubbers(db):
         try:
             partners = _partners(json.loads(r["record"]))
         except ValueError:

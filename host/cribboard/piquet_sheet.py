@@ -277,15 +277,8 @@ def save(db: Any, sheet: Sheet, sheet_id: int | None = None) -> int:
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
     kept = json.dumps({"first_dealer": sheet.game.first_dealer, "deals": sheet.entries})
     with db.transaction():
-        kept_id: int
-        if sheet_id is None:
-            kept_id = db.value("INSERT INTO piquet_sheets (names, record, deals, finished, created, updated) "
-                                "VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
-                                (json.dumps(sheet.names), kept, len(sheet.deals()), int(sheet.game.over()), now, now))
-        else:
-            kept_id = sheet_id
-            db.execute("UPDATE piquet_sheets SET record = ?, deals = ?, finished = ?, updated = ? WHERE id = ?",
-                       (kept, len(sheet.deals()), int(sheet.game.over()), now, kept_id))
+        kept_id = store.sheets.save_partie(db, sheet_id, json.dumps(sheet.names), kept, len(sheet.deals()),
+                                           sheet.game.over(), now)
         store.games.forget_game(db, SHEET_BOARD, kept_id)
         if sheet.game.over():
             game = check(json.dumps(record(sheet, kept_id)))
@@ -296,7 +289,7 @@ def save(db: Any, sheet: Sheet, sheet_id: int | None = None) -> int:
 def load(db: Any, sheet_id: int) -> Sheet:
     """A kept sheet, every deal checked again: KeyError if there is none,
     ValueError if what is kept cannot be a partie."""
-    row = db.one("SELECT names, record FROM piquet_sheets WHERE id = ?", (sheet_id,))
+    row = store.sheets.partie(db, sheet_id)
     if row is None:
         raise KeyError(sheet_id)
     try:
@@ -313,7 +306,7 @@ def load(db: Any, sheet_id: int) -> Sheet:
 def listing(db: Any) -> list[dict[str, Any]]:
     """Every sheet, with its totals (a row that cannot be read says so)."""
     out = []
-    for r in db.all("SELECT id, names, deals, finished, updated FROM piquet_sheets ORDER BY id"):
+    for r in store.sheets.parties(db):
         row = {"id": r["id"], "names": None, "deals": r["deals"], "finished": bool(r["finished"]),
                "updated": r["updated"], "totals": None, "result": None, "problem": None}
         try:

@@ -40,15 +40,10 @@ def played(db: Any, since: float | None = None, until: float | None = None,
     prefix) or all, oldest first."""
     import json
 
-    sql = ("SELECT g.id, g.board, g.target, g.scores, g.winner, g.skunk, g.ended_at, g.synced_at, gp.track, "
-           "p.name FROM games g JOIN game_players gp ON gp.game_id = g.id JOIN players p ON p.id = gp.player_id "
-           "WHERE g.kind = 'cribbage' AND g.winner IS NOT NULL")
-    args: list[Any] = []
-    if board:
-        sql += " AND g.board LIKE ?"
-        args.append(board + "%")
+    from cribboard.store.results import finished_cribbage_seats
+
     games: dict[int, Played] = {}
-    for r in db.all(sql + " ORDER BY g.id, gp.track", args):
+    for r in finished_cribbage_seats(db, board):
         g = games.get(r["id"])
         if g is None:
             g = games[r["id"]] = Played(r["id"], r["board"], r["target"], json.loads(r["scores"]), r["winner"],

@@ -8,6 +8,7 @@ from typing import Any
 
 from cribboard.i18n import N_, _
 from cribboard.said import said
+from cribboard.store import results
 from cribcore.game import SKUNK_NAMES
 from cribcore.match import PIQUET
 from cribcore.partie import RUBICON, rubicon
@@ -19,8 +20,7 @@ def seats(db: Any, reported: bool = False) -> dict[int, list[str]]:
     """game id -> the players' names, by track (reported=True: the names as
     the board reported them, before any rename)."""
     out: dict[int, list[str]] = {}
-    for r in db.all("SELECT gp.game_id, gp.track, p.name, gp.reported FROM game_players gp JOIN players p "
-                    "ON p.id = gp.player_id ORDER BY gp.game_id, gp.track"):
+    for r in results.seats(db):
         out.setdefault(r["game_id"], []).append(r["reported"] if reported else r["name"])
     return out
 
@@ -35,15 +35,9 @@ def games(db: Any, board: str | None = None, skipped: list[str] | None = None) -
     """The stored games, oldest first by board. A row that cannot be read
     (whatever its record holds) is left out and said in `skipped`, so one
     bad row never costs the listing of the others."""
-    sql = ("SELECT id, board, seq, kind, match_no, game_no, players, target, scheme, winner, skunk, points, "
-           "scores, match_winner, ended_at FROM games")
-    args: tuple[Any, ...] = ()
-    if board:
-        sql += " WHERE board LIKE ?"
-        args = (board + "%",)
     names, as_reported = seats(db), seats(db, reported=True)
     rows = []
-    for r in db.all(sql + " ORDER BY board, seq", args):
+    for r in results.games(db, board):
         try:
             rows.append(_game_row(r, names.get(r["id"], []), as_reported.get(r["id"], [])))
         except (TypeError, ValueError, KeyError, IndexError) as e:
@@ -93,7 +87,7 @@ def piquet_result(scores: list[int]) -> str:
 
 
 def game(db: Any, game_id: int) -> tuple[dict[str, Any], str]:
-    r = db.one("SELECT record, board FROM games WHERE id = ?", (game_id,))
+    r = results.record(db, game_id)
     if r is None:
         raise KeyError(game_id)
     return json.loads(r["record"]), r["board"]
@@ -110,9 +104,7 @@ def player_stats(db: Any) -> list[Row]:
                          "skunks_given": [0, 0, 0], "skunks_taken": [0, 0, 0], "points": {}}
         return out[name]
 
-    for g in db.all("SELECT g.winner, g.skunk, g.match_winner, gp.track, p.name FROM games g "
-                    "JOIN game_players gp ON gp.game_id = g.id JOIN players p ON p.id = gp.player_id "
-                    "WHERE g.kind = 'cribbage'"):
+    for g in results.cribbage_seats(db):
         r = row(g["name"])
         r["games"] += 1
         if g["track"] == g["winner"]:
@@ -128,11 +120,7 @@ def player_stats(db: Any) -> list[Row]:
     # 29 29 29 29 9 reach 121 in five entries, 24.2 each, not 25).
     sums: dict[tuple[str, str], list[int]] = {}
     running: dict[tuple[int, int], int] = {}
-    for e in db.all("SELECT e.game_id, e.side, e.kind, e.points, g.target, p.name FROM events e "
-                    "JOIN games g ON g.id = e.game_id "
-                    "JOIN game_players gp ON gp.game_id = e.game_id AND gp.track = e.side "
-                    "JOIN players p ON p.id = gp.player_id "
-                    "WHERE e.kind != 'deal' AND g.kind = 'cribbage' ORDER BY e.game_id, e.n"):
+    for e in results.cribbage_entries(db):
         key = (e["game_id"], e["side"])
         before = running.get(key, 0)
         points = e["points"]
@@ -156,7 +144,7 @@ def piquet_stats(db: Any) -> list[Row]:
     cannot be read counts for nothing (matches names it)."""
     out: dict[str, Row] = {}
     names = seats(db)
-    for g in db.all("SELECT id, winner, scores FROM games WHERE kind = 'piquet' ORDER BY id"):
+    for g in results.piquet_games(db):
         try:
             scores = json.loads(g["scores"])
             result = piquet_result(scores)
@@ -191,7 +179,7 @@ def show_stats(db: Any) -> dict[str, Row]:
     hand. Games whose entries carry no kinds are left out, not guessed at."""
     out: dict[str, Row] = {}
     names = seats(db)
-    for g in db.all("SELECT id, record FROM games WHERE kind = 'cribbage' ORDER BY id"):
+    for g in results.cribbage_records(db):
         try:
             _count_show(out, json.loads(g["record"]), names.get(g["id"], []))
         except (TypeError, ValueError, KeyError, IndexError, AttributeError):
@@ -236,7 +224,4 @@ def _count_show(out: dict[str, Row], rec: dict[str, Any], who: list[str]) -> Non
 
 
 def board_stats(db: Any) -> list[Row]:
-    return db.all("SELECT b.board, b.first_sync, b.last_sync, b.firmware, COUNT(g.id) AS games, "
-                  "COUNT(DISTINCT g.match_no) AS matches, "
-                  "SUM(CASE WHEN g.skunk > 0 THEN 1 ELSE 0 END) AS skunks "
-                  "FROM boards b LEFT JOIN games g ON g.board = b.board GROUP BY b.board ORDER BY b.board")
+    return results.boards(db)
