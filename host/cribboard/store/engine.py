@@ -208,11 +208,14 @@ def is_server(url: str) -> bool:
     return url.startswith(SCHEMES)
 
 
-def connect(url: str) -> Database:
-    """The database at url, its schema migrated to this tool's."""
+def connect(url: str, migrated: bool = True) -> Database:
+    """The database at url, its schema migrated to this tool's (migrated=False:
+    as it is, for a test that makes a database of an earlier version)."""
     from cribboard.store.migrations import migrate
 
     db = _postgresql(url) if is_server(url) else _sqlite(url)
+    if not migrated:
+        return db
     try:
         migrate(db)
     except BaseException:
