@@ -11,7 +11,7 @@ from test_barbu_cli import rubber_lines
 from test_golden import EVENING, noon, steady
 from test_records import good
 
-from cribboard import barbu_sheet, records, store
+from cribboard import barbu_sheet, kept, records, store
 from cribcore import barbu
 
 SYNCED = "2001-11-30T00:00:00+00:00"
@@ -81,7 +81,7 @@ def made_today(url):
         store.games.add(db, "b0ard", "t", [(seq, records.check(json.dumps(rec)))], SYNCED,
                         {seq: noon(EVENING[seq - 1][3])})
     names = ["Ann", "Bob", "Cy", "Di"]
-    barbu_sheet.save(db, _rubber(), names)
+    kept.save_rubber(db, _rubber(), names)
     db.close()
 
 

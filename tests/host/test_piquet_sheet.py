@@ -79,8 +79,8 @@ def test_undo_and_fix_reach_a_finished_partie_in_the_games(tmp_path):
 
 def test_a_bad_line_names_itself_and_how_to_go_on(tmp_path):
     db = str(tmp_path / "club.sqlite3")
-    for bad, why in (("45", "two counts"), ("45 x", "'x' is not a count"), ("251 0", "0 to 250"),
-                     ("4_5 1", "not a count"), ("١٢ 3", "not a count"), ("fix 9 1 1", "no deal 9"),
+    for bad, why in (("45", "two counts"), ("45 x", "'x' is not a number"), ("251 0", "0 to 250"),
+                     ("4_5 1", "not a number"), ("١٢ 3", "not a number"), ("fix 9 1 1", "no deal 9"),
                      ("fix 1", "fix N A B")):
         done = sheet(tmp_path, ["45 12", "30 40", bad, "20 20"], db=db)
         last = one_line_error(done, 2)

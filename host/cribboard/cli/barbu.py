@@ -61,6 +61,8 @@ def barbu_sheet(file, names, first_dealer, resume, partners, db_url, as_json):
     player has doubled the dealer (each must twice a round: a shortfall is
     recorded and marked, not refused)."""
     from cribboard import barbu_sheet as sheet
+    from cribboard import kept
+    from cribboard.cli import barbu_view as view
     from cribcore import barbu as rules
 
     conn = open_db(db_url, create=True)
@@ -72,7 +74,7 @@ def barbu_sheet(file, names, first_dealer, resume, partners, db_url, as_json):
             raise UsageError("--partners: %s" % e if not str(e).startswith("--partners") else str(e)) from None
     if resume is not None:
         try:
-            rubber, players, kept_pairs = sheet.load(conn, resume)
+            rubber, players, kept_pairs = kept.load_rubber(conn, resume)
         except KeyError:
             raise UsageError(_("no barbu rubber %d in the database (see cribboard barbu list)") % resume) from None
         except ValueError as e:
@@ -89,9 +91,9 @@ def barbu_sheet(file, names, first_dealer, resume, partners, db_url, as_json):
     state = {"rubber": rubber, "id": rubber_id}
 
     def apply(text):
-        state["rubber"], told = sheet.command(state["rubber"], text)
-        state["id"] = sheet.save(conn, state["rubber"], players, state["id"], pairs)
-        return told
+        state["rubber"], change = sheet.apply(state["rubber"], text)
+        state["id"] = kept.save_rubber(conn, state["rubber"], players, state["id"], pairs)
+        return view.told(state["rubber"], change)
 
     def prompt():
         r = state["rubber"]
@@ -99,13 +101,13 @@ def barbu_sheet(file, names, first_dealer, resume, partners, db_url, as_json):
             "number": len(r.deals) + 1, "dealer": players[r.dealer()],
             "left": ", ".join(sheet.contract_name(c) for c in r.remaining())}
 
-    sheetloop.run(file, lambda: [_("One deal a line; undo; fix N DEAL; quit.")] + sheet.duty_lines(state["rubber"]),
+    sheetloop.run(file, lambda: [_("One deal a line; undo; fix N DEAL; quit.")] + view.duty_lines(state["rubber"]),
                   prompt, apply, lambda: "" if state["id"] is None else
                   " " + _("The rubber is saved as barbu rubber %(id)d: go on with `%(command)s`.") % {
                       "id": state["id"], "command": sheetloop.resume_command("barbu", state["id"], db_url)})
     rubber, rubber_id = state["rubber"], state["id"]
     sheetloop.finish(json.dumps(dict(sheet.record(rubber, players, pairs), id=rubber_id), indent=1) if as_json
-                     else "\n".join(sheet.sheet_rows(rubber, players, pairs)), "barbu", rubber_id, rubber.over(),
+                     else "\n".join(view.sheet_rows(rubber, players, pairs)), "barbu", rubber_id, rubber.over(),
                      _("saved as barbu rubber %d") % (rubber_id or 0), db_url)
 
 
@@ -114,7 +116,7 @@ def barbu_sheet(file, names, first_dealer, resume, partners, db_url, as_json):
 @json_option
 def barbu_list(db_url, as_json):
     """The barbu rubbers in the database."""
-    from cribboard import barbu_sheet as sheet
+    from cribboard import kept
 
     def shown(r):
         out = {"players": ", ".join("%s %d" % (n, t) for n, t in zip(r["names"], r["totals"]))}
@@ -124,7 +126,7 @@ def barbu_list(db_url, as_json):
             out["players"] += "; " + _("pairs %s") % pairs
         return out
 
-    emit(sheet.listing(open_db(db_url)), ["id", "deals", "finished", "players", "updated"], as_json, shown)
+    emit(kept.rubbers(open_db(db_url)), ["id", "deals", "finished", "players", "updated"], as_json, shown)
 
 
 @barbu.command("show")
@@ -134,9 +136,11 @@ def barbu_list(db_url, as_json):
 def barbu_show(rubber_id, db_url, as_json):
     """Print one rubber's score sheet."""
     from cribboard import barbu_sheet as sheet
+    from cribboard import kept
+    from cribboard.cli import barbu_view as view
 
     try:
-        rubber, players, pairs = sheet.load(open_db(db_url), rubber_id)
+        rubber, players, pairs = kept.load_rubber(open_db(db_url), rubber_id)
     except KeyError:
         raise UsageError(_("no barbu rubber %d in the database (see cribboard barbu list)") % rubber_id) from None
     except ValueError as e:
@@ -145,4 +149,4 @@ def barbu_show(rubber_id, db_url, as_json):
     if as_json:
         click.echo(json.dumps(sheet.record(rubber, players, pairs), indent=1))
     else:
-        click.echo("\n".join(sheet.sheet_rows(rubber, players, pairs)))
+        click.echo("\n".join(view.sheet_rows(rubber, players, pairs)))

@@ -76,13 +76,15 @@ def piquet_sheet(file, names, first_dealer, resume, db_url, as_json):
     typed, 'quit' stops (an empty line does nothing). Saved after every
     deal; a finished partie is listed by `cribboard matches`, counted by
     `stats` and exported like a board's (board "sheet:piquet")."""
+    from cribboard import kept
     from cribboard import piquet_sheet as ps
+    from cribboard.cli import piquet_view as view
     from cribcore.names import name_problem
 
     conn = open_db(db_url, create=True)
     if resume is not None:
         try:
-            sheet = ps.load(conn, resume)
+            sheet = kept.load_partie(conn, resume)
         except KeyError:
             raise UsageError(_("no piquet sheet %d in the database (see cribboard piquet list)") % resume) from None
         except ValueError as e:
@@ -103,21 +105,21 @@ def piquet_sheet(file, names, first_dealer, resume, db_url, as_json):
     state = {"sheet": sheet, "id": resume}
 
     def apply(text):
-        state["sheet"], told = ps.command(state["sheet"], text)
-        state["id"] = ps.save(conn, state["sheet"], state["id"])
-        return told
+        state["sheet"], change = ps.apply(state["sheet"], text)
+        state["id"] = kept.save_partie(conn, state["sheet"], state["id"])
+        return view.told(state["sheet"], change)
 
     def intro():
         return [_("One deal a line: %(first)s's points, then %(second)s's (or: cards ELDER / YOUNGER / TRICKS); "
                   "undo; fix N A B; quit.") % {
             "first": state["sheet"].names[0], "second": state["sheet"].names[1]}] \
-            + (ps.totals_lines(state["sheet"]) if state["sheet"].deals() else [])
+            + (view.totals_lines(state["sheet"]) if state["sheet"].deals() else [])
 
-    sheetloop.run(file, intro, lambda: ps.prompt(state["sheet"]), apply, lambda: "" if state["id"] is None else
+    sheetloop.run(file, intro, lambda: view.prompt(state["sheet"]), apply, lambda: "" if state["id"] is None else
                   " " + _("The partie is saved as piquet sheet %(id)d: go on with `%(command)s`.") % {
                       "id": state["id"], "command": sheetloop.resume_command("piquet", state["id"], db_url)})
     sheet, sheet_id = state["sheet"], state["id"]
-    sheetloop.finish(json.dumps(ps.as_json(sheet, sheet_id), indent=1) if as_json else "\n".join(ps.rows(sheet)),
+    sheetloop.finish(json.dumps(ps.as_json(sheet, sheet_id), indent=1) if as_json else "\n".join(view.rows(sheet)),
                      "piquet", sheet_id, sheet.game.over(), _("saved as piquet sheet %d") % (sheet_id or 0), db_url)
 
 
@@ -126,7 +128,7 @@ def piquet_sheet(file, names, first_dealer, resume, db_url, as_json):
 @json_option
 def piquet_list(db_url, as_json):
     """The parties kept on the sheet (finished ones are in `cribboard matches` too)."""
-    from cribboard import piquet_sheet as ps
+    from cribboard import kept
 
     def shown(r):
         res = r["result"]
@@ -141,7 +143,7 @@ def piquet_list(db_url, as_json):
         players = "?" if r["totals"] is None else ", ".join("%s %d" % nt for nt in zip(r["names"], r["totals"]))
         return {"players": players, "result": said}
 
-    emit(ps.listing(open_db(db_url)), ["id", "deals", "finished", "players", "result", "updated"], as_json, shown)
+    emit(kept.parties(open_db(db_url)), ["id", "deals", "finished", "players", "result", "updated"], as_json, shown)
 
 
 @piquet.command("show")
@@ -150,10 +152,12 @@ def piquet_list(db_url, as_json):
 @json_option
 def piquet_show(sheet_id, db_url, as_json):
     """Print one partie's sheet."""
+    from cribboard import kept
     from cribboard import piquet_sheet as ps
+    from cribboard.cli import piquet_view as view
 
     try:
-        sheet = ps.load(open_db(db_url), sheet_id)
+        sheet = kept.load_partie(open_db(db_url), sheet_id)
     except KeyError:
         raise UsageError(_("no piquet sheet %d in the database (see cribboard piquet list)") % sheet_id) from None
     except ValueError as e:
@@ -162,4 +166,4 @@ def piquet_show(sheet_id, db_url, as_json):
     if as_json:
         click.echo(json.dumps(ps.as_json(sheet, sheet_id), indent=1))
     else:
-        click.echo("\n".join(ps.rows(sheet)))
+        click.echo("\n".join(view.rows(sheet)))

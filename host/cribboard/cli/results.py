@@ -170,22 +170,22 @@ def export(db_url, fmt, what, output):
 def _export(db_url, fmt, what, output):
     import csv
 
-    from cribboard import barbu_sheet, stats
+    from cribboard import barbu_sheet, kept, stats
 
     conn = open_db(db_url)
     if what == "barbu":
-        rows = barbu_sheet.listing(conn)
+        rows = kept.rubbers(conn)
         if fmt == "json":
-            kept = []
+            readable = []
             for r in rows:
                 try:
-                    rubber, names, pairs = barbu_sheet.load(conn, r["id"])
+                    rubber, names, pairs = kept.load_rubber(conn, r["id"])
                 except ValueError as e:  # one bad record must not cost the others
                     status(_("skipped barbu rubber %d: it cannot be read back: %s") % (r["id"], said(e)))
                     continue
                 r["record"] = barbu_sheet.record(rubber, names, pairs)
-                kept.append(r)
-            rows = kept
+                readable.append(r)
+            rows = readable
         else:
             for r in rows:
                 for k in range(4):
