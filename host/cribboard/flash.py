@@ -12,19 +12,12 @@ import hashlib
 import io
 import json
 import os
-import re
-import shutil
-import subprocess
-import sys
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from cribboard import manifest, mpycache, resources
 from cribboard.clip import clip
-from cribboard.errors import CribboardError, UsageError
+from cribboard.firmware_files import FlashError, build, mpy_cross_version
 from cribboard.i18n import _
 from cribcore import __version__
 
@@ -32,10 +25,6 @@ MANIFEST = "deploy.json"
 PACKAGES = ("cribcore", "cribapp")
 NEW = ".new"  # suffix of a file being written
 MIN_MICROPYTHON = (1, 22)
-
-
-class FlashError(CribboardError):
-    pass
 
 
 @dataclass
@@ -50,81 +39,6 @@ class Result:
     def as_dict(self) -> dict:
         return {"port": self.port, "files": self.files, "written": self.written, "removed": self.removed,
                 "bytecode": "mpy" if self.bytecode else "py", "previous_deploy": self.previous}
-
-
-def _tool(name: str) -> str:
-    here = Path(sys.executable).parent / name
-    if here.exists():
-        return str(here)
-    found = shutil.which(name)
-    if not found:
-        raise FlashError(_("%s is not installed (pip install %s)") % (name, name))
-    return found
-
-
-def module_name(remote: str) -> str:
-    """What a compiled module's tracebacks call it: its dotted name
-    ("lib/cribapp/app.py" -> "cribapp.app"), a name the board interns anyway
-    when it imports the module, so the file name costs no heap of its own."""
-    name = remote.removeprefix("lib/").removesuffix(".py").removesuffix("/__init__")
-    return name.replace("/", ".")
-
-
-def mpy_cross_version() -> int:
-    """The .mpy major version that this machine's mpy-cross writes."""
-    out = mpycache.version(_tool("mpy-cross"))  # asked once a process: the cache's key has it too
-    found = re.search(r"mpy v(\d+)", out)
-    if not found:
-        raise FlashError(_("cannot tell which .mpy version mpy-cross writes (it said %r)") % out.strip())
-    return int(found.group(1))
-
-
-def _compile_one(tool: str, name: str, source: bytes) -> bytes:
-    """One module through mpy-cross (-O1: no asserts), named as its
-    tracebacks will name it."""
-    with tempfile.TemporaryDirectory() as tmp:
-        src, out = Path(tmp) / "in.py", Path(tmp) / "out.mpy"
-        src.write_bytes(source)
-        done = subprocess.run([tool, *mpycache.FLAGS, "-s", name, "-o", str(out), str(src)], capture_output=True,
-                              text=True)
-        if done.returncode:
-            raise FlashError(_("mpy-cross failed on %s: %s") % (name, done.stderr.strip()))
-        return out.read_bytes()
-
-
-def build(board: str = "pico", layout: str | None = None, source: bool = False) -> list[tuple[str, bytes]]:
-    """(path on the board, contents) for every file, in the order they are written.
-    The manifest's modules are compiled with mpy-cross unless source is set;
-    main.py stays source (a board runs only main.py) and goes last."""
-    board_path = resources.board_file(board)
-    pin_map = json.loads(board_path.read_text())
-    buttons = pin_map.get("buttons")
-    named = [p for p in [pin_map.get("strip_pin")] + list(buttons.values() if isinstance(buttons, dict) else [])
-             if isinstance(p, str)]
-    if named:
-        raise UsageError(_("pin map %s names CircuitPython's pins (%s): it is for a CircuitPython board, "
-                         "cribboard flash --drive") % (board, ", ".join(named)))
-    layout_name = layout or pin_map.get("layout", "2-track")
-    files: list[tuple[str, bytes]] = []
-    main = None
-    modules: list[tuple[str, bytes]] = []
-    for src, remote in manifest.entries():
-        if remote == "main.py":
-            main = (remote, src.read_bytes())
-        elif source:
-            files.append((remote, src.read_bytes()))
-        else:
-            modules.append((remote, src.read_bytes()))
-    if modules:
-        compiled, _made = mpycache.compile_all(_tool("mpy-cross"), [(module_name(r), s) for r, s in modules],
-                                               _compile_one)
-        files += [(remote[:-3] + ".mpy", body) for (remote, _src), body in zip(modules, compiled)]
-    files.append(("board.json", board_path.read_bytes()))
-    files.append(("layout.json", resources.board_layout(layout_name)))
-    if main is None:
-        raise FlashError(_("manifest.py does not name main.py"))
-    files.append(main)
-    return files
 
 
 def sha256(data: bytes) -> str:

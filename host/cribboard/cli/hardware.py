@@ -58,10 +58,11 @@ def hardware_docs(out, as_json):
     """Write the wiring diagrams, drilling templates, BOM and power budget
     (all made from the pin maps and layouts)."""
     from cribboard import hardware as hw
+    from cribboard.hardware_docs import generated
 
     src = resources.hardware_dir()
     try:
-        files = hw.generated(src)
+        files = generated(src)
     except ValueError as e:
         raise hw.HardwareError(said(e)) from None
     if out:

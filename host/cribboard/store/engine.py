@@ -77,14 +77,20 @@ class Database:
         try:
             return self.conn.execute(self._sql(sql), tuple(args))
         except self.errors as e:
-            raise DbError(_("the database %s: %s") % (self.where, str(e).strip() or type(e).__name__)) from None
+            raise self._failed(e) from None
 
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         """One statement for many rows (psycopg pipelines them: one round trip, not one a row)."""
         try:
             self.conn.cursor().executemany(self._sql(sql), [tuple(r) for r in rows])
         except self.errors as e:
-            raise DbError(_("the database %s: %s") % (self.where, str(e).strip() or type(e).__name__)) from None
+            raise self._failed(e) from None
+
+    def _failed(self, e: Exception) -> DbError:
+        """The engine's error as the tool's, in one line (PostgreSQL's goes on
+        with the statement and a caret under the fault)."""
+        said = (str(e).strip().splitlines() or [""])[0] or type(e).__name__
+        return DbError(_("the database %s: %s") % (self.where, said))
 
     def all(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
         return list(self.execute(sql, args).fetchall())

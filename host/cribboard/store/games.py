@@ -16,7 +16,7 @@ def last_seq(db: Database, board: str) -> int:
 
 
 def add(db: Database, board: str, firmware: str | None, games: list[tuple[int, Game]],
-          now_iso: str, walls: dict[int, float | None], rejected: Sequence[tuple[int, str, str]] = ()) -> int:
+        now_iso: str, walls: dict[int, float | None], rejected: Sequence[tuple[int, str, str]] = ()) -> int:
     """Store the checked games [(seq, Game)] of one board, and the records
     that failed their checks [(seq, reason, raw)], in one transaction; a
     game already stored (same board and seq) is left as it is. Returns how
