@@ -12,6 +12,16 @@ from cribboard.i18n import _
 from cribboard.records import check
 
 
+def _read(row: Any, key: int, unreadable: str) -> tuple[Any, Any]:
+    """A kept sheet's names and record: KeyError if there is no row, ValueError(unreadable) if not JSON."""
+    if row is None:
+        raise KeyError(key)
+    try:
+        return json.loads(row["names"]), json.loads(row["record"])
+    except ValueError:
+        raise ValueError(unreadable) from None
+
+
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
@@ -27,13 +37,7 @@ def save_rubber(db: Any, rubber: Any, names: list[str], rubber_id: int | None = 
 def load_rubber(db: Any, rubber_id: int) -> tuple[Any, list[str], list[list[int]] | None]:
     """(rubber, names, partners or None) of a kept rubber: KeyError if there
     is none, ValueError if it is not one this tool can check again (which deal)."""
-    row = store.sheets.rubber(db, rubber_id)
-    if row is None:
-        raise KeyError(rubber_id)
-    try:
-        names, record = json.loads(row["names"]), json.loads(row["record"])
-    except ValueError:
-        raise ValueError(_("its record is not JSON")) from None
+    names, record = _read(store.sheets.rubber(db, rubber_id), rubber_id, _("its record is not JSON"))
     rubber, partners = barbu_sheet.from_kept(names, record)
     return rubber, names, partners
 
@@ -70,13 +74,7 @@ def save_partie(db: Any, sheet: piquet_sheet.Sheet, sheet_id: int | None = None)
 def load_partie(db: Any, sheet_id: int) -> piquet_sheet.Sheet:
     """A kept piquet sheet, every deal checked again: KeyError if there is
     none, ValueError if what is kept cannot be a partie."""
-    row = store.sheets.partie(db, sheet_id)
-    if row is None:
-        raise KeyError(sheet_id)
-    try:
-        names, kept = json.loads(row["names"]), json.loads(row["record"])
-    except ValueError:
-        raise ValueError(_("what is kept of it is not a sheet")) from None
+    names, kept = _read(store.sheets.partie(db, sheet_id), sheet_id, _("what is kept of it is not a sheet"))
     return piquet_sheet.from_kept(names, kept)
 
 
