@@ -9,6 +9,7 @@
 #                             the throws ranked (cribboard.discard.as_json; with lang, "said": the model in
 #                             that language), or 400 {"error": ...}
 #   GET  /api/messages?lang=es  {"lang": "es", "messages": {english: translated}} for the page's words
+#   POST /board/...           a board's own report, signed (`cribboard serve` only: cribboard.club)
 # A board here is any object with: layout (dict), buttons(), frames, leds(),
 # press(button, gesture) -> the frame that shows it, and scoreboard() (a view
 # dict, or None before the board has saved a state); N defaults to 0.
@@ -92,8 +93,12 @@ class Server(ThreadingHTTPServer):
         super().handle_error(request, client_address)
 
 
-def make_server(boards: Any, host: str = "127.0.0.1", port: int = 8121) -> ThreadingHTTPServer:
-    """Serve the page for one board or a list of them."""
+def make_server(boards: Any, host: str = "127.0.0.1", port: int = 8121, reports: Any = None,
+                max_report: int = MAX_BODY) -> ThreadingHTTPServer:
+    """Serve the page for one board or a list of them (a list may grow as
+    boards appear). reports: what answers the boards' own POSTs under
+    /board/ (cribboard.club.Club: handle(method, path, headers, body) ->
+    (status, body, headers)), bodies up to max_report bytes."""
     boards = boards if isinstance(boards, list) else [boards]
 
     class Handler(BaseHTTPRequestHandler):
@@ -118,9 +123,11 @@ def make_server(boards: Any, host: str = "127.0.0.1", port: int = 8121) -> Threa
             self.refused("this server answers to %s:%d, not %s" % (self.served() + (host[:60],)))
             return False
 
-        def reply(self, code, body, kind="application/json"):
+        def reply(self, code, body, kind="application/json", headers=None):
             data = body if isinstance(body, bytes) else json.dumps(body).encode()
             self.send_response(code)
+            for name, value in (headers or {}).items():
+                self.send_header(name, value)
             self.send_header("Content-Type", kind)
             self.send_header("Content-Length", str(len(data)))
             self.send_header("Cache-Control", "no-store")
@@ -183,7 +190,11 @@ def make_server(boards: Any, host: str = "127.0.0.1", port: int = 8121) -> Threa
             if kind.split(";")[0].strip().lower() != "application/json":
                 self.refused("send the press as application/json, not %s" % (kind[:40] or "no Content-Type"))
                 return
-            if urlsplit(self.path).path != "/api/press":
+            path = urlsplit(self.path).path
+            if reports is not None and path.startswith("/board/"):
+                self.report(path)
+                return
+            if path != "/api/press":
                 self.reply(404, {"error": "no such endpoint: %s" % self.path[:60]})
                 return
             size = self.headers.get("Content-Length", "")
@@ -210,6 +221,25 @@ def make_server(boards: Any, host: str = "127.0.0.1", port: int = 8121) -> Threa
                 self.close_connection = True  # the client went away mid-request
                 return
             self.reply(200, {"ok": True, "frame": frame})
+
+        def report(self, path):
+            """A board's own request (a game, its live state), signed: the club checks and answers it."""
+            size = self.headers.get("Content-Length", "")
+            if not (size.isascii() and size.isdigit()) or int(size) > max_report:
+                self.reply(413 if size.isdigit() else 411, {"error": "a report is at most %d bytes, with its "
+                                                                     "Content-Length" % max_report})
+                self.close_connection = True
+                return
+            try:
+                data = self.rfile.read(int(size))
+            except OSError:
+                self.close_connection = True  # the board went away mid-request: nothing was taken
+                return
+            if len(data) != int(size):
+                self.close_connection = True  # cut off: nothing was taken
+                return
+            status, body, headers = reports.handle("POST", path, self.headers, data)
+            self.reply(status, body, headers=headers)
 
     try:
         server = Server((host, port), Handler)

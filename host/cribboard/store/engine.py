@@ -161,13 +161,14 @@ class Database:
         self.conn.close()
 
 
-def _sqlite(url: str) -> Database:
+def _sqlite(url: str, threads: bool = False) -> Database:
     path = path_of(url)
     if path.is_dir():
         raise DbError(_("the database %s is a folder; name a file in it, e.g. %s") % (path, path / "cribboard.db"))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(str(path), timeout=busy_wait(), isolation_level=None)  # transactions are ours
+        # Transactions are ours. threads: one caller's threads take turns (it holds a lock), so any may use it.
+        conn = sqlite3.connect(str(path), timeout=busy_wait(), isolation_level=None, check_same_thread=not threads)
     except (sqlite3.Error, OSError) as e:
         raise DbError(_("cannot open the database %s: %s") % (path, getattr(e, "strerror", None) or e)) from None
     conn.row_factory = _dict_row
@@ -214,12 +215,13 @@ def is_server(url: str) -> bool:
     return url.startswith(SCHEMES)
 
 
-def connect(url: str, migrated: bool = True) -> Database:
+def connect(url: str, migrated: bool = True, threads: bool = False) -> Database:
     """The database at url, its schema migrated to this tool's (migrated=False:
-    as it is, for a test that makes a database of an earlier version)."""
+    as it is, for a test that makes a database of an earlier version;
+    threads=True: used from several threads, one at a time, as a server's)."""
     from cribboard.store.migrations import migrate
 
-    db = _postgresql(url) if is_server(url) else _sqlite(url)
+    db = _postgresql(url) if is_server(url) else _sqlite(url, threads)
     if not migrated:
         return db
     try:

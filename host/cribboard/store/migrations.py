@@ -12,7 +12,7 @@ from cribboard.i18n import _
 from cribboard.store.engine import Database, DbError
 from cribcore.names import default_name
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 WORDS = {
     "sqlite": {"id": "INTEGER PRIMARY KEY", "real": "REAL"},
@@ -136,6 +136,18 @@ MIGRATIONS: dict[int, list[Step]] = {
             finished INTEGER NOT NULL,
             created TEXT NOT NULL,
             updated TEXT NOT NULL
+        )""",
+    ],
+    # Boards paired with a club's server (`cribboard pair`): the key they
+    # sign with, and the last request counter taken (replays refused).
+    6: [
+        """CREATE TABLE club_boards (
+            board TEXT PRIMARY KEY,
+            key TEXT NOT NULL,
+            paired_at TEXT NOT NULL,
+            revoked_at TEXT,
+            boot INTEGER NOT NULL DEFAULT 0,
+            n INTEGER NOT NULL DEFAULT 0
         )""",
     ],
 }

@@ -1,0 +1,82 @@
+# A club's server for boards on its WiFi: `serve` takes their games and live
+# scores (cribboard.club), `boards` lists the paired ones, `unpair` revokes one.
+import json
+import logging
+import sys
+import time
+from datetime import datetime, timezone
+
+import click
+
+from cribboard.cli.base import cli, db_option, emit, http_address, json_option, open_db, status, stop_on_signals
+from cribboard.errors import CribboardError, UsageError
+from cribboard.i18n import _
+
+
+@cli.command()
+@db_option
+@click.option("--http", "http_addr", default="0.0.0.0:8121", show_default=True, metavar="HOST:PORT",
+              help="Where to listen: the boards post to it, and it serves the live page.")
+@click.option("--json", "as_json", is_flag=True, help="Say where it listens as one JSON line.")
+def serve(db_url, http_addr, as_json):
+    """The club's server: paired boards send it their finished games and
+    their live scores over the network; it keeps the games in the database
+    and shows every board that reports on one live page (Ctrl-C stops it)."""
+    from cribboard import web
+    from cribboard.club import MAX_BODY, Club
+
+    host, port = http_address(http_addr)
+    open_db(db_url, create=True).close()  # made (and migrated) before the first board reports
+    club = Club(db_url)
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
+    logging.getLogger("club").addHandler(handler)  # one line a refusal, on stderr
+    logging.getLogger("club").setLevel(logging.INFO)
+    try:
+        try:
+            server = web.make_server(club.boards, host, port, reports=club, max_report=MAX_BODY)
+        except OSError as e:
+            raise CribboardError(_("cannot serve on %s: %s") % (http_addr, e.strerror or e)) from None
+        url = "http://%s:%d/" % server.server_address[:2]
+        if as_json:
+            click.echo(json.dumps({"url": url}))
+        else:
+            click.echo(_("The club's server: %s") % url)
+        sys.stdout.flush()
+        status(_("Press Ctrl-C to stop."))
+        stop_on_signals()
+        try:
+            while True:
+                time.sleep(0.5)
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.shutdown()
+            server.server_close()
+    finally:
+        club.close()
+
+
+@cli.command()
+@db_option
+@json_option
+def boards(db_url, as_json):
+    """The boards paired with this club's server: when, whether revoked,
+    their last request and how many games are stored of each."""
+    from cribboard import store
+
+    emit(store.club.boards(open_db(db_url)), ["board", "paired_at", "revoked_at", "games"], as_json)
+
+
+@cli.command()
+@click.argument("board")
+@db_option
+def unpair(board, db_url):
+    """Revoke a board's key: the server takes nothing more from it (pair it
+    again to give it a new key)."""
+    from cribboard import store
+
+    now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    if not store.club.unpair(open_db(db_url), board, now):
+        raise UsageError(_("no paired board %s (see cribboard boards)") % board)
+    status(_("board %s is unpaired: the server takes nothing more from it") % board)

@@ -1,0 +1,44 @@
+# A club's paired boards: the key each signs its requests with (given once
+# over USB by `cribboard pair`), whether it was revoked, and the counter of
+# the last request the server took from it, so no request is taken twice.
+from typing import Any
+
+from cribboard.store.engine import Database, Row
+
+
+def pair(db: Database, board: str, key: str, now: str) -> None:
+    """The board signs with key from now on (a board paired again gets a new
+    key, and its counter starts again)."""
+    with db.transaction():
+        db.execute("INSERT INTO club_boards (board, key, paired_at, revoked_at, boot, n) VALUES (?, ?, ?, NULL, 0, 0) "
+                   "ON CONFLICT (board) DO UPDATE SET key = excluded.key, paired_at = excluded.paired_at, "
+                   "revoked_at = NULL, boot = 0, n = 0", (board, key, now))
+
+
+def unpair(db: Database, board: str, now: str) -> bool:
+    """Revoke the board's key; False if it is not a paired board."""
+    with db.transaction():
+        return db.execute("UPDATE club_boards SET revoked_at = ? WHERE board = ? AND revoked_at IS NULL",
+                          (now, board)).rowcount == 1
+
+
+def key_of(db: Database, board: str) -> Row | None:
+    """The board's key and whether it is revoked (revoked_at), or None for a board never paired."""
+    return db.one("SELECT key, revoked_at FROM club_boards WHERE board = ?", (board,))
+
+
+def take_counter(db: Database, board: str, boot: int, n: int) -> bool:
+    """Record (boot, n) as the board's last request if it comes after the
+    last one taken; False for a replay or a request out of order. Atomic:
+    two requests with one counter cannot both be taken."""
+    with db.transaction():
+        changed = db.execute("UPDATE club_boards SET boot = ?, n = ? WHERE board = ? AND revoked_at IS NULL "
+                             "AND (boot < ? OR (boot = ? AND n < ?))", (boot, n, board, boot, boot, n))
+        return changed.rowcount == 1
+
+
+def boards(db: Database) -> list[dict[str, Any]]:
+    """The paired boards, with their last request's counter and the games stored of each (never the key)."""
+    return db.all("SELECT c.board, c.paired_at, c.revoked_at, c.boot, c.n, COUNT(g.id) AS games "
+                  "FROM club_boards c LEFT JOIN games g ON g.board = c.board "
+                  "GROUP BY c.board, c.paired_at, c.revoked_at, c.boot, c.n ORDER BY c.board")

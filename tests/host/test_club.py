@@ -1,0 +1,173 @@
+# The club's server (`cribboard serve`, cribboard.club): a paired board's
+# signed games are stored once and answered with a signed acknowledgement;
+# its live state reaches the page; anything else is refused with one log
+# line and no change to the database. On SQLite and PostgreSQL, through a
+# real server process on 127.0.0.1 (a Python client signs as a board does,
+# with the board's own cribapp.signing); the rate limit with a fake clock.
+import http.client
+import json
+import signal
+import subprocess
+import sys
+from urllib.parse import urlsplit
+
+import pytest
+from clirun import cli
+from test_records import good
+
+from cribapp.signing import signature
+from cribboard import club, store
+
+KEY = "6b" * 16  # 128 bits, as hex: what `cribboard pair` gives a board
+GAMES, LIVE = "/board/v1/games", "/board/v1/live"
+
+
+@pytest.fixture
+def served(db_url):
+    """A running `cribboard serve` on a database where board b0ard is paired: (url, db_url, its stderr lines)."""
+    db = store.connect(db_url)
+    store.club.pair(db, "b0ard", KEY, "2001-11-30T00:00:00+00:00")
+    db.close()
+    proc = subprocess.Popen([sys.executable, "-m", "cribboard", "serve", "--db", db_url, "--http", "127.0.0.1:0",
+                             "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        url = json.loads(proc.stdout.readline())["url"]
+        yield url, db_url, proc
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(30) == 0
+
+
+def send(url, path, body, counter, board="b0ard", key=KEY, headers=None, sign=True):
+    """POST a report as a board does: (status, JSON answer, the answer's signature header, raw body)."""
+    data = body if isinstance(body, bytes) else json.dumps(body).encode()
+    head = {"Content-Type": "application/json", "X-Cribboard-Board": board, "X-Cribboard-Counter": counter}
+    if sign:
+        head["X-Cribboard-Signature"] = signature(key.encode(), "POST", path, board, counter, data)
+    head.update(headers or {})
+    where = urlsplit(url)
+    conn = http.client.HTTPConnection(where.hostname, where.port, timeout=30)
+    try:
+        conn.request("POST", path, data, head)
+        answer = conn.getresponse()
+        raw = answer.read()
+        return answer.status, json.loads(raw), answer.getheader("X-Cribboard-Signature"), raw
+    finally:
+        conn.close()
+
+
+def games_body(*seqs, loser=80):
+    return {"fw": "1.0", "boot": 3, "ticks": 5000, "period": 1 << 30,
+            "records": [[seq, json.dumps(good(seq, loser=loser + seq))] for seq in seqs]}
+
+
+def stored(db_url):
+    return [(r["board"], r["seq"]) for r in json.loads(cli("matches", "--db", db_url, "--json").stdout)]
+
+
+def test_a_paired_boards_games_are_stored_once_and_acknowledged_with_a_signature(served):
+    url, db_url, _proc = served
+    status, answer, sig, raw = send(url, GAMES, games_body(1, 2), "3.1")
+    assert status == 200 and answer == {"board": "b0ard", "counter": "3.1", "seq": 2}
+    assert sig == signature(KEY.encode(), "ACK", GAMES, "b0ard", "3.1", raw)  # the club's word, for this request
+    assert stored(db_url) == [("b0ard", 1), ("b0ard", 2)]
+    status, answer, sig, _raw = send(url, GAMES, games_body(1, 2), "3.1")  # the same request again: a replay
+    assert status == 409 and sig is None and stored(db_url) == [("b0ard", 1), ("b0ard", 2)]
+    status, answer, _sig, _raw = send(url, GAMES, games_body(2, 3), "3.2")  # a lost ack: sent again, with game 3
+    assert status == 200 and answer["seq"] == 3
+    assert stored(db_url) == [("b0ard", 1), ("b0ard", 2), ("b0ard", 3)]  # game 2 once
+    assert send(url, GAMES, games_body(4), "2.9")[0] == 409  # an earlier boot's counter: out of order
+    boards = json.loads(cli("boards", "--db", db_url, "--json").stdout)
+    assert [(b["board"], b["boot"], b["n"], b["games"]) for b in boards] == [("b0ard", 3, 2, 3)]
+    assert "key" not in boards[0]  # never shown
+
+
+@pytest.mark.parametrize("why, request_, status", [
+    ("not a paired board", dict(board="nob0ard"), 403),
+    ("bad signature", dict(key="00" * 16), 403),
+    ("bad signature", dict(sign=False), 403),
+    ("no usable counter (BOOT.N)", dict(counter="x"), 400),
+    ("no usable board id", dict(board="a/b"), 400),
+])
+def test_a_request_that_is_not_the_boards_is_refused_and_changes_nothing(served, why, request_, status):
+    url, db_url, proc = served
+    request_ = dict(request_)  # the parameters are shared by both engines' runs
+    counter = request_.pop("counter", "1.1")
+    assert send(url, GAMES, games_body(1), counter, **request_)[:2] == (status, {"error": why})
+    assert stored(db_url) == []
+    assert send(url, GAMES, games_body(1), "1.1")[0] == 200  # the counter was not taken by the refusal
+    proc.send_signal(signal.SIGTERM)
+    proc.wait(30)
+    logged = [line for line in proc.stderr.read().splitlines() if "refused" in line]
+    assert len(logged) == 1 and why in logged[0]  # one line a refusal
+
+
+def test_bad_bodies_and_bad_records_are_refused_whole(served):
+    url, db_url, _proc = served
+    bad = games_body(1, 2)
+    bad["records"][1][1] = json.dumps(dict(good(2), scores=[121, 0]))  # a record whose events say otherwise
+    assert send(url, GAMES, bad, "1.1")[0] == 422
+    assert send(url, GAMES, b"{not json", "1.1")[:2] == (400, {"error": "the body is not JSON"})
+    assert send(url, GAMES, {"records": [[1, 2]]}, "1.1")[0] == 400
+    assert send(url, GAMES, b"x" * (club.MAX_BODY + 1), "1.1")[0] == 413
+    assert stored(db_url) == []  # none of game 1 either: a batch is taken whole or not at all
+    status, answer, _sig, _raw = send(url, GAMES, games_body(1), "1.1")
+    assert status == 200 and answer["seq"] == 1
+
+
+def test_a_revoked_board_is_refused(served):
+    url, db_url, _proc = served
+    assert cli("unpair", "b0ard", "--db", db_url).returncode == 0
+    assert send(url, GAMES, games_body(1), "1.1")[:2] == (403, {"error": "its key was revoked"})
+    assert cli("unpair", "b0ard", "--db", db_url).returncode == 2  # not paired any more
+    assert stored(db_url) == []
+
+
+def test_a_page_from_elsewhere_cannot_post_for_a_board(served):
+    url, db_url, _proc = served
+    status, _answer, _sig, _raw = send(url, GAMES, games_body(1), "1.1", headers={"Origin": "http://evil.example"})
+    assert status == 403 and stored(db_url) == []
+
+
+def test_a_boards_live_state_reaches_the_page(served):
+    from rig import Table
+
+    url, _db_url, _proc = served
+    t = Table()
+    t.enter(0, 7)
+    state = json.loads(json.dumps(t.state()))
+    status, answer, sig, raw = send(url, LIVE, {"state": state}, "1.1")
+    assert status == 200 and answer == {"board": "b0ard", "counter": "1.1"}
+    assert sig == signature(KEY.encode(), "ACK", LIVE, "b0ard", "1.1", raw)
+    where = urlsplit(url)
+    conn = http.client.HTTPConnection(where.hostname, where.port, timeout=30)
+    conn.request("GET", "/api/state")
+    boards = json.loads(conn.getresponse().read())["boards"]
+    conn.request("GET", "/api/leds?board=0")
+    leds = json.loads(conn.getresponse().read())["leds"]
+    conn.close()
+    assert [(b["board"], b["scores"]) for b in boards] == [("b0ard", [7, 0])]
+    assert leds == [list(c) for c in t.strip.shown]  # what the board shows
+    assert send(url, LIVE, {"state": {"nothing": 1}}, "1.2")[0] == 422
+
+
+def test_a_board_is_held_to_its_rate(db_url):
+    db = store.connect(db_url)
+    store.club.pair(db, "b0ard", KEY, "now")
+    db.close()
+    now = [0.0]
+    server = club.Club(db_url, clock=lambda: now[0])
+    try:
+        def post(n):
+            data = json.dumps({"state": {}}).encode()
+            counter = "1.%d" % n
+            headers = {"X-Cribboard-Board": "b0ard", "X-Cribboard-Counter": counter,
+                       "X-Cribboard-Signature": signature(KEY.encode(), "POST", LIVE, "b0ard", counter, data)}
+            return server.handle("POST", LIVE, headers, data)[0]
+
+        statuses = [post(n) for n in range(1, club.BURST + 3)]
+        assert statuses[:club.BURST] == [422] * club.BURST and statuses[club.BURST:] == [429, 429]
+        now[0] += 1.0  # a second later: RATE more
+        assert [post(100 + n) for n in range(int(club.RATE) + 1)] == [422] * int(club.RATE) + [429]
+    finally:
+        server.close()
