@@ -12,6 +12,7 @@ package(
         "__init__.py",
         "app.py",
         "assemble.py",
+        "boardconf.py",
         "boardfiles.py",
         "boardview.py",
         "button.py",

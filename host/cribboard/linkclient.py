@@ -13,7 +13,7 @@ from cribboard.i18n import _
 
 log = logging.getLogger("link")  # cribboard --verbose shows every line each way
 TRIES = 3
-PROTOCOLS = (1, 2)  # 2 added NAMES
+PROTOCOLS = (1, 2, 3)  # 2 added NAMES, 3 CONF
 
 
 class LinkError(CribboardError):
@@ -54,7 +54,8 @@ class BoardLink:
         return line
 
     def send(self, text):
-        log.debug("> %s", ascii(text)[1:-1])
+        # A CONF line carries the club's WiFi password or key: never in the log.
+        log.debug("> %s", "CONF (not shown)" if text.startswith("CONF ") else ascii(text)[1:-1])
         try:
             self.serial.write(seal(text))
             self.serial.flush()
@@ -246,6 +247,16 @@ class BoardLink:
         if self.proto < 2:
             raise LinkError(_("the board's firmware is too old to take names: update it with `cribboard flash`"))
         self.ask("NAMES " + json.dumps(names, ensure_ascii=False), ("OK",))
+
+    def keep_config(self, kind, data):
+        """The club's WiFi (kind "wifi": ssid, password) or server (kind
+        "club": server, key), kept on the board (protocol 3)."""
+        if not self.proto:
+            self.hello()
+        if self.proto < 3:
+            raise LinkError(_("the board's firmware is too old to report to a club: update it with "
+                              "`cribboard flash`"))
+        self.ask("CONF %s %s" % (kind, json.dumps(data)), ("OK",))
 
     def set_time(self, unix):
         self.ask("TIME %d" % unix, ("OK",))

@@ -216,3 +216,27 @@ def test_a_stray_ctrl_c_inside_a_line_is_noise_but_between_lines_or_after_cr_it_
     stream.feed(seal("HELLO"))
     t.run(50)
     assert replies(stream.lines())[0].startswith("HELLO board=")  # the link starts clean afterwards
+
+
+def test_the_clubs_wifi_and_server_are_kept_and_never_sent_back():
+    import json as _json
+
+    t = Table()
+    t.connect()
+    wifi = {"ssid": "ClubNet", "password": "s3cret pass"}
+    assert replies(t.ask("CONF wifi " + _json.dumps(wifi))) == ["OK CONF wifi"]
+    club = {"server": "http://10.0.0.2:8121/", "key": "ab" * 16}
+    assert replies(t.ask("CONF club " + _json.dumps(club))) == ["OK CONF club"]
+    files = t.app.store.files
+    for name, data in (("wifi.json", wifi), ("club.json", club)):
+        f = files.open(name, "rb")
+        assert _json.loads(f.read().decode()) == data
+        f.close()
+    for bad in ('wifi {"ssid": ""}', 'club {"server": "ftp://x/", "key": "%s"}' % ("ab" * 16), "club", "mail {}",
+                'club {"server": "http://10.0.0.2:8121/", "key": "XYZ"}', "wifi [1]"):
+        (reply,) = replies(t.ask("CONF " + bad))
+        assert reply.startswith("ERR args"), (bad, reply)
+    said = " ".join(replies(t.ask("STATE")) + replies(t.ask("HELLO")))
+    assert "s3cret" not in said and "ab" * 16 not in said
+    if sys.implementation.name == "micropython":  # loaded for the one command, then dropped
+        assert "cribapp.boardconf" not in sys.modules

@@ -60,3 +60,12 @@ class HostFace:
         until changed; ValueError (nothing changed) if any is bad."""
         self.app.session.set_names(names)
         self.app.save()
+
+    def keep_config(self, kind, data):
+        """The club's WiFi or server, kept on the board (ValueError if wrong)."""
+        from cribapp import boardconf
+
+        try:
+            boardconf.keep(self.app.store.files, kind, data)
+        finally:
+            forget("cribapp.boardconf")

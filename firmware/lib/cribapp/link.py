@@ -7,7 +7,7 @@ from cribapp import FIRMWARE_VERSION
 from cribapp.compat import const, forget
 from cribapp.seal import seal, unseal
 
-PROTOCOL = 2  # 2: NAMES
+PROTOCOL = 3  # 2: NAMES; 3: CONF
 MAX_LINE = 400  # bytes of one line from the host: NAMES with three 24-character names in any script
 MAX_REPLY = const(16384)  # bytes of one line to the host
 LIST_LIMIT = 50  # records per LIST reply
@@ -19,7 +19,8 @@ class Link:
     """The link, on a byte stream, for a board that offers (cribapp.hostface
     does): hello_fields(), records_since(seq, limit), last_seq(),
     acknowledge(seq), set_wall_time(unix), live_state(),
-    set_player_names(names), crashes() and clear_crashes(n). The board asks
+    set_player_names(names), crashes(), clear_crashes(n) and
+    keep_config(kind, data). The board asks
     listening() before it builds an event, and event(body) sends it."""
 
     def __init__(self, stream, face):
@@ -122,6 +123,8 @@ class Link:
                 self.crashes(args)
             elif cmd == "NAMES":
                 self.names(text)
+            elif cmd == "CONF":
+                self.conf(text)
             elif cmd == "STATE":
                 self.send("STATE " + json.dumps(self.face.live_state()))
             else:
@@ -180,6 +183,16 @@ class Link:
             raise ValueError('usage: NAMES ["NAME", "NAME"]') from None
         self.face.set_player_names(names)
         self.send("OK NAMES " + json.dumps(names))
+
+    def conf(self, text):
+        """CONF wifi|club {JSON}: kept on the board; the answer never repeats it."""
+        words = text.split(None, 2)
+        try:
+            data = json.loads(words[2])
+        except (ValueError, IndexError):
+            raise ValueError("usage: CONF wifi|club {JSON}") from None
+        self.face.keep_config(words[1], data)
+        self.send("OK CONF " + words[1])
 
     def time(self, args):
         unix = _number(args, 0, "TIME UNIX_SECONDS")

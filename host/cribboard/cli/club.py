@@ -8,9 +8,20 @@ from datetime import datetime, timezone
 
 import click
 
-from cribboard.cli.base import cli, db_option, emit, http_address, json_option, open_db, status, stop_on_signals
+from cribboard.cli.base import (
+    cli,
+    db_option,
+    emit,
+    http_address,
+    json_option,
+    open_db,
+    port_option,
+    status,
+    stop_on_signals,
+)
 from cribboard.errors import CribboardError, UsageError
 from cribboard.i18n import _
+from cribboard.said import said
 
 
 @cli.command()
@@ -80,3 +91,71 @@ def unpair(board, db_url):
     if not store.club.unpair(open_db(db_url), board, now):
         raise UsageError(_("no paired board %s (see cribboard boards)") % board)
     status(_("board %s is unpaired: the server takes nothing more from it") % board)
+
+
+@cli.command()
+@port_option
+@click.option("--ssid", required=True, help="The club's WiFi network.")
+def wifi(port, ssid):
+    """Give the board the club's WiFi: the password is asked for and not
+    shown (or read as one line from stdin), and kept on the board only
+    (never printed, logged or synced back)."""
+    from cribboard.cli.base import open_link
+
+    if sys.stdin.isatty():
+        password = click.prompt(_("WiFi password"), hide_input=True, confirmation_prompt=True, default="",
+                                show_default=False, err=True)
+    else:  # a script's: one line from stdin (never from the command line, where `ps` would show it)
+        password = sys.stdin.readline().rstrip("\r\n")
+    from cribapp.boardconf import checked  # the board's own rule, checked here first
+
+    wanted = {"ssid": ssid, "password": password}
+    try:
+        checked("wifi", wanted)
+    except ValueError as e:
+        raise UsageError(said(e)) from None
+    link = open_link(port)
+    try:
+        link.keep_config("wifi", wanted)
+    finally:
+        link.close()
+    status(_("the board keeps the WiFi %s") % ssid)
+
+
+@cli.command()
+@port_option
+@click.option("--server", "server_url", required=True, metavar="URL",
+              help="The club's server, as `cribboard serve` says it: http://HOST:PORT/.")
+@db_option
+@json_option
+def pair(port, server_url, db_url, as_json):
+    """Pair the board with the club's server: a new random key (128 bits)
+    goes into the club's database and onto the board, and nowhere else; the
+    server takes the board's games and live scores from then on."""
+    import secrets
+
+    from cribboard import store
+    from cribboard.cli.base import open_link
+    from cribboard.linkclient import LinkError
+    from cribboard.sync import BOARD_ID
+
+    if not server_url.startswith("http://") or len(server_url) > 100:
+        raise UsageError(_("--server is the club's server as http://HOST:PORT/, not %s") % server_url[:100])
+    server_url = server_url if server_url.endswith("/") else server_url + "/"
+    link = open_link(port)
+    try:
+        board = link.hello().get("board")
+        if not isinstance(board, str) or not BOARD_ID.fullmatch(board):
+            raise LinkError(_("the board's HELLO carries no usable board id (%s)") % ascii(board)[:40])
+        key = secrets.token_hex(16)
+        now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        conn = open_db(db_url, create=True)
+        store.club.pair(conn, board, key, now)  # the club's first: a board left unpaired is paired again
+        conn.close()
+        link.keep_config("club", {"server": server_url, "key": key})
+    finally:
+        link.close()
+    if as_json:
+        click.echo(json.dumps({"board": board, "server": server_url}))
+    else:
+        click.echo(_("board %(board)s is paired with %(server)s") % {"board": board, "server": server_url})
