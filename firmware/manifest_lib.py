@@ -12,7 +12,6 @@ package(
         "__init__.py",
         "app.py",
         "assemble.py",
-        "boardconf.py",
         "boardfiles.py",
         "boardview.py",
         "button.py",

@@ -238,5 +238,3 @@ def test_the_clubs_wifi_and_server_are_kept_and_never_sent_back():
         assert reply.startswith("ERR args"), (bad, reply)
     said = " ".join(replies(t.ask("STATE")) + replies(t.ask("HELLO")))
     assert "s3cret" not in said and "ab" * 16 not in said
-    if sys.implementation.name == "micropython":  # loaded for the one command, then dropped
-        assert "cribapp.boardconf" not in sys.modules

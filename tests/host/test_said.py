@@ -18,7 +18,7 @@ from cribcore.messages import names as placeholders
 ROOT = Path(__file__).resolve().parents[2]
 # Where CoreErrors are raised: the core, and the board files' checks.
 SOURCES = sorted((ROOT / "firmware/lib/cribcore").glob("*.py")) + \
-    [ROOT / "firmware/lib/cribapp" / name for name in ("layoutfile.py", "config.py", "boardconf.py")]
+    [ROOT / "firmware/lib/cribapp" / name for name in ("layoutfile.py", "config.py", "hostface.py")]
 LANGUAGES = ("es", "it", "de")
 _CONVERSION = re.compile(r"%\(([a-z_]+)\)[-#0 +]*\d*([srdX])")
 

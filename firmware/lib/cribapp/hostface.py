@@ -2,8 +2,18 @@
 # narrow interface cribapp.link talks to, over the app's parts. Loaded when
 # a host first speaks (cribapp.doorbell): a board played without a computer
 # never holds it.
-from cribapp.compat import TICKS_PERIOD, forget
+import json
+
+from cribapp.compat import TICKS_PERIOD, const, forget
+from cribapp.flashfs import replace
 from cribapp.persist import state
+from cribcore import CoreError
+
+# The codes of cribcore.messages.
+_LENGTH = const(1301)
+_USAGE = const(1302)
+_CLUB = const(1303)
+_NO_RECORD = const(1304)
 
 
 class HostFace:
@@ -28,7 +38,7 @@ class HostFace:
         app = self.app
         last = app.store.last_seq
         if seq > last:
-            raise ValueError("no record %d yet (last is %d)" % (seq, last))
+            raise CoreError(_NO_RECORD, (seq, last))
         if seq > app.board.acked:
             app.board.acked = seq
             app.save()
@@ -63,9 +73,46 @@ class HostFace:
 
     def keep_config(self, kind, data):
         """The club's WiFi or server, kept on the board (ValueError if wrong)."""
-        from cribapp import boardconf
+        keep_conf(self.app.store.files, kind, data)
 
-        try:
-            boardconf.keep(self.app.store.files, kind, data)
-        finally:
-            forget("cribapp.boardconf")
+
+# What a host is told once and the board keeps in a file of its own (CONF):
+# the club's WiFi (wifi.json: ssid, password) and the club's server it
+# reports to (club.json: server, key). Never sent back over the link, never
+# in the saved state or a record. Here, not a module of its own: one more
+# file in lib/cribapp costs every power-up's imports about 8 ms of LittleFS
+# look-ups on a Pico (measured), and this is needed only with a host.
+
+CONF_FILES = {"wifi": "wifi.json", "club": "club.json"}  # the club's WiFi, the club's server
+
+
+def _text(data, name, low, high):
+    v = data.get(name)
+    if not isinstance(v, str) or not low <= len(v) <= high:
+        raise CoreError(_LENGTH, (name, low, high))
+    return v
+
+
+def conf_checked(kind, data):
+    """The settings to keep, only the fields that kind has; ValueError says which is wrong."""
+    if kind not in CONF_FILES or not isinstance(data, dict):
+        raise CoreError(_USAGE, ())
+    if kind == "wifi":
+        return {"ssid": _text(data, "ssid", 1, 32), "password": _text(data, "password", 0, 63)}
+    server = _text(data, "server", 8, 100)
+    key = _text(data, "key", 32, 128)
+    if not server.startswith("http://") or [c for c in key if c not in "0123456789abcdef"]:
+        raise CoreError(_CLUB, ())
+    return {"server": server, "key": key}
+
+
+def keep_conf(files, kind, data):
+    """Write kind's file whole (a temporary file renamed over it: a power cut leaves the old or the new)."""
+    kept = json.dumps(conf_checked(kind, data))
+    tmp = CONF_FILES[kind] + ".tmp"
+    f = files.open(tmp, "wb")
+    try:
+        f.write(kept.encode())
+    finally:
+        f.close()
+    replace(files, tmp, CONF_FILES[kind])

@@ -107,11 +107,11 @@ def wifi(port, ssid):
                                 show_default=False, err=True)
     else:  # a script's: one line from stdin (never from the command line, where `ps` would show it)
         password = sys.stdin.readline().rstrip("\r\n")
-    from cribapp.boardconf import checked  # the board's own rule, checked here first
+    from cribapp.hostface import conf_checked  # the board's own rule, checked here first
 
     wanted = {"ssid": ssid, "password": password}
     try:
-        checked("wifi", wanted)
+        conf_checked("wifi", wanted)
     except ValueError as e:
         raise UsageError(said(e)) from None
     link = open_link(port)
