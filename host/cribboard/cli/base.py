@@ -149,6 +149,23 @@ def open_browser(url, headless):
         webbrowser.open(url)
 
 
+def serve_until_stopped(server):
+    """Serve until Ctrl-C, SIGTERM or SIGHUP, then stop the server (the
+    caller's `finally` stops the rest)."""
+    import time
+
+    status(_("Press Ctrl-C to stop."))
+    stop_on_signals()
+    try:
+        while True:
+            time.sleep(0.5)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 def http_address(http_addr):
     host, _sep, port = http_addr.rpartition(":")
     if not host or not port.isdigit() or int(port) > 65535:

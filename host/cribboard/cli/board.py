@@ -18,6 +18,7 @@ from cribboard.cli.base import (
     open_link,
     port_option,
     printable,
+    serve_until_stopped,
     status,
     stderr_console,
     stop_on_signals,
@@ -135,16 +136,8 @@ def live(port_names, http_addr, headless, as_json):
             click.echo(ngettext("Live scoreboard of %(n)d board: %(url)s", "Live scoreboard of %(n)d boards: %(url)s",
                                 len(boards)) % {"n": len(boards), "url": url})
         sys.stdout.flush()
-        status(_("Press Ctrl-C to stop."))
         open_browser(url, headless)
-        stop_on_signals()
-        try:
-            while True:
-                time.sleep(0.5)
-        except KeyboardInterrupt:
-            pass
-        finally:
-            server.shutdown()
+        serve_until_stopped(server)
     finally:
         for b in boards:
             b.stop()

@@ -3,7 +3,6 @@
 import json
 import logging
 import sys
-import time
 from datetime import datetime, timezone
 
 import click
@@ -16,8 +15,8 @@ from cribboard.cli.base import (
     json_option,
     open_db,
     port_option,
+    serve_until_stopped,
     status,
-    stop_on_signals,
 )
 from cribboard.errors import CribboardError, UsageError
 from cribboard.i18n import _
@@ -54,16 +53,7 @@ def serve(db_url, http_addr, as_json):
         else:
             click.echo(_("The club's server: %s") % url)
         sys.stdout.flush()
-        status(_("Press Ctrl-C to stop."))
-        stop_on_signals()
-        try:
-            while True:
-                time.sleep(0.5)
-        except KeyboardInterrupt:
-            pass
-        finally:
-            server.shutdown()
-            server.server_close()
+        serve_until_stopped(server)
     finally:
         club.close()
 
