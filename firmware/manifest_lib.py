@@ -22,7 +22,6 @@ package(
         "crashlog.py",
         "deploycheck.py",
         "doorbell.py",
-        "flashfs.py",
         "hostface.py",
         "layout.py",
         "layoutfile.py",

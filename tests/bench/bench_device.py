@@ -26,7 +26,7 @@ def reference_us():
 
 
 def table(tracks=2):
-    from cribapp.flashfs import FlashFiles
+    from cribapp.store import FlashFiles
 
     from rig import ByteStrip, Table
 

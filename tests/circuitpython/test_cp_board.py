@@ -13,8 +13,7 @@ import usb_cdc
 from cprig import FIRMWARE, CpTable, InFolder, fresh_flash, run_file
 
 from cribapp import render as rc
-from cribapp.flashfs import FlashFiles
-from cribapp.store import Store
+from cribapp.store import FlashFiles, Store
 
 from rig import play
 

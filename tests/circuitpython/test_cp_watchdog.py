@@ -11,7 +11,7 @@ from cprig import FIRMWARE, CpTable, InFolder, fresh_flash, run_file
 
 from cribapp import crashlog
 from cribapp.codes import ERR_CRASH
-from cribapp.flashfs import FlashFiles
+from cribapp.store import FlashFiles
 
 PASS_MS = 10
 STALL_MS = 60000  # the longest a script waits for the watchdog: every test ends, passing or not

@@ -7,7 +7,7 @@ import os
 
 from test_fw_powercut import SCRIPT, act, keys, snap
 
-from cribapp.flashfs import FlashFiles
+from cribapp.store import FlashFiles
 
 from rig import Table
 

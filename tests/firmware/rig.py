@@ -153,7 +153,7 @@ class FakeFlash:
         """The same flash after the power comes back."""
         return FakeFlash(dict(self.disk), capacity=self.capacity)
 
-    # the interface of cribapp.flashfs.FlashFiles
+    # the interface of cribapp.store.FlashFiles
     def open(self, name, mode):
         if mode != "rb":
             self.step()

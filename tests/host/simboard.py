@@ -7,8 +7,7 @@ import shutil
 import urllib.request
 from pathlib import Path
 
-from cribapp.flashfs import FlashFiles
-from cribapp.store import Store
+from cribapp.store import FlashFiles, Store
 from cribboard import resources, simulator, web
 from cribcore import record
 from cribcore.match import Match

@@ -6,7 +6,7 @@ from clirun import cli
 from simboard import Board
 
 from cribapp import crashlog
-from cribapp.flashfs import FlashFiles
+from cribapp.store import FlashFiles
 
 
 def test_sync_stores_the_crash_log_clears_it_from_the_board_and_crashes_lists_it(tmp_path, db_url):

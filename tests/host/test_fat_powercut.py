@@ -102,7 +102,7 @@ class FatFile:
 
 
 class FatFiles:
-    """cribapp.flashfs.FlashFiles on the mounted FatFS volume: os.rename's
+    """cribapp.store.FlashFiles on the mounted FatFS volume: os.rename's
     FAT behaviour included (it will not replace a file)."""
 
     def __init__(self, partition):

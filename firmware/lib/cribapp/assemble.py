@@ -15,11 +15,10 @@ from cribapp.button import Button, Keypad
 from cribapp.codes import ERR_CONFIG, ERR_DEPLOY
 from cribapp.compat import forget
 from cribapp.config import BUTTON_NAMES, Config
-from cribapp.flashfs import FlashFiles
 from cribapp.layout import Layout
 from cribapp.layoutfile import standard
 from cribapp.render import Renderer
-from cribapp.store import Store
+from cribapp.store import FlashFiles, Store
 
 # Loaded to build the board and not after: forgotten once it is built.
 BOOT_ONLY = ("cribapp.assemble", "cribapp.config", "cribapp.boardfiles", "cribapp.restore", "cribapp.recovery",

@@ -9,8 +9,8 @@ import json
 
 from cribapp.codes import ERR_CRASH
 from cribapp.compat import const
-from cribapp.flashfs import replace
 from cribapp.seal import seal, unseal
+from cribapp.store import replace
 
 CRASH_LOG = "crash.log"
 CRASH_TMP = "crash.tmp"

@@ -5,8 +5,8 @@
 import json
 
 from cribapp.compat import TICKS_PERIOD, const, forget
-from cribapp.flashfs import replace
 from cribapp.persist import state
+from cribapp.store import replace
 from cribcore import CoreError
 
 # The codes of cribcore.messages.
