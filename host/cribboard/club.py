@@ -21,10 +21,9 @@ from datetime import datetime, timezone
 from typing import Any
 
 from cribapp.signing import signature
-from cribboard import scoreboard, store
-from cribboard.live import draw
+from cribboard import store
+from cribboard.live import SeenBoard, drawn
 from cribboard.records import BadRecord, check
-from cribboard.simulator import SimError
 from cribboard.sync import BOARD_ID, wall_time
 
 log = logging.getLogger("club")
@@ -42,38 +41,12 @@ class Refused(Exception):
         self.status = status
 
 
-class NetBoard:
-    """A board that reports over the network, for web.make_server: read-only."""
+class NetBoard(SeenBoard):
+    """A board that reports over the network: its last live state."""
 
     def __init__(self, board: str) -> None:
+        super().__init__({})
         self.board = board
-        self.layout: dict[str, Any] = {}
-        self.frames = 0
-        self._leds: list[list[int]] = []
-        self._view: dict[str, Any] | None = None
-
-    @staticmethod
-    def drawn(state: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any], list[list[int]]]:
-        """(scoreboard, layout, LEDs) of a reported state; ValueError if it is not a board's."""
-        view = scoreboard.view(state)
-        try:
-            layout, leds = draw(state)
-        except (KeyError, TypeError, IndexError) as e:
-            raise ValueError("not a board's state: %s" % e) from None
-        return view, layout, leds
-
-    def show(self, drawn: tuple[dict[str, Any], dict[str, Any], list[list[int]]]) -> None:
-        self._view, self.layout, self._leds = drawn
-        self.frames += 1
-
-    def buttons(self) -> list[str]:
-        return []
-
-    def leds(self) -> list[list[int]]:
-        return self._leds
-
-    def press(self, button: Any, gesture: Any) -> None:
-        raise SimError("a real board's buttons are at the table")
 
     def scoreboard(self) -> dict[str, Any] | None:
         return dict(self._view, board=self.board) if self._view else None
@@ -143,14 +116,14 @@ class Club:
         if not isinstance(state, dict):
             raise Refused(400, "no state")
         try:
-            drawn = NetBoard.drawn(state)
+            seen = drawn(state)
         except ValueError as e:
             raise Refused(422, str(e)[:200]) from None
         self._counter(board, int(boot), int(n))
         if board not in self._by_id:
             self._by_id[board] = NetBoard(board)
             self.boards.append(self._by_id[board])
-        self._by_id[board].show(drawn)
+        self._by_id[board].show(seen)
         return {"board": board, "counter": counter}, key, counter
 
     def _counter(self, board: str, boot: int, n: int) -> None:

@@ -50,17 +50,55 @@ def draw(state: dict[str, Any]) -> tuple[dict[str, Any], list[list[int]]]:
     return layout_data, frame.leds
 
 
-class LiveBoard:
-    """One real board, for web.make_server: read-only (no buttons)."""
+Drawn = tuple[dict[str, Any], dict[str, Any], list[list[int]]]
 
-    def __init__(self, port: str, poll_s: float = POLL_S) -> None:
-        self.port = port
-        self.link = BoardLink(port)
-        self.board = self.link.hello().get("board")
-        self.layout: dict[str, Any] = standard(2)
+
+def drawn(state: Any) -> Drawn:
+    """(scoreboard, layout, LEDs) of a board's state; ValueError if it is not a board's."""
+    try:
+        view = scoreboard.view(state)
+        layout, leds = draw(state)
+    except (KeyError, TypeError, IndexError) as e:
+        raise ValueError("not a board's state: %s" % e) from None
+    return view, layout, leds
+
+
+class SeenBoard:
+    """A real board on the page, seen and not pressed (its buttons are at
+    the table): the interface web.make_server serves, from the last state
+    shown."""
+
+    def __init__(self, layout: dict[str, Any]) -> None:
+        self.layout = layout
         self.frames = 0
         self._leds: list[list[int]] = []
         self._view: dict[str, Any] | None = None
+
+    def show(self, seen: Drawn) -> None:
+        self._view, self.layout, self._leds = seen
+        self.frames += 1
+
+    def buttons(self) -> list[str]:
+        return []
+
+    def leds(self) -> list[list[int]]:
+        return self._leds
+
+    def press(self, button: Any, gesture: Any) -> None:
+        raise SimError(_("a real board's buttons are at the table"))
+
+    def scoreboard(self) -> dict[str, Any] | None:
+        return self._view
+
+
+class LiveBoard(SeenBoard):
+    """One real board on its serial port, asked for its state twice a second."""
+
+    def __init__(self, port: str, poll_s: float = POLL_S) -> None:
+        super().__init__(standard(2))
+        self.port = port
+        self.link = BoardLink(port)
+        self.board = self.link.hello().get("board")
         self._error: str | None = None
         self._state: Any = None
         self._stop = threading.Event()
@@ -80,13 +118,12 @@ class LiveBoard:
         if state == self._state:
             return
         try:
-            view = scoreboard.view(state)
-            layout, leds = draw(state)
-        except (ValueError, KeyError, TypeError, IndexError) as e:
+            seen = drawn(state)
+        except ValueError as e:
             self._error = "the board on %s reports a state this tool cannot read: %s" % (self.port, e)
             return
-        self._state, self._view, self.layout, self._leds = state, view, layout, leds
-        self.frames += 1
+        self._state = state
+        self.show(seen)
 
     def _run(self) -> None:
         while not self._stop.wait(self._poll_s):
@@ -96,16 +133,6 @@ class LiveBoard:
         self._stop.set()
         self._thread.join(5)
         self.link.close()
-
-    # the interface web.make_server serves
-    def buttons(self) -> list[str]:
-        return []
-
-    def leds(self) -> list[list[int]]:
-        return self._leds
-
-    def press(self, button: Any, gesture: Any) -> None:
-        raise SimError(_("a real board's buttons are at the table"))
 
     def scoreboard(self) -> dict[str, Any] | None:
         if self._error:

@@ -60,6 +60,7 @@ def replace(files, tmp, name):
         files.remove(name)
         files.rename(tmp, name)
 
+
 class Store:
     def __init__(self, files):
         self.files = files

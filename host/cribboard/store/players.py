@@ -13,7 +13,7 @@ def player_id(db: Database, name: str) -> int:
     writers at the same moment: the name is unique). Looked up first: on
     PostgreSQL an insert that conflicts still takes a number from the
     sequence, and the ids would differ from SQLite's for the same players."""
-    found = db.value("SELECT id FROM players WHERE name = ?", (name,))
+    found = find(db, name)
     if found is not None:
         return found
     db.execute("INSERT INTO players (name) VALUES (?) ON CONFLICT (name) DO NOTHING", (name,))
