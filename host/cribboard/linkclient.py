@@ -1,5 +1,6 @@
 # The host's end of the serial link (docs/protocol.md), over pyserial: any
 # port name or URL pyserial knows, a pty of the simulated board included.
+import errno
 import json
 import logging
 import time
@@ -14,6 +15,8 @@ from cribboard.i18n import _
 log = logging.getLogger("link")  # cribboard --verbose shows every line each way
 TRIES = 3
 PROTOCOLS = (1, 2, 3)  # 2 added NAMES, 3 CONF
+BUSY_S = 30.0  # a port another cribboard holds: how long to wait for it (a long sync takes seconds)
+BUSY_POLL_S = 0.2
 
 
 class LinkError(CribboardError):
@@ -25,19 +28,37 @@ class Garbled(LinkError):
 
 
 class BoardLink:
-    def __init__(self, port, timeout=3.0):
-        try:
-            self.serial = serial.serial_for_url(port, baudrate=115200, timeout=0.1)
-        except (serial.SerialException, OSError) as e:
-            raise LinkError(_("cannot open %s: %s") % (port, e)) from None
+    def __init__(self, port, timeout=3.0, tell: Callable[[str], None] | None = None, busy_s=BUSY_S):
+        # tell(text): what is being waited for, as it happens (the command line's stderr)
+        self.tell = tell
+        self.serial = self._open(port, busy_s)
         self.port = port
         self.timeout = timeout
         self.junk = 0  # lines that failed their check
         self.heard = []  # the last few of them: who answered, if not the Cribboard program
         self.proto = 0  # the board's protocol, once it said HELLO (0: not yet)
-        # tell(text): what is being waited for, as it happens (the command line's stderr)
-        self.tell: Callable[[str], None] | None = None
         self._buf = b""
+
+    def _open(self, port, busy_s):
+        """The port, locked for this process alone: two programs reading one
+        port each get half of every reply. Another cribboard holding it (a
+        sync, a live page) is waited for, up to busy_s."""
+        deadline = time.monotonic() + busy_s
+        told = False
+        while True:
+            try:
+                return serial.serial_for_url(port, baudrate=115200, timeout=0.1, exclusive=True)
+            except serial.SerialException as e:
+                if e.errno not in (errno.EAGAIN, errno.EWOULDBLOCK):
+                    raise LinkError(_("cannot open %s: %s") % (port, e)) from None
+            except OSError as e:
+                raise LinkError(_("cannot open %s: %s") % (port, e)) from None
+            if time.monotonic() >= deadline:
+                raise LinkError(_("%s is in use by another program (a `cribboard sync` or `live` on it?)") % port)
+            if not told and self.tell is not None:
+                self.tell(_("waiting for %s: another program is using it") % port)
+                told = True
+            time.sleep(BUSY_POLL_S)
 
     def close(self):
         self.serial.close()

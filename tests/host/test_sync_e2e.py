@@ -6,6 +6,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from datetime import datetime
 from functools import partial
@@ -173,6 +174,30 @@ def test_syncs_at_the_same_moment_into_one_database_store_every_game_once(tmp_pa
     finally:
         for b in boards:
             b.stop()
+
+
+def test_a_port_in_use_is_waited_for_and_never_shared(tmp_path):
+    """Two programs reading one port would each get half of every reply (the
+    flake this test came from): the second waits its turn, or says why not."""
+    fill_log(tmp_path / "flash", 2)
+    board = Board(tmp_path / "flash")
+    try:
+        first = BoardLink(board.port)
+        with pytest.raises(LinkError, match="in use by another program"):
+            BoardLink(board.port, busy_s=0)
+        waiting = threading.Event()
+        second = []
+        waiter = threading.Thread(target=lambda: second.append(
+            BoardLink(board.port, tell=lambda text: waiting.set(), busy_s=60)))
+        waiter.start()
+        assert waiting.wait(60)  # it says what it waits for
+        board_id = first.hello()["board"]  # the holder's replies are whole meanwhile
+        first.close()
+        waiter.join(60)
+        assert second and second[0].hello()["board"] == board_id
+        second[0].close()
+    finally:
+        board.stop()
 
 
 def test_a_garbled_record_is_asked_for_again_and_never_stored(tmp_path):

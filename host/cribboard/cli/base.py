@@ -213,9 +213,7 @@ def open_link(port):
     from cribboard import ports
     from cribboard.linkclient import BoardLink
 
-    link = BoardLink(ports.find(port))
-    link.tell = status  # what it waits for, as it waits
-    return link
+    return BoardLink(ports.find(port), tell=status)  # what it waits for, as it waits
 
 
 def emit(rows, columns, as_json, shown=None):
