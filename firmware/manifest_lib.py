@@ -45,3 +45,5 @@ package(
     ),
     base_path="lib",
 )
+# A WiFi board's reports to its club (loaded only on a board given a club: cribapp.mpmain._club).
+package("cribclub", files=("__init__.py", "sender.py", "signing.py", "wire.py"), base_path="lib")

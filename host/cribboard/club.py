@@ -4,7 +4,7 @@
 # its board (X-Cribboard-Board), its counter (X-Cribboard-Counter: BOOT.N,
 # taken once, in order) and its signature (X-Cribboard-Signature: HMAC-SHA256
 # under the key `cribboard pair` gave the board, over the method, path,
-# board, counter and body: cribapp.signing, the board's own code). The
+# board, counter and body: cribclub.signing, the board's own code). The
 # answer to a good request is signed the same way over "ACK", so the board
 # advances its sent-cursor only on the club's word. docs/protocol.md has
 # the messages.
@@ -20,11 +20,11 @@ from collections.abc import Callable
 from datetime import datetime, timezone
 from typing import Any
 
-from cribapp.signing import signature
 from cribboard import store
 from cribboard.live import SeenBoard, drawn
 from cribboard.records import BadRecord, check
 from cribboard.sync import BOARD_ID, wall_time
+from cribclub.signing import signature
 
 log = logging.getLogger("club")
 PATHS = ("/board/v1/games", "/board/v1/live")

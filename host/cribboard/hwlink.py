@@ -108,6 +108,10 @@ class HwLink:
         up, is told up again); returns the frame count then."""
         return self._changes(b"U %s %d %%d\nU %s 0 %%d\n" % (str(pin).encode(), ms, str(pin).encode()), ms)
 
+    def wifi(self, in_range: bool) -> None:
+        """The club's WiFi comes into range or goes (the board's simulated WLAN: cribboard.mp.network)."""
+        self.sock.sendall(b"W 1\n" if in_range else b"W 0\n")
+
     def freeze(self) -> None:
         """A test's fault: the board's core hangs, interrupts and all, so
         only its watchdog (if it started one) can restart it."""

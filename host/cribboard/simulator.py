@@ -217,6 +217,12 @@ class Simulator:
         state = scoreboard.read_state(self.flash / "state.json")
         return None if state is None else scoreboard.view(state)
 
+    def wifi(self, in_range):
+        """The club's WiFi in range of the board, or gone (a Pico W's; a board with no club ignores it)."""
+        if self._hw is None:
+            raise SimError(_("the simulated board is not running"))
+        self._hw.wifi(in_range)
+
     # --- the buttons ------------------------------------------------------------
     def buttons(self):
         names = [n for n in self.board.get("buttons", {}) if n != "P3" or self.layout.get("tracks", 2) >= 3]

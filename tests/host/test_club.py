@@ -3,7 +3,7 @@
 # its live state reaches the page; anything else is refused with one log
 # line and no change to the database. On SQLite and PostgreSQL, through a
 # real server process on 127.0.0.1 (a Python client signs as a board does,
-# with the board's own cribapp.signing); the rate limit with a fake clock.
+# with the board's own cribclub.signing); the rate limit with a fake clock.
 import http.client
 import json
 import signal
@@ -15,8 +15,8 @@ import pytest
 from clirun import cli
 from test_records import good
 
-from cribapp.signing import signature
 from cribboard import club, store
+from cribclub.signing import signature
 
 KEY = "6b" * 16  # 128 bits, as hex: what `cribboard pair` gives a board
 GAMES, LIVE = "/board/v1/games", "/board/v1/live"

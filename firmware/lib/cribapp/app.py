@@ -44,6 +44,8 @@ class App:
         self.clock = clock
         self.store = store
         self.link = None
+        self.club = None  # a WiFi board's reports to its club (cribclub.sender), polled like the link
+        self.club_start = None  # the edge's way to (re)start it, with the settings a host just gave (club_start(app))
         self.names = [b.name for b in keypad.buttons]
         self.mode = PLAY
         self.mode_until = 0
@@ -151,6 +153,8 @@ class App:
             self.version += 1
         if self.link is not None:
             self.link.poll()
+        if self.club is not None:
+            self.club.poll(now)
         self.draw(now)
         if self._unsaved:
             self.settle()

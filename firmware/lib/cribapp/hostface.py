@@ -6,7 +6,7 @@ import json
 
 from cribapp.compat import TICKS_PERIOD, const, forget
 from cribapp.persist import state
-from cribapp.store import replace
+from cribapp.store import CLUB, WIFI, replace
 from cribcore import CoreError
 
 # The codes of cribcore.messages.
@@ -26,6 +26,14 @@ class HostFace:
         clock = app.clock
         return (app.board.id, app.board.boot, clock.ticks_ms(), getattr(clock, "TICKS_PERIOD", TICKS_PERIOD),
                 app.store.last_seq, app.board.acked)
+
+    def acked(self):
+        """The last record a host acknowledged (USB sync and WiFi move the same cursor)."""
+        return self.app.board.acked
+
+    def changes(self):
+        """A number that changes whenever what the board shows does (its live state may have)."""
+        return self.app.version
 
     def records_since(self, seq, limit):
         return self.app.store.since(seq, limit)
@@ -74,6 +82,12 @@ class HostFace:
     def keep_config(self, kind, data):
         """The club's WiFi or server, kept on the board (ValueError if wrong)."""
         keep_conf(self.app.store.files, kind, data)
+        app = self.app
+        if app.club_start is not None:  # a WiFi board: report with the new settings from now on
+            if app.club is not None:
+                app.club.close()
+            app.club = None
+            app.club_start(app)
 
 
 # What a host is told once and the board keeps in a file of its own (CONF):
@@ -83,7 +97,7 @@ class HostFace:
 # file in lib/cribapp costs every power-up's imports about 8 ms of LittleFS
 # look-ups on a Pico (measured), and this is needed only with a host.
 
-CONF_FILES = {"wifi": "wifi.json", "club": "club.json"}  # the club's WiFi, the club's server
+CONF_FILES = {"wifi": WIFI, "club": CLUB}  # the club's WiFi, the club's server
 
 
 def _text(data, name, low, high):
@@ -101,7 +115,10 @@ def conf_checked(kind, data):
         return {"ssid": _text(data, "ssid", 1, 32), "password": _text(data, "password", 0, 63)}
     server = _text(data, "server", 8, 100)
     key = _text(data, "key", 32, 128)
-    if not server.startswith("http://") or [c for c in key if c not in "0123456789abcdef"]:
+    # An IPv4 address, not a name: a board's DNS look-up would stall its loop, and the server answers no names.
+    host = server[7:].split("/")[0].split(":")[0]
+    if (not server.startswith("http://") or host.count(".") != 3 or [c for c in host if c not in "0123456789."]
+            or [c for c in key if c not in "0123456789abcdef"]):
         raise CoreError(_CLUB, ())
     return {"server": server, "key": key}
 

@@ -113,6 +113,28 @@ def _connect(app):
     from cribapp.usbstream import UsbStream
 
     app.attach(Doorbell(UsbStream(), app))
+    app.club_start = _club
+    _club(app)
+
+
+def _club(app):
+    """A board given a club's WiFi and server (cribboard wifi, cribboard
+    pair) reports to it by itself; any other board never loads cribclub.
+    A board without a network module (a plain Pico) has no WiFi."""
+    from cribapp.store import CLUB, WIFI
+
+    files = app.store.files
+    if files.size(WIFI) <= 0 or files.size(CLUB) <= 0:
+        return
+    try:
+        import socket
+
+        import network
+    except ImportError:
+        return
+    from cribclub import sender
+
+    app.club = sender(app, files, network.WLAN(network.STA_IF), socket)
 
 
 def _pause():

@@ -16,6 +16,10 @@ STATE_TMP = "state.tmp"
 STATE_BAD = "state.bad"
 LOG = "games.log"
 LOG_TMP = "games.tmp"
+# What a host gives the board once (CONF, cribapp.hostface): the club's WiFi
+# and the club's server. A board with both reports by itself (cribclub).
+WIFI = "wifi.json"
+CLUB = "club.json"
 
 # Problems found at boot or while running, shown on the board.
 STATE_CORRUPT = "state"

@@ -142,7 +142,7 @@ MESSAGES = {
     # cribapp.hostface (CONF)
     1301: "%(field)s is %(low)d to %(high)d characters",
     1302: "only the wifi or the club settings are kept, as a JSON object",
-    1303: "the server is http://HOST:PORT/ and the key lowercase hex",
+    1303: "the server is http://ADDRESS:PORT/ with an IPv4 address, and the key lowercase hex",
     1304: "no record %(seq)d yet (last is %(last)d)",
 }
 

@@ -63,6 +63,7 @@ _fed_at = 0
 _now = None  # while a timer fires: the moment it was due (what a feed records)
 _waiter = None  # wait_input's poll: the serial line and the host's socket
 reset_cause = 1  # machine.PWRON_RESET: this process is a power-up
+wifi = True  # the club's WiFi in range (the host says "W 0" / "W 1"): cribboard.mp.network
 
 
 def watchdog_start(timeout_ms):
@@ -172,7 +173,7 @@ def _hang():
 def _take():
     """Read what the host has sent: button changes join the queue, "Z" hangs
     the board; HostGone once the host has gone."""
-    global _buf
+    global _buf, wifi
     while True:
         data = _recv()
         if data is None:
@@ -184,6 +185,8 @@ def _take():
             if parts == [b"Z"]:
                 _buf = b""
                 _hang()
+            if len(parts) == 2 and parts[0] == b"W":  # "W 1" / "W 0": the club's WiFi in range or gone
+                wifi = parts[1] == b"1"
             if 2 <= len(parts) <= 4 and parts[0] in (b"D", b"U"):
                 # "D|U PIN [HOLD_MS [ID]]": a GPIO number or a CircuitPython
                 # pin name ("D5"), how long to hold the level, and the id the

@@ -12,6 +12,7 @@ from binascii import unhexlify
 
 import machine  # noqa: F401  (the simulated hardware: loaded before "/" is the flash)
 import neopixel  # noqa: F401
+import network  # noqa: F401  (a Pico W's WLAN: a board given a club's WiFi reports to it)
 import simhw
 
 BANNER = b'MicroPython (Cribboard simulated board)\r\nType "help()" for more information.\r\n'

@@ -5,7 +5,7 @@
 from binascii import hexlify
 from hashlib import sha256
 
-from cribapp.compat import const
+from cribcore import const
 
 _BLOCK = const(64)  # SHA-256's block, in bytes
 

@@ -1,0 +1,263 @@
+# A board's reports to its club's server: its unsent games in order, then
+# its live state on each change. A state machine the main loop polls once a
+# pass, one short step each (join, build, connect, send a segment, read,
+# check the answer), on a non-blocking socket: play never waits on the
+# network. The sent-cursor is the one USB sync moves (the host face's
+# acknowledge), and only a signed answer that names this board, this
+# request and the last game stored moves it. Failures back off, 1 s doubling
+# to a minute; games wait in the log meanwhile. The network is passed in:
+# a WLAN (active, connect, isconnected) and a socket module.
+import errno
+import json
+import select
+
+from cribapp import FIRMWARE_VERSION
+from cribapp.compat import TICKS_PERIOD, const
+from cribclub import wire
+from cribclub.signing import signature
+
+_JOIN_MS = const(20000)  # a join not up by then is started again
+_CHECK_MS = const(1000)  # how often the WLAN is asked whether it is still joined (and a join whether it is up)
+_LIVE_GAP_MS = const(300)  # live states at most about three a second
+_BACKOFF_MS = const(1000)  # after a failure; doubled after each one more...
+_BACKOFF_MAX_MS = const(60000)  # ...up to a minute
+_REQUEST_MS = const(10000)  # a request not answered by then is given up
+_BATCH = const(3)  # games in one request (a record is 1-3 KB: the body stays small on the heap)
+_SEGMENT = const(536)  # bytes sent in one pass (TCP's smallest segment)
+_ANSWER_MAX = const(2048)  # an answer longer than this is no club server's
+
+# What the sender is doing.
+_OFF = const(0)  # not joined: join when the backoff is over
+_JOINING = const(1)
+_READY = const(2)  # joined; a request goes out when there is something to send
+_CONNECTING = const(3)
+_SENDING = const(4)
+_READING = const(5)
+
+GAMES = "/board/v1/games"
+LIVE = "/board/v1/live"
+
+
+def _blocked(e):
+    return e.args and e.args[0] in (errno.EAGAIN, errno.EINPROGRESS, errno.EALREADY)
+
+
+class Sender:
+    def __init__(self, face, wlan, sockets, clock, wifi, club):
+        self.face = face
+        self.wlan = wlan
+        self.sockets = sockets
+        self.clock = clock
+        self._diff = clock.ticks_diff
+        self.wifi = wifi  # {"ssid", "password"}
+        self.key = club["key"].encode()
+        self.host, self.port, self.hostport = wire.address(club["server"])
+        fields = face.hello_fields()
+        self.board, self.boot = fields[0], fields[1]
+        self.state = _OFF
+        self.n = 0  # this boot's requests: the counter is BOOT.N
+        self.at = clock.ticks_ms()  # when the state last changed (a join's or a request's start)
+        self.wait_until = self.at  # the backoff: nothing is tried before
+        self.checked_at = self.at
+        self.backoff = _BACKOFF_MS
+        self.shown = -1  # the face's changes() at the live state last acknowledged
+        self.live_at = self.at
+        self.skipped = 0  # records after this one the log could not give (torn lines): not asked for again
+        self.sent = 0  # the sent count: requests answered (for the tests and the bench)
+        self.failures = 0
+        self._sock = None
+        self._poller = None
+        self._out = b""  # the request's bytes, and how many have gone
+        self._gone = 0
+        self._in = bytearray()  # the answer, as it comes
+        self._path = None
+        self._counter = None
+        self._last = 0  # the last seq in a games request
+        self._changes = 0
+
+    # --- the loop's step ----------------------------------------------------
+    def poll(self, now):
+        """One step, if one is due. Allocates nothing while there is nothing to send."""
+        state = self.state
+        diff = self._diff
+        if state == _READY:
+            if diff(now, self.checked_at) >= _CHECK_MS:
+                self.checked_at = now
+                if not self.wlan.isconnected():
+                    self.state = _OFF
+                    return
+            if diff(now, self.wait_until) < 0:
+                return
+            face = self.face
+            if face.last_seq() > max(face.acked(), self.skipped):
+                self._games(now)
+            elif face.changes() != self.shown and diff(now, self.live_at) >= _LIVE_GAP_MS:
+                self._live(now)
+        elif state == _OFF:
+            if diff(now, self.wait_until) >= 0:
+                self._join(now)
+        elif state == _JOINING:
+            if diff(now, self.checked_at) >= _CHECK_MS // 4:
+                self.checked_at = now
+                if self.wlan.isconnected():
+                    self.state = _READY
+                    self.backoff = _BACKOFF_MS
+                elif diff(now, self.at) >= _JOIN_MS:
+                    self._failed(now)
+        else:
+            self._io(now)
+
+    def _join(self, now):
+        try:
+            self.wlan.active(True)
+            if not self.wlan.isconnected():
+                self.wlan.connect(self.wifi["ssid"], self.wifi["password"])
+        except OSError:
+            self._failed(now)
+            return
+        self.state = _JOINING
+        self.at = self.checked_at = now
+
+    # --- a request ------------------------------------------------------------
+    def _games(self, now):
+        acked = max(self.face.acked(), self.skipped)
+        records = self.face.records_since(acked, _BATCH)
+        if not records:  # the rest of the log fails its checks: never sent, by USB either
+            self.skipped = self.face.last_seq()
+            return
+        self._last = records[-1][0]
+        clock = self.clock
+        body = json.dumps({"fw": FIRMWARE_VERSION, "boot": self.boot, "ticks": clock.ticks_ms(),
+                           "period": getattr(clock, "TICKS_PERIOD", TICKS_PERIOD),
+                           "records": [[seq, text] for seq, text in records]})
+        self._start(now, GAMES, body)
+
+    def _live(self, now):
+        self._changes = self.face.changes()
+        self._start(now, LIVE, json.dumps({"state": self.face.live_state()}))
+
+    def _start(self, now, path, body):
+        self.n += 1
+        counter = "%d.%d" % (self.boot, self.n)
+        body = body.encode()
+        sig = signature(self.key, "POST", path, self.board, counter, body)
+        self._out = wire.request(self.hostport, path, self.board, counter, sig, body)
+        self._gone = 0
+        self._in = bytearray()
+        self._path, self._counter = path, counter
+        self.at = now
+        try:
+            sock = self.sockets.socket()
+            self._sock = sock
+            sock.setblocking(False)
+            try:
+                sock.connect(self.sockets.getaddrinfo(self.host, self.port)[0][-1])
+            except OSError as e:
+                if not _blocked(e):
+                    raise
+            poller = select.poll()
+            poller.register(sock, select.POLLOUT)
+            self._poller = poller
+        except OSError:
+            self._failed(now)
+            return
+        self.state = _CONNECTING
+
+    def _io(self, now):
+        sock, poller = self._sock, self._poller
+        if sock is None or poller is None or self._diff(now, self.at) >= _REQUEST_MS:
+            self._failed(now)
+            return
+        try:
+            if self.state == _CONNECTING:
+                if poller.poll(0):  # writable: connected (or failed, which the send says)
+                    self.state = _SENDING
+            elif self.state == _SENDING:
+                self._send(sock)
+            else:
+                self._read(sock, now)
+        except OSError as e:
+            if not _blocked(e):
+                self._failed(now)
+
+    def _send(self, sock):
+        out = self._out
+        gone = self._gone + sock.send(out[self._gone:self._gone + _SEGMENT])
+        self._gone = gone
+        if gone >= len(out):
+            self.state = _READING
+
+    def _read(self, sock, now):
+        got = sock.recv(512)
+        data = self._in
+        if got:
+            data.extend(got)
+            if len(data) > _ANSWER_MAX:
+                self._failed(now)
+                return
+            if not wire.whole(data):
+                return
+        self._close()  # the whole answer, or the server closed the connection
+        if self._answered(data):
+            self.sent += 1
+            self.backoff = _BACKOFF_MS
+            self.state = _READY
+        else:
+            self._failed(now)
+
+    def _answered(self, data):
+        """Whether the answer is the club's to this request (and the cursor moved on its word)."""
+        try:
+            got = wire.answer(data)
+            if got is None:
+                return False
+            status, sig, body = got
+            if status != 200 or not _same(sig, signature(self.key, "ACK", self._path, self.board, self._counter,
+                                                         body)):
+                return False
+            said = json.loads(body)
+            if said.get("board") != self.board or said.get("counter") != self._counter:
+                return False
+            if self._path == LIVE:
+                self.shown = self._changes
+                self.live_at = self.clock.ticks_ms()
+                return True
+            seq = said.get("seq")
+            if type(seq) is not int or not self._last <= seq <= self.face.last_seq():
+                return False  # it holds less than was sent, or games this board never logged
+            self.face.acknowledge(seq)
+            return True
+        except (TypeError, ValueError, AttributeError):  # not an answer, or not JSON, or not an object
+            return False
+
+    def _failed(self, now):
+        self._close()
+        self.failures += 1
+        self.state = _OFF if self.state <= _JOINING else _READY
+        self.wait_until = self.clock.ticks_add(now, self.backoff)
+        self.backoff = min(self.backoff * 2, _BACKOFF_MAX_MS)
+
+    def close(self):
+        """Stop: the request under way is dropped (its games go in a later one)."""
+        self._close()
+        self.state = _OFF
+
+    def _close(self):
+        sock = self._sock
+        self._sock = self._poller = None
+        self._out = b""
+        if sock is not None:
+            try:
+                sock.close()
+            except OSError:
+                pass
+
+
+def _same(a, b):
+    """The signatures alike, in a time that does not tell how much of them is."""
+    if len(a) != len(b):
+        return False
+    d = 0
+    for i in range(len(a)):
+        d |= ord(a[i]) ^ ord(b[i])
+    return d == 0
