@@ -211,7 +211,8 @@ NAMES = ("P1", "P2", "P3", "UNDO", "SKUNK", "OK")
 class Table:
     """A board on the table: buttons pressed by a test, a clock it moves."""
 
-    def __init__(self, tracks=2, flash=None, clock=None, held=(), budget=500, strip=None, watchdog_reset=False):
+    def __init__(self, tracks=2, flash=None, clock=None, held=(), budget=500, strip=None, watchdog_reset=False,
+                 board_id="test-board"):
         self.levels = {}
         for name in held:
             self.levels[name] = True
@@ -226,7 +227,7 @@ class Table:
         self.buttons = [Button(n, self._reader(n), repeats=n[0] == "P") for n in names]
         self.renderer = Renderer(self.layout, self.strip, self.config)
         self.store = Store(self.flash)
-        self.app = App(self.layout, Keypad(self.buttons), self.renderer, self.clock, self.store, "test-board")
+        self.app = App(self.layout, Keypad(self.buttons), self.renderer, self.clock, self.store, board_id)
         if watchdog_reset:  # what the chip said of its last reset: cribapp.assemble asks the edge
             crashlog.after_hang(self.app)
         self.run(50)  # the board has been on a moment before anyone presses

@@ -78,7 +78,12 @@ def fill_log(flash, games, board_id="feedc0de"):
     Path(flash).mkdir(parents=True, exist_ok=True)
     store = Store(FlashFiles(str(flash)))
     store.load()
-    for n in range(1, games + 1):
+    log_games(store, games, board_id)
+
+
+def log_games(store, games, board_id="feedc0de"):
+    """Log `games` finished games in a board's store (after any it has)."""
+    for n in range(store.last_seq + 1, store.last_seq + games + 1):
         m = Match(first_to=99)
         g = m.game
         loser = 40 + n % 60

@@ -6,36 +6,29 @@
 # with the board's own cribclub.signing); the rate limit with a fake clock.
 import http.client
 import json
-import signal
-import subprocess
-import sys
 from urllib.parse import urlsplit
 
+import clubserver
 import pytest
 from clirun import cli
+from clubserver import KEY
 from test_records import good
 
-from cribboard import club, store
+from cribboard import club
 from cribclub.signing import signature
 
-KEY = "6b" * 16  # 128 bits, as hex: what `cribboard pair` gives a board
 GAMES, LIVE = "/board/v1/games", "/board/v1/live"
 
 
 @pytest.fixture
 def served(db_url):
-    """A running `cribboard serve` on a database where board b0ard is paired: (url, db_url, its stderr lines)."""
-    db = store.connect(db_url)
-    store.club.pair(db, "b0ard", KEY, "2001-11-30T00:00:00+00:00")
-    db.close()
-    proc = subprocess.Popen([sys.executable, "-m", "cribboard", "serve", "--db", db_url, "--http", "127.0.0.1:0",
-                             "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    """A running `cribboard serve` on a database where board b0ard is paired: (url, db_url, its process)."""
+    clubserver.pair(db_url, "b0ard")
+    proc, url = clubserver.start(db_url)
     try:
-        url = json.loads(proc.stdout.readline())["url"]
         yield url, db_url, proc
     finally:
-        proc.send_signal(signal.SIGTERM)
-        assert proc.wait(30) == 0
+        clubserver.stop(proc)
 
 
 def send(url, path, body, counter, board="b0ard", key=KEY, headers=None, sign=True):
@@ -96,9 +89,7 @@ def test_a_request_that_is_not_the_boards_is_refused_and_changes_nothing(served,
     assert send(url, GAMES, games_body(1), counter, **request_)[:2] == (status, {"error": why})
     assert stored(db_url) == []
     assert send(url, GAMES, games_body(1), "1.1")[0] == 200  # the counter was not taken by the refusal
-    proc.send_signal(signal.SIGTERM)
-    proc.wait(30)
-    logged = [line for line in proc.stderr.read().splitlines() if "refused" in line]
+    logged = [line for line in clubserver.stop(proc).splitlines() if "refused" in line]
     assert len(logged) == 1 and why in logged[0]  # one line a refusal
 
 
@@ -152,9 +143,7 @@ def test_a_boards_live_state_reaches_the_page(served):
 
 
 def test_a_board_is_held_to_its_rate(db_url):
-    db = store.connect(db_url)
-    store.club.pair(db, "b0ard", KEY, "now")
-    db.close()
+    clubserver.pair(db_url, "b0ard")
     now = [0.0]
     server = club.Club(db_url, clock=lambda: now[0])
     try:

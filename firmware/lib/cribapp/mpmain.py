@@ -132,9 +132,9 @@ def _club(app):
         import network
     except ImportError:
         return
-    from cribclub import sender
+    from cribclub import start
 
-    app.club = sender(app, files, network.WLAN(network.STA_IF), socket)
+    app.club = start(app, files, network.WLAN(network.STA_IF), socket)
 
 
 def _pause():

@@ -3,7 +3,7 @@
 # given a club (cribboard wifi, cribboard pair); other boards never read it.
 
 
-def sender(app, files, wlan, sockets):
+def start(app, files, wlan, sockets):
     """The app's sender (cribclub.sender), from the settings the board was
     given; None if they do not read (the board then plays on without)."""
     import json

@@ -75,6 +75,14 @@ class Sender:
         self._last = 0  # the last seq in a games request
         self._changes = 0
 
+    def busy(self):
+        """Whether a request is under way."""
+        return self.state >= _CONNECTING
+
+    def waiting(self, now):
+        """ms until the backoff lets the next request go (0: it may go now)."""
+        return max(0, self._diff(self.wait_until, now))
+
     # --- the loop's step ----------------------------------------------------
     def poll(self, now):
         """One step, if one is due. Allocates nothing while there is nothing to send."""

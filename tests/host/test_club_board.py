@@ -1,0 +1,112 @@
+# A simulated Pico W (the firmware on MicroPython's unix port, its real
+# sockets, rp2's WLAN as cribboard.mp.network has it) paired with a real
+# `cribboard serve` by the real `cribboard wifi` and `cribboard pair`, on
+# SQLite and PostgreSQL: a game confirmed on the board reaches the server's
+# database and page by itself; games wait, in order, while the server or
+# the WiFi is away; a USB sync at the same moment stores nothing twice.
+import json
+import time
+import urllib.request
+
+import clubserver
+import pytest
+from clirun import cli
+from simboard import Board, fill_log
+
+from cribboard import store
+
+
+def wait_for(what, limit_s=60):
+    """Wait on the board's own process (its real time) until what() holds."""
+    deadline = time.monotonic() + limit_s
+    while not what():
+        assert time.monotonic() < deadline, "not within %d s" % limit_s
+        time.sleep(0.05)
+
+
+def stored(db_url):
+    conn = store.connect(db_url)
+    try:
+        return [(r["board"], r["seq"]) for r in conn.all("SELECT board, seq FROM games ORDER BY board, seq")]
+    finally:
+        conn.close()
+
+
+def paired(board, url, db_url):
+    """The board given the club's WiFi and paired, as a club does it; its id."""
+    assert cli("wifi", "--port", board.port, "--ssid", "club", stdin="a password\n").returncode == 0
+    done = cli("pair", "--port", board.port, "--server", url, "--db", db_url, "--json")
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)["board"]
+
+
+@pytest.fixture
+def club(db_url):
+    store.connect(db_url).close()
+    proc, url = clubserver.start(db_url)
+    state = {"proc": proc, "url": url}
+    yield state
+    clubserver.stop(state["proc"])
+
+
+def test_a_game_confirmed_on_the_board_reaches_the_server_by_itself(tmp_path, db_url, club):
+    board = Board(tmp_path / "flash")
+    try:
+        ident = paired(board, club["url"], db_url)
+        board.press("OK", "long")  # a game to 61, as a table plays it
+        for _ in range(3):
+            board.press("P1")
+        board.press("P2")
+        board.press("OK")
+        board.enter("P2", 12)
+        for _ in range(3):
+            board.enter("P1", 20)
+        board.enter("P1", 1)
+        board.press("OK")  # confirmed: logged, and sent
+        wait_for(lambda: stored(db_url) == [(ident, 1)], 30)
+        matches = json.loads(cli("matches", "--db", db_url, "--json").stdout)
+        assert [(m["board"], m["scores"]) for m in matches] == [(ident, [61, 12])]
+        with urllib.request.urlopen(club["url"] + "api/state", timeout=10) as r:
+            boards = json.loads(r.read())["boards"]
+        assert [b["board"] for b in boards] == [ident]  # and the page shows the board
+    finally:
+        board.stop()
+
+
+def test_games_played_while_the_server_and_the_wifi_are_away_arrive_in_order_once(tmp_path, db_url, club):
+    fill_log(tmp_path / "flash", 4)
+    board = Board(tmp_path / "flash")
+    try:
+        ident = paired(board, club["url"], db_url)
+        wait_for(lambda: stored(db_url) == [(ident, n) for n in range(1, 5)])
+        port = int(club["url"].rstrip("/").rsplit(":", 1)[1])
+        clubserver.stop(club["proc"])  # the club's machine goes off, the board too...
+        board.stop()
+        fill_log(tmp_path / "flash", 3)  # ...three games are played on it later...
+        board = Board(tmp_path / "flash", seed=False)
+        board.sim.wifi(False)  # ...out of the WiFi's reach
+        club["proc"], club["url"] = clubserver.start(db_url, port)  # the server is back where it was
+        board.sim.wifi(True)
+        wait_for(lambda: stored(db_url) == [(ident, n) for n in range(1, 8)], 90)
+        synced = json.loads(cli("sync", "--port", board.port, "--db", db_url, "--json").stdout)
+        assert synced["new_games"] == 0  # a USB sync finds them all stored: one cursor
+    finally:
+        board.stop()
+
+
+def test_a_usb_sync_during_a_wifi_send_stores_each_game_once(tmp_path, db_url, club):
+    """200 games waiting (a log holds that many and more): the WiFi sends
+    them, and a laptop syncs the board by USB once the first have gone."""
+    fill_log(tmp_path / "flash", 200)
+    board = Board(tmp_path / "flash")
+    try:
+        ident = paired(board, club["url"], db_url)
+        wait_for(lambda: stored(db_url))  # the WiFi's first batch is in...
+        assert len(stored(db_url)) < 200
+        synced = cli("sync", "--port", board.port, "--db", db_url, "--json")  # ...and a USB sync runs meanwhile
+        assert synced.returncode == 0, synced.stderr
+        wait_for(lambda: stored(db_url) == [(ident, n) for n in range(1, 201)])
+        again = json.loads(cli("sync", "--port", board.port, "--db", db_url, "--json").stdout)
+        assert again["new_games"] == 0
+    finally:
+        board.stop()

@@ -1,0 +1,338 @@
+# The board's sender (cribclub.sender), run here on CPython with the board
+# app's fake clock and flash but real sockets, against a real `cribboard
+# serve` (SQLite and PostgreSQL): its games arrive once and in order, the
+# cursor moves only on the club's signed word, and a connection cut at any
+# byte of the request or of the answer loses nothing and stores nothing
+# twice. (The same code on MicroPython's unix port, with the simulated Pico
+# W's WLAN: test_club_board.py.)
+import json
+import select
+import socket
+import threading
+import time
+
+import clubserver
+import pytest
+from clubserver import KEY
+from rig import FakeFlash, Table
+from simboard import log_games
+
+from cribapp.hostface import HostFace
+from cribapp.store import Store
+from cribclub.sender import Sender
+from cribclub.signing import signature
+
+BOARD = "c0ffee0b0a4d"
+
+
+class Joined:
+    """A WLAN that is joined from the first ask (how the sender joins, loses and joins again is
+    test_club_board.py's, on the simulated Pico W's WLAN)."""
+
+    def active(self, on=None):
+        return True
+
+    def connect(self, ssid, key):
+        pass
+
+    def isconnected(self):
+        return True
+
+
+def board_with(games):
+    flash = FakeFlash()
+    store = Store(flash)
+    store.load()
+    log_games(store, games, BOARD)
+    return Table(flash=flash, board_id=BOARD)
+
+
+def sender_for(table, url):
+    return Sender(HostFace(table.app), Joined(), socket, table.clock, {"ssid": "club", "password": ""},
+                  {"server": url, "key": KEY})
+
+
+def run(table, sender, want, limit_s=30):
+    """Poll the sender (the clock past any backoff) until want() holds; real sockets take real time."""
+    deadline = time.monotonic() + limit_s
+    while not want():
+        assert time.monotonic() < deadline, "the sender did not get there"
+        if not sender.busy():
+            table.clock.advance(sender.waiting(table.clock.now))  # past the backoff
+        table.clock.advance(1)
+        sender.poll(table.clock.now)
+        if sender.busy():
+            select.select([], [], [], 0.0005)  # the socket's turn
+
+
+def logged(table):
+    return [(seq, json.loads(text)) for seq, text in table.store.since(0, 1000)]
+
+
+def seqs(db_url):
+    from cribboard import store
+
+    conn = store.connect(db_url)
+    try:
+        return [r["seq"] for r in conn.all("SELECT seq FROM games WHERE board = ? ORDER BY seq", (BOARD,))]
+    finally:
+        conn.close()
+
+
+def records(db_url):
+    from cribboard import store
+
+    conn = store.connect(db_url)
+    try:
+        return [(r["seq"], json.loads(r["record"])) for r in
+                conn.all("SELECT seq, record FROM games WHERE board = ? ORDER BY seq", (BOARD,))]
+    finally:
+        conn.close()
+
+
+@pytest.fixture
+def served(db_url):
+    clubserver.pair(db_url, BOARD)
+    proc, url = clubserver.start(db_url)
+    try:
+        yield url, db_url, proc
+    finally:
+        clubserver.stop(proc)
+
+
+def test_games_go_in_order_once_and_the_cursor_moves_on_the_clubs_word(served):
+    url, db_url, _proc = served
+    table = board_with(7)
+    s = sender_for(table, url)
+    run(table, s, lambda: table.app.board.acked == 7)
+    assert records(db_url) == logged(table)  # every game as the board logged it
+    assert s.sent == 3 and s.failures == 0  # in batches of three, in order
+    run(table, s, lambda: s.shown == table.app.version)  # then the live state
+    table.enter(0, 5)  # a change: its live state goes out too
+    run(table, s, lambda: s.shown == table.app.version)
+    assert s.failures == 0
+
+
+def test_idle_passes_send_nothing(served):
+    url, _db_url, _proc = served
+    table = board_with(1)
+    s = sender_for(table, url)
+    run(table, s, lambda: table.app.board.acked == 1 and s.shown == table.app.version)
+    sent = s.sent
+    for _ in range(3000):  # 30 s of idle passes
+        table.clock.advance(10)
+        s.poll(table.clock.now)
+    assert s.sent == sent and not s.busy()
+
+
+def test_a_server_that_is_down_is_tried_again_with_backoff_and_the_games_wait(served, db_url):
+    _url, _db_url, _proc = served
+    with socket.socket() as closed:  # a port nobody listens on
+        closed.bind(("127.0.0.1", 0))
+        nowhere = "http://127.0.0.1:%d/" % closed.getsockname()[1]
+    table = board_with(2)
+    s = sender_for(table, nowhere)
+    waits = []
+    for _ in range(8):
+        failures = s.failures
+        run(table, s, lambda: s.failures > failures)
+        waits.append(s.waiting(table.clock.now))
+    assert waits == [1000, 2000, 4000, 8000, 16000, 32000, 60000, 60000]
+    assert table.app.board.acked == 0
+    s.close()
+    s = sender_for(table, served[0])  # the club's server is back
+    run(table, s, lambda: table.app.board.acked == 2)
+    assert seqs(db_url) == [1, 2]
+
+
+class Cutter:
+    """A proxy before the club's server that cuts each connection where the
+    test says: after `up` bytes of the request, or after all of it and
+    `down` bytes of the answer (None: not cut)."""
+
+    def __init__(self, target):
+        self.target = target
+        self.plan = (None, None)
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.url = "http://127.0.0.1:%d/" % self.listener.getsockname()[1]
+        self.request = b""  # the last whole request, as it came
+        self.answer = b""  # the last answer, before its cut
+        self._stop = False
+        self._thread = threading.Thread(target=self._serve, daemon=True)
+        self._thread.start()
+
+    def close(self):
+        self._stop = True
+        self.listener.close()
+        self._thread.join(10)
+
+    def _serve(self):
+        while not self._stop:
+            try:
+                board, _addr = self.listener.accept()
+            except OSError:
+                return
+            with board:
+                self._one(board)
+
+    def _one(self, board):
+        """Pass the request on as it comes, up to its cut; then the answer, up to its cut. The Host the
+        board names (this proxy) is the server's on the way (ephemeral ports: the same length)."""
+        up, down = self.plan
+        mine = b"Host: 127.0.0.1:%d\r\n" % self.listener.getsockname()[1]
+        theirs = b"Host: %s:%d\r\n" % (self.target[0].encode(), self.target[1])
+        assert len(mine) == len(theirs)
+        request = b""
+        passed = 0
+        board.settimeout(10)
+        with socket.create_connection(self.target, timeout=10) as club:
+            while b"\r\n\r\n" not in request or len(request) < _length(request):
+                got = board.recv(4096)
+                if not got:
+                    return
+                request += got
+                upto = len(request) if up is None else min(up, len(request))
+                club.sendall(request.replace(mine, theirs)[passed:upto])
+                passed = upto
+                if up is not None and len(request) >= up:
+                    if b"\r\n\r\n" in request and up >= _length(request):
+                        self.request = request[:up]  # passed on whole: its length
+                    return  # cut: the server had `up` bytes of it
+            self.request = request
+            answer = b""
+            while True:
+                got = club.recv(4096)
+                if not got:
+                    break
+                answer += got
+        self.answer = answer
+        board.sendall(answer if down is None else answer[:down])
+
+
+def _length(request):
+    head, _sep, _body = request.partition(b"\r\n\r\n")
+    for line in head.split(b"\r\n"):
+        if line.lower().startswith(b"content-length:"):
+            return len(head) + 4 + int(line.split(b":")[1])
+    return len(request)
+
+
+def test_a_connection_cut_at_any_byte_stores_the_game_once(served):
+    """Cut at every byte of the request, then at every byte of the answer:
+    until a whole answer is through, the board sends the game again; the
+    server stores it once, from the first whole request it had."""
+    url, db_url, _proc = served
+    host, port = url[len("http://"):].rstrip("/").split(":")
+    cutter = Cutter((host, int(port)))
+    try:
+        table = board_with(1)
+        s = sender_for(table, cutter.url)
+        up = 0
+        while not cutter.request:  # cut after 0, 1, 2... bytes, up to a whole request passed on
+            cutter.plan = (up, None)
+            failures = s.failures
+            run(table, s, lambda: s.failures > failures)
+            if not cutter.request:
+                assert seqs(db_url) == []  # nothing whole reached the server
+            up += 1
+        assert up == len(cutter.request) + 1 and table.app.board.acked == 0
+        cutter.plan = (None, 0)  # the answer cut before its first byte: its length
+        failures = s.failures
+        run(table, s, lambda: s.failures > failures)
+        assert seqs(db_url) == [1]
+        for down in range(len(cutter.answer)):
+            cutter.plan = (None, down)
+            failures = s.failures
+            run(table, s, lambda: s.failures > failures)
+            assert table.app.board.acked == 0
+        cutter.plan = (None, None)
+        run(table, s, lambda: table.app.board.acked == 1)
+        assert records(db_url) == logged(table)  # once, as logged
+        assert len(cutter.request) > 1000 and len(cutter.answer) > 100
+    finally:
+        cutter.close()
+
+
+def test_an_answer_not_the_clubs_moves_nothing():
+    """A server (or anyone between) that answers without the key, for
+    another board or request, or claims games the board never logged."""
+    table = board_with(2)
+    listener = socket.create_server(("127.0.0.1", 0))
+    url = "http://127.0.0.1:%d/" % listener.getsockname()[1]
+    s = sender_for(table, url)
+
+    def forged(change):
+        def answer(request):
+            head = request.split(b"\r\n\r\n")[0].decode()
+            fields = dict(line.split(": ", 1) for line in head.split("\r\n")[1:])
+            said = {"board": fields["X-Cribboard-Board"], "counter": fields["X-Cribboard-Counter"], "seq": 2}
+            key, board, counter = KEY.encode(), said["board"], said["counter"]
+            said, key, board, counter = change(said, key, board, counter)
+            body = json.dumps(said).encode()
+            sig = signature(key, "ACK", "/board/v1/games", board, counter, body)
+            return (b"HTTP/1.0 200 OK\r\nContent-Length: %d\r\nX-Cribboard-Signature: %s\r\n\r\n"
+                    % (len(body), sig.encode())) + body
+        return answer
+
+    cases = [
+        lambda said, key, board, counter: (said, b"k" * 16, board, counter),  # signed with another key
+        lambda said, key, board, counter: (dict(said, board="other"), key, "other", counter),  # another board's
+        lambda said, key, board, counter: (dict(said, counter="1.999"), key, board, "1.999"),  # another request's
+        lambda said, key, board, counter: (dict(said, seq=9), key, board, counter),  # games never logged
+        lambda said, key, board, counter: (dict(said, seq="2"), key, board, counter),  # not a number
+    ]
+    try:
+        for change in cases:
+            failures = s.failures
+            answer = forged(change)
+            thread = threading.Thread(target=_answer_once, args=(listener, answer))
+            thread.start()
+            run(table, s, lambda: s.failures > failures)
+            thread.join(10)
+            assert table.app.board.acked == 0
+        thread = threading.Thread(target=_answer_once, args=(listener, forged(lambda *a: a)))
+        thread.start()
+        run(table, s, lambda: table.app.board.acked == 2)  # the club's own word
+        thread.join(10)
+    finally:
+        listener.close()
+
+
+def _request(board):
+    """A whole request from the board's connection (kept open)."""
+    board.settimeout(10)
+    request = b""
+    while b"\r\n\r\n" not in request or len(request) < _length(request):
+        got = board.recv(4096)
+        if not got:
+            break
+        request += got
+    return request
+
+
+def _answer_once(listener, answer):
+    board, _addr = listener.accept()
+    with board:
+        board.sendall(answer(_request(board)))
+
+
+def test_an_unanswered_request_is_given_up_and_sent_again(served):
+    url, db_url, _proc = served
+    table = board_with(1)
+    listener = socket.create_server(("127.0.0.1", 0))  # takes the request, never answers
+    heard = []
+    thread = threading.Thread(target=lambda: heard.append(_request(listener.accept()[0])))
+    thread.start()
+    try:
+        s = sender_for(table, "http://127.0.0.1:%d/" % listener.getsockname()[1])
+        run(table, s, lambda: heard)
+        thread.join(10)
+        table.clock.advance(10000)  # the request's time is up
+        s.poll(table.clock.now)
+        assert s.failures == 1 and not s.busy() and table.app.board.acked == 0
+        s.close()
+        s = sender_for(table, url)
+        run(table, s, lambda: table.app.board.acked == 1)
+        assert seqs(db_url) == [1]
+    finally:
+        listener.close()
