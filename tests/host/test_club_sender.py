@@ -14,13 +14,14 @@ import time
 import clubserver
 import pytest
 from clubserver import KEY
-from rig import FakeFlash, Table
 from simboard import log_games
 
 from cribapp.hostface import HostFace
 from cribapp.store import Store
 from cribclub.sender import Sender
 from cribclub.signing import signature
+
+from rig import FakeFlash, Table
 
 BOARD = "c0ffee0b0a4d"
 
@@ -63,6 +64,12 @@ def run(table, sender, want, limit_s=30):
         sender.poll(table.clock.now)
         if sender.busy():
             select.select([], [], [], 0.0005)  # the socket's turn
+
+
+def fails(table, sender):
+    """Poll until the sender's next request fails."""
+    failures = sender.failures
+    run(table, sender, lambda: sender.failures > failures)
 
 
 def logged(table):
@@ -134,8 +141,7 @@ def test_a_server_that_is_down_is_tried_again_with_backoff_and_the_games_wait(se
     s = sender_for(table, nowhere)
     waits = []
     for _ in range(8):
-        failures = s.failures
-        run(table, s, lambda: s.failures > failures)
+        fails(table, s)
         waits.append(s.waiting(table.clock.now))
     assert waits == [1000, 2000, 4000, 8000, 16000, 32000, 60000, 60000]
     assert table.app.board.acked == 0
@@ -230,20 +236,17 @@ def test_a_connection_cut_at_any_byte_stores_the_game_once(served):
         up = 0
         while not cutter.request:  # cut after 0, 1, 2... bytes, up to a whole request passed on
             cutter.plan = (up, None)
-            failures = s.failures
-            run(table, s, lambda: s.failures > failures)
+            fails(table, s)
             if not cutter.request:
                 assert seqs(db_url) == []  # nothing whole reached the server
             up += 1
         assert up == len(cutter.request) + 1 and table.app.board.acked == 0
         cutter.plan = (None, 0)  # the answer cut before its first byte: its length
-        failures = s.failures
-        run(table, s, lambda: s.failures > failures)
+        fails(table, s)
         assert seqs(db_url) == [1]
         for down in range(len(cutter.answer)):
             cutter.plan = (None, down)
-            failures = s.failures
-            run(table, s, lambda: s.failures > failures)
+            fails(table, s)
             assert table.app.board.acked == 0
         cutter.plan = (None, None)
         run(table, s, lambda: table.app.board.acked == 1)
@@ -283,11 +286,10 @@ def test_an_answer_not_the_clubs_moves_nothing():
     ]
     try:
         for change in cases:
-            failures = s.failures
             answer = forged(change)
             thread = threading.Thread(target=_answer_once, args=(listener, answer))
             thread.start()
-            run(table, s, lambda: s.failures > failures)
+            fails(table, s)
             thread.join(10)
             assert table.app.board.acked == 0
         thread = threading.Thread(target=_answer_once, args=(listener, forged(lambda *a: a)))

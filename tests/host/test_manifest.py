@@ -8,7 +8,7 @@ from cribboard import manifest, resources
 from cribcore import __version__
 
 FIRMWARE = Path(__file__).resolve().parents[2] / "firmware"
-BOARD_PACKAGES = ("cribcore", "cribapp")
+BOARD_PACKAGES = ("cribcore", "cribapp", "cribclub")
 
 
 def imported_by(path):

@@ -48,10 +48,13 @@ def serve(db_url, http_addr, as_json):
         except OSError as e:
             raise CribboardError(_("cannot serve on %s: %s") % (http_addr, e.strerror or e)) from None
         url = "http://%s:%d/" % server.server_address[:2]
+        # What a board is paired with: an address on the club's network (a board looks up no names).
+        pair_url = "http://%s:%d/" % (lan_address() if host in ("0.0.0.0", "") else host, server.server_address[1])
         if as_json:
-            click.echo(json.dumps({"url": url}))
+            click.echo(json.dumps({"url": url, "pair": pair_url}))
         else:
             click.echo(_("The club's server: %s") % url)
+            click.echo(_("Pair the boards with it: cribboard pair --server %s") % pair_url)
         sys.stdout.flush()
         serve_until_stopped(server)
     finally:
@@ -129,9 +132,10 @@ def pair(port, server_url, db_url, as_json):
     from cribboard.linkclient import LinkError
     from cribboard.sync import BOARD_ID
 
-    if not server_url.startswith("http://") or len(server_url) > 100:
-        raise UsageError(_("--server is the club's server as http://HOST:PORT/, not %s") % server_url[:100])
     server_url = server_url if server_url.endswith("/") else server_url + "/"
+    if not board_server(server_url):
+        raise UsageError(_("--server is the club's server as http://ADDRESS:PORT/, with its IPv4 address on the "
+                           "club's network, as `cribboard serve` says it; not %s") % server_url[:100])
     link = open_link(port)
     try:
         board = link.hello().get("board")
@@ -149,3 +153,32 @@ def pair(port, server_url, db_url, as_json):
         click.echo(json.dumps({"board": board, "server": server_url}))
     else:
         click.echo(_("board %(board)s is paired with %(server)s") % {"board": board, "server": server_url})
+
+
+def board_server(url: str) -> bool:
+    """Whether a board can report to url: http://A.B.C.D:PORT/ (a board looks up no names: a look-up would
+    stall its loop), short enough for the board to keep."""
+    import ipaddress
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(url)
+        ipaddress.IPv4Address(parts.hostname or "")
+        port = parts.port
+    except ValueError:
+        return False
+    return (parts.scheme == "http" and port is not None and parts.path == "/" and not parts.query
+            and "@" not in parts.netloc and len(url) <= 100)
+
+
+def lan_address() -> str:
+    """This machine's address on its network (where boards reach a server that listens on all of them),
+    from the route a datagram would take; none is sent. 127.0.0.1 on a machine with no network."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            return probe.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
