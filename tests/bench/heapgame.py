@@ -47,21 +47,29 @@ class NullStream:
 PINS = {"P1": 2, "P2": 3, "P3": 4, "UNDO": 5, "SKUNK": 6, "OK": 7}
 
 
-def game_steps(out):
+def game_steps(out, club=None):
     """A 3-player game to 121 on the real firmware (main.build, with the fake
     machine and neopixel modules only), pressed out pin by pin; a generator
     that yields every 10 loop passes, so the caller can sample the live heap
     between them (the WebAssembly port collects only between its calls).
-    Fills `out` with the result."""
+    Fills `out` with the result. club: a club's {"server", "key"} to report
+    to, on a board with WiFi (heapclub.py: out["app"] is the app)."""
     fresh_root()
     with open(ROOT + "/board.json", "w") as f:
         f.write(json.dumps({"name": "bench", "strip_pin": 0, "buttons": PINS, "layout": "3-track"}))
+    if club:
+        for name, kept in (("wifi.json", {"ssid": "club", "password": ""}), ("club.json", club)):
+            with open(ROOT + "/" + name, "w") as f:
+                f.write(json.dumps(kept))
     import machine
 
     from cribapp import mpmain as main
 
     clock = Clock()
     app = main.build(ROOT, NullStream(), clock)
+    if club:
+        main._club(app)  # as the edge does once the first frame is out
+        out["app"] = app
     steps = [0]
 
     def run(ms):

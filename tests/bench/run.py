@@ -65,6 +65,8 @@ def main():
     dis = run_json(discard_cmd)
     flash_cmd = [str(BIN / "python"), "tests/bench/bench_flash.py"]
     fl = run_json(flash_cmd)
+    club_cmd = [str(BIN / "python"), "tests/bench/bench_club.py"]
+    club = run_json(club_cmd)
 
     print("Machine: %s, %s, Python %s" % (platform.machine(), platform.processor() or "cpu", platform.python_version()))
     print()
@@ -154,6 +156,23 @@ def main():
         print("| live heap after a collection, most through the game (the probe's %d B taken off) | %d B "
               "| <= 49,152 B |" % (pico["probe_bytes"], pico["live_heap_max_app"]))
     print()
+    b, load = club["board"], club["load"]
+    print("| a club on WiFi | measured | compared with |")
+    print("|---|---|---|")
+    print("| a board with the sender loaded, unix port (64-bit), .mpy: live heap after the 3-player game, all sent "
+          "| %d B | 64,032 B without it |" % b["live_heap_after"])
+    print("| the same: bytes 1,000 idle passes allocate, nothing to send | %d B | 0 B |" % b["idle_1000_passes_alloc"])
+    print("| the same: the longest loop pass with a request under way / without (%d requests) | %.2f ms / %.2f ms | |"
+          % (b["sent"], b["pass_us_max_sending"] / 1000, b["pass_us_max"] / 1000))
+    print("| %d boards send a game each at once into PostgreSQL: all stored once, in | %.2f s | |"
+          % (load["boards"], load["games_all_in_s"]))
+    print("| their games' acknowledgements, median / worst | %.1f ms / %.1f ms | |"
+          % (load["games_ack_median_ms"], load["games_ack_worst_ms"]))
+    print("| then %d s of play (%d presses): every request's acknowledgement, median / worst (%d requests) "
+          "| %.1f ms / %.1f ms | |" % (load["live_s"], load["presses"], load["requests"], load["ack_median_ms"],
+                                        load["ack_worst_ms"]))
+    print("| the server's CPU time per request | %.2f ms | |" % load["server_cpu_ms_per_request"])
+    print()
     print("| package and deploy | measured |")
     print("|---|---|")
     print("| the wheel | %d KB |" % (dist["wheel_bytes"] // 1024))
@@ -179,6 +198,7 @@ def main():
     print("    " + shown(cp_cmd))
     print("    " + shown(pico_cmd))
     print("    " + shown(discard_cmd))
+    print("    " + shown(club_cmd) + "  # the board's part alone: " + club["board_command"])
     if not ok or full["seconds"] > 60:
         sys.exit(1)
 

@@ -3,8 +3,11 @@
 # restart it where its boards look for it), and stopped with SIGTERM.
 import json
 import signal
+import socket
 import subprocess
 import sys
+import threading
+import time
 
 from cribboard import store
 
@@ -33,3 +36,92 @@ def stop(proc):
     _out, err = proc.communicate(timeout=30)
     assert proc.returncode == 0, err
     return err
+
+
+def whole_request(request):
+    """Whether an HTTP request's head and the body its Content-Length names are all in."""
+    head, sep, body = request.partition(b"\r\n\r\n")
+    if not sep:
+        return False
+    for line in head.split(b"\r\n"):
+        if line.lower().startswith(b"content-length:"):
+            return len(body) >= int(line.split(b":")[1])
+    return True
+
+
+class Proxy:
+    """A proxy before the club's server, as a club's network might be: it
+    times each exchange (the first byte of a request to the last of its
+    answer) and cuts a connection where the test says: plan = (up, down),
+    after `up` bytes of the request, or after all of it and `down` bytes of
+    the answer (None: not cut). The Host a board names (this proxy) is the
+    server's on the way (ephemeral ports: the same length)."""
+
+    def __init__(self, target):
+        self.target = target
+        self.plan = (None, None)
+        self.listener = socket.create_server(("127.0.0.1", 0), backlog=64)
+        self.url = "http://127.0.0.1:%d/" % self.listener.getsockname()[1]
+        self.request = b""  # the last request passed on whole
+        self.answer = b""  # the last answer, before its cut
+        self.took = []  # (path, seconds) of each exchange passed on whole
+        self._lock = threading.Lock()
+        self._stop = False
+        self._thread = threading.Thread(target=self._serve, daemon=True)
+        self._thread.start()
+
+    def close(self):
+        self._stop = True
+        self.listener.close()
+        self._thread.join(10)
+
+    def _serve(self):
+        while not self._stop:
+            try:
+                board, _addr = self.listener.accept()
+            except OSError:
+                return
+            threading.Thread(target=self._one, args=(board,), daemon=True).start()
+
+    def _one(self, board):
+        with board:
+            try:
+                self._exchange(board)
+            except OSError:
+                pass  # the board gave up first
+
+    def _exchange(self, board):
+        up, down = self.plan
+        mine = b"Host: 127.0.0.1:%d\r\n" % self.listener.getsockname()[1]
+        theirs = b"Host: %s:%d\r\n" % (self.target[0].encode(), self.target[1])
+        assert len(mine) == len(theirs)
+        request = b""
+        passed = 0
+        board.settimeout(10)
+        with socket.create_connection(self.target, timeout=10) as club:
+            while not whole_request(request):
+                got = board.recv(4096)
+                if not got:
+                    return
+                if not request:
+                    began = time.perf_counter()
+                request += got
+                upto = len(request) if up is None else min(up, len(request))
+                club.sendall(request.replace(mine, theirs)[passed:upto])
+                passed = upto
+                if up is not None and len(request) >= up:
+                    if whole_request(request[:up]):
+                        self.request = request[:up]  # passed on whole: its length
+                    return  # cut: the server had `up` bytes of it
+            self.request = request
+            answer = b""
+            while True:
+                got = club.recv(4096)
+                if not got:
+                    break
+                answer += got
+        self.answer = answer
+        board.sendall(answer if down is None else answer[:down])
+        if down is None:
+            with self._lock:
+                self.took.append((request.split(b" ", 2)[1].decode(), time.perf_counter() - began))

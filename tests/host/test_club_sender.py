@@ -13,7 +13,7 @@ import time
 
 import clubserver
 import pytest
-from clubserver import KEY
+from clubserver import KEY, Proxy, whole_request
 from simboard import log_games
 
 from cribapp.hostface import HostFace
@@ -151,85 +151,13 @@ def test_a_server_that_is_down_is_tried_again_with_backoff_and_the_games_wait(se
     assert seqs(db_url) == [1, 2]
 
 
-class Cutter:
-    """A proxy before the club's server that cuts each connection where the
-    test says: after `up` bytes of the request, or after all of it and
-    `down` bytes of the answer (None: not cut)."""
-
-    def __init__(self, target):
-        self.target = target
-        self.plan = (None, None)
-        self.listener = socket.create_server(("127.0.0.1", 0))
-        self.url = "http://127.0.0.1:%d/" % self.listener.getsockname()[1]
-        self.request = b""  # the last whole request, as it came
-        self.answer = b""  # the last answer, before its cut
-        self._stop = False
-        self._thread = threading.Thread(target=self._serve, daemon=True)
-        self._thread.start()
-
-    def close(self):
-        self._stop = True
-        self.listener.close()
-        self._thread.join(10)
-
-    def _serve(self):
-        while not self._stop:
-            try:
-                board, _addr = self.listener.accept()
-            except OSError:
-                return
-            with board:
-                self._one(board)
-
-    def _one(self, board):
-        """Pass the request on as it comes, up to its cut; then the answer, up to its cut. The Host the
-        board names (this proxy) is the server's on the way (ephemeral ports: the same length)."""
-        up, down = self.plan
-        mine = b"Host: 127.0.0.1:%d\r\n" % self.listener.getsockname()[1]
-        theirs = b"Host: %s:%d\r\n" % (self.target[0].encode(), self.target[1])
-        assert len(mine) == len(theirs)
-        request = b""
-        passed = 0
-        board.settimeout(10)
-        with socket.create_connection(self.target, timeout=10) as club:
-            while b"\r\n\r\n" not in request or len(request) < _length(request):
-                got = board.recv(4096)
-                if not got:
-                    return
-                request += got
-                upto = len(request) if up is None else min(up, len(request))
-                club.sendall(request.replace(mine, theirs)[passed:upto])
-                passed = upto
-                if up is not None and len(request) >= up:
-                    if b"\r\n\r\n" in request and up >= _length(request):
-                        self.request = request[:up]  # passed on whole: its length
-                    return  # cut: the server had `up` bytes of it
-            self.request = request
-            answer = b""
-            while True:
-                got = club.recv(4096)
-                if not got:
-                    break
-                answer += got
-        self.answer = answer
-        board.sendall(answer if down is None else answer[:down])
-
-
-def _length(request):
-    head, _sep, _body = request.partition(b"\r\n\r\n")
-    for line in head.split(b"\r\n"):
-        if line.lower().startswith(b"content-length:"):
-            return len(head) + 4 + int(line.split(b":")[1])
-    return len(request)
-
-
 def test_a_connection_cut_at_any_byte_stores_the_game_once(served):
     """Cut at every byte of the request, then at every byte of the answer:
     until a whole answer is through, the board sends the game again; the
     server stores it once, from the first whole request it had."""
     url, db_url, _proc = served
     host, port = url[len("http://"):].rstrip("/").split(":")
-    cutter = Cutter((host, int(port)))
+    cutter = Proxy((host, int(port)))
     try:
         table = board_with(1)
         s = sender_for(table, cutter.url)
@@ -304,7 +232,7 @@ def _request(board):
     """A whole request from the board's connection (kept open)."""
     board.settimeout(10)
     request = b""
-    while b"\r\n\r\n" not in request or len(request) < _length(request):
+    while not whole_request(request):
         got = board.recv(4096)
         if not got:
             break

@@ -1,0 +1,12 @@
+# Load: 20 simulated Pico Ws send a game each at the same moment, then live
+# states while play goes on, into PostgreSQL through one `cribboard serve`:
+# every game stored exactly once, every board on the page. (`make bench`
+# runs the same evening for a minute and reports the acknowledgement times
+# and the server's CPU time per request: tests/bench/bench_club.py.)
+import clubload
+
+
+def test_twenty_boards_at_once_store_every_game_once(tmp_path, pg_cluster):
+    figures = clubload.run(pg_cluster.new_database(), tmp_path, boards=20, live_s=10.0)
+    assert figures["games_stored_once"] == 20 and figures["on_the_page"] == 20
+    assert figures["requests"] > 20  # live states went too, not only the games
