@@ -13,12 +13,13 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests" / "host"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "host"))
 
 import clubload
 import clubserver
 from pgserver import Cluster
+
+ROOT = Path(__file__).resolve().parents[2]
 
 BOARD = "e6614104032b2c29"  # tests/fakes/machine.py's unique_id
 HEAPCLUB = [str(ROOT / ".venv" / "bin" / "micropython"), "-X", "heapsize=192wK", "tests/bench/heapclub.py"]
