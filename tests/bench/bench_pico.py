@@ -105,6 +105,10 @@ def mpremote(port, *args):
     return done.stdout
 
 
+CLUB_HEAP = ("import gc\ngc.collect()\nbefore = gc.mem_alloc()\nimport cribapp.hostface, cribclub.sender\n"
+             "gc.collect()\nprint(gc.mem_alloc() - before)")
+
+
 def idle(pico, ms):
     """Leave the board alone for ms of its own time."""
     pico.hw.idle(PINS["P3"], ms)
@@ -153,6 +157,9 @@ def main():
             tap(pico, "OK")  # the won game logged, the next one begun
             idle(pico, 2000)  # the probe writes its figures every 500 passes
             probe = json.loads(mpremote(pico.port, "cat", "probe.json"))
+            # What a WiFi board's sender adds to the heap, on the real port's 32 bits (this image has no
+            # network, so the sender is loaded here, not run): the game's modules are in, as on a board.
+            club_heap = int(mpremote(pico.port, "exec", CLUB_HEAP).split()[-1])
         finally:
             pico.stop()
 
@@ -173,7 +180,7 @@ def main():
         "passes_allocating": probe["alloc_some"], "alloc_last": probe["alloc_last"],
         "live_heap_max": probe["live_max"], "probe_bytes": probe["probe_bytes"],
         "live_heap_max_app": probe["live_max"] - probe["probe_bytes"], "heap": probe["heap"],
-        "passes": probe["passes"]}))
+        "passes": probe["passes"], "club_sender_heap": club_heap}))
 
 
 if __name__ == "__main__":

@@ -155,6 +155,8 @@ def main():
               % (pico["passes_allocating"], pico["passes"], pico["alloc_per_pass_max"]))
         print("| live heap after a collection, most through the game (the probe's %d B taken off) | %d B "
               "| <= 49,152 B |" % (pico["probe_bytes"], pico["live_heap_max_app"]))
+        print("| what loading a WiFi board's sender (cribclub, cribapp.hostface) adds to that heap | %d B | |"
+              % pico["club_sender_heap"])
     print()
     b, load = club["board"], club["load"]
     print("| a club on WiFi | measured | compared with |")
