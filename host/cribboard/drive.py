@@ -104,7 +104,9 @@ def build(board: str = "pico", layout: str | None = None) -> list[tuple[str, byt
     board_path = resources.board_file(board)
     layout_name = layout or json.loads(board_path.read_text()).get("layout", "2-track")
     found, requires = manifest.read("manifest_circuitpython.py")
-    files = [(remote, src.read_bytes()) for src, remote in found if remote not in ("main.py", "code.py")]
+    # Not the WiFi sender: a CircuitPython board does not report to a club (its WiFi is another API).
+    files = [(remote, src.read_bytes()) for src, remote in found
+             if remote not in ("main.py", "code.py") and not manifest.club_file(remote)]
     files += [("lib/%s.py" % name, library(name).read_bytes()) for name in requires]
     files.append(("board.json", board_path.read_bytes()))
     files.append(("layout.json", resources.board_layout(layout_name)))

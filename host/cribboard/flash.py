@@ -22,7 +22,7 @@ from cribboard.i18n import _
 from cribcore import __version__
 
 MANIFEST = "deploy.json"
-PACKAGES = ("cribcore", "cribapp")
+PACKAGES = ("cribcore", "cribapp", "cribclub")
 NEW = ".new"  # suffix of a file being written
 MIN_MICROPYTHON = (1, 22)
 
@@ -108,6 +108,19 @@ class Board:
         version = tuple(self.call(what, self.t.eval, "tuple(sys.implementation.version)"))
         mpy = self.call(what, self.t.eval, "getattr(sys.implementation, '_mpy', 0)")
         return name, version, mpy
+
+    def has_network(self) -> bool:
+        """Whether the board's MicroPython has WiFi (a `network` module: a Pico W's, an ESP32's)."""
+        from mpremote.transport import TransportExecError
+
+        try:
+            self.t.exec("import network")
+        except TransportExecError:
+            return False
+        except self._errors as e:
+            raise FlashError(_("%s failed on the board: %s") % (_("asking whether it has WiFi"),
+                                                                   str(e).strip()[-300:])) from None
+        return True
 
     def hash(self, path: str) -> str | None:
         try:
@@ -211,8 +224,8 @@ def flash(port: str, board: str = "pico", layout: str | None = None, source: boo
     step(_("connecting to %s (stopping its program for the REPL: up to %d s)") % (port, REPL_TRIES * REPL_WAIT_S))
     b = Board(port)
     try:
-        files = build(board, layout, source)
         _check_bytecode(*b.implementation(), source)
+        files = build(board, layout, source, wifi=b.has_network())
         step(_("comparing the board's files"))
         last = b.read(MANIFEST)
         try:

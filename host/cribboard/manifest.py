@@ -51,6 +51,14 @@ def read(name: str = "manifest.py") -> tuple[list[tuple[Path, str]], list[str]]:
     return out, requires
 
 
+CLUB = "lib/cribclub/"  # a WiFi board's sender: only a board whose MicroPython has `network` gets it
+
+
+def club_file(remote: str) -> bool:
+    """Whether a board file is the WiFi sender's (cribclub): left off a board that cannot use it."""
+    return remote.startswith(CLUB)
+
+
 def entries() -> list[tuple[Path, str]]:
     """(source file, path on the board) for every file of the MicroPython board."""
     return read("manifest.py")[0]

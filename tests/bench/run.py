@@ -157,6 +157,9 @@ def main():
               "| <= 49,152 B |" % (pico["probe_bytes"], pico["live_heap_max_app"]))
         print("| what loading a WiFi board's sender (cribclub, cribapp.hostface) adds to that heap | %d B | |"
               % pico["club_sender_heap"])
+        print("| a WiFi board's costliest passes: a request of 3 games built and signed (%d B) / an answer checked "
+              "| %.1f ms / %.1f ms | |" % (pico["club_request_bytes"], pico["club_request_built_us"] / 1000,
+                                          pico["club_answer_checked_us"] / 1000))
     print()
     b, load = club["board"], club["load"]
     print("| a club on WiFi | measured | compared with |")

@@ -40,6 +40,9 @@ def test_a_blank_pico_is_flashed_boots_the_app_and_syncs(pico, tmp_path):
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     assert result["previous_deploy"] is None and "main.py" in result["written"] and result["bytecode"]
+    # The Pico's image has no network module: the WiFi sender is left off (a folder costs every power-up).
+    assert not [f for f in result["written"] if f.startswith("lib/cribclub/")]
+    assert "lib/cribapp/app.mpy" in result["written"]
     synced = cli("sync", "--port", pico.port, "--db", db, "--json", timeout=120)
     assert synced.returncode == 0, synced.stderr
     board = json.loads(synced.stdout)["board"]

@@ -38,6 +38,7 @@ def test_flash_play_sync_list_stats_plot(tmp_path):
         done = cli("flash", "--port", board.port, "--json")
         manifest = json.loads((tmp_path / "flash" / "deploy.json").read_text())
         assert manifest["state"] == "complete" and "lib/cribapp/app.mpy" in manifest["sizes"]
+        assert "lib/cribclub/sender.mpy" in manifest["sizes"]  # the simulated board is a Pico W: it has WiFi
         result = json.loads(done.stdout)  # data on stdout, progress on stderr
         assert result["files"] == len(manifest["sizes"]) and "lib/cribapp/app.mpy" in result["written"]
         assert "lib/cribapp/app.py" in result["removed"] and "flash: writing lib/cribapp/app.mpy" in done.stderr
