@@ -3,7 +3,7 @@
 # path, board, counter and body it signs.
 from binascii import unhexlify
 
-from cribclub.signing import canonical, hmac_sha256, signature
+from cribclub.signing import canonical, hmac_sha256, pads, signature
 
 # RFC 4231, test cases 1, 2 and 6 (a key longer than the block).
 VECTORS = [
@@ -17,6 +17,7 @@ VECTORS = [
 def test_hmac_sha256_is_rfc_4231s():
     for key, msg, want in VECTORS:
         assert hmac_sha256(key, msg) == unhexlify(want)
+        assert hmac_sha256(pads(key), msg[:5], msg[5:]) == unhexlify(want)  # padded once; in parts
 
 
 def test_a_signature_covers_every_part_of_the_request():
@@ -24,7 +25,9 @@ def test_a_signature_covers_every_part_of_the_request():
     base = ("POST", "/board/v1/games", "e6614104", "3.17", b'{"records": []}')
     sig = signature(key, *base)
     assert len(sig) == 64 and sig == signature(key, *base)
-    assert canonical(*base) == b'POST\n/board/v1/games\ne6614104\n3.17\n{"records": []}'
+    assert canonical(*base[:4]) == b'POST\n/board/v1/games\ne6614104\n3.17\n'
+    assert hmac_sha256(key, canonical(*base[:4]) + base[4]) == unhexlify(sig)  # the body follows
+    assert signature(pads(key), *base) == sig
     for k in range(5):  # any one part changed: another signature
         changed = list(base)
         changed[k] = changed[k] + (b" " if k == 4 else "x")

@@ -153,9 +153,9 @@ class App:
             self.version += 1
         if self.link is not None:
             self.link.poll()
-        if self.club is not None:
-            self.club.poll(now)
         self.draw(now)
+        if self.club is not None:  # after the draw: a gesture this pass is shown before the network's step
+            self.club.poll(now)
         if self._unsaved:
             self.settle()
 

@@ -10,11 +10,12 @@
 import errno
 import json
 import select
+from hashlib import sha256
 
 from cribapp import FIRMWARE_VERSION
 from cribapp.compat import TICKS_PERIOD, const
 from cribclub import wire
-from cribclub.signing import signature
+from cribclub.signing import pads, signature
 
 _JOIN_MS = const(20000)  # a join not up by then is started again
 _CHECK_MS = const(1000)  # how often the WLAN is asked whether it is still joined (and a join whether it is up)
@@ -26,13 +27,20 @@ _BATCH = const(3)  # games in one request (a record is 1-3 KB: the body stays sm
 _SEGMENT = const(536)  # bytes sent in one pass (TCP's smallest segment)
 _ANSWER_MAX = const(2048)  # an answer longer than this is no club server's
 
-# What the sender is doing.
+# What the sender is doing. A request goes through the states from _ENCODING
+# on, one a pass: each of them takes a few ms at most on a Pico (measured:
+# docs/benchmarks.md), so a press is drawn within its frame whatever the
+# sender is doing.
 _OFF = const(0)  # not joined: join when the backoff is over
 _JOINING = const(1)
 _READY = const(2)  # joined; a request goes out when there is something to send
-_CONNECTING = const(3)
-_SENDING = const(4)
-_READING = const(5)
+_ENCODING = const(3)  # a games request: one record encoded a pass
+_SIGNING = const(4)
+_OPENING = const(5)
+_CONNECTING = const(6)
+_SENDING = const(7)  # one segment a pass
+_READING = const(8)
+_CHECKING = const(9)  # the whole answer in: its signature and what it says
 
 GAMES = "/board/v1/games"
 LIVE = "/board/v1/live"
@@ -50,7 +58,7 @@ class Sender:
         self.clock = clock
         self._diff = clock.ticks_diff
         self.wifi = wifi  # {"ssid", "password"}
-        self.key = club["key"].encode()
+        self.pads = pads(club["key"].encode())  # the key, padded once (cribclub.signing)
         self.host, self.port, self.hostport = wire.address(club["server"])
         fields = face.hello_fields()
         self.board, self.boot = fields[0], fields[1]
@@ -67,17 +75,20 @@ class Sender:
         self.failures = 0
         self._sock = None
         self._poller = None
+        self._records = []  # a games request's records, and each one's JSON as it is encoded
+        self._parts = []
+        self._body = b""
         self._out = b""  # the request's bytes, and how many have gone
         self._gone = 0
         self._in = bytearray()  # the answer, as it comes
-        self._path = None
-        self._counter = None
+        self._path = GAMES
+        self._counter = ""
         self._last = 0  # the last seq in a games request
         self._changes = 0
 
     def busy(self):
         """Whether a request is under way."""
-        return self.state >= _CONNECTING
+        return self.state >= _ENCODING
 
     def waiting(self, now):
         """ms until the backoff lets the next request go (0: it may go now)."""
@@ -133,57 +144,90 @@ class Sender:
         if not records:  # the rest of the log fails its checks: never sent, by USB either
             self.skipped = self.face.last_seq()
             return
+        self._records = records
+        self._parts = []
         self._last = records[-1][0]
+        self._path = GAMES
+        self.at = now
+        self.state = _ENCODING
+
+    def _encode(self):
+        """One record's JSON a pass (3 ms of escaping each on a Pico); the body in the pass after."""
+        records, parts = self._records, self._parts
+        if len(parts) < len(records):
+            parts.append(json.dumps(records[len(parts)][1]))
+            return
         clock = self.clock
-        body = json.dumps({"fw": FIRMWARE_VERSION, "boot": self.boot, "ticks": clock.ticks_ms(),
-                           "period": getattr(clock, "TICKS_PERIOD", TICKS_PERIOD),
-                           "records": [[seq, text] for seq, text in records]})
-        self._start(now, GAMES, body)
+        self._body = ('{"fw": %s, "boot": %d, "ticks": %d, "period": %d, "records": [%s]}' % (
+            json.dumps(FIRMWARE_VERSION), self.boot, clock.ticks_ms(), getattr(clock, "TICKS_PERIOD", TICKS_PERIOD),
+            ", ".join(["[%d, %s]" % (records[k][0], parts[k]) for k in range(len(parts))]))).encode()
+        self._records = self._parts = []
+        self.state = _SIGNING
 
     def _live(self, now):
         self._changes = self.face.changes()
-        self._start(now, LIVE, json.dumps({"state": self.face.live_state()}))
+        self._body = json.dumps({"state": self.face.live_state()}).encode()
+        self._path = LIVE
+        self.at = now
+        self.state = _SIGNING
 
-    def _start(self, now, path, body):
+    def _sign(self):
         self.n += 1
         counter = "%d.%d" % (self.boot, self.n)
-        body = body.encode()
-        sig = signature(self.key, "POST", path, self.board, counter, body)
-        self._out = wire.request(self.hostport, path, self.board, counter, sig, body)
+        body = self._body
+        sig = signature(self.pads, "POST", self._path, self.board, counter, body)
+        self._out = wire.request(self.hostport, self._path, self.board, counter, sig, body)
+        self._body = b""
         self._gone = 0
         self._in = bytearray()
-        self._path, self._counter = path, counter
-        self.at = now
+        self._counter = counter
+        self.state = _OPENING
+
+    def _open(self):
+        sock = self.sockets.socket()
+        self._sock = sock
+        sock.setblocking(False)
         try:
-            sock = self.sockets.socket()
-            self._sock = sock
-            sock.setblocking(False)
-            try:
-                sock.connect(self.sockets.getaddrinfo(self.host, self.port)[0][-1])
-            except OSError as e:
-                if not _blocked(e):
-                    raise
-            poller = select.poll()
-            poller.register(sock, select.POLLOUT)
-            self._poller = poller
-        except OSError:
-            self._failed(now)
-            return
+            sock.connect(self.sockets.getaddrinfo(self.host, self.port)[0][-1])
+        except OSError as e:
+            if not _blocked(e):
+                raise
+        poller = select.poll()
+        poller.register(sock, select.POLLOUT)
+        self._poller = poller
         self.state = _CONNECTING
 
     def _io(self, now):
-        sock, poller = self._sock, self._poller
-        if sock is None or poller is None or self._diff(now, self.at) >= _REQUEST_MS:
+        """A request's next step."""
+        if self._diff(now, self.at) >= _REQUEST_MS:
             self._failed(now)
             return
+        state = self.state
         try:
-            if self.state == _CONNECTING:
-                if poller.poll(0):  # writable: connected (or failed, which the send says)
-                    self.state = _SENDING
-            elif self.state == _SENDING:
-                self._send(sock)
+            if state == _ENCODING:
+                self._encode()
+            elif state == _SIGNING:
+                self._sign()
+            elif state == _OPENING:
+                self._open()
+            elif state == _CHECKING:
+                if self._answered(self._in):
+                    self.sent += 1
+                    self.backoff = _BACKOFF_MS
+                    self.state = _READY
+                else:
+                    self._failed(now)
             else:
-                self._read(sock, now)
+                sock, poller = self._sock, self._poller
+                if sock is None or poller is None:
+                    self._failed(now)
+                elif state == _CONNECTING:
+                    if poller.poll(0):  # writable: connected (or failed, which the send says)
+                        self.state = _SENDING
+                elif state == _SENDING:
+                    self._send(sock)
+                else:
+                    self._read(sock, now)
         except OSError as e:
             if not _blocked(e):
                 self._failed(now)
@@ -193,6 +237,7 @@ class Sender:
         gone = self._gone + sock.send(out[self._gone:self._gone + _SEGMENT])
         self._gone = gone
         if gone >= len(out):
+            self._out = b""
             self.state = _READING
 
     def _read(self, sock, now):
@@ -205,22 +250,18 @@ class Sender:
                 return
             if not wire.whole(data):
                 return
-        self._close()  # the whole answer, or the server closed the connection
-        if self._answered(data):
-            self.sent += 1
-            self.backoff = _BACKOFF_MS
-            self.state = _READY
-        else:
-            self._failed(now)
+        self._close()  # the whole answer, or the server closed the connection: checked in the next pass
+        self.state = _CHECKING
 
     def _answered(self, data):
         """Whether the answer is the club's to this request (and the cursor moved on its word)."""
+        self._in = bytearray()
         try:
             got = wire.answer(data)
             if got is None:
                 return False
             status, sig, body = got
-            if status != 200 or not _same(sig, signature(self.key, "ACK", self._path, self.board, self._counter,
+            if status != 200 or not _same(sig, signature(self.pads, "ACK", self._path, self.board, self._counter,
                                                          body)):
                 return False
             said = json.loads(body)
@@ -253,7 +294,8 @@ class Sender:
     def _close(self):
         sock = self._sock
         self._sock = self._poller = None
-        self._out = b""
+        self._out = self._body = b""
+        self._records = self._parts = []
         if sock is not None:
             try:
                 sock.close()
@@ -262,10 +304,6 @@ class Sender:
 
 
 def _same(a, b):
-    """The signatures alike, in a time that does not tell how much of them is."""
-    if len(a) != len(b):
-        return False
-    d = 0
-    for i in range(len(a)):
-        d |= ord(a[i]) ^ ord(b[i])
-    return d == 0
+    """The signatures alike, in a time that does not tell how much of them is: their hashes compared
+    (a board has no hmac.compare_digest)."""
+    return sha256(a.encode()).digest() == sha256(b.encode()).digest()
