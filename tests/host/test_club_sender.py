@@ -118,6 +118,11 @@ def test_games_go_in_order_once_and_the_cursor_moves_on_the_clubs_word(served):
     table.enter(0, 5)  # a change: its live state goes out too
     run(table, s, lambda: s.shown == table.app.version)
     assert s.failures == 0
+    s.close()  # new WiFi settings over USB: a sender started again, in the same boot...
+    s = sender_for(table, url)
+    table.enter(1, 4)
+    run(table, s, lambda: s.shown == table.app.version)
+    assert s.failures == 0  # ...goes on counting: the server took no counter twice
 
 
 def test_idle_passes_send_nothing(served):

@@ -42,6 +42,10 @@ _SENDING = const(7)  # one segment a pass
 _READING = const(8)
 _CHECKING = const(9)  # the whole answer in: its signature and what it says
 
+# This boot's requests, whichever sender made them: the counter is BOOT.N, and a sender started again
+# (new WiFi or server settings over USB) must not use an N the server has taken.
+_requests = [0]
+
 GAMES = "/board/v1/games"
 LIVE = "/board/v1/live"
 
@@ -63,7 +67,6 @@ class Sender:
         fields = face.hello_fields()
         self.board, self.boot = fields[0], fields[1]
         self.state = _OFF
-        self.n = 0  # this boot's requests: the counter is BOOT.N
         self.at = clock.ticks_ms()  # when the state last changed (a join's or a request's start)
         self.wait_until = self.at  # the backoff: nothing is tried before
         self.checked_at = self.at
@@ -172,8 +175,8 @@ class Sender:
         self.state = _SIGNING
 
     def _sign(self):
-        self.n += 1
-        counter = "%d.%d" % (self.boot, self.n)
+        _requests[0] += 1
+        counter = "%d.%d" % (self.boot, _requests[0])
         body = self._body
         sig = signature(self.pads, "POST", self._path, self.board, counter, body)
         self._out = wire.request(self.hostport, self._path, self.board, counter, sig, body)
