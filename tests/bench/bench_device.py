@@ -66,7 +66,7 @@ def press():
             t0 = time.ticks_us()
             app.step()
             dt = time.ticks_diff(time.ticks_us(), t0)
-            if t.renderer.writes != w and app.pending:
+            if t.renderer.writes != w and app.session.pending:
                 times.append(dt)
         t.levels["P1"] = False
         t.run(60)
