@@ -96,6 +96,9 @@ def saved_match():
 
 
 def boot():
+    import machine  # noqa: F401  (the fakes first: cribapp.mpmain keeps a stand-in already entered)
+    import neopixel  # noqa: F401
+
     t0 = time.ticks_us()
     from cribapp import mpmain as main
 

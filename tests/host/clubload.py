@@ -27,6 +27,7 @@ def cpu_seconds(pid):
 
 
 def stored(db_url):
+    """(board, seq) of every game the database holds, in order."""
     conn = store.connect(db_url)
     try:
         return [(r["board"], r["seq"]) for r in conn.all("SELECT board, seq FROM games ORDER BY board, seq")]

@@ -53,6 +53,21 @@ class Board:
             self.press(button)
         self.press("OK")
 
+    def play_a_game_to_61(self):
+        """A game to 61 through the buttons, as a table plays it: the menu's
+        target (item 4), then track 2 to 12 and track 1 to 61, confirmed with
+        OK (the board logs it)."""
+        self.press("OK", "long")
+        for _ in range(3):
+            self.press("P1")
+        self.press("P2")
+        self.press("OK")
+        self.enter("P2", 12)
+        for _ in range(3):
+            self.enter("P1", 20)
+        self.enter("P1", 1)
+        self.press("OK")
+
     def leds(self):
         return self.get("/api/leds")["leds"]
 

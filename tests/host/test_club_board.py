@@ -11,6 +11,7 @@ import urllib.request
 import clubserver
 import pytest
 from clirun import cli
+from clubload import stored
 from simboard import Board, fill_log
 
 from cribboard import store
@@ -22,14 +23,6 @@ def wait_for(what, limit_s=60):
     while not what():
         assert time.monotonic() < deadline, "not within %d s" % limit_s
         time.sleep(0.05)
-
-
-def stored(db_url):
-    conn = store.connect(db_url)
-    try:
-        return [(r["board"], r["seq"]) for r in conn.all("SELECT board, seq FROM games ORDER BY board, seq")]
-    finally:
-        conn.close()
 
 
 def paired(board, url, db_url):
@@ -53,16 +46,7 @@ def test_a_game_confirmed_on_the_board_reaches_the_server_by_itself(tmp_path, db
     board = Board(tmp_path / "flash")
     try:
         ident = paired(board, club["url"], db_url)
-        board.press("OK", "long")  # a game to 61, as a table plays it
-        for _ in range(3):
-            board.press("P1")
-        board.press("P2")
-        board.press("OK")
-        board.enter("P2", 12)
-        for _ in range(3):
-            board.enter("P1", 20)
-        board.enter("P1", 1)
-        board.press("OK")  # confirmed: logged, and sent
+        board.play_a_game_to_61()  # confirmed: logged, and sent
         wait_for(lambda: stored(db_url) == [(ident, 1)], 30)
         matches = json.loads(cli("matches", "--db", db_url, "--json").stdout)
         assert [(m["board"], m["scores"]) for m in matches] == [(ident, [61, 12])]

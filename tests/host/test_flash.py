@@ -183,6 +183,27 @@ def test_bytecode_the_board_cannot_load_is_refused_and_the_board_left_as_it_was(
         board.stop()
 
 
+def test_the_wifi_sender_goes_only_to_a_board_with_a_network_module(tmp_path, monkeypatch):
+    """The simulated board is a Pico W: it gets lib/cribclub. A board whose
+    MicroPython has no `network` (a plain Pico's) does not, and loses the
+    folder's files if it had them: each folder deployed is listed at every
+    power-up."""
+    board = Board(tmp_path / "flash")
+    try:
+        assert flash.flash(board.port).files == len(flash.build())  # everything, the sender too
+        sender = sorted(r for r, _ in flash.build() if r.startswith("lib/cribclub/"))
+        assert sender and all((tmp_path / "flash" / r).exists() for r in sender)
+        monkeypatch.setattr(flash.Board, "has_network", lambda self: False)
+        board.sim.wait_frame(board.sim.frames)
+        result = flash.flash(board.port)
+        assert sorted(result.removed) == sender and result.files == len(flash.build()) - len(sender)
+        assert not [p for p in (tmp_path / "flash" / "lib" / "cribclub").iterdir() if p.is_file()]
+        board.sim.wait_frame(board.sim.frames)
+        assert plays(board)  # the deploy check passes without it
+    finally:
+        board.stop()
+
+
 def test_the_mip_package_installs_with_mpremote_and_boots(tmp_path):
     flash_dir = tmp_path / "flash"
     flash_dir.mkdir()

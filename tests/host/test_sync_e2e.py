@@ -44,17 +44,7 @@ def test_flash_play_sync_list_stats_plot(tmp_path):
         assert "lib/cribapp/app.py" in result["removed"] and "flash: writing lib/cribapp/app.mpy" in done.stderr
         assert not (tmp_path / "flash" / "lib" / "cribapp" / "app.py").exists()
         board.sim.wait_frame(board.sim.frames)  # the board restarted on the new firmware
-        # A game to 61 through the buttons: the menu first (item 4, the target).
-        board.press("OK", "long")
-        for _ in range(3):
-            board.press("P1")
-        board.press("P2")
-        board.press("OK")
-        board.enter("P2", 12)
-        for _ in range(3):
-            board.enter("P1", 20)
-        board.enter("P1", 1)
-        board.press("OK")  # confirm the win: the board logs the game
+        board.play_a_game_to_61()
         dbfile = str(tmp_path / "results.sqlite3")
         assert "1 new game stored" in cli("sync", "--port", board.port, "--db", dbfile).stdout
         assert "0 new games stored" in cli("sync", "--port", board.port, "--db", dbfile).stdout
