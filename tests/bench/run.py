@@ -163,6 +163,23 @@ def main():
                                    ", ".join("%.1f" % (us / 1000) for us in pico["club_request_passes_us"]),
                                    pico["club_answer_checked_us"] / 1000))
     print()
+    b, load = club["board"], club["load"]
+    print("| a club on WiFi | measured | compared with |")
+    print("|---|---|---|")
+    print("| a board with the sender loaded, unix port (64-bit), .mpy: live heap after the 3-player game, all sent "
+          "| %d B | 64,032 B without it |" % b["live_heap_after"])
+    print("| the same: bytes 1,000 idle passes allocate, nothing to send | %d B | 0 B |" % b["idle_1000_passes_alloc"])
+    print("| the same: the longest loop pass with a request under way / without (%d requests) | %.2f ms / %.2f ms | |"
+          % (b["sent"], b["pass_us_max_sending"] / 1000, b["pass_us_max"] / 1000))
+    print("| %d boards send a game each at once into PostgreSQL: all stored once, in | %.2f s | |"
+          % (load["boards"], load["games_all_in_s"]))
+    print("| their games' acknowledgements, median / worst | %.1f ms / %.1f ms | |"
+          % (load["games_ack_median_ms"], load["games_ack_worst_ms"]))
+    print("| then %d s of play (%d presses): every request's acknowledgement, median / worst (%d requests) "
+          "| %.1f ms / %.1f ms | |" % (load["live_s"], load["presses"], load["requests"], load["ack_median_ms"],
+                                        load["ack_worst_ms"]))
+    print("| the server's CPU time per request | %.2f ms | |" % load["server_cpu_ms_per_request"])
+    print()
     print("| package and deploy | measured |")
     print("|---|---|")
     print("| the wheel | %d KB |" % (dist["wheel_bytes"] // 1024))
