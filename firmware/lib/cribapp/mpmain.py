@@ -130,11 +130,12 @@ def _club(app):
         import socket
 
         import network
-    except ImportError:
-        return
-    from cribclub import start
 
-    app.club = start(app, files, network.WLAN(network.STA_IF), socket)
+        from cribclub import start
+        wlan = network.WLAN(network.STA_IF)
+    except (ImportError, OSError):  # no WiFi on this port or chip, or no sender on this flash: it plays on
+        return
+    app.club = start(app, files, wlan, socket)
 
 
 def _pause():
