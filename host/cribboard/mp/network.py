@@ -42,7 +42,9 @@ class WLAN:
 
     def connect(self, ssid=None, key=None, **kwargs):
         if not self._active:
-            raise OSError(-1)  # cyw43: the interface must be up first (the firmware calls active(True))
+            # Stricter than may be needed: whether rp2 joins on an interface not made active is not checked
+            # here; the firmware calls active(True) first either way.
+            raise OSError(-1)
         if not isinstance(ssid, str) or not ssid:
             raise TypeError("ssid")
         self._joining_since = simhw.ticks_ms()
