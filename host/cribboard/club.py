@@ -34,11 +34,14 @@ BURST = 24  # ... and at most this many at once
 
 
 class Refused(Exception):
-    """A request not taken: its HTTP status and the log's reason."""
+    """A request not taken: its HTTP status and the log's reason; for a
+    board's own request out of its turn, the key and counter to sign the
+    refusal with (signed)."""
 
     def __init__(self, status: int, why: str) -> None:
         super().__init__(why)
         self.status = status
+        self.signed: tuple[bytes, str] | None = None
 
 
 class NetBoard(SeenBoard):
@@ -76,7 +79,15 @@ class Club:
                 answer, key, counter = self._take(method, path, headers, body)
         except Refused as e:
             log.warning("refused %s from board %s: %s", path[:40], ascii(board[:64]), e)
-            return e.status, json.dumps({"error": str(e)}).encode(), {}
+            if e.signed is None:
+                return e.status, json.dumps({"error": str(e)}).encode(), {}
+            # The board's own request, signed, with a counter at or before the last taken: its boot count
+            # went back (a state it could not read). Said where the count stands, signed, it goes on after it.
+            key, counter = e.signed
+            with self._lock:
+                last = store.club.last_counter(self.db, board)
+            data = json.dumps({"error": str(e), "last": "%d.%d" % last if last else None}).encode()
+            return e.status, data, {"X-Cribboard-Signature": signature(key, "ACK", path, board, counter, data)}
         data = json.dumps(answer).encode()
         return 200, data, {"X-Cribboard-Signature": signature(key, "ACK", path, board, counter, data)}
 
@@ -109,7 +120,7 @@ class Club:
         if path == PATHS[0]:
             games, walls = self._games(data)
             with self.db.transaction():
-                self._counter(board, int(boot), int(n))
+                self._counter(board, int(boot), int(n), key, counter)
                 store.games.add(self.db, board, _text(data.get("fw")), games, _iso(self._now()), walls)
             return {"board": board, "counter": counter, "seq": store.games.last_seq(self.db, board)}, key, counter
         state = data.get("state")
@@ -119,16 +130,18 @@ class Club:
             seen = drawn(state)
         except ValueError as e:
             raise Refused(422, str(e)[:200]) from None
-        self._counter(board, int(boot), int(n))
+        self._counter(board, int(boot), int(n), key, counter)
         if board not in self._by_id:
             self._by_id[board] = NetBoard(board)
             self.boards.append(self._by_id[board])
         self._by_id[board].show(seen)
         return {"board": board, "counter": counter}, key, counter
 
-    def _counter(self, board: str, boot: int, n: int) -> None:
+    def _counter(self, board: str, boot: int, n: int, key: bytes, counter: str) -> None:
         if not store.club.take_counter(self.db, board, boot, n):
-            raise Refused(409, "a replay, or a request out of order")
+            refused = Refused(409, "a replay, or a request out of order")
+            refused.signed = (key, counter)
+            raise refused
 
     def _games(self, data: dict[str, Any]) -> tuple[list[tuple[int, Any]], dict[int, float | None]]:
         """The records' games, each checked as a USB sync checks it; any that fails refuses them all."""

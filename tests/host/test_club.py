@@ -64,12 +64,15 @@ def test_a_paired_boards_games_are_stored_once_and_acknowledged_with_a_signature
     assert status == 200 and answer == {"board": "b0ard", "counter": "3.1", "seq": 2}
     assert sig == signature(KEY.encode(), "ACK", GAMES, "b0ard", "3.1", raw)  # the club's word, for this request
     assert stored(db_url) == [("b0ard", 1), ("b0ard", 2)]
-    status, answer, sig, _raw = send(url, GAMES, games_body(1, 2), "3.1")  # the same request again: a replay
-    assert status == 409 and sig is None and stored(db_url) == [("b0ard", 1), ("b0ard", 2)]
+    status, answer, sig, raw = send(url, GAMES, games_body(1, 2), "3.1")  # the same request again: a replay
+    assert status == 409 and answer["last"] == "3.1" and stored(db_url) == [("b0ard", 1), ("b0ard", 2)]
+    # The board's own request out of its turn is told, signed for that request, where its counter stands.
+    assert sig == signature(KEY.encode(), "ACK", GAMES, "b0ard", "3.1", raw)
     status, answer, _sig, _raw = send(url, GAMES, games_body(2, 3), "3.2")  # a lost ack: sent again, with game 3
     assert status == 200 and answer["seq"] == 3
     assert stored(db_url) == [("b0ard", 1), ("b0ard", 2), ("b0ard", 3)]  # game 2 once
-    assert send(url, GAMES, games_body(4), "2.9")[0] == 409  # an earlier boot's counter: out of order
+    status, answer, _sig, _raw = send(url, GAMES, games_body(4), "2.9")  # an earlier boot's counter: out of order
+    assert status == 409 and answer["last"] == "3.2"
     boards = json.loads(cli("boards", "--db", db_url, "--json").stdout)
     assert [(b["board"], b["boot"], b["n"], b["games"]) for b in boards] == [("b0ard", 3, 2, 3)]
     assert "key" not in boards[0]  # never shown

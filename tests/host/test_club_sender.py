@@ -18,6 +18,7 @@ from simboard import log_games
 
 from cribapp.hostface import HostFace
 from cribapp.store import Store
+from cribclub import sender as sender_module
 from cribclub.sender import Sender
 from cribclub.signing import signature
 
@@ -123,6 +124,25 @@ def test_games_go_in_order_once_and_the_cursor_moves_on_the_clubs_word(served):
     table.enter(1, 4)
     run(table, s, lambda: s.shown == table.app.version)
     assert s.failures == 0  # ...goes on counting: the server took no counter twice
+
+
+def test_a_board_whose_boot_count_went_back_is_told_where_its_counter_stands(served):
+    """A state the board could not read starts its boot count again: its
+    counters are then all before the last the club took. The club's signed
+    409 says where that is, and the board goes on after it."""
+    url, db_url, _proc = served
+    table = board_with(2)
+    table.app.board.boot = 40
+    s = sender_for(table, url)
+    run(table, s, lambda: table.app.board.acked == 2)
+    s.close()
+    sender_module._count[:] = [0, 0]  # a new power-up: the count starts again...
+    table.app.board.boot = 1  # ...from a boot count gone back
+    log_games(table.store, 1, BOARD)
+    s = sender_for(table, url)
+    run(table, s, lambda: table.app.board.acked == 3)
+    assert s.failures == 1  # one request refused, then the board's counter is the club's last and on
+    assert seqs(db_url) == [1, 2, 3]
 
 
 def test_idle_passes_send_nothing(served):

@@ -42,9 +42,11 @@ _SENDING = const(7)  # one segment a pass
 _READING = const(8)
 _CHECKING = const(9)  # the whole answer in: its signature and what it says
 
-# This boot's requests, whichever sender made them: the counter is BOOT.N, and a sender started again
-# (new WiFi or server settings over USB) must not use an N the server has taken.
-_requests = [0]
+# The request counter, [boot, n]: "BOOT.N", each after the last. It belongs to the power-up, not to one
+# sender: a sender started again (new WiFi or server settings over USB) must not use an N the server has
+# taken. The club may move it on (its signed 409: a boot count that went back with a state the board could
+# not read).
+_count = [0, 0]
 
 GAMES = "/board/v1/games"
 LIVE = "/board/v1/live"
@@ -66,6 +68,8 @@ class Sender:
         self.host, self.port, self.hostport = wire.address(club["server"])
         fields = face.hello_fields()
         self.board, self.boot = fields[0], fields[1]
+        if _count[0] < self.boot:
+            _count[0], _count[1] = self.boot, 0
         self.state = _OFF
         self.at = clock.ticks_ms()  # when the state last changed (a join's or a request's start)
         self.wait_until = self.at  # the backoff: nothing is tried before
@@ -175,8 +179,8 @@ class Sender:
         self.state = _SIGNING
 
     def _sign(self):
-        _requests[0] += 1
-        counter = "%d.%d" % (self.boot, _requests[0])
+        _count[1] += 1
+        counter = "%d.%d" % (_count[0], _count[1])
         body = self._body
         sig = signature(self.pads, "POST", self._path, self.board, counter, body)
         self._out = wire.request(self.hostport, self._path, self.board, counter, sig, body)
@@ -264,10 +268,16 @@ class Sender:
             if got is None:
                 return False
             status, sig, body = got
-            if status != 200 or not _same(sig, signature(self.pads, "ACK", self._path, self.board, self._counter,
-                                                         body)):
+            if status not in (200, 409) or not _same(sig, signature(self.pads, "ACK", self._path, self.board,
+                                                                    self._counter, body)):
                 return False
             said = json.loads(body)
+            if status == 409:  # the club's word: its last counter taken is after this one
+                boot, _dot, n = said.get("last").partition(".")
+                boot, n = int(boot), int(n)
+                if boot > _count[0] or (boot == _count[0] and n > _count[1]):
+                    _count[0], _count[1] = boot, n
+                return False
             if said.get("board") != self.board or said.get("counter") != self._counter:
                 return False
             if self._path == LIVE:

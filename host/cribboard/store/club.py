@@ -27,6 +27,12 @@ def key_of(db: Database, board: str) -> Row | None:
     return db.one("SELECT key, revoked_at FROM club_boards WHERE board = ?", (board,))
 
 
+def last_counter(db: Database, board: str) -> tuple[int, int] | None:
+    """The (boot, n) of the board's last request taken; None for a board never paired."""
+    row = db.one("SELECT boot, n FROM club_boards WHERE board = ?", (board,))
+    return None if row is None else (int(row["boot"]), int(row["n"]))
+
+
 def take_counter(db: Database, board: str, boot: int, n: int) -> bool:
     """Record (boot, n) as the board's last request if it comes after the
     last one taken; False for a replay or a request out of order. Atomic:
