@@ -234,6 +234,8 @@ def test_the_clubs_wifi_and_server_are_kept_and_never_sent_back():
         f.close()
     for bad in ('wifi {"ssid": ""}', 'club {"server": "ftp://x/", "key": "%s"}' % ("ab" * 16), "club", "mail {}",
                 'club {"server": "http://club.local:8121/", "key": "%s"}' % ("ab" * 16),  # a name: looked up, stalls
+                'club {"server": "http://10.0.0.2/", "key": "%s"}' % ("ab" * 16),  # no port
+                'club {"server": "http://10.0.0.2:8121/x", "key": "%s"}' % ("ab" * 16),  # a path the board ignores
                 'club {"server": "http://10.0.0.2:8121/", "key": "XYZ"}', "wifi [1]"):
         (reply,) = replies(t.ask("CONF " + bad))
         assert reply.startswith("ERR args"), (bad, reply)

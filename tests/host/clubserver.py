@@ -8,6 +8,7 @@ import subprocess
 import sys
 import threading
 import time
+from contextlib import contextmanager
 
 from cribboard import store
 
@@ -26,6 +27,17 @@ def start(db_url, port=0):
                              "127.0.0.1:%d" % port, "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
     return proc, json.loads(proc.stdout.readline())["url"]
+
+
+@contextmanager
+def serving(db_url, board):
+    """A running serve on a database where board is paired: (url, db_url, its process)."""
+    pair(db_url, board)
+    proc, url = start(db_url)
+    try:
+        yield url, db_url, proc
+    finally:
+        stop(proc)
 
 
 def stop(proc):

@@ -23,12 +23,8 @@ GAMES, LIVE = "/board/v1/games", "/board/v1/live"
 @pytest.fixture
 def served(db_url):
     """A running `cribboard serve` on a database where board b0ard is paired: (url, db_url, its process)."""
-    clubserver.pair(db_url, "b0ard")
-    proc, url = clubserver.start(db_url)
-    try:
-        yield url, db_url, proc
-    finally:
-        clubserver.stop(proc)
+    with clubserver.serving(db_url, "b0ard") as served:
+        yield served
 
 
 def send(url, path, body, counter, board="b0ard", key=KEY, headers=None, sign=True):

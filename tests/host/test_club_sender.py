@@ -77,16 +77,6 @@ def logged(table):
     return [(seq, json.loads(text)) for seq, text in table.store.since(0, 1000)]
 
 
-def seqs(db_url):
-    from cribboard import store
-
-    conn = store.connect(db_url)
-    try:
-        return [r["seq"] for r in conn.all("SELECT seq FROM games WHERE board = ? ORDER BY seq", (BOARD,))]
-    finally:
-        conn.close()
-
-
 def records(db_url):
     from cribboard import store
 
@@ -98,14 +88,14 @@ def records(db_url):
         conn.close()
 
 
+def seqs(db_url):
+    return [seq for seq, _record in records(db_url)]
+
+
 @pytest.fixture
 def served(db_url):
-    clubserver.pair(db_url, BOARD)
-    proc, url = clubserver.start(db_url)
-    try:
-        yield url, db_url, proc
-    finally:
-        clubserver.stop(proc)
+    with clubserver.serving(db_url, BOARD) as served:
+        yield served
 
 
 def test_games_go_in_order_once_and_the_cursor_moves_on_the_clubs_word(served):

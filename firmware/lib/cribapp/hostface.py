@@ -115,10 +115,14 @@ def conf_checked(kind, data):
         return {"ssid": _text(data, "ssid", 1, 32), "password": _text(data, "password", 0, 63)}
     server = _text(data, "server", 8, 100)
     key = _text(data, "key", 32, 128)
-    # An IPv4 address, not a name: a board's DNS look-up would stall its loop, and the server answers no names.
-    host = server[7:].split("/")[0].split(":")[0]
-    if (not server.startswith("http://") or host.count(".") != 3 or [c for c in host if c not in "0123456789."]
-            or [c for c in key if c not in "0123456789abcdef"]):
+    # http://A.B.C.D:PORT/ and nothing more. An IPv4 address, not a name: a board's DNS look-up would
+    # stall its loop, and the server answers no names. (The host checks `pair --server` with this rule.)
+    where = server[7:]
+    host, _colon, port = where[:-1].partition(":")
+    octets = host.split(".")
+    if (not server.startswith("http://") or where.find("/") != len(where) - 1 or len(octets) != 4
+            or [o for o in octets if not o.isdigit() or int(o) > 255] or not port.isdigit()
+            or not 0 < int(port) < 65536 or [c for c in key if c not in "0123456789abcdef"]):
         raise CoreError(_CLUB, ())
     return {"server": server, "key": key}
 

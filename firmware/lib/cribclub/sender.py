@@ -168,7 +168,7 @@ class Sender:
         self._body = ('{"fw": %s, "boot": %d, "ticks": %d, "period": %d, "records": [%s]}' % (
             json.dumps(FIRMWARE_VERSION), self.boot, clock.ticks_ms(), getattr(clock, "TICKS_PERIOD", TICKS_PERIOD),
             ", ".join(["[%d, %s]" % (records[k][0], parts[k]) for k in range(len(parts))]))).encode()
-        self._records = self._parts = []
+        self._records, self._parts = [], []
         self.state = _SIGNING
 
     def _live(self, now):
@@ -308,7 +308,7 @@ class Sender:
         sock = self._sock
         self._sock = self._poller = None
         self._out = self._body = b""
-        self._records = self._parts = []
+        self._records, self._parts = [], []
         if sock is not None:
             try:
                 sock.close()

@@ -6,10 +6,9 @@
 def address(server):
     """("A.B.C.D", port, "A.B.C.D:port") of a club server's URL, http://A.B.C.D:PORT/
     (cribapp.hostface checked it when it was kept)."""
-    hostport = server[7:].split("/")[0]
+    hostport = server[7:-1]
     host, _colon, port = hostport.partition(":")
-    port = int(port) if port else 80
-    return host, port, "%s:%d" % (host, port)
+    return host, int(port), hostport
 
 
 def request(hostport, path, board, counter, sig, body):

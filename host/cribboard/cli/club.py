@@ -127,15 +127,18 @@ def pair(port, server_url, db_url, as_json):
     server takes the board's games and live scores from then on."""
     import secrets
 
+    from cribapp.hostface import conf_checked  # the board's own rule, checked here first
     from cribboard import store
     from cribboard.cli.base import open_link
     from cribboard.linkclient import LinkError
     from cribboard.sync import BOARD_ID
 
     server_url = server_url if server_url.endswith("/") else server_url + "/"
-    if not board_server(server_url):
+    try:
+        conf_checked("club", {"server": server_url, "key": "0" * 32})  # (the key is made below)
+    except ValueError:
         raise UsageError(_("--server is the club's server as http://ADDRESS:PORT/, with its IPv4 address on the "
-                           "club's network, as `cribboard serve` says it; not %s") % server_url[:100])
+                           "club's network, as `cribboard serve` says it; not %s") % server_url[:100]) from None
     link = open_link(port)
     try:
         board = link.hello().get("board")
@@ -153,22 +156,6 @@ def pair(port, server_url, db_url, as_json):
         click.echo(json.dumps({"board": board, "server": server_url}))
     else:
         click.echo(_("board %(board)s is paired with %(server)s") % {"board": board, "server": server_url})
-
-
-def board_server(url: str) -> bool:
-    """Whether a board can report to url: http://A.B.C.D:PORT/ (a board looks up no names: a look-up would
-    stall its loop), short enough for the board to keep."""
-    import ipaddress
-    from urllib.parse import urlsplit
-
-    try:
-        parts = urlsplit(url)
-        ipaddress.IPv4Address(parts.hostname or "")
-        port = parts.port
-    except ValueError:
-        return False
-    return (parts.scheme == "http" and port is not None and parts.path == "/" and not parts.query
-            and "@" not in parts.netloc and len(url) <= 100)
 
 
 def lan_address() -> str:
