@@ -35,6 +35,12 @@ def stored(db_url):
         conn.close()
 
 
+def page_scores(url):
+    """{board: its scores} as the server's page shows them."""
+    with urllib.request.urlopen(url + "api/state", timeout=10) as r:
+        return {b["board"]: b["scores"] for b in json.loads(r.read())["boards"]}
+
+
 def run(db_url, tmp, boards=20, live_s=60.0, limit_s=120.0):
     """Figures of one evening: every game stored once is checked here."""
     store.connect(db_url).close()
@@ -76,11 +82,13 @@ def run(db_url, tmp, boards=20, live_s=60.0, limit_s=120.0):
             for t in tables:
                 t.sim.press("P1" if presses % 2 else "P2")
                 presses += 1
-        time.sleep(1.0)  # the last changes' states go out
+        # Every board's last change reaches the page (points still pending count 2 s after the last press).
+        while page_scores(url) != {ident: t.sim.scoreboard()["scores"] for ident, t in zip(ids, tables)}:
+            assert time.monotonic() - live_began < live_s + limit_s, "the page is behind the boards"
+            time.sleep(0.1)
         cpu = cpu_seconds(proc.pid) - cpu0
         assert stored(db_url) == want  # and nothing twice
-        with urllib.request.urlopen(url + "api/state", timeout=10) as r:
-            page = sorted(b["board"] for b in json.loads(r.read())["boards"])
+        page = sorted(page_scores(url))
         took = [s for _path, s in proxy.took]
         return {
             "boards": boards,

@@ -1,6 +1,6 @@
 # Load: 20 simulated Pico Ws send a game each at the same moment, then live
 # states while play goes on, into PostgreSQL through one `cribboard serve`:
-# every game stored exactly once, every board on the page. (`make bench`
+# every game stored exactly once, every board on the page with its last scores. (`make bench`
 # runs the same evening for a minute and reports the acknowledgement times
 # and the server's CPU time per request: tests/bench/bench_club.py.)
 import clubload
