@@ -130,14 +130,16 @@ def cli(verbose):
         logging.basicConfig(level=logging.DEBUG, format="cribboard: %(name)s: %(message)s")
 
 def stop_on_signals():
-    """SIGTERM and SIGHUP (a kill, a closed terminal) end a serving command
-    as Ctrl-C does: its `finally` stops what it started."""
+    """Ctrl-C, SIGTERM and SIGHUP (a kill, a closed terminal) end a serving
+    command alike: its `finally` stops what it started. SIGINT is set too:
+    a background job of a non-interactive shell (`cmd &`, `nohup`) starts
+    with it ignored, and Python keeps that, so Ctrl-C would not stop it."""
     import signal
 
     def stop(signum, frame):
         raise KeyboardInterrupt
 
-    for name in ("SIGTERM", "SIGHUP"):
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
         if hasattr(signal, name):  # Windows has no SIGHUP
             signal.signal(getattr(signal, name), stop)
 
@@ -150,12 +152,12 @@ def open_browser(url, headless):
 
 
 def serve_until_stopped(server):
-    """Serve until Ctrl-C, SIGTERM or SIGHUP, then stop the server (the
-    caller's `finally` stops the rest)."""
+    """Serve until Ctrl-C, SIGTERM or SIGHUP (the caller has called
+    stop_on_signals), then stop the server (the caller's `finally` stops
+    the rest)."""
     import time
 
     status(_("Press Ctrl-C to stop."))
-    stop_on_signals()
     try:
         while True:
             time.sleep(0.5)

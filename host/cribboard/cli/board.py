@@ -117,6 +117,7 @@ def live(port_names, http_addr, headless, as_json):
     from cribboard.live import LiveBoard
 
     host, port = http_address(http_addr)
+    stop_on_signals()  # the boards' ports are let go however this ends
     names = list(port_names) or [p.device for p in ports.candidates()]
     if not names:
         ports.find(None)  # no board: the usual error, with the ports tried
@@ -247,6 +248,7 @@ EVENTS = {"add": N_("add"), "undo": N_("undo"), "redo": N_("redo"), "show": N_("
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per line, per entry.")
 def watch(port, as_json):
     """Show a board's entries live, as they are made (Ctrl-C to stop)."""
+    stop_on_signals()
     link = open_link(port)
     try:
         hello = link.hello()

@@ -17,6 +17,7 @@ from cribboard.cli.base import (
     port_option,
     serve_until_stopped,
     status,
+    stop_on_signals,
 )
 from cribboard.errors import CribboardError, UsageError
 from cribboard.i18n import _
@@ -36,6 +37,7 @@ def serve(db_url, http_addr, as_json):
     from cribboard.club import MAX_BODY, Club
 
     host, port = http_address(http_addr)
+    stop_on_signals()  # the database is closed however this ends
     open_db(db_url, create=True).close()  # made (and migrated) before the first board reports
     club = Club(db_url)
     handler = logging.StreamHandler(sys.stderr)
