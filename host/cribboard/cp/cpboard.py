@@ -68,8 +68,9 @@ def main():
     start = time.monotonic()
     offset = _PERIOD - 65536  # CircuitPython starts its ticks a minute before they wrap
 
-    def poll():
-        hw.poll()
+    def poll(name=None):
+        # The host names a pin by GPIO number (a Pico's "GP5" is 5) or by name ("D5").
+        hw.poll(int(name[2:]) if name and name.startswith("GP") and name[2:].isdigit() else name)
         for pin, level in hw.levels.items():
             simcp.levels["GP%d" % pin if isinstance(pin, int) else pin] = bool(level)
 

@@ -47,7 +47,7 @@ class DigitalInOut:
             raise ValueError("Object has been deinitialized and can no longer be used.")
         if self.direction == Direction.OUTPUT:
             return self._out
-        simcp.poll()
+        simcp.poll(self.pin.name)
         simcp.check_watchdog()
         return simcp.levels.get(self.pin.name, self.pull != Pull.DOWN)
 

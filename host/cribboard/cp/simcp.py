@@ -47,9 +47,9 @@ def check_watchdog():
 
 
 # Hooks the simulated board (cpboard.py) replaces to reach the host: button
-# changes taken in before a pin is read, frames sent out, a real clock, the
+# changes taken in as a pin (by name) is read, frames sent out, a real clock, the
 # data port on its pseudo-terminal.
-def poll():
+def poll(pin=None):
     pass
 
 

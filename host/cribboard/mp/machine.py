@@ -18,7 +18,7 @@ class Pin:
 
     def value(self, v=None):
         if v is None:
-            simhw.poll()
+            simhw.poll(self.pin_id)
             return simhw.levels.get(self.pin_id, 1)
         simhw.levels[self.pin_id] = v
 

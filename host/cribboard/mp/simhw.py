@@ -34,9 +34,21 @@ _buf = b""
 # (the host was quick, or this process was slow to run) must still be seen
 # by the debouncer as a press.
 _queue = []  # (pin, level, ms to hold it, id to acknowledge)
-_changed_at = 0
-_hold = 0  # how long the last change holds before the next may come
-_unacked = b""  # the id of the last change, whose "A" is still to be sent
+# The change being held. A chip reads a button hundreds of times while a
+# finger holds it; this process may be stopped by the OS for longer than a
+# tap, and a level set and cleared between two of the firmware's reads
+# would be lost. So a change is made when the firmware reads its pin, and
+# it holds until the firmware has read that pin at least its time later,
+# and then once more: the firmware takes the time once a pass, before it
+# reads the pins, so only a pass begun after that read has seen the level
+# for its time (whatever the OS stopped meanwhile). The read after that,
+# a pass later again (each pin is read once a pass), is when the firmware
+# has drawn and saved what it made of it: the host is told ("A").
+_pin = None  # its pin (None: no change held)
+_at = 0  # when it was made (ticks)
+_hold = 0  # how long it holds
+_ident = b""  # the id to acknowledge
+_reads = 0  # reads of its pin since its time was up: 1, then 2 (decided), then acknowledged
 
 
 class Reset(BaseException):
@@ -228,34 +240,40 @@ def connect(port, ident):
     _writable.register(s, select.POLLOUT)
 
 
-def poll():
-    """Take in the button changes the host has sent, one at a time, each held
-    for its time on the board's clock; say "A" to the host once a change's
-    time is up (by then the firmware has seen it and sent the frame it drew:
-    HOLD_MS is longer than the firmware's debounce)."""
-    global _changed_at, _hold, _unacked
+def poll(pin=None):
+    """Hear the host; then, if pin (the one the firmware is reading) is the
+    held change's or the next one's, move it on (see _pin above)."""
+    global _pin, _at, _hold, _ident, _reads
     if _sock is None:
         return
     service()
     _take()
-    now = ticks_ms()
-    if ticks_diff(now, _changed_at) < _hold:
+    if pin is None:
         return
-    if _unacked:
-        _send(b"A " + _unacked + b"\n")
-        _unacked = b""
-    if _queue:
-        pin, level, _hold, _unacked = _queue.pop(0)
+    now = ticks_ms()
+    if _pin is not None:
+        if pin != _pin:
+            return
+        if _reads == 0 and ticks_diff(now, _at) < _hold:
+            return
+        if _reads < 2:
+            _reads += 1
+            return
+        _send(b"A " + _ident + b"\n")
+        _pin = None
+    if _queue and _queue[0][0] == pin:
+        _pin, level, _hold, _ident = _queue.pop(0)
         levels[pin] = level
-        _changed_at = now
+        _at = now
+        _reads = 0
 
 
 def drop_presses():
-    """A soft reset: button changes sent while the program was not running
+    """A reset: button changes sent while the program was not running
     are not pressed later (the host was told the board did not take them)."""
-    global _unacked
+    global _pin
     del _queue[:]
-    _unacked = b""
+    _pin = None
     levels.clear()  # every button up
 
 
