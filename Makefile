@@ -52,18 +52,18 @@ $(NODE_DONE): package.json package-lock.json
 		npm ci --no-audit --no-fund
 	@touch $@
 
-# Debian's chromium for the browser test (Playwright cannot download a browser here).
+# Debian's chromium for the page tests (Playwright cannot download a browser
+# here) and PostgreSQL for the database tests: installed only as root, one
+# announced line each, without recommends (tools/debian). Without root, the
+# page tests are skipped in one line that says how to get them; PostgreSQL
+# is needed.
 $(CHROMIUM_DONE):
-	@command -v chromium >/dev/null || { \
-		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
-		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
+	@command -v chromium >/dev/null || sh tools/debian chromium "the page tests" optional
 	@mkdir -p build && touch $@
 
-# Debian's PostgreSQL server: the database tests start a throw-away cluster of their own.
 $(POSTGRES_DONE):
-	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null || { \
-		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
-		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq postgresql; }
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null || \
+		sh tools/debian postgresql "the database tests" needed
 	@mkdir -p build && touch $@
 
 # Board stubs live apart from .venv so they never shadow CPython's own modules.

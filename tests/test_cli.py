@@ -3,10 +3,12 @@ import json
 import subprocess
 import sys
 
+from deadline import COMMAND_S
+
 
 def run(*args, stdin=""):
     proc = subprocess.run(
-        [sys.executable, "-m", "cribboard.cli", *args], input=stdin, capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "cribboard.cli", *args], input=stdin, capture_output=True, text=True, timeout=COMMAND_S
     )
     return proc.returncode, proc.stdout, proc.stderr
 

@@ -5,12 +5,14 @@ import re
 import subprocess
 from pathlib import Path
 
+from deadline import COMMAND_S
+
 ROOT = Path(__file__).resolve().parent.parent
 QUIETLY = ROOT / "tools" / "quietly"
 
 
 def quietly(*cmd):
-    return subprocess.run(["sh", str(QUIETLY), "a step", *cmd], capture_output=True, text=True, timeout=60)
+    return subprocess.run(["sh", str(QUIETLY), "a step", *cmd], capture_output=True, text=True, timeout=COMMAND_S)
 
 
 def test_a_step_that_works_says_one_line():

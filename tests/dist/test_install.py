@@ -4,6 +4,7 @@
 # sim, flash, a game pressed out on the page's API, sync, matches; with the
 # circuitpython extra, a CIRCUITPY drive deployed and run. Also build with
 # the lowest setuptools that pyproject.toml declares.
+from deadline import COMMAND_S, WAIT_S
 import json
 import os
 import re
@@ -106,7 +107,7 @@ def test_the_lowest_declared_setuptools_builds_the_same_wheel(dists, tmp_path):
 def press(url, button, gesture="tap"):
     req = urllib.request.Request(url + "api/press", data=json.dumps({"button": button, "gesture": gesture}).encode(),
                                  headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=10) as r:
+    with urllib.request.urlopen(req, timeout=WAIT_S) as r:
         assert r.status == 200
 
 
@@ -124,7 +125,7 @@ def play_a_game_to_61(url):
 
 
 def frame_number(url):
-    with urllib.request.urlopen(url + "api/leds", timeout=10) as r:
+    with urllib.request.urlopen(url + "api/leds", timeout=WAIT_S) as r:
         return json.loads(r.read())["frame"]
 
 
@@ -170,7 +171,7 @@ def exercise(bin_dir, home):
         board_files = len(json.loads((ROOT / "firmware" / "package.json").read_text())["urls"])
         assert "lib/cribapp/app.mpy" in flashed["written"] and flashed["files"] == board_files
         before = frame_number(where["url"])  # the board sits at its REPL until the reset
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + WAIT_S
         while frame_number(where["url"]) == before and time.monotonic() < deadline:
             time.sleep(0.1)  # the board restarts on its new firmware and draws
         play_a_game_to_61(where["url"])
@@ -179,19 +180,19 @@ def exercise(bin_dir, home):
         (game,) = json.loads(cribboard("matches", "--db", db, "--json").stdout)
         assert game["scores"] == [61, 0] and game["target"] == 61
         plot = subprocess.run([bin_dir / "cribboard", "plot", "1", "-o", "x.png", "--db", db], cwd=work, env=env,
-                              capture_output=True, text=True, timeout=60)
+                              capture_output=True, text=True, timeout=COMMAND_S)
         assert plot.returncode == 1 and 'pip install "cribboard[plot]"' in plot.stderr  # not in the base install
         (home / "CIRCUITPY").mkdir()
         (home / "CIRCUITPY" / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 on 2025-01-01; Pico\n")
         cp = subprocess.run([bin_dir / "cribboard", "flash", "--drive", home / "CIRCUITPY"], cwd=work, env=env,
-                            capture_output=True, text=True, timeout=60)
+                            capture_output=True, text=True, timeout=COMMAND_S)
         assert cp.returncode == 1 and 'pip install "cribboard[circuitpython]"' in cp.stderr
         pg = subprocess.run([bin_dir / "cribboard", "matches", "--db", "postgresql://club@localhost/league"],
-                            cwd=work, env=env, capture_output=True, text=True, timeout=60)
+                            cwd=work, env=env, capture_output=True, text=True, timeout=COMMAND_S)
         assert pg.returncode == 1 and 'pip install "cribboard[postgresql]"' in pg.stderr
     finally:
         sim.send_signal(signal.SIGTERM)
-        sim.wait(30)
+        sim.wait(WAIT_S)
     assert not board_processes(flash_dir)  # the board process stopped with it
 
 
@@ -225,7 +226,7 @@ def test_the_wheel_with_circuitpython_deploys_a_drive_and_the_simulator_runs_it(
     try:
         where = json.loads(sim.stdout.readline())
         assert where["runtime"] == "circuitpython"
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + WAIT_S
         while frame_number(where["url"]) == 0 and time.monotonic() < deadline:
             time.sleep(0.1)  # boot.py, then code.py draws its first frame
         play_a_game_to_61(where["url"])
@@ -235,5 +236,5 @@ def test_the_wheel_with_circuitpython_deploys_a_drive_and_the_simulator_runs_it(
         assert synced["new_games"] == 1
     finally:
         sim.send_signal(signal.SIGTERM)
-        sim.wait(30)
+        sim.wait(WAIT_S)
     assert not board_processes(drive)

@@ -14,6 +14,7 @@ import urllib.request
 from pathlib import Path
 
 from clubserver import Proxy, start, stop
+from deadline import WAIT_S
 from simboard import Board, fill_log
 
 from cribboard import store
@@ -37,7 +38,7 @@ def stored(db_url):
 
 def page_scores(url):
     """{board: its scores} as the server's page shows them."""
-    with urllib.request.urlopen(url + "api/state", timeout=10) as r:
+    with urllib.request.urlopen(url + "api/state", timeout=WAIT_S) as r:
         return {b["board"]: b["scores"] for b in json.loads(r.read())["boards"]}
 
 

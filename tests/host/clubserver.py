@@ -10,6 +10,8 @@ import threading
 import time
 from contextlib import contextmanager
 
+from deadline import WAIT_S
+
 from cribboard import store
 
 KEY = "6b" * 16  # 128 bits, as hex: what `cribboard pair` gives a board
@@ -45,7 +47,7 @@ def stop(proc):
     if proc.returncode is not None:
         return ""
     proc.send_signal(signal.SIGTERM)
-    _out, err = proc.communicate(timeout=30)
+    _out, err = proc.communicate(timeout=WAIT_S)
     assert proc.returncode == 0, err
     return err
 
@@ -85,7 +87,7 @@ class Proxy:
     def close(self):
         self._stop = True
         self.listener.close()
-        self._thread.join(10)
+        self._thread.join(WAIT_S)
 
     def _serve(self):
         while not self._stop:
@@ -109,8 +111,8 @@ class Proxy:
         assert len(mine) == len(theirs)
         request = b""
         passed = 0
-        board.settimeout(10)
-        with socket.create_connection(self.target, timeout=10) as club:
+        board.settimeout(WAIT_S)
+        with socket.create_connection(self.target, timeout=WAIT_S) as club:
             while not whole_request(request):
                 got = board.recv(4096)
                 if not got:

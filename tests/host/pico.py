@@ -17,6 +17,7 @@ import threading
 import tty
 from pathlib import Path
 
+from deadline import WAIT_S
 from foreign import UF2_MAGIC
 
 from cribboard.hwlink import HwLink
@@ -83,7 +84,7 @@ class Pico:
         self._fds = (master, slave)
         log = open(self.flash.with_suffix(".log"), "ab")
         listener = socket.create_server(("127.0.0.1", 0))
-        listener.settimeout(30)
+        listener.settimeout(WAIT_S)
         given = {IMAGE_ENV: str(image() or ""), "PICO_BOOTROM": str(bootrom())}
         self.proc = subprocess.Popen(["node", str(SCRIPT), str(self.flash), str(listener.getsockname()[1])],
                                      stdin=master, stdout=master, stderr=log, cwd=ROOT,
@@ -97,11 +98,11 @@ class Pico:
         self.hw.press_timeout_s = 60  # the emulated chip may run slower than its own clock
         return self
 
-    def first_frame(self, timeout=60):
+    def first_frame(self, timeout=WAIT_S * 3):
         """Wait for the app's first frame after a power-up (its count)."""
         return self.hw.wait_frame(0, timeout)
 
-    def ready(self, timeout=60, ms=1000):
+    def ready(self, timeout=WAIT_S * 3, ms=1000):
         """The app's first frame after a power-up, then ms of the board's own
         time: its first passes attach the serial link (whose modules load
         after the first frame), start the watchdog and collect, so an edge

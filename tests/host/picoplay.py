@@ -4,6 +4,8 @@
 import json
 import time
 
+from deadline import WAIT_S
+
 from cribapp.layout import Layout
 from cribboard.linkclient import BoardLink
 from cribboard.resources import layout_file
@@ -46,7 +48,7 @@ def choose_players(pico, players):
         tap(pico, name)
 
 
-def state(pico, timeout=10.0):
+def state(pico, timeout=WAIT_S):
     """The board's saved state, asked over its serial link (STATE)."""
     link = BoardLink(pico.port, timeout=timeout)
     try:
@@ -64,7 +66,7 @@ def _red(led):
     return led[0] > 0 and led[1] == led[2] == 0
 
 
-def shows_error(pico, lay, code, seconds=20.0):
+def shows_error(pico, lay, code, seconds=WAIT_S):
     """The error pattern `code` blinks: track 1's first `code` game-point
     LEDs red in a frame, its others not (cribapp.codes)."""
     points = lay.points[0]
@@ -78,7 +80,7 @@ def shows_error(pico, lay, code, seconds=20.0):
     return False
 
 
-def shows_deploy_error(pico, lay, seconds=20.0):
+def shows_deploy_error(pico, lay, seconds=WAIT_S):
     """Track 1's first six game-point LEDs blink red (the deploy-error
     pattern, drawn by main.py alone), and nothing else is lit."""
     points = set(lay.points[0][:6])

@@ -7,6 +7,8 @@ import shutil
 import urllib.request
 from pathlib import Path
 
+from deadline import WAIT_S
+
 from cribapp.store import FlashFiles, Store
 from cribboard import resources, simulator, web
 from cribcore import record
@@ -19,7 +21,8 @@ class Board:
         if seed:
             simulator.seed_flash(self.flash, edition=edition)
         self.sim = simulator.Simulator(self.flash, edition=edition)
-        self.sim.start()
+        self.sim.start(timeout=WAIT_S)
+        self.sim._hw.press_timeout_s = WAIT_S  # the page's API waits this long for a press to be seen
         self.server = web.make_server(self.sim, "127.0.0.1", 0)
         self.url = "http://127.0.0.1:%d" % self.server.server_address[1]
 
@@ -32,14 +35,14 @@ class Board:
         self.sim.stop()
 
     def get(self, path):
-        with urllib.request.urlopen(self.url + path, timeout=10) as r:
+        with urllib.request.urlopen(self.url + path, timeout=WAIT_S) as r:
             return json.loads(r.read())
 
     def post(self, path, body):
         req = urllib.request.Request(self.url + path, data=json.dumps(body).encode(),
                                      headers={"Content-Type": "application/json"})
         try:
-            with urllib.request.urlopen(req, timeout=10) as r:
+            with urllib.request.urlopen(req, timeout=WAIT_S) as r:
                 return r.status, json.loads(r.read())
         except urllib.error.HTTPError as e:
             return e.code, json.loads(e.read())
@@ -162,10 +165,10 @@ class UnixPico:
     def port(self):
         return self.sim.port
 
-    def first_frame(self, timeout=30):
+    def first_frame(self, timeout=WAIT_S):
         return self.hw.wait_frame(0, timeout)
 
-    def ready(self, timeout=30, ms=300):
+    def ready(self, timeout=WAIT_S, ms=300):
         frames = self.first_frame(timeout)
         self.hw.idle(2, ms)  # its first passes start the watchdog and attach the link
         return frames

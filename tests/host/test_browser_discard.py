@@ -2,11 +2,10 @@
 # (Debian's chromium driven by Playwright): pick six cards, see the throws
 # ranked as `cribboard discard` ranks them.
 import json
-import shutil
 
 from clirun import cli
 from playwright.sync_api import sync_playwright
-from test_browser import CHROMIUM_FLAGS, OUTPUT
+from test_browser import CHROMIUM_FLAGS, OUTPUT, chromium_path
 
 
 def table(page):
@@ -16,7 +15,7 @@ def table(page):
 def test_picking_six_cards_ranks_every_throw_as_the_command_does(board):
     hand = ["5H", "5S", "JD", "4C", "6H", "KH"]
     want = json.loads(cli("discard", "--dealer", "--json", *hand).stdout)["throws"]
-    chromium = shutil.which("chromium") or "/usr/bin/chromium"
+    chromium = chromium_path()
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
         try:

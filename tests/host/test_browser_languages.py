@@ -1,11 +1,10 @@
 # The simulated board's page in the reader's language: chosen from the
 # browser's Accept-Language, changed with the page's selector and
 # remembered; checked in Debian's chromium (Playwright) in es, it and de.
-import shutil
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
-from test_browser import CHROMIUM_FLAGS
+from test_browser import CHROMIUM_FLAGS, chromium_path
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -31,7 +30,7 @@ def shown(page):
 
 
 def test_the_page_speaks_the_browsers_language_and_remembers_the_readers_choice(board):
-    chromium = shutil.which("chromium") or "/usr/bin/chromium"
+    chromium = chromium_path()
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
         try:
@@ -103,7 +102,7 @@ def _at_the_table(page):
 def test_every_text_fits_its_box_and_no_english_is_left_in_any_language(board):
     from english import english_runs, vocabulary
 
-    chromium = shutil.which("chromium") or "/usr/bin/chromium"
+    chromium = chromium_path()
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
         try:

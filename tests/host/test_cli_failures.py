@@ -10,6 +10,7 @@ import sys
 import tty
 
 from clirun import cli, one_line_error
+from deadline import COMMAND_S, WAIT_S
 
 from cribboard import records, store
 from cribcore.match import Match
@@ -136,11 +137,11 @@ def flash_on_a_pty(answer=None):
     if answer is not None:
         helper.start()
     try:
-        done = cli("flash", "--port", name, timeout=90)
+        done = cli("flash", "--port", name, timeout=COMMAND_S)
     finally:
         stop.set()
         if answer is not None:
-            helper.join(5)
+            helper.join(WAIT_S)
         os.close(master)
         os.close(slave)
     return name, done

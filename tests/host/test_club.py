@@ -12,6 +12,7 @@ import clubserver
 import pytest
 from clirun import cli
 from clubserver import KEY
+from deadline import WAIT_S
 from test_records import good
 
 from cribboard import club
@@ -35,7 +36,7 @@ def send(url, path, body, counter, board="b0ard", key=KEY, headers=None, sign=Tr
         head["X-Cribboard-Signature"] = signature(key.encode(), "POST", path, board, counter, data)
     head.update(headers or {})
     where = urlsplit(url)
-    conn = http.client.HTTPConnection(where.hostname, where.port, timeout=30)
+    conn = http.client.HTTPConnection(where.hostname, where.port, timeout=WAIT_S)
     try:
         conn.request("POST", path, data, head)
         answer = conn.getresponse()
@@ -130,7 +131,7 @@ def test_a_boards_live_state_reaches_the_page(served):
     assert status == 200 and answer == {"board": "b0ard", "counter": "1.1"}
     assert sig == signature(KEY.encode(), "ACK", LIVE, "b0ard", "1.1", raw)
     where = urlsplit(url)
-    conn = http.client.HTTPConnection(where.hostname, where.port, timeout=30)
+    conn = http.client.HTTPConnection(where.hostname, where.port, timeout=WAIT_S)
     conn.request("GET", "/api/state")
     boards = json.loads(conn.getresponse().read())["boards"]
     conn.request("GET", "/api/leds?board=0")

@@ -12,12 +12,13 @@ import clubserver
 import pytest
 from clirun import cli
 from clubload import stored
+from deadline import WAIT_S
 from simboard import Board, fill_log
 
 from cribboard import store
 
 
-def wait_for(what, limit_s=60):
+def wait_for(what, limit_s=WAIT_S):
     """Wait on the board's own process (its real time) until what() holds."""
     deadline = time.monotonic() + limit_s
     while not what():
@@ -47,10 +48,10 @@ def test_a_game_confirmed_on_the_board_reaches_the_server_by_itself(tmp_path, db
     try:
         ident = paired(board, club["url"], db_url)
         board.play_a_game_to_61()  # confirmed: logged, and sent
-        wait_for(lambda: stored(db_url) == [(ident, 1)], 30)
+        wait_for(lambda: stored(db_url) == [(ident, 1)])
         matches = json.loads(cli("matches", "--db", db_url, "--json").stdout)
         assert [(m["board"], m["scores"]) for m in matches] == [(ident, [61, 12])]
-        with urllib.request.urlopen(club["url"] + "api/state", timeout=10) as r:
+        with urllib.request.urlopen(club["url"] + "api/state", timeout=WAIT_S) as r:
             boards = json.loads(r.read())["boards"]
         assert [b["board"] for b in boards] == [ident]  # and the page shows the board
     finally:
@@ -71,7 +72,7 @@ def test_games_played_while_the_server_and_the_wifi_are_away_arrive_in_order_onc
         board.sim.wifi(False)  # ...out of the WiFi's reach
         club["proc"], club["url"] = clubserver.start(db_url, port)  # the server is back where it was
         board.sim.wifi(True)
-        wait_for(lambda: stored(db_url) == [(ident, n) for n in range(1, 8)], 90)
+        wait_for(lambda: stored(db_url) == [(ident, n) for n in range(1, 8)])
         synced = json.loads(cli("sync", "--port", board.port, "--db", db_url, "--json").stdout)
         assert synced["new_games"] == 0  # a USB sync finds them all stored: one cursor
     finally:

@@ -14,6 +14,7 @@ import time
 import clubserver
 import pytest
 from clubserver import KEY, Proxy, whole_request
+from deadline import WAIT_S
 from simboard import log_games
 
 from cribapp.hostface import HostFace
@@ -54,7 +55,7 @@ def sender_for(table, url):
                   {"server": url, "key": KEY})
 
 
-def run(table, sender, want, limit_s=30):
+def run(table, sender, want, limit_s=WAIT_S):
     """Poll the sender (the clock past any backoff) until want() holds; real sockets take real time."""
     deadline = time.monotonic() + limit_s
     while not want():
@@ -233,19 +234,19 @@ def test_an_answer_not_the_clubs_moves_nothing():
             thread = threading.Thread(target=_answer_once, args=(listener, answer))
             thread.start()
             fails(table, s)
-            thread.join(10)
+            thread.join(WAIT_S)
             assert table.app.board.acked == 0
         thread = threading.Thread(target=_answer_once, args=(listener, forged(lambda *a: a)))
         thread.start()
         run(table, s, lambda: table.app.board.acked == 2)  # the club's own word
-        thread.join(10)
+        thread.join(WAIT_S)
     finally:
         listener.close()
 
 
 def _request(board):
     """A whole request from the board's connection (kept open)."""
-    board.settimeout(10)
+    board.settimeout(WAIT_S)
     request = b""
     while not whole_request(request):
         got = board.recv(4096)
@@ -271,7 +272,7 @@ def test_an_unanswered_request_is_given_up_and_sent_again(served):
     try:
         s = sender_for(table, "http://127.0.0.1:%d/" % listener.getsockname()[1])
         run(table, s, lambda: heard)
-        thread.join(10)
+        thread.join(WAIT_S)
         table.clock.advance(10000)  # the request's time is up
         s.poll(table.clock.now)
         assert s.failures == 1 and not s.busy() and table.app.board.acked == 0

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from clirun import cli
+from deadline import COMMAND_S
 
 from cribboard import drive
 
@@ -94,7 +95,8 @@ def on_the_board(d, body):
         import simcp, usb_cdc
     """) + textwrap.dedent(body)
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(STAND_INS), str(d / "lib"), str(d), str(pixelbuf)]))
-    done = subprocess.run([sys.executable, "-c", script], cwd=d, env=env, capture_output=True, text=True, timeout=60)
+    done = subprocess.run([sys.executable, "-c", script], cwd=d, env=env, capture_output=True, text=True,
+                          timeout=COMMAND_S)
     assert done.returncode == 0, done.stdout + done.stderr
     return done.stdout
 

@@ -15,6 +15,7 @@ import time
 
 import pytest
 from clirun import cli, one_line_error
+from deadline import WAIT_S
 from pico import Pico
 from picoplay import PINS, enter, layout, shows_deploy_error, shows_error, state, tap
 from simboard import UnixPico, deploy_state
@@ -59,8 +60,8 @@ def test_a_hang_is_ended_by_the_watchdog_the_game_goes_on_and_sync_reports_it(bo
     boot = state(board)["boot"]
     frames = board.hw.frames
     board.freeze()  # the core stops (interrupts too): nothing feeds the watchdog
-    assert board.hw.wait_frame(frames, 60) > frames, "the board never came back"
-    assert shows_error(board, layout(), ERR_CRASH, 10), "the crash pattern was not shown"
+    assert board.hw.wait_frame(frames, WAIT_S) > frames, "the board never came back"
+    assert shows_error(board, layout(), ERR_CRASH, WAIT_S), "the crash pattern was not shown"
     after = state(board)
     assert after["boot"] == boot + 1  # a restart, by the watchdog: the process never ended
     assert entries_kept(after["events"]) == [(0, 3), (1, 2)]
@@ -86,7 +87,7 @@ def test_a_board_left_at_its_repl_is_never_restarted_by_its_watchdog(board):
         frames = board.hw.frames
         assert board.hw.wait_frame(frames, 12) == frames, "restarted under the REPL"
         port.write(b"\x04")  # a soft reboot: main.py runs
-    assert board.hw.wait_frame(frames, 60) > frames
+    assert board.hw.wait_frame(frames, WAIT_S) > frames
     assert entries_kept(state(board)["events"]) == [(0, 5)]
     assert not shows_error(board, layout(), ERR_CRASH, 4)  # stopped on purpose: no hang to report
 
@@ -188,7 +189,7 @@ def checked_after_cut(board, cut_at, unfinished, tmp_path, repair=True, ask=True
     board.start()
     try:
         if not unfinished:  # the old deploy, or the new one, whole
-            assert board.first_frame(60) and not shows_deploy_error(board, layout(), 2.0), cut_at
+            assert board.first_frame(WAIT_S) and not shows_deploy_error(board, layout(), 2.0), cut_at
         else:
             assert shows_deploy_error(board, layout()), "no deploy-error pattern after a cut at %s" % cut_at
             if ask:
@@ -201,7 +202,7 @@ def checked_after_cut(board, cut_at, unfinished, tmp_path, repair=True, ask=True
             assert repaired.returncode == 0, (cut_at, repaired.stderr)
             # Restarted by the flash, the board shows the game again: what a player waits for before
             # talking to it (what is sent while it resets is lost, as a board leaving the USB bus loses it).
-            assert board.hw.wait_restarted(resets) > 0
+            assert board.hw.wait_restarted(resets, WAIT_S) > 0
             # It found the deploy unfinished (what is left may be only removals, or the last word).
             assert (json.loads(repaired.stdout)["previous_deploy"] == "incomplete") is unfinished, cut_at
             assert state(board)["events"] is not None  # the app answers once it has booted

@@ -7,6 +7,8 @@ import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from deadline import COMMAND_S
+
 from cribapp.config import Config
 from cribapp.layout import Layout
 from cribboard import hardware, hardware_docs
@@ -75,7 +77,7 @@ def test_power_figures_come_from_the_firmware_limiter():
 
 def run_check(*files):
     return subprocess.run([sys.executable, "-m", "cribboard.cli", "hardware", "check", *files],
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=COMMAND_S)
 
 
 def test_hardware_check_takes_a_circuitpython_pin_map_with_named_pins(tmp_path):

@@ -2,21 +2,21 @@
 # their serial ports, as real boards are) on one scoreboard page, their LEDs
 # drawn by the board's own drawing code from the state each reports.
 import json
-import shutil
 import signal
 import subprocess
 import sys
 import time
 import urllib.request
 
+from deadline import WAIT_S
 from simboard import Board
-from test_browser import CHROMIUM_FLAGS
+from test_browser import CHROMIUM_FLAGS, chromium_path
 
 from cribboard.linkclient import BoardLink
 
 
 def get(url):
-    with urllib.request.urlopen(url, timeout=10) as r:
+    with urllib.request.urlopen(url, timeout=WAIT_S) as r:
         return json.loads(r.read())
 
 
@@ -24,13 +24,13 @@ def press_status(url):
     req = urllib.request.Request(url + "api/press", data=json.dumps({"button": "P1"}).encode(),
                                  headers={"Content-Type": "application/json"})
     try:
-        with urllib.request.urlopen(req, timeout=10) as r:
+        with urllib.request.urlopen(req, timeout=WAIT_S) as r:
             return r.status
     except urllib.error.HTTPError as e:
         return e.code
 
 
-def until(check, seconds=10.0):
+def until(check, seconds=WAIT_S):
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         got = check()
@@ -69,7 +69,7 @@ def test_two_boards_on_one_live_page(tmp_path):
         b.enter("P2", 5)  # the page follows the board
         assert until(lambda: get(url + "api/state")["boards"][1]["scores"] == [0, 5])
         assert press_status(url) == 400  # a real board's buttons are at the table
-        chromium = shutil.which("chromium") or "/usr/bin/chromium"
+        chromium = chromium_path()
         from playwright.sync_api import sync_playwright
 
         with sync_playwright() as p:
@@ -88,7 +88,7 @@ def test_two_boards_on_one_live_page(tmp_path):
     finally:
         if live is not None:
             live.send_signal(signal.SIGTERM)
-            assert live.wait(30) == 0
+            assert live.wait(WAIT_S) == 0
         a.stop()
         b.stop()
 

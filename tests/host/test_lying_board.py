@@ -11,6 +11,7 @@ import tty
 
 import pytest
 from clirun import cli, one_line_error
+from deadline import COMMAND_S
 
 from cribapp.seal import seal, unseal
 from cribcore.match import Match
@@ -104,7 +105,7 @@ def liar():
 
 
 def sync(board, tmp_path):
-    return cli("sync", "--port", board.port, "--db", str(tmp_path / "games.db"), "--json", timeout=60)
+    return cli("sync", "--port", board.port, "--db", str(tmp_path / "games.db"), "--json", timeout=COMMAND_S)
 
 
 @pytest.mark.parametrize("changes,why", [

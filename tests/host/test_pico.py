@@ -9,6 +9,7 @@ import sys
 
 import pytest
 from clirun import cli, one_line_error
+from deadline import WAIT_S
 from pico import Pico
 
 from cribapp.layout import Layout
@@ -52,12 +53,12 @@ def test_a_blank_pico_is_flashed_boots_the_app_and_syncs(pico, tmp_path):
         pico.press(P1)
     frame = pico.press(OK)  # counts the three points: drawn as track 1's peg, then saved
     while not counted(pico.hw.leds(), hole3):  # (the pending points blink in a paler colour)
-        assert pico.hw.wait_frame(frame, 30) > frame, "no frame shows the points counted"
+        assert pico.hw.wait_frame(frame, WAIT_S) > frame, "no frame shows the points counted"
         frame = pico.hw.frames
     pico.hw.idle(P1, 300)  # the save follows the frame by tens of ms (docs/decisions.md, "Drawn first")
     pico.stop()  # a power cut
     pico.start()
-    pico.hw.wait_frame(0, 30)
+    pico.hw.wait_frame(0, WAIT_S)
     assert counted(pico.hw.leds(), hole3)  # the entry survived it
     again = cli("sync", "--port", pico.port, "--db", db, "--json", timeout=120)
     assert again.returncode == 0, again.stderr

@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 from clirun import cli, one_line_error
+from deadline import WAIT_S
 
 RUBICONED = ["45 12", "30 40", "20 20", "10 9", "12 12", "0 2"]  # Ann 117, Bob 95: Bob under 100
 
@@ -184,7 +185,7 @@ def test_typed_the_table_sees_each_deal_and_an_empty_line_is_nothing(tmp_path):
         os.write(main, b"quit\n")
         out = until("unfinished: `cribboard piquet sheet --resume 1")
         assert "45 (45)" in out
-        assert proc.wait(timeout=60) == 0
+        assert proc.wait(timeout=WAIT_S) == 0
     finally:
         if proc.poll() is None:
             proc.kill()

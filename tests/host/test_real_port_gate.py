@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from deadline import COMMAND_S
+
 ROOT = Path(__file__).resolve().parents[2]
 REAL_PORT = ["tests/host/test_pico.py", "tests/host/test_pico_faults.py", "tests/host/test_pico_games.py"]
 
@@ -41,6 +43,6 @@ def test_a_file_that_is_no_uf2_stops_the_run_with_one_line(tmp_path):
 def test_the_bench_says_it_measured_nothing_without_the_image():
     env = {k: v for k, v in os.environ.items() if k != "CRIBBOARD_PICO_UF2"}
     done = subprocess.run([sys.executable, "tests/bench/bench_pico.py"], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=COMMAND_S)
     said = json.loads(done.stdout)
     assert done.returncode == 0 and said["measured"] is False and "CRIBBOARD_PICO_UF2" in said["why"]

@@ -5,6 +5,7 @@ import json
 import subprocess
 import sys
 
+from deadline import COMMAND_S
 from test_records import good
 
 from cribboard import records, stats, store
@@ -47,7 +48,7 @@ def test_points_by_kind_per_deal_and_per_game(db_url):
     assert by_name["Ann"]["games"] == 2 and by_name["Cy"]["show"] is None  # no split invented
     conn.close()
     table = subprocess.run([sys.executable, "-m", "cribboard", "stats", "--db", db_url], capture_output=True,
-                           text=True, timeout=60)
+                           text=True, timeout=COMMAND_S)
     assert table.returncode == 0 and "17.33" in table.stdout and stats.NOT_COUNTED in table.stdout
 
 
@@ -67,6 +68,6 @@ def test_points_per_entry_count_to_the_game_hole_as_a_game_worked_by_hand(db_url
     conn.close()
     assert by_name["Ann"]["points"] == {"points": 24.2} and by_name["Bob"]["points"] == {"points": 10.0}
     table = subprocess.run([sys.executable, "-m", "cribboard", "stats", "--db", db_url], capture_output=True,
-                           text=True, timeout=60)
+                           text=True, timeout=COMMAND_S)
     assert "avg per entry (to the game hole)" in table.stdout
     assert "points 24.2" in table.stdout

@@ -13,10 +13,9 @@ import threading
 
 import pytest
 from clirun import ENGLISH
+from deadline import WAIT_S
 from simboard import Board
 from test_sim_processes import children, ends
-
-WAIT_S = 120  # a safety net for a machine ten times slower: every wait ends on an event first
 
 
 def ignoring_signals():

@@ -2,11 +2,12 @@
 # on MicroPython's unix port behind them.
 import urllib.request
 
+from deadline import WAIT_S
 from simboard import Board
 
 
 def test_the_page_is_served(board):
-    with urllib.request.urlopen(board.url + "/", timeout=10) as r:
+    with urllib.request.urlopen(board.url + "/", timeout=WAIT_S) as r:
         page = r.read().decode()
     assert page.startswith("<!doctype html>") and "/api/press" in page and "/api/state" in page
 

@@ -9,6 +9,7 @@ import sys
 from functools import partial
 
 from clirun import cli as run_cli
+from deadline import WAIT_S
 from simboard import Board
 
 from cribboard.linkclient import BoardLink
@@ -32,7 +33,7 @@ def test_a_game_on_the_simulated_circuitpython_board_syncs_like_any_other(tmp_pa
             assert json.loads(watch.stdout.readline())["scores"] == [0, 4]
         finally:
             watch.send_signal(signal.SIGINT)
-            watch.wait(30)
+            watch.wait(WAIT_S)
         board.press("UNDO")
         board.press("OK", "long")  # the menu: item 4 (the game), next value (61), apply
         for _ in range(3):

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from deadline import COMMAND_S, WAIT_S
 
 RUNTIMES = (("micropython", {}), ("cpython", {"CRIBBOARD_SIM_RUNTIME": "cpython"}),
             ("circuitpython", {}))
@@ -54,25 +55,29 @@ def ends(pid, seconds):
 def test_every_signal_stops_the_simulator_and_its_board(tmp_path, runtime, env):
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         proc, board, info = start(tmp_path, runtime, env)
-        assert info["runtime"] == runtime and Path(info["log"]).exists()
-        proc.send_signal(sig)
-        assert proc.wait(30) == 0, (sig, proc.stderr.read())
-        assert ends(board, 5), (runtime, sig)
+        try:
+            assert info["runtime"] == runtime and Path(info["log"]).exists()
+            proc.send_signal(sig)
+            assert proc.wait(WAIT_S) == 0, (sig, proc.stderr.read())
+            assert ends(board, WAIT_S), (runtime, sig)
+        finally:
+            proc.kill()  # (nothing, once it has stopped as it should)
+            proc.wait()
 
 
 @pytest.mark.parametrize("runtime,env", RUNTIMES, ids=[r for r, _ in RUNTIMES])
 def test_a_board_whose_simulator_is_killed_ends_itself(tmp_path, runtime, env):
     proc, board, _ = start(tmp_path, runtime, env)
     proc.kill()  # SIGKILL: the simulator cannot stop anything
-    proc.wait(10)
-    assert ends(board, 5), runtime  # the board saw its hardware link close
+    proc.wait(WAIT_S)
+    assert ends(board, WAIT_S), runtime  # the board saw its hardware link close
     log = (tmp_path / "flash.log").read_text()
     assert "Traceback" not in log, log
 
 
 def test_an_address_that_cannot_be_served_is_one_line_and_starts_no_board(tmp_path):
     done = subprocess.run([sys.executable, "-m", "cribboard", "sim", "--headless", "--http", "192.0.2.1:8121",
-                           "--flash", str(tmp_path / "flash")], capture_output=True, text=True, timeout=60)
+                           "--flash", str(tmp_path / "flash")], capture_output=True, text=True, timeout=COMMAND_S)
     assert done.returncode == 1 and "Traceback" not in done.stderr
     assert "cannot serve the board's page on 192.0.2.1:8121" in done.stderr
     assert not (tmp_path / "flash.log").exists()  # the board never started
@@ -89,10 +94,10 @@ def test_a_flash_folder_in_use_is_refused_naming_its_simulator_and_a_kill_frees_
         assert (tmp_path / "flash" / "main.py").exists()  # the first one's files untouched
     finally:
         proc.kill()  # SIGKILL: no clean-up runs, the lock goes with the process
-        proc.wait(30)
+        proc.wait(WAIT_S)
     again, _board, _info = start(tmp_path, "micropython", {})
     again.send_signal(signal.SIGINT)
-    assert again.wait(30) == 0
+    assert again.wait(WAIT_S) == 0
 
 
 def test_a_pin_map_or_layout_asked_for_an_existing_flash_must_be_the_one_it_has(tmp_path):
@@ -100,7 +105,7 @@ def test_a_pin_map_or_layout_asked_for_an_existing_flash_must_be_the_one_it_has(
 
     proc, _board, _info = start(tmp_path, "micropython", {})  # a pico, 2-track flash
     proc.send_signal(signal.SIGINT)
-    assert proc.wait(30) == 0
+    assert proc.wait(WAIT_S) == 0
     flash = str(tmp_path / "flash")
     for args, why in ((("--board", "nope"), "no pin map 'nope'"), (("--layout", "9-track"), "no LED layout"),
                       (("--board", "feather_rp2040"), "already has its own board.json, not --board feather_rp2040"),

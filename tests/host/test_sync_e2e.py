@@ -13,6 +13,7 @@ from functools import partial
 
 import pytest
 from clirun import cli as run_cli
+from deadline import COMMAND_S, WAIT_S
 from simboard import Board, fill_log
 
 from cribboard import store, sync
@@ -43,7 +44,7 @@ def test_flash_play_sync_list_stats_plot(tmp_path):
         assert result["files"] == len(manifest["sizes"]) and "lib/cribapp/app.mpy" in result["written"]
         assert "lib/cribapp/app.py" in result["removed"] and "flash: writing lib/cribapp/app.mpy" in done.stderr
         assert not (tmp_path / "flash" / "lib" / "cribapp" / "app.py").exists()
-        board.sim.wait_frame(board.sim.frames)  # the board restarted on the new firmware
+        board.sim.wait_frame(board.sim.frames, WAIT_S)  # the board restarted on the new firmware
         board.play_a_game_to_61()
         dbfile = str(tmp_path / "results.sqlite3")
         assert "1 new game stored" in cli("sync", "--port", board.port, "--db", dbfile).stdout
@@ -96,7 +97,7 @@ def test_a_sync_cut_off_anywhere_stores_every_game_once(tmp_path, db_url):
         # 2. The sync process killed while it runs.
         proc = subprocess.Popen([sys.executable, "-m", "cribboard.cli", "sync", "--port", board.port,
                                  "--db", dbfile], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + WAIT_S
         while len(stored(dbfile)) == 60 and proc.poll() is None and time.monotonic() < deadline:
             time.sleep(0.005)
         proc.send_signal(signal.SIGKILL)
@@ -125,11 +126,11 @@ def test_the_board_dying_mid_sync_is_one_clear_error(tmp_path, db_url):
     dbfile = db_url
     proc = subprocess.Popen([sys.executable, "-m", "cribboard.cli", "sync", "--port", board.port, "--db", dbfile],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + WAIT_S
     while not stored(dbfile) and time.monotonic() < deadline:
         time.sleep(0.005)
     board.sim.proc.kill()  # the board dies under the sync
-    _, err = proc.communicate(timeout=60)
+    _, err = proc.communicate(timeout=WAIT_S)
     board.stop()
     assert proc.returncode == 1 and err.startswith("cribboard: error: ") and "Traceback" not in err, err
     assert err.count("\n") == 1, err
@@ -179,12 +180,12 @@ def test_a_port_in_use_is_waited_for_and_never_shared(tmp_path):
         waiting = threading.Event()
         second = []
         waiter = threading.Thread(target=lambda: second.append(
-            BoardLink(board.port, tell=lambda text: waiting.set(), busy_s=60)))
+            BoardLink(board.port, tell=lambda text: waiting.set(), busy_s=WAIT_S)))
         waiter.start()
-        assert waiting.wait(60)  # it says what it waits for
+        assert waiting.wait(WAIT_S)  # it says what it waits for
         board_id = first.hello()["board"]  # the holder's replies are whole meanwhile
         first.close()
-        waiter.join(60)
+        waiter.join(WAIT_S)
         assert second and second[0].hello()["board"] == board_id
         second[0].close()
     finally:
@@ -224,7 +225,7 @@ def test_a_garbled_record_is_asked_for_again_and_never_stored(tmp_path):
 def test_no_board_is_one_line_naming_the_ports_tried_and_exit_status_1(tmp_path):
     env_free = {k: v for k, v in os.environ.items() if k != "CRIBBOARD_PORT"}
     proc = subprocess.run([sys.executable, "-m", "cribboard.cli", "sync", "--db", str(tmp_path / "x.db")],
-                          capture_output=True, text=True, env=env_free, timeout=60)
+                          capture_output=True, text=True, env=env_free, timeout=COMMAND_S)
     assert proc.returncode == 1
     assert proc.stderr.startswith("cribboard: error: no board found (ports tried: ") and proc.stderr.count("\n") == 1
     proc = subprocess.run([sys.executable, "-m", "cribboard.cli", "flash", "--port", str(tmp_path / "nope")],
@@ -245,7 +246,7 @@ def test_watch_shows_entries_live(tmp_path):
         assert proc.stdout.readline().strip() == "game 1  undo             0 - 0"
     finally:
         proc.send_signal(signal.SIGINT)
-        proc.wait(30)
+        proc.wait(WAIT_S)
         board.stop()
 
 

@@ -6,13 +6,13 @@
 # is tested; tests/host/test_sim_api.py presses a real simulated board).
 import http.client
 import json
-import shutil
 import socket
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
-from test_browser import CHROMIUM_FLAGS
+from deadline import WAIT_S
+from test_browser import CHROMIUM_FLAGS, chromium_path
 
 from cribboard import web
 
@@ -47,7 +47,7 @@ def served():
 
 
 def post(port, body, headers=None, host=None):
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT_S)
     h = {"Content-Type": "application/json"}
     h.update(headers or {})
     if host is not None:
@@ -97,7 +97,7 @@ def test_foreign_pages_hosts_and_bodies_are_refused(served):
 def test_a_lying_content_length_does_not_hold_a_thread(served):
     board, port = served
     for length in ("-1", "abc", "99999999"):
-        with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+        with socket.create_connection(("127.0.0.1", port), timeout=WAIT_S) as s:
             s.sendall(b"POST /api/press HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\n"
                       b"Content-Length: %s\r\n\r\n" % (port, length.encode()))
             reply = s.recv(4096)  # answered at once, not after the client gives up
@@ -109,6 +109,7 @@ def test_a_real_cross_origin_page_cannot_press(served):
     from playwright.sync_api import sync_playwright
 
     board, port = served
+    chromium = chromium_path()
     # A page on another local port that tries everything a page can without CORS.
     evil = (b"<!doctype html><form id=f method=post enctype=text/plain action='http://127.0.0.1:%d/api/press'>"
             b"<input name='{\"button\": \"SKUNK\", \"x\": \"' value='\"}'></form><script>"
@@ -130,7 +131,6 @@ def test_a_real_cross_origin_page_cannot_press(served):
 
     other = ThreadingHTTPServer(("127.0.0.1", 0), Evil)
     threading.Thread(target=other.serve_forever, daemon=True).start()
-    chromium = shutil.which("chromium") or "/usr/bin/chromium"
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
@@ -148,7 +148,7 @@ def test_a_real_cross_origin_page_cannot_press(served):
 
 
 def get(port, path, host=None):
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT_S)
     conn.putrequest("GET", path, skip_host=host is not None)
     if host is not None:
         conn.putheader("Host", host)
