@@ -106,7 +106,7 @@ def build(board: str = "pico", layout: str | None = None) -> list[tuple[str, byt
     found, requires = manifest.read("manifest_circuitpython.py")
     # Not the WiFi sender: a CircuitPython board does not report to a club (its WiFi is another API).
     files = [(remote, src.read_bytes()) for src, remote in found
-             if remote not in ("main.py", "code.py") and not manifest.club_file(remote)]
+             if remote != "code.py" and not manifest.club_file(remote)]
     files += [("lib/%s.py" % name, library(name).read_bytes()) for name in requires]
     files.append(("board.json", board_path.read_bytes()))
     files.append(("layout.json", resources.board_layout(layout_name)))

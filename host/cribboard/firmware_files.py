@@ -59,7 +59,8 @@ def build(board: str = "pico", layout: str | None = None, source: bool = False,
           wifi: bool = True) -> list[tuple[str, bytes]]:
     """(path on the board, contents) for every file, in the order they are written.
     The manifest's modules are compiled with mpy-cross unless source is set;
-    main.py stays source (a board runs only main.py) and goes last. Without
+    boot.py and main.py stay source (a board runs them only as source) and
+    go last, main.py the very last. Without
     wifi (a board with no network module) the WiFi sender is left off: every
     folder deployed costs a power-up its deploy check (14 ms on a Pico)."""
     board_path = resources.board_file(board)
@@ -73,12 +74,15 @@ def build(board: str = "pico", layout: str | None = None, source: bool = False,
     layout_name = layout or pin_map.get("layout", "2-track")
     files: list[tuple[str, bytes]] = []
     main = None
+    scripts: list[tuple[str, bytes]] = []  # boot.py
     modules: list[tuple[str, bytes]] = []
     for src, remote in manifest.entries():
         if not wifi and manifest.club_file(remote):
             continue
         if remote == "main.py":
             main = (remote, src.read_bytes())
+        elif "/" not in remote:
+            scripts.append((remote, src.read_bytes()))
         elif source:
             files.append((remote, src.read_bytes()))
         else:
@@ -91,5 +95,6 @@ def build(board: str = "pico", layout: str | None = None, source: bool = False,
     files.append(("layout.json", resources.board_layout(layout_name)))
     if main is None:
         raise FlashError(_("manifest.py does not name main.py"))
+    files += scripts
     files.append(main)
     return files

@@ -24,7 +24,8 @@ def read(name: str = "manifest.py") -> tuple[list[tuple[Path, str]], list[str]]:
     requires: list[str] = []
 
     def module(path, base_path=".", opt=None):
-        out.append((root / base_path / path, Path(base_path, path).as_posix()))
+        # As MicroPython's manifest means it: the file base_path/path is `path` on the board.
+        out.append((root / base_path / path, Path(path).as_posix()))
 
     def package(name, files=None, base_path=".", opt=None):
         if files is None or base_path != "lib":
@@ -66,7 +67,8 @@ def entries() -> list[tuple[Path, str]]:
 
 def package_json(version: str) -> str:
     """firmware/package.json for mip: the manifest's files plus a pin map and layout."""
-    urls = [(remote, remote) for _, remote in entries()] + list(MIP_CONFIG)
+    root = resources.firmware_dir()
+    urls = [(remote, src.relative_to(root).as_posix()) for src, remote in entries()] + list(MIP_CONFIG)
     rows = ",\n".join("    %s" % json.dumps(list(pair)) for pair in urls)
     text = '{\n  "urls": [\n%s\n  ],\n  "version": %s\n}\n' % (rows, json.dumps(version))
     json.loads(text)  # one pair a line, and still JSON

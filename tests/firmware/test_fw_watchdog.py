@@ -227,3 +227,35 @@ def test_a_board_on_for_days_keeps_its_match_and_still_reports_a_hang():
     assert again.app.match.game.scores() == [6, 2] and again.error() == ERR_CRASH  # the match kept
     (entry,) = crashlog.entries(again.flash)
     assert entry[1] == 0 and entry[2].startswith("WatchdogReset: ")
+
+
+def test_a_watch_at_rest_from_boot_keeps_the_board_up_until_the_loop_takes_it_over():
+    # boot.py starts the watchdog at rest (cribapp.mpmain.rest): a soft reset
+    # ended the timer that fed the app's, and the board sits at its REPL for
+    # mpremote. The loop takes it over once its first frame is out
+    # (mpmain._watchdog wakes it): from then on a stuck loop restarts it.
+    t = Table()
+    t.connect()
+    t.enter(0, 9)
+    wdt = FakeWDT(t.clock)
+    wdt.watch.rest()
+    wdt.advance(3 * TIMEOUT_MS)  # at its REPL, or booting: never restarted
+    assert not wdt.fired
+    t.tap("P2")  # a point to count: the idle timer saves it, after the first pass
+
+    def stuck(*args):
+        for _ in range(3 * TIMEOUT_MS // 10):
+            wdt.advance(10)
+        raise AssertionError("a stuck loop was fed")
+
+    t.app.store.save = stuck
+
+    def take_over(w=wdt):
+        w.watch.wake()
+        return w.watch
+
+    try:
+        mainloop.run(lambda: t.app, lambda: wdt.advance(10), watchdog=take_over)
+    except WatchdogReset:
+        pass
+    assert wdt.fired

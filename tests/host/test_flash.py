@@ -11,6 +11,7 @@ import time
 
 import pytest
 from clirun import cli
+from deadline import WAIT_S
 from simboard import Board, copy_flash, deploy_state
 
 from cribapp.layout import Layout
@@ -21,7 +22,7 @@ from cribboard.linkclient import BoardLink
 DEPLOY_ERROR = 6
 
 
-def shows_deploy_error(board, seconds=4.0):
+def shows_deploy_error(board, seconds=WAIT_S):
     """True once track 1's first six game-point LEDs are red and the seventh is not."""
     points = Layout(json.loads((board.flash / "layout.json").read_text())).points[0]
     deadline = time.monotonic() + seconds
@@ -38,7 +39,7 @@ def plays(board):
     """The app runs: a tap of P1 and OK lights track 1's first hole."""
     hole1 = Layout(json.loads((board.flash / "layout.json").read_text())).hole[0][1]
     board.enter("P1", 1)
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + WAIT_S
     while time.monotonic() < deadline:
         if board.leds()[hole1] != [0, 0, 0]:
             return True
@@ -57,7 +58,7 @@ def flash_killed_at(port, step):
             if seen == step:
                 proc.send_signal(signal.SIGKILL)
                 break
-    proc.wait(60)
+    proc.wait(WAIT_S)
     proc.stderr.close()
     return seen
 
@@ -97,10 +98,10 @@ def boots_after_the_cut(live, cut_at, repair):
             repaired = cli("flash", "--port", board.port)
             assert repaired.returncode == 0, repaired.stderr
             assert deploy_state(live) == "complete"
-            board.sim.wait_frame(board.sim.frames)
+            board.sim.wait_frame(board.sim.frames, WAIT_S)
             assert not shows_deploy_error(board, 1.0) and plays(board)
             assert not [p for p in live.rglob("*") if p.name.endswith(".new") or (p.suffix == ".py"
-                        and p.name != "main.py")]
+                        and p.name not in ("main.py", "boot.py"))]
     finally:
         board.stop()
     return state
@@ -150,7 +151,7 @@ def test_an_app_that_cannot_import_after_a_cut_still_shows_the_deploy_error_and_
         result = json.loads(done.stdout)
         assert result["written"] == ["lib/cribapp/app.mpy"] and result["previous_deploy"] == "incomplete"
         assert sorted(result["removed"]) == ["deploy.json.new", "lib/cribapp/render.mpy.new"]
-        board.sim.wait_frame(board.sim.frames)
+        board.sim.wait_frame(board.sim.frames, WAIT_S)
         assert deploy_state(live) == "complete" and plays(board)
         assert not list(live.rglob("*.new"))
     finally:
@@ -177,7 +178,7 @@ def test_bytecode_the_board_cannot_load_is_refused_and_the_board_left_as_it_was(
         result = flash.flash(board.port, source=True)
         assert not result.bytecode and deploy_state(tmp_path / "flash") == "complete"
         assert (tmp_path / "flash" / "lib" / "cribapp" / "app.py").exists()
-        board.sim.wait_frame(board.sim.frames)
+        board.sim.wait_frame(board.sim.frames, WAIT_S)
         assert plays(board)
     finally:
         board.stop()
@@ -194,11 +195,11 @@ def test_the_wifi_sender_goes_only_to_a_board_with_a_network_module(tmp_path, mo
         sender = sorted(r for r, _ in flash.build() if r.startswith("lib/cribclub/"))
         assert sender and all((tmp_path / "flash" / r).exists() for r in sender)
         monkeypatch.setattr(flash.Board, "has_network", lambda self: False)
-        board.sim.wait_frame(board.sim.frames)
+        board.sim.wait_frame(board.sim.frames, WAIT_S)
         result = flash.flash(board.port)
         assert sorted(result.removed) == sender and result.files == len(flash.build()) - len(sender)
         assert not [p for p in (tmp_path / "flash" / "lib" / "cribclub").iterdir() if p.is_file()]
-        board.sim.wait_frame(board.sim.frames)
+        board.sim.wait_frame(board.sim.frames, WAIT_S)
         assert plays(board)  # the deploy check passes without it
     finally:
         board.stop()
@@ -220,7 +221,35 @@ def test_the_mip_package_installs_with_mpremote_and_boots(tmp_path):
         assert "Installing: //board.json" in done.stdout and "Installing: //layout.json" in done.stdout
         assert (flash_dir / "lib" / "cribapp" / "app.py").exists() and (flash_dir / "main.py").exists()
         assert not (flash_dir / "lib" / "cribcore" / "barbu.py").exists()  # host-only modules stay off
-        board.sim.wait_frame(board.sim.frames)
+        board.sim.wait_frame(board.sim.frames, WAIT_S)
+        assert plays(board) and not shows_deploy_error(board, 1.0)
+    finally:
+        board.stop()
+
+
+def test_the_documented_mip_install_onto_a_running_board_outlasts_its_watchdog_and_boots(tmp_path):
+    # docs/cli.md's way without cribboard, onto a board whose app runs (and so
+    # has started its watchdog, which nothing but a hard reset stops on rp2).
+    # mpremote soft-resets the board before it works: that ends the timer that
+    # fed the watchdog, and the board restarted 8 s later, mid-install
+    # ("could not enter raw repl"). Its boot.py now feeds it while the board
+    # rests. The port is reached through a link, which mpremote reads slowly
+    # (as a user's `cribboard sim --link` would give it), and then the board
+    # is left at its REPL for longer than the watchdog's 8 s.
+    board = Board(tmp_path / "flash")
+    link = tmp_path / "board-port"
+    link.symlink_to(board.port)
+    try:
+        package = resources.firmware_dir() / "package.json"
+        done = subprocess.run([sys.executable, "-m", "mpremote", "connect", str(link), "mip", "install",
+                               "--target", "/", str(package), "+", "sleep", "9", "+", "fs", "ls", "/lib",
+                               "+", "reset"], capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert "Installing: //boot.py" in done.stdout and "cribapp/" in done.stdout.split("Done")[-1]
+        assert (tmp_path / "flash" / "boot.py").read_bytes() == (
+            resources.firmware_dir() / "micropython_boot" / "boot.py").read_bytes()
+        assert board.sim._hw.wait_restarted(0, 300)  # the reset asked for, not the watchdog's
+        assert board.sim._hw.resets == 1
         assert plays(board) and not shows_deploy_error(board, 1.0)
     finally:
         board.stop()
@@ -236,7 +265,7 @@ def test_a_flash_right_after_a_flash_reaches_the_board_once_it_is_back_and_write
         again = cli("flash", "--port", board.port, "--json")
         assert again.returncode == 0, again.stderr
         assert json.loads(again.stdout)["written"] == [] and "up to date" in again.stderr
-        link = BoardLink(board.port, timeout=10)  # restarted once more: back, its program answering
+        link = BoardLink(board.port, timeout=WAIT_S)  # restarted once more: back, its program answering
         link.hello()
         link.close()
         assert plays(board)

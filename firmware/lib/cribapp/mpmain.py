@@ -52,7 +52,7 @@ except ImportError:  # CPython, in the tests
 
 
 _LOOP_MS = const(2)
-_kept = []  # the watchdog's timer
+_kept = []  # the watchdog's timer and its LoopWatch, from boot.py on
 
 
 class Hardware:
@@ -152,9 +152,24 @@ def _describe(e):
     return out.getvalue()  # pyright: ignore[reportAttributeAccessIssue]
 
 
+def rest():
+    """boot.py's, at every reset: the watchdog, fed from a timer while the
+    board rests (at its REPL, or before its loop runs), so that a soft
+    reset, which ends the timer that fed it, never leaves it unfed."""
+    watch = _watchdog()
+    if watch is not None:
+        watch.rest()
+
+
 def _watchdog():
     """The hardware watchdog, fed from a timer while the loop makes progress
-    (cribapp.watchdog); None where the port has none (the unix port)."""
+    (cribapp.watchdog); None where the port has none (the unix port). The
+    one boot.py started is taken over: fed from now on only while the loop
+    moves."""
+    if _kept:
+        watch = _kept[1]
+        watch.wake()
+        return watch
     if not hasattr(machine, "WDT"):
         return None
     from cribapp.watchdog import TICK_MS, TIMEOUT_MS, LoopWatch
@@ -166,6 +181,7 @@ def _watchdog():
         timer = machine.Timer(0)  # ESP32: hardware timers only
     timer.init(period=TICK_MS, mode=machine.Timer.PERIODIC, callback=watch.tick)
     _kept.append(timer)  # referenced for as long as the program runs
+    _kept.append(watch)
     return watch
 
 

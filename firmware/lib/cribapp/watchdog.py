@@ -3,7 +3,7 @@
 # leave the board at its REPL for as long as mpremote or `cribboard flash`
 # need it. So the watchdog is fed from a timer, and the timer feeds it only
 # while the loop is making progress (alive() once a pass) or after the loop
-# was left on purpose (rest(): Ctrl-C). A loop stuck in Python stops the
+# was left on purpose (rest(): Ctrl-C), or has yet to run (boot.py). A loop stuck in Python stops the
 # passes; one stuck in C stops the timer too: either way the feeding stops
 # and the watchdog restarts the board, whose game was saved as it went.
 from cribapp.compat import const
@@ -25,8 +25,12 @@ class LoopWatch:
         self.passes = (self.passes + 1) & _WRAP
 
     def rest(self):
-        """The loop was left on purpose (Ctrl-C): keep the board up."""
+        """The loop was left on purpose (Ctrl-C), or is yet to run (boot.py): keep the board up."""
         self.resting = True
+
+    def wake(self):
+        """The loop runs: fed from now on only while it moves."""
+        self.resting = False
 
     def tick(self, timer=None):
         """The timer's callback: feed the watchdog if the loop moved since

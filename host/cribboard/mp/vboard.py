@@ -1,8 +1,10 @@
 # A virtual board, run by MicroPython's unix port for `cribboard sim`. Its
 # flash is a folder mounted at "/", its USB serial line is this process's
 # stdin/stdout (a pseudo-terminal the host made), and it behaves as a board
-# does: main.py runs at boot; Ctrl-C stops it and gives the REPL; Ctrl-A
-# enters the raw REPL that mpremote speaks; Ctrl-D soft-reboots.
+# does: boot.py runs at every reset, main.py after one into the friendly
+# REPL (rp2's main.c, MicroPython v1.28.0); Ctrl-C stops it and gives the
+# REPL; Ctrl-A enters the raw REPL that mpremote speaks; Ctrl-D
+# soft-reboots.
 # Usage: micropython vboard.py FLASH_DIR HW_PORT BOARD_ID_HEX
 import gc
 import os
@@ -54,13 +56,15 @@ def soft_reset():
     gc.collect()
 
 
-def run_main():
+def run_file(name):
+    """Run boot.py or main.py from the flash, if it is there, as a board
+    does: an exception is printed and the board goes on to its REPL."""
     try:
-        os.stat("main.py")
+        os.stat(name)
     except OSError:
         return
     try:
-        with open("main.py") as f:
+        with open(name) as f:
             code = f.read()
         exec(code, {"__name__": "__main__"})
     except (simhw.Reset, simhw.HostGone):
@@ -194,8 +198,9 @@ def main():
     while True:
         scope = {"__name__": "__main__"}
         try:
+            run_file("boot.py")  # at every reset, soft ones too (rp2's main.c)
             if boot:
-                run_main()
+                run_file("main.py")
             while True:
                 result = raw_repl(scope) if mode == "raw" else friendly_repl(scope)
                 if result == "soft":
