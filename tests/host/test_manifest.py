@@ -85,10 +85,11 @@ def test_a_board_keeps_a_layout_without_the_drawing_and_places_every_led_the_sam
         assert len(kept) * 2 < len(full) and b" " not in kept.replace(b"3-track", b"").replace(b"2-track", b"")
 
 
-def test_main_py_is_the_two_statements_and_nothing_else():
-    # A board compiles main.py from source at every power-up, reading it a few
-    # bytes at a time: three lines of comment here cost an emulated Pico 15 ms
-    # of its 500 ms to the first frame (docs/benchmarks.md). What it does is
-    # said in cribapp.mpmain's header instead.
-    text = (FIRMWARE / "main.py").read_text()
-    assert [line for line in text.splitlines() if line] == ["from cribapp.mpmain import run", "run()"]
+def test_main_py_and_boot_py_are_their_two_statements_and_nothing_else():
+    # A board compiles main.py and boot.py from source at every power-up,
+    # reading them a few bytes at a time: three lines of comment in main.py
+    # cost an emulated Pico 15 ms of its 500 ms to the first frame
+    # (docs/benchmarks.md). What they do is said in cribapp.mpmain's header.
+    for path, name in ((FIRMWARE / "main.py", "run"), (FIRMWARE / "micropython_boot" / "boot.py", "rest")):
+        text = path.read_text()
+        assert [line for line in text.splitlines() if line] == ["from cribapp.mpmain import " + name, name + "()"]

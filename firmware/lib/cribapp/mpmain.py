@@ -7,6 +7,10 @@
 # comment: a board compiles main.py from source at every power-up, slowly
 # (this module's source took 110 ms on a Pico; three lines of comment in
 # main.py, 15 ms). The link is attached after the first frame (_connect).
+# boot.py (firmware/micropython_boot) is likewise only `rest()`: MicroPython
+# runs it at every reset, a soft one too (mpremote's), which ends the timer
+# that fed the app's watchdog though the watchdog runs on (rp2: until a
+# hard reset); rest() feeds it again while the board rests at its REPL.
 import sys
 
 # The port's modules the firmware uses, entered in sys.modules once. Since
