@@ -1,3 +1,15 @@
 # For every test run: whatever the tests started and left running is
-# killed at the end of the run, and named (tests/leftovers.py).
-from leftovers import pytest_configure, pytest_sessionfinish  # noqa: F401
+# killed at the end of the run, and named (tests/leftovers.py); a database
+# is waited for as every other process is (tests/deadline.py), the tests'
+# PostgreSQL server on a busy machine included (CRIBBOARD_DB_WAIT, which
+# every cribboard the tests start inherits; a test that wants less says so).
+import os
+
+import leftovers
+from deadline import WAIT_S
+from leftovers import pytest_sessionfinish  # noqa: F401
+
+
+def pytest_configure(config):
+    leftovers.pytest_configure(config)
+    os.environ.setdefault("CRIBBOARD_DB_WAIT", str(WAIT_S))

@@ -196,7 +196,7 @@ def _postgresql(url: str) -> Database:
         # Rows as dicts; passed through a dict because psycopg's overloads type
         # connect() for tuple rows unless the connection class is parametrised.
         options: dict[str, Any] = {"row_factory": dict_row}
-        conn = psycopg.connect(url, autocommit=True, connect_timeout=_BUSY_S, **options)
+        conn = psycopg.connect(url, autocommit=True, connect_timeout=busy_wait(), **options)
     except psycopg.Error as e:
         # One line: psycopg's message goes on with "\n\tIs the server running...".
         said = " ".join(str(e).split())
