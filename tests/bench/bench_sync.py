@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "host"))
+sys.path.insert(1, str(Path(__file__).resolve().parents[1]))  # tests/deadline.py
 
 from pgserver import Cluster
 from simboard import Board, fill_log
