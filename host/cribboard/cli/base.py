@@ -151,14 +151,17 @@ def open_browser(url, headless):
         webbrowser.open(url)
 
 
-def serve_until_stopped(server):
-    """Serve until Ctrl-C, SIGTERM or SIGHUP (the caller has called
-    stop_on_signals), then stop the server (the caller's `finally` stops
-    the rest)."""
+def serve_until_stopped(server, say):
+    """Say where the server is (say()), then serve until Ctrl-C, SIGTERM or
+    SIGHUP (the caller has called stop_on_signals), then stop the server
+    (the caller's `finally` stops the rest). A signal that comes while it
+    says so, the moment a script has read that it is up, stops it as
+    cleanly as one later."""
     import time
 
-    status(_("Press Ctrl-C to stop."))
     try:
+        say()
+        status(_("Press Ctrl-C to stop."))
         while True:
             time.sleep(0.5)
     except KeyboardInterrupt:

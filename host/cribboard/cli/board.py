@@ -130,15 +130,19 @@ def live(port_names, http_addr, headless, as_json):
             server = web.make_server(boards, host, port)
         except OSError as e:
             raise CribboardError(_("cannot serve the page on %s: %s") % (http_addr, e.strerror or e)) from None
-        url = "http://%s:%d/" % server.server_address[:2]
-        if as_json:
-            click.echo(json.dumps({"url": url, "boards": [{"port": b.port, "board": b.board} for b in boards]}))
-        else:
-            click.echo(ngettext("Live scoreboard of %(n)d board: %(url)s", "Live scoreboard of %(n)d boards: %(url)s",
-                                len(boards)) % {"n": len(boards), "url": url})
-        sys.stdout.flush()
-        open_browser(url, headless)
-        serve_until_stopped(server)
+
+        def say():
+            url = "http://%s:%d/" % server.server_address[:2]
+            if as_json:
+                click.echo(json.dumps({"url": url, "boards": [{"port": b.port, "board": b.board} for b in boards]}))
+            else:
+                click.echo(ngettext("Live scoreboard of %(n)d board: %(url)s",
+                                    "Live scoreboard of %(n)d boards: %(url)s", len(boards))
+                           % {"n": len(boards), "url": url})
+            sys.stdout.flush()
+            open_browser(url, headless)
+
+        serve_until_stopped(server, say)
     finally:
         for b in boards:
             b.stop()

@@ -49,16 +49,19 @@ def serve(db_url, http_addr, as_json):
             server = web.make_server(club.boards, host, port, reports=club, max_report=MAX_BODY)
         except OSError as e:
             raise CribboardError(_("cannot serve on %s: %s") % (http_addr, e.strerror or e)) from None
-        url = "http://%s:%d/" % server.server_address[:2]
-        # What a board is paired with: an address on the club's network (a board looks up no names).
-        pair_url = "http://%s:%d/" % (lan_address() if host in ("0.0.0.0", "") else host, server.server_address[1])
-        if as_json:
-            click.echo(json.dumps({"url": url, "pair": pair_url}))
-        else:
-            click.echo(_("The club's server: %s") % url)
-            click.echo(_("Pair the boards with it: cribboard pair --server %s") % pair_url)
-        sys.stdout.flush()
-        serve_until_stopped(server)
+
+        def say():
+            url = "http://%s:%d/" % server.server_address[:2]
+            # What a board is paired with: an address on the club's network (a board looks up no names).
+            pair_url = "http://%s:%d/" % (lan_address() if host in ("0.0.0.0", "") else host, server.server_address[1])
+            if as_json:
+                click.echo(json.dumps({"url": url, "pair": pair_url}))
+            else:
+                click.echo(_("The club's server: %s") % url)
+                click.echo(_("Pair the boards with it: cribboard pair --server %s") % pair_url)
+            sys.stdout.flush()
+
+        serve_until_stopped(server, say)
     finally:
         club.close()
 
