@@ -2,10 +2,11 @@
 # watchdog (machine.WDT) cannot be stopped once started, yet Ctrl-C must
 # leave the board at its REPL for as long as mpremote or `cribboard flash`
 # need it. So the watchdog is fed from a timer, and the timer feeds it only
-# while the loop is making progress (alive() once a pass) or after the loop
-# was left on purpose (rest(): Ctrl-C), or has yet to run (boot.py). A loop stuck in Python stops the
-# passes; one stuck in C stops the timer too: either way the feeding stops
-# and the watchdog restarts the board, whose game was saved as it went.
+# while the loop is making progress (alive() once a pass), or while it
+# rests: left on purpose (rest(): Ctrl-C) or yet to run (boot.py; wake()
+# when it does). A loop stuck in Python stops the passes; one stuck in C
+# stops the timer too: either way the feeding stops and the watchdog
+# restarts the board, whose game was saved as it went.
 from cribapp.compat import const
 
 TIMEOUT_MS = const(8000)  # the most rp2's watchdog allows is 8,388 ms
@@ -25,7 +26,8 @@ class LoopWatch:
         self.passes = (self.passes + 1) & _WRAP
 
     def rest(self):
-        """The loop was left on purpose (Ctrl-C), or is yet to run (boot.py): keep the board up."""
+        """The loop was left on purpose (Ctrl-C), or is yet to run
+        (boot.py): keep the board up."""
         self.resting = True
 
     def wake(self):
