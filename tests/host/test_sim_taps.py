@@ -6,7 +6,8 @@
 # 150 ms (what a loaded machine does to it, made frequent). The simulated
 # board holds a button's level until the firmware has read it for its
 # time: a tap set and cleared while the OS had stopped the board's process
-# was lost (8 in about 6,000 on a loaded machine; with these stops, dozens).
+# was lost (8 in about 6,000 on a loaded machine; with these stops, one
+# within the first 19 taps).
 import os
 import random
 import signal
