@@ -11,6 +11,7 @@ import serial
 from cribapp.seal import seal, unseal
 from cribboard.errors import CribboardError
 from cribboard.i18n import _
+from cribboard.records import MAX_INT, out_of_order
 
 log = logging.getLogger("link")  # cribboard --verbose shows every line each way
 TRIES = 3
@@ -216,12 +217,15 @@ class BoardLink:
         count, last = self._number(words[1], _("a listing of")), self._number(words[2], _("a last record of"))
         if count != len(out):
             raise Garbled(_("the board sent %d records but %d arrived whole") % (count, len(out)))
-        previous = since
-        for seq, _body in out:
-            if not previous < seq <= last:
-                raise LinkError(_("the board answered LIST %d with record %d after %d (its last is %d): "
-                                "it is not keeping its log in order") % (since, seq, previous, last))
-            previous = seq
+        seqs = [seq for seq, _body in out]
+        wrong = out_of_order(seqs, since, last)
+        if wrong is not None:
+            if seqs[wrong] > MAX_INT:
+                raise LinkError(_("the board sent %s %r, not a sequence number") % (_("a record numbered"),
+                                                                                     str(seqs[wrong])))
+            previous = seqs[wrong - 1] if wrong else since
+            raise LinkError(_("the board answered LIST %d with record %d after %d (its last is %d): "
+                            "it is not keeping its log in order") % (since, seqs[wrong], previous, last))
         return out, last
 
     @staticmethod

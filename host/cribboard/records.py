@@ -2,8 +2,10 @@
 # is what the board meant to send; whether it is a game is another matter.
 # Every record is replayed through the core (replay.load_game: the rules,
 # the result, the skunk) and its numbers kept within what the database
-# holds. A record that fails is not a game: sync keeps it apart, raw, with
-# the reason (db.reject), and never loses it.
+# holds. A record that fails is not a game: it is kept apart, raw, with the
+# reason (store.games.add), and never lost. A batch's numbering is checked
+# here too (in_order), by the one rule for a USB sync's listing and a WiFi
+# report, so the two ways in cannot drift.
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -16,6 +18,21 @@ MAX_INT = 2**31 - 1  # an INTEGER column on PostgreSQL
 
 class BadRecord(ValueError):
     """Why a record is not a game."""
+
+
+def out_of_order(seqs: list[Any], since: int, last: int | None = None) -> int | None:
+    """Where a batch's record numbers stop being a board's: the index of the
+    first that is not a whole number from 1 to MAX_INT, after the one before
+    it (the first after `since`, what the asker already holds), and at most
+    `last` (the board's last record, when it says); None if all are. Gaps
+    are a board's: it skips a record its log could not give back (a torn
+    line), over USB and WiFi alike."""
+    previous = since
+    for i, seq in enumerate(seqs):
+        if type(seq) is not int or not previous < seq <= MAX_INT or (last is not None and seq > last):
+            return i
+        previous = seq
+    return None
 
 
 @dataclass

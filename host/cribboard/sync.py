@@ -8,32 +8,40 @@ from typing import NamedTuple
 
 from cribapp.compat import TICKS_PERIOD
 from cribapp.ticks import Ticks
-from cribboard import store
+from cribboard import intake, store
 from cribboard.i18n import _
 from cribboard.linkclient import Garbled, LinkError
-from cribboard.records import BadRecord
-from cribboard.records import check as checked
 
 RETRIES = 5
 BOARD_ID = re.compile(r"[0-9A-Za-z_-]{1,64}")  # a chip's unique id in hex, or a name of letters
 
 
+EARLIEST = 1_577_836_800  # 2020-01-01: a date before it is no game of a Cribboard's
+LATEST_AHEAD = 86_400  # nor one more than a day after the host's clock
+MAX_TICKS = 1 << 40  # far past any board's ticks period (2**30 on MicroPython)
+
+
 def wall_time(rec, hello, host_now):
-    """Unix seconds at which the game was confirmed, or None if unknown. The
-    board's ticks wrap where its HELLO says (before `period`: MicroPython's)."""
-    ticks = rec.get("ticks")
-    if not isinstance(ticks, int):
+    """Unix seconds at which the game was confirmed, or None if unknown or
+    not plausible (before 2020, or more than a day ahead of host_now). The
+    board's ticks wrap where its HELLO says (before `period`: MicroPython's).
+    Shared by a USB sync and the club's server: hello is the HELLO, or the
+    WiFi report's boot, ticks and period, as the board sent them."""
+    ticks, now_ticks = rec.get("ticks"), hello.get("ticks")
+    if type(ticks) is not int or not 0 <= ticks < MAX_TICKS:
         return None
     period = hello.get("period", TICKS_PERIOD)
-    if not isinstance(period, int) or period < 2 or period & (period - 1):
+    if type(period) is not int or not 2 <= period <= MAX_TICKS or period & (period - 1):
         period = TICKS_PERIOD  # not a power of two: a board cannot mean it
     ticks_diff = Ticks(period).ticks_diff
-    if rec.get("boot") == hello.get("boot"):
-        return host_now - ticks_diff(hello["ticks"], ticks) / 1000
-    wall = rec.get("wall")
-    if isinstance(wall, list) and len(wall) == 2:
-        return wall[0] + ticks_diff(ticks, wall[1]) / 1000
-    return None
+    if rec.get("boot") == hello.get("boot") and type(now_ticks) is int and 0 <= now_ticks < MAX_TICKS:
+        wall = host_now - ticks_diff(now_ticks, ticks) / 1000
+    else:
+        given = rec.get("wall")
+        if not (isinstance(given, list) and len(given) == 2 and all(type(w) is int for w in given)):
+            return None
+        wall = given[0] + ticks_diff(ticks, given[1]) / 1000
+    return wall if EARLIEST <= wall <= host_now + LATEST_AHEAD else None
 
 
 class Synced(NamedTuple):
@@ -77,12 +85,10 @@ def sync(link, conn, progress=None, hello=None):
             continue  # ask for the same records again
         if not records:
             break
-        games, kept_apart = [], []
-        for seq, body in records:
-            try:
-                games.append((seq, checked(body)))
-            except BadRecord as e:
-                kept_apart.append((seq, str(e), body))
+        try:
+            games, kept_apart, _again = intake.sort(conn, board, records, last)
+        except intake.BadBatch as e:  # (the link checked the numbering already: this is a second look)
+            raise LinkError(str(e)) from None
         walls = {seq: wall_time(game.record, hello, host_now) for seq, game in games}
         new += store.games.add(conn, board, hello.get("fw"), games, now_iso, walls, kept_apart)
         rejected += len(kept_apart)

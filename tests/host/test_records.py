@@ -111,6 +111,20 @@ def test_sync_keeps_lies_apart_stores_the_games_and_loses_nothing(db_url):
     assert len(store.reports.rejected(conn)) == 2
 
 
+def test_the_same_game_under_a_new_number_is_kept_apart_once_synced_or_in_one_batch(db_url):
+    # A board that logged one game twice (a power cut between its log and its state), or a lie.
+    conn = store.connect(db_url)
+    link = LyingLink([(1, json.dumps(good(1))), (2, json.dumps(good(2)))])
+    assert sync.sync(link, conn).new == 2
+    twice = json.dumps(good(1))  # record 1's game again, as records 3 and 5
+    link = LyingLink(link.bodies + [(3, twice), (4, json.dumps(good(4))), (5, twice)])
+    assert sync.sync(link, conn) == (1, 2, "b0ard", 0)
+    assert [(r["seq"], r["reason"]) for r in store.reports.rejected(conn)] == [
+        (3, "the same game as record 1"), (5, "the same game as record 1")]
+    game = json.dumps(good(7))  # within one batch too
+    assert sync.sync(LyingLink([(1, game), (2, game)], board="b0ard2"), conn) == (1, 1, "b0ard2", 0)
+
+
 def test_a_hello_without_a_usable_id_or_count_is_refused(db_url):
     conn = store.connect(db_url)
     for board, seq, why in (("", 0, "board id"), ("\x1b]0;x\x07", 0, "board id"), (None, 0, "board id"),
@@ -128,6 +142,7 @@ def test_a_listing_out_of_order_or_with_a_bad_number_is_refused():
                        (["REC 2 {}", "END 1 1"], "not keeping its log in order"),  # past its own last
                        (["REC abc {}", "END 1 3"], "a record numbered 'abc'"),
                        (["REC %d {}" % 2**70, "END 1 3"], "not a sequence number"),
+                       (["REC %d {}" % 2**31, "END 1 %d" % 2**31], "not a sequence number"),  # past an INTEGER
                        (["END x"], "ended a listing")):
         link.ask = lambda text, last, lines=lines: lines
         with pytest.raises(LinkError, match=why):

@@ -15,6 +15,17 @@ def last_seq(db: Database, board: str) -> int:
                db.value("SELECT MAX(seq) FROM rejected WHERE board = ?", (board,)) or 0)
 
 
+def twin(db: Database, board: str, seq: int, game: Game) -> int | None:
+    """The seq of the board's stored game that is this one under another
+    number (same match, game and entries), or None."""
+    rec = game.record
+    for row in db.all("SELECT seq, record FROM games WHERE board = ? AND match_no = ? AND game_no = ? AND seq <> ?",
+                      (board, rec["match"], rec["game_no"], seq)):
+        if json.loads(row["record"]).get("events") == rec["events"]:
+            return int(row["seq"])
+    return None
+
+
 def add(db: Database, board: str, firmware: str | None, games: list[tuple[int, Game]],
         now_iso: str, walls: dict[int, float | None], rejected: Sequence[tuple[int, str, str]] = ()) -> int:
     """Store the checked games [(seq, Game)] of one board, and the records
