@@ -39,6 +39,7 @@ class BoardLink:
         self.heard = []  # the last few of them: who answered, if not the Cribboard program
         self.proto = 0  # the board's protocol, once it said HELLO (0: not yet)
         self._buf = b""
+        self._late: tuple[int, tuple[str, ...]] = (0, ())  # answers a slow board still owes, and their last words
 
     def _open(self, port, busy_s):
         """The port, locked for this process alone: two programs reading one
@@ -109,6 +110,8 @@ class BoardLink:
         word in `last` (or ERR). A garbled exchange is asked again, unless
         give_up() says what answers is no Cribboard program; waiting() is
         called once the first try went unanswered."""
+        self._drain_late()
+        unanswered = 0
         for attempt in range(TRIES):
             if attempt and give_up is not None and give_up():
                 break
@@ -125,8 +128,27 @@ class BoardLink:
                     continue  # a live event, or our own line echoed by a REPL (no program runs)
                 got.append(reply)
                 if reply.split(" ", 1)[0] in last:
+                    self._late = (unanswered, last)
                     return got
+            else:
+                unanswered += 1  # no answer in time: a slow board may still answer this try, later
         raise LinkError(_("no answer to %s from %s: %s") % (text.split()[0], self.port, self.who()))
+
+    def _drain_late(self):
+        """Read away the answers still owed to tries that went unanswered in
+        time, before the next command: a board too slow for the first HELLO
+        or LIST answers it after the second, and that late answer must not
+        be taken for the next command's (a LIST's END for CRASHES's).
+        Waits at most one timeout, and only after such a try."""
+        owed, last = self._late
+        self._late = (0, ())
+        if not owed:
+            return
+        for reply in self.replies(time.monotonic() + self.timeout):
+            if reply.startswith("ERR") or reply.split(" ", 1)[0] in last:
+                owed -= 1
+                if not owed:
+                    return
 
     def what_answers(self):
         """What answered instead of the Cribboard program, if it can be told:
@@ -178,6 +200,7 @@ class BoardLink:
             time.sleep(1.5)
             self.serial.reset_input_buffer()
             self._buf = b""
+            self._late = (0, ())  # owed by the program just restarted: never coming
             self.heard = []
             return self._hello()
 

@@ -26,3 +26,17 @@ def one_line_error(done, code=1, word="error"):
     last = done.stderr.strip().splitlines()[-1]
     assert last.startswith("cribboard: %s: " % word), done.stderr
     return last
+
+
+def line_starting(stream, prefix):
+    """The first line a running command writes to stream that starts with
+    prefix. The lines before it are its progress, said as it waits (a board
+    slow to answer on a busy machine: "no answer yet; waiting ...")."""
+    seen = []
+    while True:
+        line = stream.readline()
+        if not line:
+            raise AssertionError("no line starting %r; it said: %r" % (prefix, seen))
+        if line.startswith(prefix):
+            return line
+        seen.append(line)

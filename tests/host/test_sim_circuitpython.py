@@ -9,6 +9,7 @@ import sys
 from functools import partial
 
 from clirun import cli as run_cli
+from clirun import line_starting
 from deadline import WAIT_S
 from simboard import Board
 
@@ -28,7 +29,7 @@ def test_a_game_on_the_simulated_circuitpython_board_syncs_like_any_other(tmp_pa
         watch = subprocess.Popen([sys.executable, "-u", "-m", "cribboard", "watch", "--json", "--port", board.port],
                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         try:
-            assert watch.stderr.readline().startswith("watching board ")
+            line_starting(watch.stderr, "watching board ")
             board.enter("P2", 4)
             assert json.loads(watch.stdout.readline())["scores"] == [0, 4]
         finally:

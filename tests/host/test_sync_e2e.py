@@ -13,6 +13,7 @@ from functools import partial
 
 import pytest
 from clirun import cli as run_cli
+from clirun import line_starting
 from deadline import COMMAND_S, WAIT_S
 from simboard import Board, fill_log
 
@@ -239,7 +240,7 @@ def test_watch_shows_entries_live(tmp_path):
     proc = subprocess.Popen([sys.executable, "-u", "-m", "cribboard.cli", "watch", "--port", board.port],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        assert proc.stderr.readline().startswith("watching board ")
+        line_starting(proc.stderr, "watching board ")
         board.enter("P2", 4)
         assert proc.stdout.readline().strip() == "game 1  +4 track 2       0 - 4"
         board.press("UNDO")

@@ -1,0 +1,41 @@
+# A board too slow to answer a command within the link's timeout answers it
+# later, once for each time it was sent: the late answers of one command are
+# never taken for the next command's (seen under load: a sync whose LIST was
+# asked twice read the second `END 0 0` as the answer to CRASHES).
+from cribapp.seal import seal, unseal
+from cribboard.linkclient import BoardLink
+
+
+class SlowBoard:
+    """A serial port to a board that answers a LIST only once it was sent
+    twice, and then both; CRASHES at once."""
+
+    def __init__(self):
+        self.out = b""
+        self.lists = 0
+        self.in_waiting = 0
+
+    def write(self, data):
+        text = unseal(data.rstrip(b"\n"))
+        if text is not None and text.startswith("LIST"):
+            self.lists += 1
+            if self.lists == 2:
+                self.out += seal("END 0 0") * 2
+        elif text == "CRASHES":
+            self.out += seal("END 0")
+
+    def flush(self):
+        pass
+
+    def read(self, n):
+        data, self.out = self.out[:n], self.out[n:]
+        return data
+
+
+def test_the_late_answers_of_a_command_asked_again_are_not_the_next_commands():
+    link = BoardLink.__new__(BoardLink)
+    link.serial, link.port, link.timeout, link.tell = SlowBoard(), "slow", 0.2, None
+    link.junk, link.heard, link.proto, link._buf, link._late = 0, [], 2, b"", (0, ())
+    assert link.records(0) == ([], 0)  # answered at the second try, twice
+    assert link.crashes() == []  # its own END, not the LIST's second one
+    assert link.serial.lists == 2
