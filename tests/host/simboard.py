@@ -16,12 +16,13 @@ from cribcore.match import Match
 
 
 class Board:
-    def __init__(self, flash, seed=True, edition="micropython"):
+    def __init__(self, flash, seed=True, edition="micropython", firmware=True):
+        """firmware=False: the flash holds only MicroPython's (no app to draw a first frame)."""
         self.flash = Path(flash)
         if seed:
             simulator.seed_flash(self.flash, edition=edition)
         self.sim = simulator.Simulator(self.flash, edition=edition)
-        self.sim.start(timeout=WAIT_S)
+        self.sim.start(timeout=WAIT_S, first_frame=firmware)
         self.sim._hw.press_timeout_s = WAIT_S  # the page's API waits this long for a press to be seen
         self.server = web.make_server(self.sim, "127.0.0.1", 0)
         self.url = "http://127.0.0.1:%d" % self.server.server_address[1]

@@ -211,7 +211,7 @@ def test_the_mip_package_installs_with_mpremote_and_boots(tmp_path):
     # A board with only MicroPython on it (the simulator reads the pin map and layout to draw it).
     shutil.copy(resources.board_file("pico"), flash_dir / "board.json")
     shutil.copy(resources.layout_file("2-track"), flash_dir / "layout.json")
-    board = Board(flash_dir, seed=False)
+    board = Board(flash_dir, seed=False, firmware=False)
     try:
         package = resources.firmware_dir() / "package.json"
         done = subprocess.run([sys.executable, "-m", "mpremote", "connect", board.port, "mip", "install",
