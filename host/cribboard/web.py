@@ -9,7 +9,6 @@
 #                             the throws ranked (cribboard.discard.as_json; with lang, "said": the model in
 #                             that language), or 400 {"error": ...}
 #   GET  /api/messages?lang=es  {"lang": "es", "messages": {english: translated}} for the page's words
-#   POST /board/...           a board's own report, signed (`cribboard serve` only: cribboard.club)
 # A board here is any object with: layout (dict), buttons(), frames, leds(),
 # press(button, gesture) -> the frame that shows it, and scoreboard() (a view
 # dict, or None before the board has saved a state); N defaults to 0.
@@ -37,6 +36,7 @@ MAX_BODY = 4096  # bytes of a request body
 MAX_DEPTH = 8  # nesting of a request's JSON (a press is one flat object)
 MAX_QUERY = 200  # characters of a discard question (six cards and two words take about 60)
 LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")
+JSON = "application/json"
 
 
 def host_allowed(host_header: str, served: tuple[str, int]) -> bool:
@@ -93,12 +93,10 @@ class Server(ThreadingHTTPServer):
         super().handle_error(request, client_address)
 
 
-def make_server(boards: Any, host: str = "127.0.0.1", port: int = 8121, reports: Any = None,
-                max_report: int = MAX_BODY) -> ThreadingHTTPServer:
+def make_server(boards: Any, host: str = "127.0.0.1", port: int = 8121, fallback: bool = False) -> ThreadingHTTPServer:
     """Serve the page for one board or a list of them (a list may grow as
-    boards appear). reports: what answers the boards' own POSTs under
-    /board/ (cribboard.club.Club: handle(method, path, headers, body) ->
-    (status, body, headers)), bodies up to max_report bytes."""
+    boards appear). fallback: if the port is taken, any free one (the
+    simulated board's, which says where it is); else OSError."""
     boards = boards if isinstance(boards, list) else [boards]
 
     class Handler(BaseHTTPRequestHandler):
@@ -134,47 +132,11 @@ def make_server(boards: Any, host: str = "127.0.0.1", port: int = 8121, reports:
             self.end_headers()
             self.wfile.write(data)  # a browser gone mid-answer ends the request quietly (Server.handle_error)
 
-        def board(self, query):
-            """The board a request names (?board=N), or None after a 404."""
-            word = parse_qs(query).get("board", ["0"])[0]
-            if not (word.isdigit() and word.isascii() and int(word) < len(boards)):
-                self.reply(404, {"error": "no board %s (there are %d)" % (word[:8], len(boards))})
-                return None
-            return boards[int(word)]
-
         def do_GET(self):
             if not self.host_ok():
                 return
             url = urlsplit(self.path)
-            if url.path in ("/", "/index.html"):
-                # The reader's language, from the browser (the page's selector may choose another, and keep it).
-                lang = i18n.best_language(self.headers.get("Accept-Language", "")[:400])
-                page = PAGE.read_bytes().replace(b'<html lang="en">', b'<html lang="%s">' % lang.encode(), 1)
-                self.reply(200, page, "text/html; charset=utf-8")
-            elif url.path == "/api/messages":
-                lang = parse_qs(url.query).get("lang", ["en"])[0]
-                lang = lang if lang in i18n.LANGUAGES else "en"
-                tr = i18n.translation(lang)
-                self.reply(200, {"lang": lang, "messages": {m: tr.gettext(m) for m in _page_messages()}})
-            elif url.path == "/api/state":
-                self.reply(200, {"boards": [_scoreboard(b) for b in boards]})
-            elif url.path == "/api/discard":
-                try:
-                    answer = _discard(url.query)
-                except ValueError as e:
-                    self.reply(400, _discard_error(url.query, e))
-                    return
-                self.reply(200, answer)
-            elif url.path in ("/api/leds", "/api/layout"):
-                b = self.board(url.query)
-                if b is None:
-                    return
-                if url.path == "/api/leds":
-                    self.reply(200, {"layout": b.layout.get("name"), "frame": b.frames, "leds": b.leds()})
-                else:
-                    self.reply(200, dict(b.layout, buttons=b.buttons()))
-            else:
-                self.reply(404, {"error": "no such page: %s" % url.path})
+            self.reply(*page_answer(boards, url.path, url.query, self.headers.get("Accept-Language", "")))
 
         def do_POST(self):
             if not self.host_ok():
@@ -191,9 +153,6 @@ def make_server(boards: Any, host: str = "127.0.0.1", port: int = 8121, reports:
                 self.refused("send the press as application/json, not %s" % (kind[:40] or "no Content-Type"))
                 return
             path = urlsplit(self.path).path
-            if reports is not None and path.startswith("/board/"):
-                self.report(path)
-                return
             if path != "/api/press":
                 self.reply(404, {"error": "no such endpoint: %s" % self.path[:60]})
                 return
@@ -222,32 +181,47 @@ def make_server(boards: Any, host: str = "127.0.0.1", port: int = 8121, reports:
                 return
             self.reply(200, {"ok": True, "frame": frame})
 
-        def report(self, path):
-            """A board's own request (a game, its live state), signed: the club checks and answers it."""
-            size = self.headers.get("Content-Length", "")
-            if not (size.isascii() and size.isdigit()) or int(size) > max_report:
-                self.reply(413 if size.isdigit() else 411, {"error": "a report is at most %d bytes, with its "
-                                                                     "Content-Length" % max_report})
-                self.close_connection = True
-                return
-            try:
-                data = self.rfile.read(int(size))
-            except OSError:
-                self.close_connection = True  # the board went away mid-request: nothing was taken
-                return
-            if len(data) != int(size):
-                self.close_connection = True  # cut off: nothing was taken
-                return
-            status, body, headers = reports.handle("POST", path, self.headers, data)
-            self.reply(status, body, headers=headers)
-
     try:
         server = Server((host, port), Handler)
     except OSError:
+        if not fallback:
+            raise
         server = Server((host, 0), Handler)  # the port is taken: any free one
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
+
+
+def page_answer(boards: list[Any], path: str, query: str, accept_language: str) -> tuple[int, Any, str]:
+    """(status, body: bytes or a JSON value, content type) of a GET of the
+    boards' page or its API; the same for the simulated board's server and
+    the club's."""
+    if path in ("/", "/index.html"):
+        # The reader's language, from the browser (the page's selector may choose another, and keep it).
+        lang = i18n.best_language(accept_language[:400])
+        page = PAGE.read_bytes().replace(b'<html lang="en">', b'<html lang="%s">' % lang.encode(), 1)
+        return 200, page, "text/html; charset=utf-8"
+    if path == "/api/messages":
+        lang = parse_qs(query).get("lang", ["en"])[0]
+        lang = lang if lang in i18n.LANGUAGES else "en"
+        tr = i18n.translation(lang)
+        return 200, {"lang": lang, "messages": {m: tr.gettext(m) for m in _page_messages()}}, JSON
+    if path == "/api/state":
+        return 200, {"boards": [_scoreboard(b) for b in list(boards)]}, JSON
+    if path == "/api/discard":
+        try:
+            return 200, _discard(query), JSON
+        except ValueError as e:
+            return 400, _discard_error(query, e), JSON
+    if path in ("/api/leds", "/api/layout"):
+        word = parse_qs(query).get("board", ["0"])[0]
+        if not (word.isdigit() and word.isascii() and len(word) < 6 and int(word) < len(boards)):
+            return 404, {"error": "no board %s (there are %d)" % (word[:8], len(boards))}, JSON
+        b = boards[int(word)]
+        if path == "/api/leds":
+            return 200, {"layout": b.layout.get("name"), "frame": b.frames, "leds": b.leds()}, JSON
+        return 200, dict(b.layout, buttons=b.buttons()), JSON
+    return 404, {"error": "no such page: %s" % path[:60]}, JSON
 
 
 def _scoreboard(board: Any) -> dict[str, Any]:

@@ -37,9 +37,20 @@ class Cluster:
         self.data = os.path.join(self.dir, "data")
         self._names = itertools.count(1)
         self._run("initdb", "-D", self.data, "-U", USER, "-A", "trust", "-E", "UTF8", "--no-locale", "--no-sync")
-        options = "-c listen_addresses='' -k %s -c fsync=off -c full_page_writes=off" % self.dir
-        self._run("pg_ctl", "-D", self.data, "-w", "-l", os.path.join(self.dir, "server.log"), "-o", options, "start")
+        self._options = "-c listen_addresses='' -k %s -c fsync=off -c full_page_writes=off" % self.dir
+        self.running = False
+        self.start_server()
+
+    def start_server(self):
+        """(Again:) the server up, waited for (pg_ctl -w)."""
+        self._run("pg_ctl", "-D", self.data, "-w", "-l", os.path.join(self.dir, "server.log"), "-o", self._options,
+                  "start")
         self.running = True
+
+    def stop_server(self):
+        """The server down, as a restart takes it (every connection cut), the cluster kept."""
+        self._run("pg_ctl", "-D", self.data, "-w", "-m", "fast", "stop")
+        self.running = False
 
     def _run(self, tool, *args):
         cmd = [os.path.join(self.bin, tool), *args]
@@ -66,3 +77,9 @@ class Cluster:
             self.running = False
             self._run("pg_ctl", "-D", self.data, "-w", "-m", "immediate", "stop")
         shutil.rmtree(self.dir, ignore_errors=True)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()

@@ -15,7 +15,7 @@ from clubserver import KEY
 from deadline import WAIT_S
 from test_records import good
 
-from cribboard import club
+from cribboard.club import protocol as club
 from cribclub.signing import signature
 
 GAMES, LIVE = "/board/v1/games", "/board/v1/live"
@@ -41,7 +41,8 @@ def send(url, path, body, counter, board="b0ard", key=KEY, headers=None, sign=Tr
         conn.request("POST", path, data, head)
         answer = conn.getresponse()
         raw = answer.read()
-        return answer.status, json.loads(raw), answer.getheader("X-Cribboard-Signature"), raw
+        said = json.loads(raw) if answer.getheader("Content-Type") == "application/json" else raw.decode()
+        return answer.status, said, answer.getheader("X-Cribboard-Signature"), raw
     finally:
         conn.close()
 
@@ -58,7 +59,7 @@ def stored(db_url):
 def test_a_paired_boards_games_are_stored_once_and_acknowledged_with_a_signature(served):
     url, db_url, _proc = served
     status, answer, sig, raw = send(url, GAMES, games_body(1, 2), "3.1")
-    assert status == 200 and answer == {"board": "b0ard", "counter": "3.1", "seq": 2}
+    assert status == 200 and answer == {"board": "b0ard", "counter": "3.1", "seq": 2, "apart": []}
     assert sig == signature(KEY.encode(), "ACK", GAMES, "b0ard", "3.1", raw)  # the club's word, for this request
     assert stored(db_url) == [("b0ard", 1), ("b0ard", 2)]
     status, answer, sig, raw = send(url, GAMES, games_body(1, 2), "3.1")  # the same request again: a replay
@@ -78,8 +79,10 @@ def test_a_paired_boards_games_are_stored_once_and_acknowledged_with_a_signature
 @pytest.mark.parametrize("why, request_, status", [
     ("not a paired board", dict(board="nob0ard"), 403),
     ("bad signature", dict(key="00" * 16), 403),
-    ("bad signature", dict(sign=False), 403),
-    ("no usable counter (BOOT.N)", dict(counter="x"), 400),
+    ("no signature (64 hex digits)", dict(sign=False), 403),
+    ("no signature (64 hex digits)", dict(sign=False, headers={"X-Cribboard-Signature": "é" * 64}), 403),
+    ("no usable counter (BOOT.N, each a whole number up to 2147483647)", dict(counter="x"), 400),
+    ("no usable counter (BOOT.N, each a whole number up to 2147483647)", dict(counter="2147483648.1"), 400),
     ("no usable board id", dict(board="a/b"), 400),
 ])
 def test_a_request_that_is_not_the_boards_is_refused_and_changes_nothing(served, why, request_, status):
@@ -93,17 +96,20 @@ def test_a_request_that_is_not_the_boards_is_refused_and_changes_nothing(served,
     assert len(logged) == 1 and why in logged[0]  # one line a refusal
 
 
-def test_bad_bodies_and_bad_records_are_refused_whole(served):
+def test_bad_bodies_are_refused_and_a_bad_record_is_kept_apart_while_the_rest_are_stored(served):
     url, db_url, _proc = served
-    bad = games_body(1, 2)
-    bad["records"][1][1] = json.dumps(dict(good(2), scores=[121, 0]))  # a record whose events say otherwise
-    assert send(url, GAMES, bad, "1.1")[0] == 422
     assert send(url, GAMES, b"{not json", "1.1")[:2] == (400, {"error": "the body is not JSON"})
     assert send(url, GAMES, {"records": [[1, 2]]}, "1.1")[0] == 400
-    assert send(url, GAMES, b"x" * (club.MAX_BODY + 1), "1.1")[0] == 413
-    assert stored(db_url) == []  # none of game 1 either: a batch is taken whole or not at all
-    status, answer, _sig, _raw = send(url, GAMES, games_body(1), "1.1")
-    assert status == 200 and answer["seq"] == 1
+    assert send(url, GAMES, b"x" * (club.MAX_BODY + 1), "1.1")[0] == 413  # waitress's own answer: never read
+    assert send(url, GAMES, b"[" * 20_000, "1.1")[0] == 400  # nested 20,000 deep: no RecursionError
+    assert stored(db_url) == []
+    bad = games_body(1, 2, 3)
+    bad["records"][1][1] = json.dumps(dict(good(2), scores=[121, 0]))  # a record whose events say otherwise
+    status, answer, _sig, _raw = send(url, GAMES, bad, "1.1")
+    assert status == 200 and answer["seq"] == 3 and answer["apart"] == [2]  # the board moves on past it
+    assert stored(db_url) == [("b0ard", 1), ("b0ard", 3)]
+    kept = json.loads(cli("rejected", "--db", db_url, "--json").stdout)
+    assert [(r["seq"], "scores [121, 0]" in r["reason"]) for r in kept] == [(2, True)]
 
 
 def test_a_revoked_board_is_refused(served):

@@ -63,7 +63,7 @@ def sim(headless, http_addr, link, flash, board, layout, keep_firmware, edition,
     board_sim = simulator.Simulator(flash_dir, link=link, edition=edition)
     stop_on_signals()  # from here on a kill or a closed terminal still stops what was started
     try:
-        server = web.make_server(board_sim, host, port)  # bound before the board starts: no orphan if it fails
+        server = web.make_server(board_sim, host, port, fallback=True)  # bound before the board starts
     except OSError as e:
         raise CribboardError(_("cannot serve the board's page on %s: %s") % (http_addr, e.strerror or e)) from None
     try:
@@ -79,6 +79,9 @@ def sim(headless, http_addr, link, flash, board, layout, keep_firmware, edition,
         raise
     try:  # until a signal: the board and the server are stopped however this ends
         url = "http://%s:%d/" % server.server_address[:2]
+        if port and server.server_address[1] != port:
+            status(_("port %(port)d is taken (by another simulated board?): the page is on port %(free)d")
+                   % {"port": port, "free": server.server_address[1]})
         if board_sim.runtime == "cpython":  # MicroPython's edition without the unix port
             status(_("MicroPython's unix port is not installed here (pip install \"cribboard[sim]\", Linux x86-64): "
                    "running the firmware on CPython instead; it has no REPL, so flash and mpremote "

@@ -23,32 +23,41 @@ from cribboard.errors import CribboardError, UsageError
 from cribboard.i18n import _
 from cribboard.said import said
 
+SERVE_PORT = 8120  # the club's; the simulated board's page is on 8121, the live scoreboard's on 8122
+
 
 @cli.command()
 @db_option
-@click.option("--http", "http_addr", default="0.0.0.0:8121", show_default=True, metavar="HOST:PORT",
-              help="Where to listen: the boards post to it, and it serves the live page.")
+@click.option("--http", "http_addr", default="0.0.0.0:%d" % SERVE_PORT, show_default=True, metavar="HOST:PORT",
+              help="Where to listen: the boards post to it, and it serves the live page. A port that is taken "
+                   "is an error: the boards paired with it would post to another program.")
 @click.option("--json", "as_json", is_flag=True, help="Say where it listens as one JSON line.")
 def serve(db_url, http_addr, as_json):
     """The club's server: paired boards send it their finished games and
     their live scores over the network; it keeps the games in the database
     and shows every board that reports on one live page (Ctrl-C stops it)."""
-    from cribboard import web
-    from cribboard.club import MAX_BODY, Club
+    from cribboard.club.app import ClubApp
+    from cribboard.club.protocol import MAX_BODY, Club
+    from cribboard.club.server import THREADS, ClubServer
 
     host, port = http_address(http_addr)
     stop_on_signals()  # the database is closed however this ends
     open_db(db_url, create=True).close()  # made (and migrated) before the first board reports
-    club = Club(db_url)
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
-    logging.getLogger("club").addHandler(handler)  # one line a refusal, on stderr
-    logging.getLogger("club").setLevel(logging.INFO)
+    for name in ("club", "waitress"):
+        logging.getLogger(name).addHandler(handler)  # one line a refusal, on stderr
+        logging.getLogger(name).setLevel(logging.INFO if name == "club" else logging.WARNING)
+        logging.getLogger(name).propagate = False
+    logging.getLogger("psycopg.pool").setLevel(logging.CRITICAL)  # a database away is said once a request, as 503
+    club = Club(db_url, connections=THREADS)
     try:
+        app = ClubApp(club)
         try:
-            server = web.make_server(club.boards, host, port, reports=club, max_report=MAX_BODY)
+            server = ClubServer(app, host, port, MAX_BODY)
         except OSError as e:
             raise CribboardError(_("cannot serve on %s: %s") % (http_addr, e.strerror or e)) from None
+        app.served = server.server_address
 
         def say():
             url = "http://%s:%d/" % server.server_address[:2]

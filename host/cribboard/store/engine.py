@@ -66,6 +66,8 @@ class Database:
         self.errors = errors  # the driver's error base class
         self.where = where  # the database, without any password, for messages
         self._depth = 0
+        self.wait_s: float = busy_wait()  # how long a write waits for another writer (SQLite)...
+        self.say_busy = True  # ...said on stderr when it begins (a command's; a server says nothing and answers 503)
 
     def _sql(self, sql: str) -> str:
         if self.engine == "postgresql":
@@ -138,7 +140,7 @@ class Database:
     def _begin_sqlite(self) -> None:
         """BEGIN IMMEDIATE; if another process holds the write lock, say so
         once and wait for it (up to the busy timeout), then a clear error."""
-        wait = busy_wait()
+        wait = self.wait_s
         try:
             self.conn.execute("PRAGMA busy_timeout = %d" % min(_QUICK_MS, wait * 1000))
             try:
@@ -149,8 +151,9 @@ class Database:
         except sqlite3.Error as e:
             if "locked" not in str(e) and "busy" not in str(e):
                 raise DbError(_("the database %s: %s") % (self.where, e)) from None
-        print("cribboard: " + _("the database %s is busy (another cribboard is writing to it): waiting up to %d s")
-              % (self.where, wait), file=sys.stderr)  # progress: stderr, as the command line's
+        if self.say_busy:
+            print("cribboard: " + _("the database %s is busy (another cribboard is writing to it): waiting up to %d s")
+                  % (self.where, wait), file=sys.stderr)  # progress: stderr, as the command line's
         try:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as e:
@@ -201,6 +204,13 @@ def _postgresql(url: str) -> Database:
         # One line: psycopg's message goes on with "\n\tIs the server running...".
         said = " ".join(str(e).split())
         raise DbError(_("cannot reach the PostgreSQL server %s: %s") % (_safe(url), said)) from None
+    return postgresql_database(conn, url)
+
+
+def postgresql_database(conn: Any, url: str) -> Database:
+    """A psycopg connection to url (autocommit, rows as dicts) as a Database: one made here, or a pool's."""
+    import psycopg
+
     return Database(conn, "postgresql", psycopg.Error, _safe(url))
 
 

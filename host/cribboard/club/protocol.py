@@ -1,0 +1,248 @@
+# The club's side of its boards' reports over WiFi, free of any HTTP
+# framework: one request in (method, path, headers, body, the client's
+# address), one answer out (status, body, headers), always. Each request is
+# checked before anything is kept. It names its board (X-Cribboard-Board),
+# its counter (X-Cribboard-Counter: BOOT.N, taken once, in order) and its
+# signature (X-Cribboard-Signature: HMAC-SHA256 under the key `cribboard
+# pair` gave the board, over the method, path, board, counter and body:
+# cribclub.signing, the board's own code). The answer to a good request is
+# signed the same way over "ACK", so the board moves its sent-cursor only on
+# the club's word. docs/protocol.md has the messages.
+#   POST /board/v1/games  {"fw", "boot", "ticks", "period", "last", "records": [[seq, record], ...]}
+#                         -> {"board", "counter", "seq": the batch's last, "apart": [seqs kept apart]}
+#   POST /board/v1/live   {"state": the board's saved state} -> {"board", "counter"}
+# Every refusal is a status and one log line (rate-limited per address), and
+# changes nothing: 400/403/404/409/413/422/429 for the board's fault, 503
+# with Retry-After for the server's (its database away or busy).
+import hmac
+import json
+import logging
+import re
+import threading
+import time
+from collections.abc import Callable, Mapping
+from datetime import datetime, timezone
+from typing import Any
+
+from cribboard import intake, store
+from cribboard.club.allowance import Allowance, LogLimit
+from cribboard.live import SeenBoard, drawn
+from cribboard.records import MAX_INT
+from cribboard.store.engine import Database, DbError
+from cribboard.store.pool import Pool
+from cribboard.sync import BOARD_ID, wall_time
+from cribboard.web import json_depth
+from cribclub.signing import signature
+
+log = logging.getLogger("club")
+GAMES, LIVE = "/board/v1/games", "/board/v1/live"
+PATHS = (GAMES, LIVE)
+MAX_BODY = 64 * 1024  # a batch of games (a record is at most a few KB)
+MAX_DEPTH = 8  # a report's JSON nests 4 deep; a state a little more
+RATE = 8.0  # requests a second a board may make, on average...
+BURST = 24  # ... and at most this many at once
+REFUSED_RATE = 2.0  # refused requests a second from one address, on average...
+REFUSED_BURST = 40  # ... and at most this many at once; then 429 before any other check
+LOG_LINES = 10  # log lines per address a minute (then one summary line says how many were dropped)
+RETRY_AFTER_S = 5  # what a 503 asks a client to wait
+SIGNATURE = re.compile(r"[0-9a-f]{64}")
+COUNTER = re.compile(r"([0-9]{1,10})\.([0-9]{1,10})")
+
+
+class Refused(Exception):
+    """A request not taken: its HTTP status and the log's reason; for a
+    board's own request out of its turn, the key and counter to sign the
+    refusal with (signed)."""
+
+    def __init__(self, status: int, why: str, signed: tuple[bytes, str] | None = None) -> None:
+        super().__init__(why)
+        self.status = status
+        self.signed = signed
+
+
+class NetBoard(SeenBoard):
+    """A board that reports over the network: its last live state."""
+
+    def __init__(self, board: str) -> None:
+        super().__init__({})
+        self.board = board
+
+    def scoreboard(self) -> dict[str, Any] | None:
+        return dict(self._view, board=self.board) if self._view else None
+
+
+Answer = tuple[int, bytes, dict[str, str]]
+
+
+class Club:
+    """The boards' requests, checked, kept, answered; each request on a
+    connection of its own from the pool, no lock held across a wait."""
+
+    def __init__(self, db_url: str, clock: Callable[[], float] = time.monotonic,
+                 now: Callable[[], float] = time.time, connections: int = 8) -> None:
+        self.pool = Pool(db_url, connections)
+        self.boards: list[NetBoard] = []  # the page's, in the order they first reported
+        self._by_id: dict[str, NetBoard] = {}
+        self._boards_lock = threading.Lock()
+        self._now = now
+        self.allowance = Allowance(RATE, BURST, clock)  # per board, spent after its counter is checked
+        self.refusals = Allowance(REFUSED_RATE, REFUSED_BURST, clock)  # per address, spent by each refusal
+        self.log_limit = LogLimit(LOG_LINES, 60.0, clock)
+
+    def close(self) -> None:
+        self.pool.close()
+
+    def healthy(self) -> bool:
+        return self.pool.healthy()
+
+    def handle(self, method: str, path: str, headers: Mapping[str, str], body: bytes, peer: str = "") -> Answer:
+        """(status, body, headers) of the answer to one request from a board."""
+        board = ascii(headers.get("X-Cribboard-Board", "")[:64])
+        try:
+            if not self.refusals.left(peer):
+                raise Refused(429, "too many refused requests from this address")
+            return self._take(method, path, headers, body)
+        except Refused as e:
+            if e.status != 429:  # (a board over its own allowance is no stranger)
+                self.refusals.spend(peer)
+            self._note(peer, "refused %s %s from %s, board %s: %s", method[:8], ascii(path[:40]), peer, board, e)
+            return self._refusal(e, path, headers)
+        except DbError as e:
+            self._note("database", "answered 503 to %s %s from %s: %s", method[:8], ascii(path[:40]), peer, e)
+            return 503, _json({"error": "the club's database is away or busy; try again"}), {
+                "Retry-After": str(RETRY_AFTER_S)}
+        except Exception as e:  # a fault of this server's: still one answer, and one line to find it by
+            self._note(peer, "failed on %s %s from %s: %s: %s", method[:8], ascii(path[:40]), peer,
+                       type(e).__name__, ascii(str(e)[:200]))
+            return 500, _json({"error": "the club's server failed on this request"}), {}
+
+    def refused_here(self, peer: str, method: str, path: str, status: int, why: str) -> None:
+        """A request the HTTP edge refused before it reached handle: its line and its cost, as handle's."""
+        if status != 429:
+            self.refusals.spend(peer)
+        self._note(peer, "refused %s %s from %s: %s", method[:8], ascii(path[:40]), peer, why)
+
+    def _note(self, key: str, message: str, *args: Any) -> None:
+        """One log line, unless key (an address, or "database") has had its share this minute."""
+        write, dropped = self.log_limit.take(key)
+        for where, n in dropped:
+            log.warning("dropped %d more log lines about %s in the last minute", n, where)
+        if write:
+            log.warning(message, *args)
+
+    def _refusal(self, e: Refused, path: str, headers: Mapping[str, str]) -> Answer:
+        if e.signed is None:
+            return e.status, _json({"error": str(e)}), {}
+        # The board's own request, signed, with a counter at or before the last taken: its boot count went
+        # back (a state it could not read). Said where the count stands, signed, it goes on after it.
+        key, counter = e.signed
+        board = headers.get("X-Cribboard-Board", "")
+        with self.pool.db() as db:
+            last = store.club.last_counter(db, board)
+        data = _json({"error": str(e), "last": "%d.%d" % last if last else None})
+        return e.status, data, {"X-Cribboard-Signature": signature(key, "ACK", path, board, counter, data)}
+
+    def _take(self, method: str, path: str, headers: Mapping[str, str], body: bytes) -> Answer:
+        if method != "POST" or path not in PATHS:
+            raise Refused(404, "no such endpoint")
+        board = headers.get("X-Cribboard-Board", "")
+        counter = headers.get("X-Cribboard-Counter", "")
+        given = headers.get("X-Cribboard-Signature", "")
+        if not BOARD_ID.fullmatch(board):
+            raise Refused(400, "no usable board id")
+        numbers = COUNTER.fullmatch(counter)
+        if numbers is None or max(int(numbers[1]), int(numbers[2])) > MAX_INT:
+            raise Refused(400, "no usable counter (BOOT.N, each a whole number up to %d)" % MAX_INT)
+        boot, n = int(numbers[1]), int(numbers[2])
+        if not SIGNATURE.fullmatch(given):
+            raise Refused(403, "no signature (64 hex digits)")
+        with self.pool.db() as db:
+            paired = store.club.key_of(db, board)
+            if paired is None:
+                raise Refused(403, "not a paired board")
+            if paired["revoked_at"] is not None:
+                raise Refused(403, "its key was revoked")
+            key = paired["key"].encode()
+            if not hmac.compare_digest(signature(key, method, path, board, counter, body).encode(), given.encode()):
+                raise Refused(403, "bad signature")
+            last = store.club.last_counter(db, board)
+            if last is not None and (boot, n) <= last:
+                raise Refused(409, "a replay, or a request out of order", (key, counter))
+            if not self.allowance.spend(board):  # after the counter: a replay costs the board nothing
+                raise Refused(429, "too many requests")
+            data = _object(body)
+            if path == GAMES:
+                answer = self._games(db, board, data, (boot, n), key, counter)
+            else:
+                answer = self._live(db, board, data, (boot, n), key, counter)
+        raw = _json(answer)
+        return 200, raw, {"X-Cribboard-Signature": signature(key, "ACK", path, board, counter, raw)}
+
+    def _games(self, db: Database, board: str, data: dict[str, Any], count: tuple[int, int], key: bytes,
+               counter: str) -> dict[str, Any]:
+        records = data.get("records")
+        if not isinstance(records, list) or not records:
+            raise Refused(400, "no records")
+        if not all(isinstance(item, list) and len(item) == 2 and isinstance(item[1], str) for item in records):
+            raise Refused(400, "a record is [seq, record]")
+        last = data.get("last")
+        if last is not None and (type(last) is not int or not 0 <= last <= MAX_INT):
+            raise Refused(400, "last is the board's last record number, from 0 to %d" % MAX_INT)
+        try:
+            batch = intake.sort(db, board, [(item[0], item[1]) for item in records], last)
+        except intake.BadBatch as e:
+            raise Refused(422, str(e)) from None
+        hello = {"boot": data.get("boot"), "ticks": data.get("ticks"), "period": data.get("period")}
+        now = self._now()
+        walls = {seq: wall_time(g.record, hello, now) for seq, g in batch.games}
+        fw = data.get("fw")
+        with db.transaction():
+            self._counter(db, board, count, key, counter)
+            store.games.add(db, board, fw[:40] if isinstance(fw, str) else None, batch.games, _iso(now), walls,
+                            batch.apart)
+        if batch.apart:
+            self._note(board, "kept apart from board %s: %s", board,
+                       "; ".join("record %d: %s" % (seq, why[:100]) for seq, why, _raw in batch.apart))
+        return {"board": board, "counter": counter, "seq": records[-1][0], "apart": [a[0] for a in batch.apart]}
+
+    def _live(self, db: Database, board: str, data: dict[str, Any], count: tuple[int, int], key: bytes,
+              counter: str) -> dict[str, Any]:
+        state = data.get("state")
+        if not isinstance(state, dict):
+            raise Refused(400, "no state")
+        try:
+            seen = drawn(state)
+        except (ValueError, OverflowError, AttributeError, RecursionError) as e:
+            raise Refused(422, "not a board's state: %s" % ascii(str(e)[:200])) from None
+        self._counter(db, board, count, key, counter)
+        with self._boards_lock:
+            if board not in self._by_id:
+                self._by_id[board] = NetBoard(board)
+                self.boards.append(self._by_id[board])
+            self._by_id[board].show(seen)
+        return {"board": board, "counter": counter}
+
+    @staticmethod
+    def _counter(db: Database, board: str, count: tuple[int, int], key: bytes, counter: str) -> None:
+        if not store.club.take_counter(db, board, *count):  # another request with it was first
+            raise Refused(409, "a replay, or a request out of order", (key, counter))
+
+
+def _object(body: bytes) -> dict[str, Any]:
+    if json_depth(body) > MAX_DEPTH:
+        raise Refused(400, "the body nests deeper than %d" % MAX_DEPTH)
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError):
+        raise Refused(400, "the body is not JSON") from None
+    if not isinstance(data, dict):
+        raise Refused(400, "the body is not a JSON object")
+    return data
+
+
+def _json(value: Any) -> bytes:
+    return json.dumps(value).encode()
+
+
+def _iso(unix: float) -> str:
+    return datetime.fromtimestamp(unix, timezone.utc).isoformat(timespec="seconds")

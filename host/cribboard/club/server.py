@@ -1,0 +1,91 @@
+# The club's server process: its WSGI app (cribboard.club.app) under
+# waitress, a maintained production server (docs/decisions.md says why this
+# one), with every bound a season-long service needs: a pool of worker
+# threads, a cap on open connections (more wait in a real backlog), small
+# headers and bodies, and one deadline for each request from its first byte,
+# so a client dripping a byte every few seconds is cut off at REQUEST_S like
+# one that sends nothing. Waitress's own idle timeout counts from the last
+# byte; the deadline is added here, on its parser and channel classes.
+import threading
+import time
+from typing import Any
+
+from waitress.channel import HTTPChannel
+from waitress.parser import HTTPRequestParser
+from waitress.server import TcpWSGIServer
+from waitress.task import WSGITask
+
+from cribboard.club.app import BEGUN
+
+THREADS = 8  # requests handled at once (each holds at most one database connection)
+CONNECTIONS = 256  # open at once; the next wait in the backlog
+BACKLOG = 1024  # connections the kernel holds for us beyond those (capped by net.core.somaxconn)
+REQUEST_S = 10  # from a request's first byte to its last
+HEADERS_MAX = 16 * 1024  # a board's head is 300 bytes; a browser's a few KB
+
+
+class _TimedParser(HTTPRequestParser):
+    """A request as it comes in, with when its first byte came."""
+
+    def __init__(self, adj: Any) -> None:
+        super().__init__(adj)
+        self.begun = time.time()  # waitress's maintenance clock
+
+
+class _TimedTask(WSGITask):
+    """The request's first byte's time goes to the app (BEGUN): a request that waited in the queue
+    past its client's patience is answered at once, not worked on for nobody."""
+
+    def get_environment(self) -> dict[str, Any]:
+        environ = super().get_environment()
+        environ[BEGUN] = getattr(self.request, "begun", None)
+        return environ
+
+
+class _TimedChannel(HTTPChannel):
+    parser_class = _TimedParser
+    task_class = _TimedTask
+
+
+class _Server(TcpWSGIServer):
+    channel_class = _TimedChannel
+
+    def maintenance(self, now: Any) -> None:
+        super().maintenance(now)  # idle connections
+        cutoff = now - REQUEST_S
+        server: Any = self  # (waitress is untyped: its attributes are set in __init__)
+        for channel in list(server.active_channels.values()):
+            request = getattr(channel, "request", None)
+            if request is not None and getattr(request, "begun", now) < cutoff:
+                channel.will_close = True  # past its deadline: the connection goes, the request with it
+
+
+class ClubServer:
+    """waitress serving app on (host, port) in a thread of its own; OSError if the port is taken
+    (a board paired with this port must not find another server, or none, there)."""
+
+    def __init__(self, app: Any, host: str, port: int, max_body: int) -> None:
+        self._server: Any = _Server(app, host=host, port=port, threads=THREADS, connection_limit=CONNECTIONS,
+                               backlog=BACKLOG, channel_timeout=REQUEST_S, cleanup_interval=1,
+                               max_request_header_size=HEADERS_MAX, max_request_body_size=max_body,
+                               asyncore_use_poll=True, ident="cribboard", expose_tracebacks=False)
+        self.server_address = (str(self._server.effective_host), int(self._server.effective_port))
+        self._thread = threading.Thread(target=self._server.run, name="club-server", daemon=True)
+        self._thread.start()
+
+    def shutdown(self) -> None:
+        """Stop taking connections and close the open ones (from any thread), then wait for the loop."""
+        server = self._server
+        if not self._thread.is_alive():
+            return
+
+        def close_all() -> None:  # in the loop's own thread: asyncore is not thread-safe
+            for dispatcher in list(server._map.values()):
+                dispatcher.close()
+
+        server.trigger.pull_trigger(close_all)
+        self._thread.join(REQUEST_S)
+        server.task_dispatcher.shutdown(cancel_pending=True, timeout=REQUEST_S)
+
+    def server_close(self) -> None:
+        pass  # shutdown closed everything (the name serve_until_stopped calls, as on http.server's)

@@ -1,0 +1,155 @@
+# What the club's server takes from a board, by the same rules as a USB
+# sync (cribboard.intake), on SQLite and PostgreSQL; a refused record kept
+# apart while the rest of its batch is stored; a replay that costs the real
+# board nothing; refusals from one address slowed, and their log lines
+# limited. The protocol alone (cribboard.club.protocol, no HTTP), with a
+# fake clock; test_club.py and test_club_service.py go through the server.
+import json
+import logging
+
+import clubserver
+import pytest
+from clubserver import KEY
+from test_records import good
+
+from cribboard import store
+from cribboard.club import protocol
+from cribboard.club.protocol import GAMES, LIVE
+from cribclub.signing import signature
+
+BOARD = "b0ard"
+
+
+class Clock:
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now
+
+
+@pytest.fixture
+def club(db_url):
+    clubserver.pair(db_url, BOARD)
+    clock = Clock()
+    club = protocol.Club(db_url, clock=clock, now=lambda: 1_800_000_000.0)
+    club.clock = clock
+    club.db_url = db_url
+    counter = [0]
+
+    def post(body, path=GAMES, count=None, peer="10.0.0.7", key=KEY, raw=None):
+        """(status, answer) of a request signed as the board signs it, with its next counter."""
+        if count is None:
+            counter[0] += 1
+            count = "1.%d" % counter[0]
+        data = raw if raw is not None else json.dumps(body).encode()
+        headers = {"X-Cribboard-Board": BOARD, "X-Cribboard-Counter": count,
+                   "X-Cribboard-Signature": signature(key.encode(), "POST", path, BOARD, count, data)}
+        status, answer, _headers = club.handle("POST", path, headers, data, peer)
+        return status, json.loads(answer)
+
+    club.post = post
+    yield club
+    club.close()
+
+
+def batch(*seqs, **fields):
+    return dict({"fw": "1.0", "boot": 3, "ticks": 5000, "period": 1 << 30,
+                 "records": [[seq, json.dumps(good(seq, loser=80 + seq))] for seq in seqs]}, **fields)
+
+
+def stored(club):
+    db = store.connect(club.db_url)
+    try:
+        games = [(r["seq"], r["ended_at"]) for r in db.all("SELECT seq, ended_at FROM games ORDER BY seq")]
+        apart = [(r["seq"], r["reason"]) for r in store.reports.rejected(db)]
+        return games, apart, store.club.last_counter(db, BOARD)
+    finally:
+        db.close()
+
+
+@pytest.mark.parametrize("records, why", [
+    ([[0, "x"]], "record number 0 after none"),
+    ([[-7, "x"]], "record number -7 after none"),
+    ([[2**63, "x"]], "record number 9223372036854775808 after none"),
+    ([[2**31, "x"]], "record number 2147483648 after none"),
+    ([[3, "x"], [2, "x"]], "record number 2 after 3"),
+    ([[2, "x"], [2, "x"]], "record number 2 after 2"),
+    ([["1", "x"]], 'record number "1" after none'),
+])
+def test_numbers_no_boards_log_has_refuse_the_batch_and_change_nothing(club, records, why):
+    assert club.post({"records": records}) == (422, {"error": why})
+    assert stored(club) == ([], [], (0, 0))  # not even the counter
+
+
+def test_the_counters_numbers_fit_both_engines(club):
+    for count in ("2147483648.1", "1.2147483648", "99999999999.1", "1.-1", "1e3.1", "١.١"):
+        assert club.post(batch(1), count=count)[0] == 400
+    assert club.post(batch(1), count="2147483647.1")[0] == 200  # the largest, stored on either engine
+    assert stored(club)[2] == (2**31 - 1, 1)
+
+
+def test_numbers_that_make_no_date_store_the_game_without_one(club):
+    assert club.post(batch(1, ticks=2**4000, period=2**4000))[0] == 200
+    assert club.post(batch(2, boot=2**4000, ticks=-5))[0] == 200
+    wall = dict(good(3, loser=83), boot=1, wall=[2**40, 5])  # a date in the year 36812
+    assert club.post(dict(batch(), records=[[3, json.dumps(wall)]]))[0] == 200
+    this_boot = dict(good(4, loser=84), boot=3, ticks=0)  # this boot, 5 s before the report: dated
+    assert club.post(dict(batch(), records=[[4, json.dumps(this_boot)]]))[0] == 200
+    games, _apart, _counter = stored(club)
+    assert games == [(1, None), (2, None), (3, None), (4, 1_800_000_000.0 - 5.0)]
+
+
+def test_a_bad_record_is_kept_apart_the_rest_stored_and_the_board_told_to_move_on(club):
+    body = batch(1, 2, 3)
+    body["records"][1][1] = json.dumps(dict(good(2), scores=[121, 0]))  # its events make [121, 80]
+    status, answer = club.post(body)
+    assert status == 200 and answer["seq"] == 3 and answer["apart"] == [2]
+    games, apart, _counter = stored(club)
+    assert [g[0] for g in games] == [1, 3] and [a[0] for a in apart] == [2]
+    assert "scores" in apart[0][1]
+
+
+def test_a_resend_and_the_same_game_again_store_nothing_twice_and_the_answer_is_what_was_sent(club):
+    assert club.post(batch(1, 2))[1]["seq"] == 2
+    assert club.post(batch(1, 2))[1] == {"board": BOARD, "counter": "1.2", "seq": 2, "apart": []}  # a lost answer
+    again = json.dumps(good(1, loser=81))  # game 1, logged again as record 5 (a gap: records 3 and 4 were torn)
+    status, answer = club.post(dict(batch(), records=[[5, again]]))
+    assert status == 200 and answer["seq"] == 5 and answer["apart"] == [5]
+    games, apart, _counter = stored(club)
+    assert [g[0] for g in games] == [1, 2] and apart == [(5, "the same game as record 1")]
+    assert club.post(batch(6), count="1.1")[0] == 409  # a counter already used: nothing
+
+
+def test_a_replay_costs_the_real_board_nothing_and_a_flood_from_one_address_is_slowed(club):
+    assert club.post(batch(1), count="1.1")[0] == 200
+    replies = [club.post(batch(1), count="1.1", peer="10.6.6.6")[0] for _ in range(protocol.REFUSED_BURST + 20)]
+    assert replies == [409] * protocol.REFUSED_BURST + [429] * 20  # then refused before the database is asked
+    statuses = [club.post(batch(n), count="1.%d" % n)[0] for n in range(2, protocol.BURST + 1)]
+    assert statuses == [200] * (protocol.BURST - 1)  # the rest of the board's allowance is still its own
+    unsigned = club.post(batch(1), count="1.99", peer="10.6.6.7", key="00" * 16)
+    assert unsigned[0] == 403
+    club.clock.now += 3600  # an hour on, the address may try again
+    assert club.post(batch(1), count="1.1", peer="10.6.6.6")[0] == 409
+
+
+def test_refusals_are_a_line_each_up_to_a_limit_then_one_summary(club, caplog):
+    caplog.set_level(logging.INFO, logger="club")
+    for _ in range(30):
+        club.clock.now += 1  # slow enough for the address's allowance, too fast for the log
+        assert club.post(batch(1), key="00" * 16, peer="10.6.6.6")[0] == 403
+    lines = [r.getMessage() for r in caplog.records]
+    assert len(lines) == protocol.LOG_LINES and all("bad signature" in line for line in lines)
+    club.clock.now += 60
+    assert club.post(batch(1), key="00" * 16, peer="10.6.6.6")[0] == 403
+    lines = [r.getMessage() for r in caplog.records][protocol.LOG_LINES:]
+    assert lines[0] == "dropped %d more log lines about 10.6.6.6 in the last minute" % (30 - protocol.LOG_LINES)
+    assert "bad signature" in lines[1] and len(lines) == 2
+
+
+def test_a_live_state_that_is_no_boards_is_refused_in_one_line(club, caplog):
+    caplog.set_level(logging.INFO, logger="club")
+    for state in ({}, {"match": 2**4000}, {"match": {"game": [[]] * 5}}, [1]):
+        status, answer = club.post({"state": state}, path=LIVE)
+        assert status in (400, 422) and "error" in answer
+    assert len(caplog.records) == 4 and all("\n" not in r.getMessage() for r in caplog.records)

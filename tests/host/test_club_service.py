@@ -1,0 +1,148 @@
+# The club's server as a club leaves it running all season (a real `cribboard
+# serve` process): a port that is taken is an error, a health check that
+# asks the database, PostgreSQL restarting under a board's traffic, a SQLite
+# file another program holds, and clients that drip, bloat or idle.
+import http.client
+import json
+import socket
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+
+import clubserver
+import pytest
+from clirun import cli
+from deadline import WAIT_S
+from pgserver import Cluster
+from test_club import GAMES, LIVE, games_body, send, stored
+
+from cribboard.club import server as club_server
+
+
+def get(url, path):
+    """(status, JSON answer, headers) of a GET."""
+    host, port = url[len("http://"):].rstrip("/").split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=WAIT_S)
+    try:
+        conn.request("GET", path)
+        answer = conn.getresponse()
+        return answer.status, json.loads(answer.read()), dict(answer.getheaders())
+    finally:
+        conn.close()
+
+
+def test_serve_refuses_a_port_that_is_taken_and_only_sim_moves_saying_so(tmp_path):
+    taken = socket.create_server(("127.0.0.1", 0))
+    port = taken.getsockname()[1]
+    try:
+        done = cli("serve", "--db", str(tmp_path / "club.db"), "--http", "127.0.0.1:%d" % port)
+        assert done.returncode == 1 and done.stdout == ""
+        assert done.stderr.strip().splitlines()[-1].startswith("cribboard: error: cannot serve on 127.0.0.1:%d: "
+                                                               % port)
+        sim = subprocess.Popen([sys.executable, "-m", "cribboard", "sim", "--headless", "--json", "--flash",
+                                str(tmp_path / "flash"), "--http", "127.0.0.1:%d" % port],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            url = json.loads(sim.stdout.readline())["url"]
+            assert not url.endswith(":%d/" % port)
+        finally:
+            sim.terminate()
+            _out, err = sim.communicate(timeout=WAIT_S)
+        assert "port %d is taken" % port in err
+    finally:
+        taken.close()
+    from cribboard.cli import board, club
+
+    defaults = {c.name: next(p.default for p in c.params if p.name == "http_addr") for c in (board.sim, club.serve)}
+    assert defaults["sim"].split(":")[1] != defaults["serve"].split(":")[1]
+
+
+def test_a_postgresql_restart_under_a_boards_traffic_is_a_503_then_served_again(tmp_path):
+    with Cluster() as cluster:
+        db_url = cluster.new_database()
+        with clubserver.serving(db_url, "b0ard") as (url, _db, proc):
+            assert get(url, "/healthz")[:2] == (200, {"ok": True})
+            assert send(url, GAMES, games_body(1, 2), "1.1")[0] == 200
+            cluster.stop_server()  # every connection the server held is cut
+            status, answer, _sig, _raw = send(url, GAMES, games_body(3), "1.2")
+            assert status == 503 and "database" in answer["error"]
+            health = get(url, "/healthz")
+            assert health[0] == 503 and health[2]["Retry-After"] == "5"
+            assert get(url, "/api/state")[0] == 200  # the page still answers
+            cluster.start_server()
+            status, answer, _sig, _raw = send(url, GAMES, games_body(3), "1.3")  # the board's next try
+            assert status == 200 and answer["seq"] == 3
+            assert get(url, "/healthz")[0] == 200
+            log = clubserver.stop(proc)
+        assert stored(db_url) == [("b0ard", 1), ("b0ard", 2), ("b0ard", 3)]  # each once
+    assert "Traceback" not in log and log.count("answered 503") == 1  # one line for the one refused request
+
+
+def test_a_busy_sqlite_file_is_a_503_with_retry_after_and_holds_nothing_else_up(tmp_path):
+    db_url = str(tmp_path / "club.db")
+    clubserver.pair(db_url, "b1ard")
+    with clubserver.serving(db_url, "b0ard") as (url, _db, proc):
+        other = sqlite3.connect(db_url, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")  # another program writing, and not letting go
+        try:
+            answers = {}
+
+            def board(name, counter):
+                answers[name] = send(url, GAMES, games_body(1), counter, board=name)[:2]
+
+            waiting = [threading.Thread(target=board, args=(name, "1.1")) for name in ("b0ard", "b1ard")]
+            for t in waiting:
+                t.start()
+            assert get(url, "/api/state")[0] == 200 and get(url, "/healthz")[0] == 200  # reading goes on
+            for t in waiting:
+                t.join(WAIT_S)
+            assert [answers[name][0] for name in ("b0ard", "b1ard")] == [503, 503]
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        assert send(url, GAMES, games_body(1), "1.2")[0] == 200  # let go: the next try is stored
+        log = clubserver.stop(proc)
+    assert stored(db_url) == [("b0ard", 1)] and "Traceback" not in log
+
+
+def test_a_client_that_drips_bloats_or_idles_is_cut_off_and_boards_are_still_served(tmp_path):
+    with clubserver.serving(str(tmp_path / "club.db"), "b0ard") as (url, _db, proc):
+        host, port = url[len("http://"):].rstrip("/").split(":")
+        idle = [socket.create_connection((host, int(port)), timeout=WAIT_S) for _ in range(40)]
+        drip = socket.create_connection((host, int(port)), timeout=WAIT_S)
+        head = b"POST /board/v1/live HTTP/1.1\r\nHost: %s:%s\r\n" % (host.encode(), port.encode())
+        began = time.monotonic()
+        cut = False
+        while not cut and time.monotonic() - began < WAIT_S:
+            try:  # a byte a second: each read is quick, the request never ends
+                drip.send(head[:1] if head else b"X")
+                head = head[1:]
+                drip.settimeout(1.0)
+                cut = drip.recv(1024) == b""
+            except TimeoutError:
+                continue
+            except OSError:
+                cut = True
+        assert cut  # one deadline for the whole request (club.server.REQUEST_S), not one a read
+        bloated = socket.create_connection((host, int(port)), timeout=WAIT_S)
+        bloated.sendall(b"GET / HTTP/1.1\r\nHost: %s:%s\r\n" % (host.encode(), port.encode())
+                        + b"X-Pad: " + b"a" * (club_server.HEADERS_MAX + 1) + b"\r\n\r\n")
+        assert bloated.recv(64).startswith(b"HTTP/1.0 431") or bloated.recv(64).startswith(b"HTTP/1.1 431")
+        status, _answer, _sig, _raw = send(url, GAMES, games_body(1), "1.1")
+        assert status == 200  # the idle ones hold no board up
+        for s in idle + [drip, bloated]:
+            s.close()
+        log = clubserver.stop(proc)
+    assert "Traceback" not in log
+
+
+@pytest.mark.parametrize("path", [GAMES, LIVE])
+def test_a_page_cannot_post_and_a_get_is_never_a_report(tmp_path, path):
+    with clubserver.serving(str(tmp_path / "club.db"), "b0ard") as (url, db_url, _proc):
+        for headers in ({"Origin": "http://evil.example"}, {"Sec-Fetch-Site": "cross-site"},
+                        {"Content-Type": "text/plain"}):
+            assert send(url, path, games_body(1), "1.1", headers=headers)[0] == 403
+        assert get(url, path)[0] == 404
+        assert stored(db_url) == []
