@@ -110,6 +110,9 @@ def test_bad_bodies_are_refused_and_a_bad_record_is_kept_apart_while_the_rest_ar
     assert stored(db_url) == [("b0ard", 1), ("b0ard", 3)]
     kept = json.loads(cli("rejected", "--db", db_url, "--json").stdout)
     assert [(r["seq"], "scores [121, 0]" in r["reason"]) for r in kept] == [(2, True)]
+    boards = json.loads(cli("boards", "--db", db_url, "--json").stdout)
+    assert [(b["board"], b["games"], b["rejected"]) for b in boards] == [("b0ard", 2, 1)]
+    assert "kept apart" in cli("boards", "--db", db_url).stdout  # the table's column
 
 
 def test_a_revoked_board_is_refused(served):

@@ -80,10 +80,11 @@ def serve(db_url, http_addr, as_json):
 @json_option
 def boards(db_url, as_json):
     """The boards paired with this club's server: when, whether revoked,
-    their last request and how many games are stored of each."""
+    their last request, how many games are stored of each, and how many
+    records were kept apart (see cribboard rejected)."""
     from cribboard import store
 
-    emit(store.club.boards(open_db(db_url)), ["board", "paired_at", "revoked_at", "games"], as_json)
+    emit(store.club.boards(open_db(db_url)), ["board", "paired_at", "revoked_at", "games", "rejected"], as_json)
 
 
 @cli.command()

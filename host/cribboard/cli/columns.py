@@ -15,6 +15,7 @@ TITLES = {
     "name": N_("name"), "paired_at": N_("paired at"), "parties": N_("parties"), "pegging/deal": N_("pegging/deal"),
     "player": N_("player"),
     "players": N_("players"), "points": N_("points"), "rank": N_("rank"), "raw": N_("raw"), "reason": N_("reason"),
+    "rejected": N_("kept apart"),
     "received_at": N_("received at"), "result": N_("result"), "revoked_at": N_("revoked at"),
     "rubicons_given": N_("rubicons given"),
     "rubicons_taken": N_("rubicons taken"), "scheme": N_("scheme"), "score": N_("score"), "scores": N_("scores"),

@@ -44,7 +44,9 @@ def take_counter(db: Database, board: str, boot: int, n: int) -> bool:
 
 
 def boards(db: Database) -> list[dict[str, Any]]:
-    """The paired boards, with their last request's counter and the games stored of each (never the key)."""
-    return db.all("SELECT c.board, c.paired_at, c.revoked_at, c.boot, c.n, COUNT(g.id) AS games "
+    """The paired boards, with their last request's counter, the games stored of each and the records
+    kept apart (cribboard rejected lists them), never the key."""
+    return db.all("SELECT c.board, c.paired_at, c.revoked_at, c.boot, c.n, COUNT(g.id) AS games, "
+                  "(SELECT COUNT(*) FROM rejected r WHERE r.board = c.board) AS rejected "
                   "FROM club_boards c LEFT JOIN games g ON g.board = c.board "
                   "GROUP BY c.board, c.paired_at, c.revoked_at, c.boot, c.n ORDER BY c.board")
