@@ -67,6 +67,8 @@ def main():
     fl = run_json(flash_cmd)
     club_cmd = [str(BIN / "python"), "tests/bench/bench_club.py"]
     club = run_json(club_cmd)
+    server_cmd = [str(BIN / "python"), "tests/bench/bench_clubserver.py"]
+    srv = run_json(server_cmd)
 
     print("Machine: %s, %s, Python %s" % (platform.machine(), platform.processor() or "cpu", platform.python_version()))
     print()
@@ -180,6 +182,19 @@ def main():
                                         load["ack_worst_ms"]))
     print("| the server's CPU time per request | %.2f ms | |" % load["server_cpu_ms_per_request"])
     print()
+    print("| the club's server (%s, PostgreSQL) | measured |" % srv["server"])
+    print("|---|---|")
+    print("| %d boards, a live state a second each for %d s: answers p50 / p99 (%d answered, %d failed) "
+          "| %.1f ms / %.1f ms |" % (srv["boards"], srv["seconds"], srv["answered"], srv["failed"], srv["p50_ms"],
+                                     srv["p99_ms"]))
+    print("| the server's CPU time per request | %.2f ms |" % srv["cpu_ms_per_request"])
+    print("| its peak memory: idle / after the %d boards / with 1,000 clients dripping a header byte every 2 s "
+          "(%d of them cut off within 30 s) | %.1f / %.1f / %.1f MB |"
+          % (srv["boards"], srv["drips_cut_within_30_s"], srv["rss_peak_idle_kb"] / 1024,
+             srv["rss_peak_200_boards_kb"] / 1024, srv["rss_peak_1000_drips_kb"] / 1024))
+    print("| from PostgreSQL back after a restart to a board's request answered | %s s |"
+          % srv["serving_again_after_postgresql_restart_s"])
+    print()
     print("| package and deploy | measured |")
     print("|---|---|")
     print("| the wheel | %d KB |" % (dist["wheel_bytes"] // 1024))
@@ -206,6 +221,7 @@ def main():
     print("    " + shown(pico_cmd))
     print("    " + shown(discard_cmd))
     print("    " + shown(club_cmd) + "  # the board's part alone: " + club["board_command"])
+    print("    " + shown(server_cmd))
     if not ok or full["seconds"] > 60:
         sys.exit(1)
 

@@ -1,0 +1,195 @@
+# The club's server as a season would load it (issue 41), against a real
+# `cribboard serve` on PostgreSQL: 200 boards reporting live states for a
+# minute (each a client here that signs as a board does, HTTP/1.0, one
+# request a connection, a state a second): answer times at p50 and p99 as a
+# board sees them, and the server's CPU time per request; its peak memory
+# while 1,000 clients each drip a header byte every 2 s; and the time from
+# PostgreSQL being back after a restart to the first board answered.
+# Prints JSON. --uvicorn runs the same app under uvicorn instead (not a
+# dependency: pip install uvicorn first), for docs/decisions.md.
+import asyncio
+import json
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "host"))
+sys.path.insert(1, str(Path(__file__).resolve().parents[1]))  # tests/deadline.py
+sys.path.insert(2, str(Path(__file__).resolve().parents[1] / "firmware"))  # rig
+
+import clubserver
+from clubload import cpu_seconds
+from pgserver import Cluster
+
+from cribclub.signing import signature
+
+KEY = clubserver.KEY
+LIVE = "/board/v1/live"
+UVICORN = """
+import sys
+from cribboard.club.app import ClubApp
+from cribboard.club.protocol import Club
+import uvicorn
+app = ClubApp(Club(sys.argv[1], connections=8))
+app.served = ("127.0.0.1", int(sys.argv[2]))
+print("http://127.0.0.1:%s/" % sys.argv[2], flush=True)
+uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), interface="wsgi", log_level="warning", backlog=1024,
+            limit_concurrency=256, timeout_keep_alive=10)
+"""
+
+
+def start(db_url, uvicorn):
+    if not uvicorn:
+        return clubserver.start(db_url)
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-c", UVICORN, db_url, str(port)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    url = proc.stdout.readline().strip()
+    time.sleep(2)  # (uvicorn says nothing when it is bound: a bench's one guess, never a test's)
+    return proc, url
+
+
+def a_state():
+    from rig import Table
+
+    t = Table()
+    t.enter(0, 7)
+    return json.loads(json.dumps(t.state()))
+
+
+def request(board, counter, body):
+    sig = signature(KEY.encode(), "POST", LIVE, board, counter, body)
+    return ("POST %s HTTP/1.0\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: %d\r\n"
+            "X-Cribboard-Board: %s\r\nX-Cribboard-Counter: %s\r\nX-Cribboard-Signature: %s\r\n\r\n"
+            % (LIVE, len(body), board, counter, sig)).encode() + body
+
+
+async def one_board(port, board, body, until, took, failed):
+    n = 0
+    while time.monotonic() < until:
+        n += 1
+        began = time.monotonic()
+        try:
+            reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), 10)
+            writer.write(request(board, "1.%d" % n, body))
+            answer = await asyncio.wait_for(reader.read(), 10)
+            writer.close()
+            if answer[9:12] == b"200":
+                took.append(time.monotonic() - began)
+            else:
+                failed.append(answer[9:12].decode(errors="replace"))
+        except (OSError, asyncio.TimeoutError) as e:
+            failed.append(type(e).__name__)
+        await asyncio.sleep(max(0.0, 1.0 - (time.monotonic() - began)))  # a state a second
+
+
+async def boards_for(port, boards, seconds, body):
+    took, failed = [], []
+    until = time.monotonic() + seconds
+    await asyncio.gather(*(one_board(port, "b%03d" % i, body, until, took, failed) for i in range(boards)))
+    return took, failed
+
+
+async def drip(port, clients, seconds):
+    """clients connections, each sending a header byte every 2 s; how many the server cut off."""
+    cut = 0
+
+    async def one():
+        nonlocal cut
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        except OSError:
+            return
+        until = time.monotonic() + seconds
+        head = b"POST /board/v1/live HTTP/1.1\r\nHost: 127.0.0.1\r\n" + b"X-Pad: " + b"a" * 4000
+        try:
+            while time.monotonic() < until and head:
+                writer.write(head[:1])
+                head = head[1:]
+                await writer.drain()
+                try:
+                    if await asyncio.wait_for(reader.read(1024), 2.0) == b"" or reader.at_eof():
+                        cut += 1
+                        return
+                except asyncio.TimeoutError:
+                    pass
+        except OSError:
+            cut += 1
+        finally:
+            writer.close()
+
+    await asyncio.gather(*(one() for _ in range(clients)))
+    return cut
+
+
+def peak_kb(pid):
+    for line in Path("/proc/%d/status" % pid).read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    return -1
+
+
+def restart_figure(cluster, port, body):
+    """Seconds from PostgreSQL being back (pg_ctl -w returned) to the first board answered 200."""
+    cluster.stop_server()
+    cluster.start_server()
+    back = time.monotonic()
+    n = 1000
+    while time.monotonic() - back < 120:
+        n += 1
+        took, _failed = asyncio.run(boards_for(port, 1, 0.001, body))
+        if took:
+            return round(time.monotonic() - back, 2)
+    return None
+
+
+def main():
+    uvicorn = "--uvicorn" in sys.argv
+    boards = 200
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 8192), hard))  # a client a connection
+    body = json.dumps({"state": a_state()}).encode()
+    with tempfile.TemporaryDirectory():
+        cluster = Cluster()
+        try:
+            db_url = cluster.new_database()
+            for i in range(boards):
+                clubserver.pair(db_url, "b%03d" % i)
+            proc, url = start(db_url, uvicorn)
+            port = int(url.rstrip("/").rsplit(":", 1)[1])
+            try:
+                idle_kb = peak_kb(proc.pid)
+                cpu0 = cpu_seconds(proc.pid)
+                took, failed = asyncio.run(boards_for(port, boards, 60.0, body))
+                cpu = cpu_seconds(proc.pid) - cpu0
+                before_drip = peak_kb(proc.pid)
+                cut = asyncio.run(drip(port, 1000, 30.0))
+                drip_kb = peak_kb(proc.pid)
+                restart_s = restart_figure(cluster, port, body)
+            finally:
+                proc.terminate()
+                proc.wait(30)
+        finally:
+            cluster.stop()
+    took.sort()
+    print(json.dumps({
+        "server": "uvicorn" if uvicorn else "waitress", "boards": boards, "seconds": 60,
+        "answered": len(took), "failed": len(failed), "failures": sorted(set(failed))[:5],
+        "p50_ms": round(1000 * statistics.median(took), 1), "p99_ms": round(1000 * took[int(0.99 * len(took))], 1),
+        "cpu_ms_per_request": round(1000 * cpu / max(1, len(took) + len(failed)), 2),
+        "rss_peak_idle_kb": idle_kb, "rss_peak_200_boards_kb": before_drip,
+        "rss_peak_1000_drips_kb": drip_kb, "drips_cut_within_30_s": cut,
+        "serving_again_after_postgresql_restart_s": restart_s,
+    }))
+
+
+if __name__ == "__main__":
+    main()
