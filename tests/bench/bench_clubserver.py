@@ -65,21 +65,21 @@ def a_state():
     return json.loads(json.dumps(t.state()))
 
 
-def request(board, counter, body):
+def request(port, board, counter, body):
     sig = signature(KEY.encode(), "POST", LIVE, board, counter, body)
-    return ("POST %s HTTP/1.0\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: %d\r\n"
+    return ("POST %s HTTP/1.0\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\nContent-Length: %d\r\n"
             "X-Cribboard-Board: %s\r\nX-Cribboard-Counter: %s\r\nX-Cribboard-Signature: %s\r\n\r\n"
-            % (LIVE, len(body), board, counter, sig)).encode() + body
+            % (LIVE, port, len(body), board, counter, sig)).encode() + body
 
 
-async def one_board(port, board, body, until, took, failed):
+async def one_board(port, board, body, until, took, failed, boot=1):
     n = 0
     while time.monotonic() < until:
         n += 1
         began = time.monotonic()
         try:
             reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), 10)
-            writer.write(request(board, "1.%d" % n, body))
+            writer.write(request(port, board, "%d.%d" % (boot, n), body))
             answer = await asyncio.wait_for(reader.read(), 10)
             writer.close()
             if answer[9:12] == b"200":
@@ -91,10 +91,10 @@ async def one_board(port, board, body, until, took, failed):
         await asyncio.sleep(max(0.0, 1.0 - (time.monotonic() - began)))  # a state a second
 
 
-async def boards_for(port, boards, seconds, body):
+async def boards_for(port, boards, seconds, body, boot=1):
     took, failed = [], []
     until = time.monotonic() + seconds
-    await asyncio.gather(*(one_board(port, "b%03d" % i, body, until, took, failed) for i in range(boards)))
+    await asyncio.gather(*(one_board(port, "b%03d" % i, body, until, took, failed, boot) for i in range(boards)))
     return took, failed
 
 
@@ -109,7 +109,7 @@ async def drip(port, clients, seconds):
         except OSError:
             return
         until = time.monotonic() + seconds
-        head = b"POST /board/v1/live HTTP/1.1\r\nHost: 127.0.0.1\r\n" + b"X-Pad: " + b"a" * 4000
+        head = b"POST /board/v1/live HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n" % port + b"X-Pad: " + b"a" * 4000
         try:
             while time.monotonic() < until and head:
                 writer.write(head[:1])
@@ -145,7 +145,7 @@ def restart_figure(cluster, port, body):
     n = 1000
     while time.monotonic() - back < 120:
         n += 1
-        took, _failed = asyncio.run(boards_for(port, 1, 0.001, body))
+        took, _failed = asyncio.run(boards_for(port, 1, 0.001, body, boot=n))  # a new counter each try
         if took:
             return round(time.monotonic() - back, 2)
     return None
@@ -153,7 +153,8 @@ def restart_figure(cluster, port, body):
 
 def main():
     uvicorn = "--uvicorn" in sys.argv
-    boards = 200
+    quick = "--quick" in sys.argv  # a smoke run of the bench itself: 20 boards for 5 s, 50 drips for 12 s
+    boards, seconds, drips, drip_s = (20, 5.0, 50, 12.0) if quick else (200, 60.0, 1000, 30.0)
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 8192), hard))  # a client a connection
     body = json.dumps({"state": a_state()}).encode()
@@ -168,10 +169,10 @@ def main():
             try:
                 idle_kb = peak_kb(proc.pid)
                 cpu0 = cpu_seconds(proc.pid)
-                took, failed = asyncio.run(boards_for(port, boards, 60.0, body))
+                took, failed = asyncio.run(boards_for(port, boards, seconds, body))
                 cpu = cpu_seconds(proc.pid) - cpu0
                 before_drip = peak_kb(proc.pid)
-                cut = asyncio.run(drip(port, 1000, 30.0))
+                cut = asyncio.run(drip(port, drips, drip_s))
                 drip_kb = peak_kb(proc.pid)
                 restart_s = restart_figure(cluster, port, body)
             finally:
@@ -181,7 +182,7 @@ def main():
             cluster.stop()
     took.sort()
     print(json.dumps({
-        "server": "uvicorn" if uvicorn else "waitress", "boards": boards, "seconds": 60,
+        "server": "uvicorn" if uvicorn else "waitress", "boards": boards, "seconds": seconds, "drips": drips,
         "answered": len(took), "failed": len(failed), "failures": sorted(set(failed))[:5],
         "p50_ms": round(1000 * statistics.median(took), 1), "p99_ms": round(1000 * took[int(0.99 * len(took))], 1),
         "cpu_ms_per_request": round(1000 * cpu / max(1, len(took) + len(failed)), 2),

@@ -1,11 +1,12 @@
 # Connections for a server's threads (the club's): each request takes one
 # for its own short transaction, and none is held across another's wait.
-# PostgreSQL through psycopg_pool, which checks a connection before handing
-# it out and makes new ones after the server restarts; SQLite a connection
+# PostgreSQL through psycopg_pool: a connection is checked before a request
+# has it, and after a restart the pool makes new ones at once; SQLite a connection
 # per thread, in WAL mode (readers never wait for the writer), whose writer
 # waits a few seconds at most. A database away or busy is a DbError the
 # server answers with 503, never a wait that holds a board for long.
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -40,13 +41,34 @@ class Pool:
         if self._pg is None:
             yield self._thread_sqlite()
             return
-        from psycopg_pool import PoolTimeout
-
+        conn = self._pg_connection()
         try:
-            with self._pg.connection(timeout=WAIT_S) as conn:
-                yield postgresql_database(conn, self.url)
-        except PoolTimeout:
-            raise DbError(_("the database %s: no connection within %g s") % (_safe(self.url), WAIT_S)) from None
+            yield postgresql_database(conn, self.url)
+        finally:
+            self._pg.putconn(conn)  # a broken one is closed there, and another made
+
+    def _pg_connection(self) -> Any:
+        """A pooled connection that answers. The first that does not (a restart broke every one the pool
+        holds) has the pool check all its idle ones at once, so new ones are made without waiting for
+        each to be tried and given up in turn."""
+        from psycopg import Error
+        from psycopg_pool import ConnectionPool, PoolTimeout
+
+        deadline = time.monotonic() + WAIT_S
+        swept = False
+        while True:
+            try:
+                conn = self._pg.getconn(timeout=max(0.01, deadline - time.monotonic()))
+            except PoolTimeout:
+                raise DbError(_("the database %s: no connection within %g s") % (_safe(self.url), WAIT_S)) from None
+            try:
+                ConnectionPool.check_connection(conn)
+                return conn
+            except Error:
+                self._pg.putconn(conn)
+                if not swept:
+                    swept = True
+                    self._pg.check()
 
     def _thread_sqlite(self) -> Database:
         db = getattr(self._local, "db", None)
@@ -83,6 +105,6 @@ def _pg_pool(url: str, size: int) -> Any:
     except ImportError:
         raise DbError(_('a PostgreSQL database needs psycopg: pip install "cribboard[postgresql]"')) from None
     # reconnect_timeout: a pool that gave up reconnecting grows again on the next request, at once.
-    return ConnectionPool(url, min_size=1, max_size=size, open=True, timeout=WAIT_S,
-                          reconnect_timeout=WAIT_S, check=ConnectionPool.check_connection, name="club",
+    return ConnectionPool(url, min_size=1, max_size=size, open=True, timeout=WAIT_S, reconnect_timeout=WAIT_S,
+                          name="club",
                           kwargs={"autocommit": True, "row_factory": dict_row, "connect_timeout": int(WAIT_S)})
