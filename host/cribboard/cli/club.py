@@ -50,6 +50,8 @@ def serve(db_url, http_addr, as_json):
         logging.getLogger(name).setLevel(logging.INFO if name == "club" else logging.WARNING)
         logging.getLogger(name).propagate = False
     logging.getLogger("psycopg.pool").setLevel(logging.CRITICAL)  # a database away is said once a request, as 503
+    logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # a line each time its queue grew: a flood's own
+    # flood; a request that waited too long is said, limited, as a 503 (cribboard.club.app)
     club = Club(db_url, connections=THREADS)
     try:
         app = ClubApp(club)
