@@ -2,7 +2,8 @@
 # killed at the end of the run, and named (tests/leftovers.py); a database
 # is waited for as every other process is (tests/deadline.py), the tests'
 # PostgreSQL server on a busy machine included (CRIBBOARD_DB_WAIT, which
-# every cribboard the tests start inherits; a test that wants less says so).
+# every cribboard the tests start inherits; a test that wants less says so),
+# and so is a simulated board's answer on its link (CRIBBOARD_LINK_WAIT).
 import os
 
 import leftovers
@@ -13,3 +14,4 @@ from leftovers import pytest_sessionfinish  # noqa: F401
 def pytest_configure(config):
     leftovers.pytest_configure(config)
     os.environ.setdefault("CRIBBOARD_DB_WAIT", str(WAIT_S))
+    os.environ.setdefault("CRIBBOARD_LINK_WAIT", str(WAIT_S // 3))  # a board's answer: three tries in WAIT_S

@@ -3,6 +3,7 @@
 import errno
 import json
 import logging
+import os
 import time
 from collections.abc import Callable
 
@@ -15,6 +16,7 @@ from cribboard.records import MAX_INT, out_of_order
 
 log = logging.getLogger("link")  # cribboard --verbose shows every line each way
 TRIES = 3
+LINK_WAIT_S = 3.0  # a try's wait for the board's answer, unless CRIBBOARD_LINK_WAIT says otherwise
 PROTOCOLS = (1, 2, 3)  # 2 added NAMES, 3 CONF
 BUSY_S = 30.0  # a port another cribboard holds: how long to wait for it (a long sync takes seconds)
 BUSY_POLL_S = 0.2
@@ -28,13 +30,24 @@ class Garbled(LinkError):
     """A reply arrived damaged; asking again will do."""
 
 
+def link_wait() -> float:
+    """Seconds to wait for a board's answer, each try (CRIBBOARD_LINK_WAIT; a board answers in
+    milliseconds, a simulated one on a very busy machine may take seconds)."""
+    text = os.environ.get("CRIBBOARD_LINK_WAIT", "")
+    try:
+        wait = float(text)
+    except ValueError:
+        return LINK_WAIT_S
+    return wait if 0 < wait <= 3600 else LINK_WAIT_S
+
+
 class BoardLink:
-    def __init__(self, port, timeout=3.0, tell: Callable[[str], None] | None = None, busy_s=BUSY_S):
+    def __init__(self, port, timeout=None, tell: Callable[[str], None] | None = None, busy_s=BUSY_S):
         # tell(text): what is being waited for, as it happens (the command line's stderr)
         self.tell = tell
         self.serial = self._open(port, busy_s)
         self.port = port
-        self.timeout = timeout
+        self.timeout = link_wait() if timeout is None else timeout
         self.junk = 0  # lines that failed their check
         self.heard = []  # the last few of them: who answered, if not the Cribboard program
         self.proto = 0  # the board's protocol, once it said HELLO (0: not yet)

@@ -43,6 +43,7 @@ def board(request, tmp_path_factory):
     from simboard import Board
 
     b = Board(tmp_path_factory.mktemp("board") / "flash", edition=getattr(request, "param", "micropython"))
+    b.wait_saved()  # its first state, as every test here expects
     yield b
     b.stop()
 

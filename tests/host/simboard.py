@@ -4,6 +4,7 @@
 # tests that run on both.
 import json
 import shutil
+import time
 import urllib.request
 from pathlib import Path
 
@@ -26,6 +27,14 @@ class Board:
         self.sim._hw.press_timeout_s = WAIT_S  # the page's API waits this long for a press to be seen
         self.server = web.make_server(self.sim, "127.0.0.1", 0)
         self.url = "http://127.0.0.1:%d" % self.server.server_address[1]
+
+    def wait_saved(self):
+        """Until the board has saved its state (a fresh board does just after its first frame): until
+        then its page's state is an error, rightly."""
+        deadline = time.monotonic() + WAIT_S
+        while self.sim.scoreboard() is None:
+            assert time.monotonic() < deadline, "the board saved no state within %d s" % WAIT_S
+            time.sleep(0.02)
 
     @property
     def port(self):

@@ -39,3 +39,12 @@ def test_the_late_answers_of_a_command_asked_again_are_not_the_next_commands():
     assert link.records(0) == ([], 0)  # answered at the second try, twice
     assert link.crashes() == []  # its own END, not the LIST's second one
     assert link.serial.lists == 2
+
+
+def test_the_wait_for_an_answer_is_the_users_to_set_and_a_bad_setting_is_the_default(monkeypatch):
+    from cribboard.linkclient import LINK_WAIT_S, link_wait
+
+    for text, wait in (("40", 40.0), ("0.5", 0.5), ("", LINK_WAIT_S), ("abc", LINK_WAIT_S), ("-1", LINK_WAIT_S),
+                       ("0", LINK_WAIT_S), ("nan", LINK_WAIT_S), ("inf", LINK_WAIT_S), ("1e9", LINK_WAIT_S)):
+        monkeypatch.setenv("CRIBBOARD_LINK_WAIT", text)
+        assert link_wait() == wait, text

@@ -285,7 +285,8 @@ def test_sync_on_a_silent_port_says_what_it_waits_for_then_gives_up_in_one_line(
     tty.setraw(slave)
     name = os.ttyname(slave)
     try:
-        done = cli("sync", "--port", name, "--db", str(tmp_path / "s.db"), check=False)
+        done = cli("sync", "--port", name, "--db", str(tmp_path / "s.db"), check=False,
+                   env={"CRIBBOARD_LINK_WAIT": "3"})  # the user's wait: nothing will answer
     finally:
         os.close(master)
         os.close(slave)

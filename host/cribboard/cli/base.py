@@ -29,6 +29,8 @@ Environment:
   CRIBBOARD_DB           the database (as --db)
   CRIBBOARD_DB_WAIT      seconds to wait for a database another cribboard
                          is writing to (default 30)
+  CRIBBOARD_LINK_WAIT    seconds to wait for a board's answer, each of its
+                         three tries (default 3)
   CRIBBOARD_HOME         a Cribboard checkout to take the firmware and
                          hardware data from, instead of the installed ones
   CRIBBOARD_SIM_RUNTIME  'cpython' runs the simulated board on CPython
