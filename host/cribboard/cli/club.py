@@ -2,6 +2,7 @@
 # scores (cribboard.club), `boards` lists the paired ones, `unpair` revokes one.
 import json
 import logging
+import shlex
 import sys
 from datetime import datetime, timezone
 
@@ -36,6 +37,7 @@ def serve(db_url, http_addr, as_json):
     """The club's server: paired boards send it their finished games and
     their live scores over the network; it keeps the games in the database
     and shows every board that reports on one live page (Ctrl-C stops it)."""
+    from cribboard import store
     from cribboard.club.app import ClubApp
     from cribboard.club.protocol import MAX_BODY, Club
     from cribboard.club.server import THREADS, ClubServer
@@ -43,6 +45,9 @@ def serve(db_url, http_addr, as_json):
     host, port = http_address(http_addr)
     stop_on_signals()  # the database is closed however this ends
     open_db(db_url, create=True).close()  # made (and migrated) before the first board reports
+    # The database as `pair` must be given it, from any folder (a password is never printed: libpq's own
+    # PGPASSWORD or ~/.pgpass gives it).
+    hint_db = store.engine.safe_url(db_url) if store.is_server(db_url) else str(store.path_of(db_url).resolve())
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
     for name in ("club", "waitress"):
@@ -66,10 +71,11 @@ def serve(db_url, http_addr, as_json):
             # What a board is paired with: an address on the club's network (a board looks up no names).
             pair_url = "http://%s:%d/" % (lan_address() if host in ("0.0.0.0", "") else host, server.server_address[1])
             if as_json:
-                click.echo(json.dumps({"url": url, "pair": pair_url}))
+                click.echo(json.dumps({"url": url, "pair": pair_url, "db": hint_db}))
             else:
                 click.echo(_("The club's server: %s") % url)
-                click.echo(_("Pair the boards with it: cribboard pair --server %s") % pair_url)
+                click.echo(_("Pair the boards with it: cribboard pair --server %s") % pair_url
+                           + " --db " + shlex.quote(hint_db))
             sys.stdout.flush()
 
         serve_until_stopped(server, say)
@@ -141,12 +147,15 @@ def wifi(port, ssid):
 def pair(port, server_url, db_url, as_json):
     """Pair the board with the club's server: a new random key (128 bits)
     goes into the club's database and onto the board, and nowhere else; the
-    server takes the board's games and live scores from then on."""
+    server takes the board's games and live scores from then on. The pairing
+    proves itself first: one request signed with the key, as the board's
+    will be, must be taken by the server, else the board is left as it was."""
     import secrets
 
     from cribapp.hostface import conf_checked  # the board's own rule, checked here first
     from cribboard import store
     from cribboard.cli.base import open_link
+    from cribboard.club import pairing
     from cribboard.linkclient import LinkError
     from cribboard.sync import BOARD_ID
 
@@ -163,9 +172,28 @@ def pair(port, server_url, db_url, as_json):
             raise LinkError(_("the board's HELLO carries no usable board id (%s)") % ascii(board)[:40])
         key = secrets.token_hex(16)
         now = datetime.now(timezone.utc).isoformat(timespec="seconds")
-        conn = open_db(db_url, create=True)
-        store.club.pair(conn, board, key, now)  # the club's first: a board left unpaired is paired again
-        conn.close()
+        conn = open_db(db_url)  # the server's, so there already: a path with none is a typo, said as such
+        try:
+            before = store.club.pair(conn, board, key, now)  # the club's first: a board left unpaired is paired again
+            try:
+                pairing.prove(server_url, board, key, link.state())  # the server takes it, as it will the board's
+            except Exception:
+                store.club.put_back(conn, board, before)  # the pairing it had, if any, still works
+                raise
+        except pairing.NotThere as e:
+            raise CribboardError(_("the club's server at %(url)s does not answer (%(why)s): is `cribboard serve` "
+                                   "running there, and is this machine on its network? The board is as it was")
+                                 % {"url": server_url, "why": e}) from None
+        except pairing.NotAClub as e:
+            raise CribboardError(_("%(url)s is not a club's server (it answered %(what)s): give the address "
+                                   "`cribboard serve` printed. The board is as it was") % {"url": server_url,
+                                                                                       "what": e}) from None
+        except pairing.OtherDatabase:
+            raise CribboardError(_("the club's server at %(url)s keeps its boards in another database than %(db)s: "
+                                   "give pair the --db that serve was started with. The board is as it was")
+                                 % {"url": server_url, "db": conn.where}) from None
+        finally:
+            conn.close()
         link.keep_config("club", {"server": server_url, "key": key})
     finally:
         link.close()

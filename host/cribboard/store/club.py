@@ -6,13 +6,26 @@ from typing import Any
 from cribboard.store.engine import Database, Row
 
 
-def pair(db: Database, board: str, key: str, now: str) -> None:
+def pair(db: Database, board: str, key: str, now: str) -> Row | None:
     """The board signs with key from now on (a board paired again gets a new
-    key, and its counter starts again)."""
+    key, and its counter starts again). Returns its pairing before, if any,
+    for put_back."""
     with db.transaction():
+        before = db.one("SELECT board, key, paired_at, revoked_at, boot, n FROM club_boards WHERE board = ?", (board,))
         db.execute("INSERT INTO club_boards (board, key, paired_at, revoked_at, boot, n) VALUES (?, ?, ?, NULL, 0, 0) "
                    "ON CONFLICT (board) DO UPDATE SET key = excluded.key, paired_at = excluded.paired_at, "
                    "revoked_at = NULL, boot = 0, n = 0", (board, key, now))
+    return before
+
+
+def put_back(db: Database, board: str, before: Row | None) -> None:
+    """Undo a pairing that did not work: the board's pairing as it was (none, or its old key and counter)."""
+    with db.transaction():
+        db.execute("DELETE FROM club_boards WHERE board = ?", (board,))
+        if before is not None:
+            db.execute("INSERT INTO club_boards (board, key, paired_at, revoked_at, boot, n) VALUES (?, ?, ?, ?, ?, ?)",
+                       (before["board"], before["key"], before["paired_at"], before["revoked_at"], before["boot"],
+                        before["n"]))
 
 
 def unpair(db: Database, board: str, now: str) -> bool:

@@ -203,7 +203,7 @@ def _postgresql(url: str) -> Database:
     except psycopg.Error as e:
         # One line: psycopg's message goes on with "\n\tIs the server running...".
         said = " ".join(str(e).split())
-        raise DbError(_("cannot reach the PostgreSQL server %s: %s") % (_safe(url), said)) from None
+        raise DbError(_("cannot reach the PostgreSQL server %s: %s") % (safe_url(url), said)) from None
     return postgresql_database(conn, url)
 
 
@@ -211,10 +211,10 @@ def postgresql_database(conn: Any, url: str) -> Database:
     """A psycopg connection to url (autocommit, rows as dicts) as a Database: one made here, or a pool's."""
     import psycopg
 
-    return Database(conn, "postgresql", psycopg.Error, _safe(url))
+    return Database(conn, "postgresql", psycopg.Error, safe_url(url))
 
 
-def _safe(url: str) -> str:
+def safe_url(url: str) -> str:
     """The URL without its password, for messages."""
     scheme, _, rest = url.partition("://")
     who, at, where = rest.rpartition("@")

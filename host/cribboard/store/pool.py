@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from cribboard.i18n import _
-from cribboard.store.engine import Database, DbError, _safe, _sqlite, is_server, postgresql_database
+from cribboard.store.engine import Database, DbError, _sqlite, is_server, postgresql_database, safe_url
 
 WAIT_S = 3.0  # the longest a request waits for a connection, or for SQLite's writer
 
@@ -60,7 +60,7 @@ class Pool:
             try:
                 conn = self._pg.getconn(timeout=max(0.01, deadline - time.monotonic()))
             except PoolTimeout:
-                raise DbError(_("the database %s: no connection within %g s") % (_safe(self.url), WAIT_S)) from None
+                raise DbError(_("the database %s: no connection within %g s") % (safe_url(self.url), WAIT_S)) from None
             try:
                 ConnectionPool.check_connection(conn)
                 return conn
