@@ -61,7 +61,7 @@ def run(db_url, tmp, boards=20, live_s=60.0, limit_s=120.0):
             link = BoardLink(t.port)
             ident = link.hello()["board"]
             key = secrets.token_hex(16)
-            store.club.pair(conn, ident, key, "2026-11-26T20:00:00+00:00")
+            store.club.pair(conn, ident, key.encode(), "2026-11-26T20:00:00+00:00")
             link.keep_config("wifi", {"ssid": "club", "password": "a password"})
             link.keep_config("club", {"server": proxy.url, "key": key})
             link.close()

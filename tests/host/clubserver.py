@@ -19,7 +19,7 @@ KEY = "6b" * 16  # 128 bits, as hex: what `cribboard pair` gives a board
 
 def pair(db_url, board, key=KEY):
     db = store.connect(db_url)
-    store.club.pair(db, board, key, "2001-11-30T00:00:00+00:00")
+    store.club.pair(db, board, key.encode(), "2001-11-30T00:00:00+00:00")
     db.close()
 
 

@@ -47,14 +47,14 @@ def test_the_wifi_and_the_key_reach_the_board_and_nowhere_else(board, tmp_path, 
     conn = store.connect(db)
     key = store.club.key_of(conn, paired["board"])["key"]
     conn.close()
-    assert kept == {"server": url, "key": key} and len(key) == 32  # 128 bits
+    assert kept == {"server": url, "key": key.decode()} and len(key) == 32  # 128 bits, as hex
     listed = cli("boards", "--db", db, "--json").stdout
-    assert key not in done.stdout + done.stderr + listed and json.loads(listed)[0]["board"] == paired["board"]
+    assert key.decode() not in done.stdout + done.stderr + listed and json.loads(listed)[0]["board"] == paired["board"]
     again = cli("pair", "--port", board.port, "--server", url, "--db", db, "--json")
     assert again.returncode == 0
-    assert json.loads((board.flash / "club.json").read_text())["key"] != key  # paired again: a new key
+    assert json.loads((board.flash / "club.json").read_text())["key"] != key.decode()  # paired again: a new key
     state = cli("--verbose", "sync", "--port", board.port, "--db", str(tmp_path / "other.sqlite3"))
-    assert password not in state.stdout + state.stderr and key not in state.stderr
+    assert password not in state.stdout + state.stderr and key.decode() not in state.stderr
 
 
 def test_a_bad_server_or_wifi_is_refused_and_nothing_kept(board, tmp_path):
@@ -99,7 +99,7 @@ def test_a_pairing_that_the_server_would_not_take_says_why_and_leaves_the_board_
             assert paired_key(board) == key  # the board keeps the pairing that works
             conn = store.connect(db)
             assert store.club.key_of(conn, json.loads(cli("boards", "--db", db, "--json").stdout)[0]["board"])[
-                "key"] == key  # and so does the server's database
+                "key"] == key.encode()  # and so does the server's database
             conn.close()
         conn = store.connect(str(tmp_path / "other.sqlite3"))
         assert store.club.boards(conn) == []  # the key that went in there is gone again

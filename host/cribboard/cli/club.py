@@ -44,7 +44,9 @@ def serve(db_url, http_addr, as_json):
 
     host, port = http_address(http_addr)
     stop_on_signals()  # the database is closed however this ends
-    open_db(db_url, create=True).close()  # made (and migrated) before the first board reports
+    made = open_db(db_url, create=True)  # made (and migrated) before the first board reports
+    warn_if_readable(made)
+    made.close()
     # The database as `pair` must be given it, from any folder (a password is never printed: libpq's own
     # PGPASSWORD or ~/.pgpass gives it).
     hint_db = store.engine.safe_url(db_url) if store.is_server(db_url) else str(store.path_of(db_url).resolve())
@@ -142,9 +144,12 @@ def wifi(port, ssid):
 @port_option
 @click.option("--server", "server_url", required=True, metavar="URL",
               help="The club's server, as `cribboard serve` says it: http://HOST:PORT/.")
+@click.option("--rotate", "rotate", metavar="BOARD",
+              help="Give BOARD, paired already, a new key and keep its request counter (a key that may have "
+                   "been seen; the board on --port must be BOARD).")
 @db_option
 @json_option
-def pair(port, server_url, db_url, as_json):
+def pair(port, server_url, rotate, db_url, as_json):
     """Pair the board with the club's server: a new random key (128 bits)
     goes into the club's database and onto the board, and nowhere else; the
     server takes the board's games and live scores from then on. The pairing
@@ -170,13 +175,25 @@ def pair(port, server_url, db_url, as_json):
         board = link.hello().get("board")
         if not isinstance(board, str) or not BOARD_ID.fullmatch(board):
             raise LinkError(_("the board's HELLO carries no usable board id (%s)") % ascii(board)[:40])
-        key = secrets.token_hex(16)
+        if rotate is not None and rotate != board:
+            raise UsageError(_("the board on %(port)s is %(board)s, not %(rotate)s: nothing was changed")
+                             % {"port": link.port, "board": board, "rotate": rotate[:64]})
+        key = secrets.token_hex(16)  # what the board signs with is this text's bytes
         now = datetime.now(timezone.utc).isoformat(timespec="seconds")
         conn = open_db(db_url)  # the server's, so there already: a path with none is a typo, said as such
+        warn_if_readable(conn)
         try:
-            before = store.club.pair(conn, board, key, now)  # the club's first: a board left unpaired is paired again
+            counter = pairing.PROOF_COUNTER
+            if rotate is None:
+                before = store.club.pair(conn, board, key.encode(), now)  # the club's first: unpaired is paired
+            else:
+                before = store.club.rotate(conn, board, key.encode())
+                if before is None:
+                    raise UsageError(_("board %s is not paired, or its key was revoked: pair it without --rotate")
+                                     % board)
+                counter = "%d.%d" % (before["boot"], before["n"] + 1)  # the next: the board's history stands
             try:
-                pairing.prove(server_url, board, key, link.state())  # the server takes it, as it will the board's
+                pairing.prove(server_url, board, key, link.state(), counter)  # taken, as the board's will be
             except Exception:
                 store.club.put_back(conn, board, before)  # the pairing it had, if any, still works
                 raise
@@ -198,9 +215,27 @@ def pair(port, server_url, db_url, as_json):
     finally:
         link.close()
     if as_json:
-        click.echo(json.dumps({"board": board, "server": server_url}))
+        click.echo(json.dumps({"board": board, "server": server_url, "rotated": rotate is not None}))
+    elif rotate is not None:
+        click.echo(_("board %(board)s has a new key for %(server)s") % {"board": board, "server": server_url})
     else:
         click.echo(_("board %(board)s is paired with %(server)s") % {"board": board, "server": server_url})
+
+
+def warn_if_readable(db) -> None:
+    """A SQLite file that other users of this machine can read holds the boards' keys: say so."""
+    import os
+    import stat
+
+    if db.engine != "sqlite":
+        return  # PostgreSQL: the keys' table is the server's role's alone (docs/cli.md gives the grants)
+    try:
+        mode = os.stat(db.where).st_mode
+    except OSError:
+        return
+    if mode & (stat.S_IRGRP | stat.S_IROTH):
+        status(_("the database %(db)s can be read by other users of this machine, and it holds the boards' keys "
+                 "(whoever reads a key can sign as that board): chmod 600 %(db)s") % {"db": db.where})
 
 
 def lan_address() -> str:

@@ -29,13 +29,13 @@ class OtherDatabase(Exception):
     """The server answered as a club's, but does not know the key just paired (why: its words)."""
 
 
-def prove(server_url: str, board: str, key: str, state: Any) -> None:
-    """Send the board's live state to the server, signed with key as the board signs; return only if the
-    server took it and signed its answer with the same key."""
+def prove(server_url: str, board: str, key: str, state: Any, counter: str = PROOF_COUNTER) -> None:
+    """Send the board's live state to the server, signed with key as the board signs, under counter;
+    return only if the server took it and signed its answer with the same key."""
     where = urlsplit(server_url)
     data = json.dumps({"state": state}).encode()
-    headers = {"Content-Type": "application/json", "X-Cribboard-Board": board, "X-Cribboard-Counter": PROOF_COUNTER,
-               "X-Cribboard-Signature": signature(key.encode(), "POST", LIVE, board, PROOF_COUNTER, data)}
+    headers = {"Content-Type": "application/json", "X-Cribboard-Board": board, "X-Cribboard-Counter": counter,
+               "X-Cribboard-Signature": signature(key.encode(), "POST", LIVE, board, counter, data)}
     conn = http.client.HTTPConnection(where.hostname or "", where.port or 80, timeout=TIMEOUT_S)
     try:
         conn.request("POST", LIVE, data, headers)
@@ -47,8 +47,7 @@ def prove(server_url: str, board: str, key: str, state: Any) -> None:
         conn.close()
     said = _said(raw) if answer.getheader("Content-Type") == "application/json" else None
     if answer.status == 200 and said is not None:
-        if answer.getheader("X-Cribboard-Signature") == signature(key.encode(), "ACK", LIVE, board,
-                                                                   PROOF_COUNTER, raw):
+        if answer.getheader("X-Cribboard-Signature") == signature(key.encode(), "ACK", LIVE, board, counter, raw):
             return
         raise NotAClub("200 without the club's signature")
     if answer.status == 403 and said is not None and said.get("error") in ("not a paired board", "bad signature",

@@ -162,7 +162,7 @@ class Club:
                 raise Refused(403, "not a paired board")
             if paired["revoked_at"] is not None:
                 raise Refused(403, "its key was revoked")
-            key = paired["key"].encode()
+            key = paired["key"]
             if not hmac.compare_digest(signature(key, method, path, board, counter, body).encode(), given.encode()):
                 raise Refused(403, "bad signature")
             last = store.club.last_counter(db, board)

@@ -1,31 +1,53 @@
 # A club's paired boards: the key each signs its requests with (given once
-# over USB by `cribboard pair`), whether it was revoked, and the counter of
-# the last request the server took from it, so no request is taken twice.
+# over USB by `cribboard pair`; in club_keys, apart from everything a reader
+# of results reads), whether it was revoked, and the counter of the last
+# request the server took from it, so no request is taken twice.
 from typing import Any
 
 from cribboard.store.engine import Database, Row
 
 
-def pair(db: Database, board: str, key: str, now: str) -> Row | None:
+def pair(db: Database, board: str, key: bytes, now: str) -> Row | None:
     """The board signs with key from now on (a board paired again gets a new
     key, and its counter starts again). Returns its pairing before, if any,
     for put_back."""
     with db.transaction():
-        before = db.one("SELECT board, key, paired_at, revoked_at, boot, n FROM club_boards WHERE board = ?", (board,))
-        db.execute("INSERT INTO club_boards (board, key, paired_at, revoked_at, boot, n) VALUES (?, ?, ?, NULL, 0, 0) "
-                   "ON CONFLICT (board) DO UPDATE SET key = excluded.key, paired_at = excluded.paired_at, "
-                   "revoked_at = NULL, boot = 0, n = 0", (board, key, now))
+        before = db.one("SELECT c.board, k.key, c.paired_at, c.revoked_at, c.boot, c.n FROM club_boards c "
+                        "LEFT JOIN club_keys k ON k.board = c.board WHERE c.board = ?", (board,))
+        db.execute("INSERT INTO club_boards (board, paired_at, revoked_at, boot, n) VALUES (?, ?, NULL, 0, 0) "
+                   "ON CONFLICT (board) DO UPDATE SET paired_at = excluded.paired_at, revoked_at = NULL, boot = 0, "
+                   "n = 0", (board, now))
+        _set_key(db, board, key)
     return before
+
+
+def rotate(db: Database, board: str, key: bytes) -> Row | None:
+    """A new key for a paired board, its counter kept (a request taken before is still never taken again);
+    returns its pairing before, for put_back; None (nothing changed) for a board not paired or revoked."""
+    with db.transaction():
+        before = db.one("SELECT c.board, k.key, c.paired_at, c.revoked_at, c.boot, c.n FROM club_boards c "
+                        "LEFT JOIN club_keys k ON k.board = c.board WHERE c.board = ? AND c.revoked_at IS NULL",
+                        (board,))
+        if before is not None:
+            _set_key(db, board, key)
+    return before
+
+
+def _set_key(db: Database, board: str, key: bytes) -> None:
+    db.execute("INSERT INTO club_keys (board, key) VALUES (?, ?) ON CONFLICT (board) DO UPDATE SET key = excluded.key",
+               (board, key))
 
 
 def put_back(db: Database, board: str, before: Row | None) -> None:
     """Undo a pairing that did not work: the board's pairing as it was (none, or its old key and counter)."""
     with db.transaction():
+        db.execute("DELETE FROM club_keys WHERE board = ?", (board,))
         db.execute("DELETE FROM club_boards WHERE board = ?", (board,))
         if before is not None:
-            db.execute("INSERT INTO club_boards (board, key, paired_at, revoked_at, boot, n) VALUES (?, ?, ?, ?, ?, ?)",
-                       (before["board"], before["key"], before["paired_at"], before["revoked_at"], before["boot"],
-                        before["n"]))
+            db.execute("INSERT INTO club_boards (board, paired_at, revoked_at, boot, n) VALUES (?, ?, ?, ?, ?)",
+                       (before["board"], before["paired_at"], before["revoked_at"], before["boot"], before["n"]))
+            if before["key"] is not None:
+                _set_key(db, board, bytes(before["key"]))
 
 
 def unpair(db: Database, board: str, now: str) -> bool:
@@ -36,8 +58,11 @@ def unpair(db: Database, board: str, now: str) -> bool:
 
 
 def key_of(db: Database, board: str) -> Row | None:
-    """The board's key and whether it is revoked (revoked_at), or None for a board never paired."""
-    return db.one("SELECT key, revoked_at FROM club_boards WHERE board = ?", (board,))
+    """The board's key (bytes) and whether it is revoked (revoked_at), or None for a board never paired.
+    On PostgreSQL only the server's role may read club_keys."""
+    row = db.one("SELECT k.key, c.revoked_at FROM club_boards c JOIN club_keys k ON k.board = c.board "
+                 "WHERE c.board = ?", (board,))
+    return None if row is None else dict(row, key=bytes(row["key"]))
 
 
 def last_counter(db: Database, board: str) -> tuple[int, int] | None:

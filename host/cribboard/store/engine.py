@@ -170,6 +170,8 @@ def _sqlite(url: str, threads: bool = False) -> Database:
         raise DbError(_("the database %s is a folder; name a file in it, e.g. %s") % (path, path / "cribboard.db"))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.exists():  # a new file is this user's alone: a club's holds its boards' keys
+            os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
         # Transactions are ours. threads: one caller's threads take turns (it holds a lock), so any may use it.
         conn = sqlite3.connect(str(path), timeout=busy_wait(), isolation_level=None, check_same_thread=not threads)
     except (sqlite3.Error, OSError) as e:
