@@ -125,12 +125,14 @@ def test_the_board_dying_mid_sync_is_one_clear_error(tmp_path, db_url):
     fill_log(flash, 1000)  # the board dies after the first batch, long before the last
     board = Board(flash)
     dbfile = db_url
+    # A user's wait for each answer (3 s, three tries): the tests' 40 s would outlast this test's own wait.
     proc = subprocess.Popen([sys.executable, "-m", "cribboard.cli", "sync", "--port", board.port, "--db", dbfile],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=dict(os.environ, CRIBBOARD_LINK_WAIT="3"))
     deadline = time.monotonic() + WAIT_S
     while not stored(dbfile) and time.monotonic() < deadline:
         time.sleep(0.005)
-    board.sim.proc.kill()  # the board dies under the sync
+    board.sim.proc.kill()  # the board dies under the sync: its port says nothing more
     _, err = proc.communicate(timeout=WAIT_S)
     board.stop()
     assert proc.returncode == 1 and err.startswith("cribboard: error: ") and "Traceback" not in err, err

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from cribboard.i18n import _
-from cribboard.store.engine import Database, DbError, _sqlite, is_server, postgresql_database, safe_url
+from cribboard.store.engine import Database, DbError, _sqlite, busy_wait, is_server, postgresql_database, safe_url
 
 WAIT_S = 3.0  # the longest a request waits for a connection, or for SQLite's writer
 
@@ -101,10 +101,18 @@ class Pool:
 def _pg_pool(url: str, size: int) -> Any:
     try:
         from psycopg.rows import dict_row
-        from psycopg_pool import ConnectionPool
+        from psycopg_pool import ConnectionPool, PoolTimeout
     except ImportError:
         raise DbError(_('a PostgreSQL database needs psycopg: pip install "cribboard[postgresql]"')) from None
-    # reconnect_timeout: a pool that gave up reconnecting grows again on the next request, at once.
-    return ConnectionPool(url, min_size=1, max_size=size, open=True, timeout=WAIT_S, reconnect_timeout=WAIT_S,
-                          name="club",
-                          kwargs={"autocommit": True, "row_factory": dict_row, "connect_timeout": int(WAIT_S)})
+    # A request waits WAIT_S for a connection (then 503: its board tries again later); making one may take
+    # longer on a loaded machine, and is waited for as any database is (busy_wait: CRIBBOARD_DB_WAIT). The
+    # first is made before the server says it is up: a database it cannot reach is an error at the start.
+    wait = busy_wait()
+    pool = ConnectionPool(url, min_size=1, max_size=size, open=False, timeout=WAIT_S, reconnect_timeout=wait,
+                          name="club", kwargs={"autocommit": True, "row_factory": dict_row, "connect_timeout": wait})
+    try:
+        pool.open(wait=True, timeout=wait)
+    except PoolTimeout:
+        pool.close()
+        raise DbError(_("cannot reach the PostgreSQL server %s within %d s") % (safe_url(url), wait)) from None
+    return pool
