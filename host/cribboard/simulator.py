@@ -151,6 +151,7 @@ class Simulator:
                 self.link.unlink()
             self.link.symlink_to(self.port)
         ident = hashlib.sha256(str(self.flash).encode()).hexdigest()[:16]
+        self.ident = ident  # its unique_id: the board id its HELLO says
         env = dict(os.environ, MICROPYPATH=str(resources.mp_dir()), PYTHONPATH=str(resources.mp_dir()))
         cmd, self.runtime = board_command(str(self.flash), str(listener.getsockname()[1]), ident, self.edition)
         try:
