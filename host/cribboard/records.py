@@ -98,6 +98,8 @@ def check(body: str) -> Game:
     else:
         try:
             check_names(names, len(scores))
-        except ValueError as e:
-            raise BadRecord("names: %s" % e) from None
+            for name in names:
+                name.encode("utf-8")  # (a lone surrogate: no text a database keeps; a board cannot make one)
+        except ValueError as e:  # (UnicodeEncodeError is one)
+            raise BadRecord("names: %s" % ("not UTF-8 text" if isinstance(e, UnicodeError) else e)) from None
     return Game(rec, rec["game"], names, scores)

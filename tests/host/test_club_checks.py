@@ -153,3 +153,20 @@ def test_a_live_state_that_is_no_boards_is_refused_in_one_line(club, caplog):
         status, answer = club.post({"state": state}, path=LIVE)
         assert status in (400, 422) and "error" in answer
     assert len(caplog.records) == 4 and all("\n" not in r.getMessage() for r in caplog.records)
+
+
+def test_text_no_database_keeps_is_kept_apart_escaped_or_refused_never_a_503(club):
+    # A NUL (PostgreSQL's text refuses it) or a lone surrogate (no UTF-8) from a board's report.
+    nameless = dict(good(2, loser=82), names=["\ud800Ann", "Bob"])
+    body = dict(batch(1), fw="1.0\x00\ud800", records=[[1, "{\"a\x00\": 1}"], [2, json.dumps(nameless)],
+                                                      [3, "\ud800"], [4, json.dumps(good(4, loser=84))]])
+    status, answer = club.post(body)
+    assert status == 200 and answer["apart"] == [1, 2, 3]
+    games, apart, _counter = stored(club)
+    assert [g[0] for g in games] == [4]
+    assert [seq for seq, _why in apart] == [1, 2, 3] and "names: not UTF-8 text" in apart[1][1]
+    db = store.connect(club.db_url)
+    raws = [r["raw"] for r in store.reports.rejected(db)]
+    firmware = db.value("SELECT firmware FROM boards WHERE board = ?", (BOARD,))
+    db.close()
+    assert raws[0] == '{"a\\x00": 1}' and raws[2] == "\\ud800" and firmware == "1.0\\x00\\ud800"

@@ -157,3 +157,11 @@ def test_a_board_whose_numbers_went_back_is_reported_and_nothing_synced(db_url):
     with pytest.raises(LinkError, match="holds its records up to 2: its game log was cleared"):
         sync.sync(cleared, conn)
     assert cleared.acked == [] and conn.value("SELECT COUNT(*) FROM games") == 2
+
+
+def test_a_record_with_text_no_database_keeps_is_kept_apart_escaped(db_url):
+    # A NUL, which PostgreSQL's text refuses, and a lone surrogate, which is no UTF-8: kept apart all the same.
+    conn = store.connect(db_url)
+    link = LyingLink([(1, '{"a\x00": 1}'), (2, "\ud800"), (3, json.dumps(good(3)))])
+    assert sync.sync(link, conn) == (1, 2, "b0ard", 0)
+    assert [r["raw"] for r in store.reports.rejected(conn)] == ['{"a\\x00": 1}', "\\ud800"]

@@ -32,6 +32,12 @@ def busy_wait() -> int:
     return int(text) if text.isdigit() and text.isascii() else _BUSY_S
 
 
+def storable(text: str) -> str:
+    """Text as both engines keep it: a NUL (which PostgreSQL's text refuses) and a lone surrogate (which
+    is no UTF-8) written as backslash escapes; anything else as it is."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8").replace("\x00", "\\x00")
+
+
 def path_of(url: str) -> Path:
     """A file path from a plain path, 'sqlite:path', or a URL as SQLAlchemy
     reads them: 'sqlite:///relative.db', 'sqlite:////absolute/path.db'."""

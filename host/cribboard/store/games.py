@@ -5,7 +5,7 @@ from collections.abc import Sequence
 
 from cribboard.records import Game
 from cribboard.store import players
-from cribboard.store.engine import Database
+from cribboard.store.engine import Database, storable
 from cribboard.store.reports import digest
 
 
@@ -34,6 +34,7 @@ def add(db: Database, board: str, firmware: str | None, games: list[tuple[int, G
     many games were new."""
     new = 0
     known: dict[str, int] = {}  # player ids looked up in this batch
+    firmware = None if firmware is None else storable(str(firmware))  # what a board says, kept as text
     with db.transaction():
         db.execute(
             "INSERT INTO boards (board, first_sync, last_sync, firmware) VALUES (?, ?, ?, ?) "
@@ -60,10 +61,11 @@ def add(db: Database, board: str, firmware: str | None, games: list[tuple[int, G
                            "VALUES (?, ?, ?, ?, ?, ?, ?)",
                            [(game_id, n, e[0], e[0] % sides, e[1], e[2], e[3]) for n, e in enumerate(rec["events"])])
             players.seat(db, game_id, game.names, known=known)
-        for seq, reason, raw in rejected:
+        for seq, reason, text in rejected:
+            raw = storable(text)
             db.execute("INSERT INTO rejected (board, seq, digest, reason, raw, received_at) VALUES (?, ?, ?, ?, ?, ?) "
                        "ON CONFLICT (board, seq, digest) DO NOTHING",
-                       (board, seq, digest(raw), reason, raw, now_iso))
+                       (board, seq, digest(raw), storable(reason), raw, now_iso))
     return new
 
 
