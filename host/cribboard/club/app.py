@@ -11,15 +11,15 @@
 import json
 import time
 from collections.abc import Callable, Iterable
+from http import HTTPStatus
 from typing import Any
 
 from cribboard import web
 from cribboard.club.protocol import MAX_BODY, RETRY_AFTER_S, Club
 
 StartResponse = Callable[..., Any]
-REASONS = {200: "OK", 400: "Bad Request", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",
-           409: "Conflict", 411: "Length Required", 413: "Content Too Large", 422: "Unprocessable Content",
-           429: "Too Many Requests", 500: "Internal Server Error", 503: "Service Unavailable"}
+# The statuses this app answers with (their reason phrases are the standard library's).
+REASONS = frozenset((200, 400, 403, 404, 405, 409, 411, 413, 422, 429, 500, 503))
 HEADERS = ("X-Cribboard-Board", "X-Cribboard-Counter", "X-Cribboard-Signature")
 BEGUN = "cribboard.begun"  # when the request's first byte came (time.time()), if the server says (club.server)
 STALE_S = 9  # a board gives up on a request 10 s after it began it (cribclub.sender's _REQUEST_MS)
@@ -36,7 +36,7 @@ class ClubApp:
         status, body, kind, headers = self._answer(environ)
         data = body if isinstance(body, bytes) else json.dumps(body).encode()
         head = [("Content-Type", kind), ("Content-Length", str(len(data))), ("Cache-Control", "no-store")]
-        start_response("%d %s" % (status, REASONS.get(status, "")), head + list(headers.items()))
+        start_response("%d %s" % (status, HTTPStatus(status).phrase), head + list(headers.items()))
         return [data]
 
     def _answer(self, environ: dict[str, Any]) -> tuple[int, Any, str, dict[str, str]]:

@@ -52,9 +52,10 @@ COUNTER = re.compile(r"([0-9]{1,10})\.([0-9]{1,10})")
 class Refused(Exception):
     """A request not taken: its HTTP status and the log's reason; for a
     board's own request out of its turn, the key and counter to sign the
-    refusal with (signed)."""
+    refusal with, and the last counter taken (signed)."""
 
-    def __init__(self, status: int, why: str, signed: tuple[bytes, str] | None = None) -> None:
+    def __init__(self, status: int, why: str,
+                 signed: tuple[bytes, str, tuple[int, int] | None] | None = None) -> None:
         super().__init__(why)
         self.status = status
         self.signed = signed
@@ -135,10 +136,8 @@ class Club:
             return e.status, _json({"error": str(e)}), {}
         # The board's own request, signed, with a counter at or before the last taken: its boot count went
         # back (a state it could not read). Said where the count stands, signed, it goes on after it.
-        key, counter = e.signed
+        key, counter, last = e.signed  # (read with the request's own connection: none is taken again here)
         board = headers.get("X-Cribboard-Board", "")
-        with self.pool.db() as db:
-            last = store.club.last_counter(db, board)
         data = _json({"error": str(e), "last": "%d.%d" % last if last else None})
         return e.status, data, {"X-Cribboard-Signature": signature(key, "ACK", path, board, counter, data)}
 
@@ -167,7 +166,7 @@ class Club:
                 raise Refused(403, "bad signature")
             last = store.club.last_counter(db, board)
             if last is not None and (boot, n) <= last:
-                raise Refused(409, "a replay, or a request out of order", (key, counter))
+                raise Refused(409, "a replay, or a request out of order", (key, counter, last))
             if not self.allowance.spend(board):  # after the counter: a replay costs the board nothing
                 raise Refused(429, "too many requests")
             data = _object(body)
@@ -225,7 +224,8 @@ class Club:
     @staticmethod
     def _counter(db: Database, board: str, count: tuple[int, int], key: bytes, counter: str) -> None:
         if not store.club.take_counter(db, board, *count):  # another request with it was first
-            raise Refused(409, "a replay, or a request out of order", (key, counter))
+            last = store.club.last_counter(db, board)
+            raise Refused(409, "a replay, or a request out of order", (key, counter, last))
 
 
 def _object(body: bytes) -> dict[str, Any]:
