@@ -25,10 +25,11 @@ import clubserver
 from clubload import cpu_seconds
 from pgserver import Cluster
 
+from cribclub import wire
 from cribclub.signing import signature
+from cribclub.wire import LIVE
 
 KEY = clubserver.KEY
-LIVE = "/board/v1/live"
 UVICORN = """
 import sys
 from cribboard.club.app import ClubApp
@@ -66,10 +67,9 @@ def a_state():
 
 
 def request(port, board, counter, body):
+    """A board's live report, byte for byte as its firmware sends it (cribclub.wire)."""
     sig = signature(KEY.encode(), "POST", LIVE, board, counter, body)
-    return ("POST %s HTTP/1.0\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\nContent-Length: %d\r\n"
-            "X-Cribboard-Board: %s\r\nX-Cribboard-Counter: %s\r\nX-Cribboard-Signature: %s\r\n\r\n"
-            % (LIVE, port, len(body), board, counter, sig)).encode() + body
+    return wire.request("127.0.0.1:%d" % port, LIVE, board, counter, sig, body)
 
 
 async def one_board(port, board, body, until, took, failed, boot=1):

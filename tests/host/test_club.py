@@ -16,9 +16,9 @@ from deadline import WAIT_S
 from test_records import good
 
 from cribboard.club import protocol as club
+from cribboard.club.protocol import board_headers
 from cribclub.signing import signature
-
-GAMES, LIVE = "/board/v1/games", "/board/v1/live"
+from cribclub.wire import GAMES, LIVE, SIGNATURE
 
 
 @pytest.fixture
@@ -31,9 +31,9 @@ def served(db_url):
 def send(url, path, body, counter, board="b0ard", key=KEY, headers=None, sign=True):
     """POST a report as a board does: (status, JSON answer, the answer's signature header, raw body)."""
     data = body if isinstance(body, bytes) else json.dumps(body).encode()
-    head = {"Content-Type": "application/json", "X-Cribboard-Board": board, "X-Cribboard-Counter": counter}
-    if sign:
-        head["X-Cribboard-Signature"] = signature(key.encode(), "POST", path, board, counter, data)
+    head = board_headers(key.encode(), path, board, counter, data)
+    if not sign:
+        del head[SIGNATURE]
     head.update(headers or {})
     where = urlsplit(url)
     conn = http.client.HTTPConnection(where.hostname, where.port, timeout=WAIT_S)
@@ -159,8 +159,7 @@ def test_a_board_is_held_to_its_rate(db_url):
         def post(n):
             data = json.dumps({"state": {}}).encode()
             counter = "1.%d" % n
-            headers = {"X-Cribboard-Board": "b0ard", "X-Cribboard-Counter": counter,
-                       "X-Cribboard-Signature": signature(KEY.encode(), "POST", LIVE, "b0ard", counter, data)}
+            headers = board_headers(KEY.encode(), LIVE, "b0ard", counter, data)
             return server.handle("POST", LIVE, headers, data)[0]
 
         statuses = [post(n) for n in range(1, club.BURST + 3)]

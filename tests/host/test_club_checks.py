@@ -14,8 +14,8 @@ from test_records import good
 
 from cribboard import store
 from cribboard.club import protocol
-from cribboard.club.protocol import GAMES, LIVE
-from cribclub.signing import signature
+from cribboard.club.protocol import board_headers
+from cribclub.wire import GAMES, LIVE
 
 BOARD = "b0ard"
 
@@ -43,8 +43,7 @@ def club(db_url):
             counter[0] += 1
             count = "1.%d" % counter[0]
         data = raw if raw is not None else json.dumps(body).encode()
-        headers = {"X-Cribboard-Board": BOARD, "X-Cribboard-Counter": count,
-                   "X-Cribboard-Signature": signature(key.encode(), "POST", path, BOARD, count, data)}
+        headers = board_headers(key.encode(), path, BOARD, count, data)
         status, answer, _headers = club.handle("POST", path, headers, data, peer)
         return status, json.loads(answer)
 
@@ -131,6 +130,17 @@ def test_a_replay_costs_the_real_board_nothing_and_a_flood_from_one_address_is_s
     assert unsigned[0] == 403
     club.clock.now += 3600  # an hour on, the address may try again
     assert club.post(batch(1), count="1.1", peer="10.6.6.6")[0] == 409
+
+
+def test_a_flood_of_health_checks_from_one_address_is_refused_before_it_asks_the_database(club):
+    asked = []
+    real = club.pool.healthy
+    club.pool.healthy = lambda: asked.append(1) or real()
+    answers = [club.healthy("10.6.6.6") for _ in range(protocol.HEALTH_BURST + 5)]
+    assert answers == [True] * protocol.HEALTH_BURST + [None] * 5 and len(asked) == protocol.HEALTH_BURST
+    assert club.healthy("10.0.0.9") is True  # a monitor elsewhere is not refused for it
+    club.clock.now += 1 / protocol.HEALTH_RATE
+    assert club.healthy("10.6.6.6") is True and club.healthy("10.6.6.6") is None
 
 
 def test_refusals_are_a_line_each_up_to_a_limit_then_one_summary(club, caplog):

@@ -16,8 +16,9 @@ from test_records import good
 
 from cribboard import store
 from cribboard.club.app import REASONS, ClubApp
-from cribboard.club.protocol import GAMES, LIVE, Club
+from cribboard.club.protocol import Club
 from cribclub.signing import signature
+from cribclub.wire import GAMES, LIVE
 
 BOARD = "b0ard"
 json_values = st.recursive(

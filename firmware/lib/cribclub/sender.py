@@ -16,13 +16,13 @@ from cribapp import FIRMWARE_VERSION
 from cribapp.compat import TICKS_PERIOD, const
 from cribclub import wire
 from cribclub.signing import pads, signature
+from cribclub.wire import GAMES, LIVE, REQUEST_MS
 
 _JOIN_MS = const(20000)  # a join not up by then is started again
 _CHECK_MS = const(1000)  # how often the WLAN is asked whether it is still joined (and a join whether it is up)
 _LIVE_GAP_MS = const(300)  # live states at most about three a second
 _BACKOFF_MS = const(1000)  # after a failure; doubled after each one more...
 _BACKOFF_MAX_MS = const(60000)  # ...up to a minute
-_REQUEST_MS = const(10000)  # a request not answered by then is given up
 _BATCH = const(3)  # games in one request (a record is 1-3 KB: the body stays small on the heap)
 _SEGMENT = const(536)  # bytes sent in one pass (TCP's smallest segment)
 _ANSWER_MAX = const(2048)  # an answer longer than this is no club server's
@@ -47,9 +47,6 @@ _CHECKING = const(9)  # the whole answer in: its signature and what it says
 # taken. The club may move it on (its signed 409: a boot count that went back with a state the board could
 # not read).
 _count = [0, 0]
-
-GAMES = "/board/v1/games"
-LIVE = "/board/v1/live"
 
 
 def _blocked(e):
@@ -206,7 +203,7 @@ class Sender:
 
     def _io(self, now):
         """A request's next step."""
-        if self._diff(now, self.at) >= _REQUEST_MS:
+        if self._diff(now, self.at) >= REQUEST_MS:
             self._failed(now)
             return
         state = self.state

@@ -1,6 +1,18 @@
 # The bytes of a board's request to its club's server and of the answer
 # (HTTP/1.0, one request a connection: docs/protocol.md). Pure: the sender
-# moves the bytes, this only makes and reads them.
+# moves the bytes, this only makes and reads them. Its names (the paths,
+# the headers, how long a board waits) are the club's server's too: the
+# host imports them from here, so the two sides cannot drift.
+from cribcore import const
+
+GAMES = "/board/v1/games"
+LIVE = "/board/v1/live"
+BOARD = "X-Cribboard-Board"
+COUNTER = "X-Cribboard-Counter"  # "BOOT.N"
+SIGNATURE = "X-Cribboard-Signature"
+REQUEST_MS = const(10000)  # a request not answered by then is given up (and the server need not answer it)
+_HEAD = ("POST %s HTTP/1.0\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n"
+         + BOARD + ": %s\r\n" + COUNTER + ": %s\r\n" + SIGNATURE + ": %s\r\n\r\n")
 
 
 def address(server):
@@ -13,10 +25,7 @@ def address(server):
 
 def request(hostport, path, board, counter, sig, body):
     """A signed POST of body (bytes), whole."""
-    head = ("POST %s HTTP/1.0\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n"
-            "X-Cribboard-Board: %s\r\nX-Cribboard-Counter: %s\r\nX-Cribboard-Signature: %s\r\n\r\n"
-            % (path, hostport, len(body), board, counter, sig))
-    return head.encode() + body
+    return (_HEAD % (path, hostport, len(body), board, counter, sig)).encode() + body
 
 
 def _head(data):
@@ -34,7 +43,7 @@ def _head(data):
                 length = int(line[15:].strip())
             except ValueError:
                 pass
-        elif low == b"x-cribboard-signature:":
+        elif low == b"x-cribboard-signature:":  # SIGNATURE, lower-cased (bytes: no per-answer .lower())
             sig = line[22:].strip()
     return end + 4, length, sig
 

@@ -16,13 +16,14 @@ from typing import Any
 
 from cribboard import web
 from cribboard.club.protocol import MAX_BODY, RETRY_AFTER_S, Club
+from cribclub.wire import BOARD, COUNTER, REQUEST_MS, SIGNATURE
 
 StartResponse = Callable[..., Any]
 # The statuses this app answers with (their reason phrases are the standard library's).
 REASONS = frozenset((200, 400, 403, 404, 405, 409, 411, 413, 422, 429, 500, 503))
-HEADERS = ("X-Cribboard-Board", "X-Cribboard-Counter", "X-Cribboard-Signature")
+HEADERS = (BOARD, COUNTER, SIGNATURE)
 BEGUN = "cribboard.begun"  # when the request's first byte came (time.time()), if the server says (club.server)
-STALE_S = 9  # a board gives up on a request 10 s after it began it (cribclub.sender's _REQUEST_MS)
+STALE_S = REQUEST_MS / 1000 - 1  # waited this long, a request's answer (a second's work) comes after its board gave up
 
 
 class ClubApp:
@@ -49,7 +50,10 @@ class ClubApp:
                                  % ascii(host[:60]))
         if method in ("GET", "HEAD"):
             if path == "/healthz":
-                if self.club.healthy():
+                healthy = self.club.healthy(peer)
+                if healthy is None:
+                    return 429, {"error": "asked too often"}, web.JSON, {"Retry-After": "1"}
+                if healthy:
                     return 200, {"ok": True}, web.JSON, {}
                 return 503, {"ok": False, "error": "the database does not answer"}, web.JSON, {
                     "Retry-After": str(RETRY_AFTER_S)}

@@ -10,8 +10,8 @@ import json
 from typing import Any
 from urllib.parse import urlsplit
 
-from cribboard.club.protocol import LIVE
-from cribclub.signing import signature
+from cribboard.club.protocol import acknowledged, board_headers
+from cribclub.wire import LIVE, SIGNATURE
 
 PROOF_COUNTER = "0.1"  # before any counter of the board's own (its boot count starts at 1)
 TIMEOUT_S = 10.0  # a server on the club's network answers in milliseconds
@@ -34,8 +34,7 @@ def prove(server_url: str, board: str, key: str, state: Any, counter: str = PROO
     return only if the server took it and signed its answer with the same key."""
     where = urlsplit(server_url)
     data = json.dumps({"state": state}).encode()
-    headers = {"Content-Type": "application/json", "X-Cribboard-Board": board, "X-Cribboard-Counter": counter,
-               "X-Cribboard-Signature": signature(key.encode(), "POST", LIVE, board, counter, data)}
+    headers = board_headers(key.encode(), LIVE, board, counter, data)
     conn = http.client.HTTPConnection(where.hostname or "", where.port or 80, timeout=TIMEOUT_S)
     try:
         conn.request("POST", LIVE, data, headers)
@@ -47,7 +46,7 @@ def prove(server_url: str, board: str, key: str, state: Any, counter: str = PROO
         conn.close()
     said = _said(raw) if answer.getheader("Content-Type") == "application/json" else None
     if answer.status == 200 and said is not None:
-        if answer.getheader("X-Cribboard-Signature") == signature(key.encode(), "ACK", LIVE, board, counter, raw):
+        if acknowledged(key.encode(), LIVE, board, counter, raw, answer.getheader(SIGNATURE)):
             return
         raise NotAClub("200 without the club's signature")
     if answer.status == 403 and said is not None and said.get("error") in ("not a paired board", "bad signature",

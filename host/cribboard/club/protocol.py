@@ -33,9 +33,9 @@ from cribboard.store.pool import Pool
 from cribboard.sync import BOARD_ID, wall_time
 from cribboard.web import json_depth
 from cribclub.signing import signature
+from cribclub.wire import BOARD, COUNTER, GAMES, LIVE, SIGNATURE
 
 log = logging.getLogger("club")
-GAMES, LIVE = "/board/v1/games", "/board/v1/live"
 PATHS = (GAMES, LIVE)
 MAX_BODY = 64 * 1024  # a batch of games (a record is at most a few KB)
 MAX_DEPTH = 8  # a report's JSON nests 4 deep; a state a little more
@@ -45,8 +45,10 @@ REFUSED_RATE = 2.0  # refused requests a second from one address, on average...
 REFUSED_BURST = 40  # ... and at most this many at once; then 429 before any other check
 LOG_LINES = 10  # log lines per address a minute (then one summary line says how many were dropped)
 RETRY_AFTER_S = 5  # what a 503 asks a client to wait
-SIGNATURE = re.compile(r"[0-9a-f]{64}")
-COUNTER = re.compile(r"([0-9]{1,10})\.([0-9]{1,10})")
+HEALTH_RATE = 1.0  # health checks a second from one address, on average (a monitor asks every few seconds)...
+HEALTH_BURST = 10  # ... and at most this many at once
+SIGNATURE_RE = re.compile(r"[0-9a-f]{64}")
+COUNTER_RE = re.compile(r"([0-9]{1,10})\.([0-9]{1,10})")
 
 
 class Refused(Exception):
@@ -89,16 +91,22 @@ class Club:
         self.allowance = Allowance(RATE, BURST, clock)  # per board, spent after its counter is checked
         self.refusals = Allowance(REFUSED_RATE, REFUSED_BURST, clock)  # per address, spent by each refusal
         self.log_limit = LogLimit(LOG_LINES, 60.0, clock)
+        self.health_checks = Allowance(HEALTH_RATE, HEALTH_BURST, clock)  # per address
 
     def close(self) -> None:
         self.pool.close()
 
-    def healthy(self) -> bool:
+    def healthy(self, peer: str = "") -> bool | None:
+        """Whether the database answers now; None if peer has asked too often (a health check is the one
+        request anyone may make that asks the database: a flood of them must not hold its connections)."""
+        if not self.health_checks.spend(peer):
+            self._note(peer, "refused GET /healthz from %s: asked too often", peer)
+            return None
         return self.pool.healthy()
 
     def handle(self, method: str, path: str, headers: Mapping[str, str], body: bytes, peer: str = "") -> Answer:
         """(status, body, headers) of the answer to one request from a board."""
-        board = ascii(headers.get("X-Cribboard-Board", "")[:64])
+        board = ascii(headers.get(BOARD, "")[:64])
         try:
             if not self.refusals.left(peer):
                 raise Refused(429, "too many refused requests from this address")
@@ -137,23 +145,23 @@ class Club:
         # The board's own request, signed, with a counter at or before the last taken: its boot count went
         # back (a state it could not read). Said where the count stands, signed, it goes on after it.
         key, counter, last = e.signed  # (read with the request's own connection: none is taken again here)
-        board = headers.get("X-Cribboard-Board", "")
+        board = headers.get(BOARD, "")
         data = _json({"error": str(e), "last": "%d.%d" % last if last else None})
-        return e.status, data, {"X-Cribboard-Signature": signature(key, "ACK", path, board, counter, data)}
+        return e.status, data, {SIGNATURE: signature(key, "ACK", path, board, counter, data)}
 
     def _take(self, method: str, path: str, headers: Mapping[str, str], body: bytes) -> Answer:
         if method != "POST" or path not in PATHS:
             raise Refused(404, "no such endpoint")
-        board = headers.get("X-Cribboard-Board", "")
-        counter = headers.get("X-Cribboard-Counter", "")
-        given = headers.get("X-Cribboard-Signature", "")
+        board = headers.get(BOARD, "")
+        counter = headers.get(COUNTER, "")
+        given = headers.get(SIGNATURE, "")
         if not BOARD_ID.fullmatch(board):
             raise Refused(400, "no usable board id")
-        numbers = COUNTER.fullmatch(counter)
+        numbers = COUNTER_RE.fullmatch(counter)
         if numbers is None or max(int(numbers[1]), int(numbers[2])) > MAX_INT:
             raise Refused(400, "no usable counter (BOOT.N, each a whole number up to %d)" % MAX_INT)
         boot, n = int(numbers[1]), int(numbers[2])
-        if not SIGNATURE.fullmatch(given):
+        if not SIGNATURE_RE.fullmatch(given):
             raise Refused(403, "no signature (64 hex digits)")
         with self.pool.db() as db:
             paired = store.club.key_of(db, board)
@@ -175,7 +183,7 @@ class Club:
             else:
                 answer = self._live(db, board, data, (boot, n), key, counter)
         raw = _json(answer)
-        return 200, raw, {"X-Cribboard-Signature": signature(key, "ACK", path, board, counter, raw)}
+        return 200, raw, {SIGNATURE: signature(key, "ACK", path, board, counter, raw)}
 
     def _games(self, db: Database, board: str, data: dict[str, Any], count: tuple[int, int], key: bytes,
                counter: str) -> dict[str, Any]:
@@ -226,6 +234,19 @@ class Club:
         if not store.club.take_counter(db, board, *count):  # another request with it was first
             last = store.club.last_counter(db, board)
             raise Refused(409, "a replay, or a request out of order", (key, counter, last))
+
+
+def board_headers(key: bytes, path: str, board: str, counter: str, body: bytes) -> dict[str, str]:
+    """The headers of a board's report of body to path, signed as the board signs it (cribclub.wire
+    has its bytes): for a pairing's proof, and for the tests and benches that play a board."""
+    return {"Content-Type": "application/json", BOARD: board, COUNTER: counter,
+            SIGNATURE: signature(key, "POST", path, board, counter, body)}
+
+
+def acknowledged(key: bytes, path: str, board: str, counter: str, body: bytes, given: str | None) -> bool:
+    """Whether an answer's signature (given) is the club's word on that request, as a board checks it."""
+    return given is not None and hmac.compare_digest(given.encode(),
+                                                     signature(key, "ACK", path, board, counter, body).encode())
 
 
 def _object(body: bytes) -> dict[str, Any]:

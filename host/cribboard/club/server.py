@@ -16,11 +16,12 @@ from waitress.server import TcpWSGIServer
 from waitress.task import WSGITask
 
 from cribboard.club.app import BEGUN
+from cribclub.wire import REQUEST_MS
 
 THREADS = 8  # requests handled at once (each holds at most one database connection)
 CONNECTIONS = 256  # open at once; the next wait in the backlog
 BACKLOG = 1024  # connections the kernel holds for us beyond those (capped by net.core.somaxconn)
-REQUEST_S = 10  # from a request's first byte to its last
+REQUEST_S = REQUEST_MS // 1000  # from a request's first byte to its last: a board waits no longer
 HEADERS_MAX = 16 * 1024  # a board's head is 300 bytes; a browser's a few KB
 
 

@@ -82,10 +82,11 @@ class Pool:
         return db
 
     def healthy(self) -> bool:
-        """Whether the database answers now."""
+        """Whether the database answers now: on PostgreSQL, a connection the pool checked (one round trip);
+        on SQLite, a read of the file's schema (a connection alone reads nothing)."""
         try:
             with self.db() as db:
-                return db.value("SELECT 1") == 1
+                return self._pg is not None or db.value("SELECT count(*) FROM sqlite_master") > 0
         except DbError:
             return False
 
