@@ -17,7 +17,7 @@ from cribboard.records import MAX_INT, out_of_order
 log = logging.getLogger("link")  # cribboard --verbose shows every line each way
 TRIES = 3
 LINK_WAIT_S = 3.0  # a try's wait for the board's answer, unless CRIBBOARD_LINK_WAIT says otherwise
-PROTOCOLS = (1, 2, 3)  # 2 added NAMES, 3 CONF
+PROTOCOLS = (1, 2, 3, 4)  # 2 added NAMES, 3 CONF, 4 RESEND
 BUSY_S = 30.0  # a port another cribboard holds: how long to wait for it (a long sync takes seconds)
 BUSY_POLL_S = 0.2
 
@@ -308,6 +308,15 @@ class BoardLink:
         if self.proto < 2:
             raise LinkError(_("the board's firmware is too old to take names: update it with `cribboard flash`"))
         self.ask("NAMES " + json.dumps(names, ensure_ascii=False), ("OK",))
+
+    def resend(self):
+        """Every game in the board's log is to go to its club's server again (the sent-cursor back to 0:
+        protocol 4). USB sync is not affected."""
+        if not self.proto:
+            self.hello()
+        if self.proto < 4:
+            raise LinkError(_("the board's firmware cannot send its games again: update it with `cribboard flash`"))
+        self.ask("RESEND", ("OK",))
 
     def keep_config(self, kind, data):
         """The club's WiFi (kind "wifi": ssid, password) or server (kind

@@ -121,9 +121,16 @@ def seed_flash(flash, board="pico", layout="2-track", refresh=True, edition="mic
         shutil.copy2(resources.layout_file(layout), flash / "layout.json")
 
 
+def board_ident(flash):
+    """The simulated board's unique_id (the board id its HELLO says): its flash folder's, so a board started
+    again on the same flash is the same board."""
+    return hashlib.sha256(str(Path(flash).resolve()).encode()).hexdigest()[:16]
+
+
 class Simulator:
     def __init__(self, flash, link=None, log=None, edition="micropython"):
         self.flash = Path(flash).resolve()
+        self.ident = board_ident(self.flash)
         self.link = Path(link) if link else None
         # The board process's stderr (its tracebacks): beside its flash folder unless given.
         self.log_path = Path(log) if log else self.flash.parent / ("%s.log" % self.flash.name)
@@ -150,10 +157,8 @@ class Simulator:
             if self.link.is_symlink() or self.link.exists():
                 self.link.unlink()
             self.link.symlink_to(self.port)
-        ident = hashlib.sha256(str(self.flash).encode()).hexdigest()[:16]
-        self.ident = ident  # its unique_id: the board id its HELLO says
         env = dict(os.environ, MICROPYPATH=str(resources.mp_dir()), PYTHONPATH=str(resources.mp_dir()))
-        cmd, self.runtime = board_command(str(self.flash), str(listener.getsockname()[1]), ident, self.edition)
+        cmd, self.runtime = board_command(str(self.flash), str(listener.getsockname()[1]), self.ident, self.edition)
         try:
             self._log = open(self.log_path, "ab")
         except OSError as e:

@@ -69,6 +69,17 @@ def test_list_records_since_a_sequence_number_and_ack():
     assert replies(t.ask("LIST 0 %d" % (LIST_LIMIT + 1)))[0].startswith("ERR args")
 
 
+def test_resend_moves_the_sent_cursor_back_to_the_start_and_keeps_it_through_a_power_cut():
+    t = Table()
+    t.connect()
+    finished_games(t, 2)
+    assert replies(t.ask("ACK 2")) == ["OK ACK 2"]
+    assert replies(t.ask("RESEND")) == ["OK RESEND 0"]
+    assert HostFace(t.app).hello_fields()[5] == 0 and t.state()["acked"] == 0  # saved, as ACK's is
+    assert replies(t.ask("LIST 0"))[-1] == "END 2 2"  # the log is as it was
+    assert replies(t.ask("ACK 1")) == ["OK ACK 1"]  # and the cursor moves on from 0
+
+
 def test_watch_streams_live_events():
     t = Table()
     t.connect()

@@ -20,6 +20,7 @@ from simboard import Board, fill_log
 from cribapp.hostface import keep_conf
 from cribapp.store import FlashFiles
 from cribboard import store
+from cribboard.simulator import board_ident
 
 
 def cpu_seconds(pid):
@@ -50,6 +51,7 @@ def run(db_url, tmp, boards=20, live_s=60.0, limit_s=120.0):
     host, port = url[len("http://"):].rstrip("/").split(":")
     proxy = Proxy((host, int(port)))
     tables = []
+    set_up = time.monotonic()
     try:
         ids = []
         conn = store.connect(db_url)
@@ -62,10 +64,10 @@ def run(db_url, tmp, boards=20, live_s=60.0, limit_s=120.0):
             files = FlashFiles(str(flash))
             keep_conf(files, "wifi", {"ssid": "club", "password": "a password"})
             keep_conf(files, "club", {"server": proxy.url, "key": key})
+            ids.append(board_ident(flash))
+            store.club.pair(conn, ids[-1], key.encode(), "2026-11-26T20:00:00+00:00")  # before it can ask
             tables.append(Board(flash))
             tables[-1].sim.wifi(False)  # out of reach until all are up (its join ends 1.5 s after its first frame)
-            store.club.pair(conn, tables[-1].sim.ident, key.encode(), "2026-11-26T20:00:00+00:00")
-            ids.append(tables[-1].sim.ident)
         conn.close()
         cpu0 = cpu_seconds(proc.pid)
         began = time.monotonic()
@@ -73,7 +75,12 @@ def run(db_url, tmp, boards=20, live_s=60.0, limit_s=120.0):
             t.sim.wifi(True)  # the club's WiFi comes up: every board sends its game
         want = sorted((ident, 1) for ident in ids)
         while stored(db_url) != want:
-            assert time.monotonic() - began < limit_s, "not every game arrived: %s" % stored(db_url)
+            if time.monotonic() - began > limit_s:  # what the server said, to tell a slow board from a refusal
+                raise AssertionError(
+                    "not every game arrived within %d s (the boards took %.0f s to start): %s; the proxy had %d "
+                    "connections, %d exchanges whole; the server's log: %s"
+                    % (limit_s, began - set_up, stored(db_url), proxy.connections, len(proxy.took),
+                       stop(proc)[-3000:] or "(nothing)"))
             time.sleep(0.1)
         games_s = time.monotonic() - began
         games_took = [s for path, s in proxy.took if path.endswith("/games")]

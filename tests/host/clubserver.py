@@ -79,6 +79,7 @@ class Proxy:
         self.request = b""  # the last request passed on whole
         self.answer = b""  # the last answer, before its cut
         self.took = []  # (path, seconds) of each exchange passed on whole
+        self.connections = 0  # accepted (a board that never connects is told from one whose exchange fails)
         self._lock = threading.Lock()
         self._stop = False
         self._thread = threading.Thread(target=self._serve, daemon=True)
@@ -95,6 +96,7 @@ class Proxy:
                 board, _addr = self.listener.accept()
             except OSError:
                 return
+            self.connections += 1
             threading.Thread(target=self._one, args=(board,), daemon=True).start()
 
     def _one(self, board):

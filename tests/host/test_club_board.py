@@ -95,3 +95,35 @@ def test_a_usb_sync_during_a_wifi_send_stores_each_game_once(tmp_path, db_url, c
         assert again["new_games"] == 0
     finally:
         board.stop()
+
+
+def another_database(db_url, tmp_path, request):
+    """A second club's database, on the same engine."""
+    if db_url.startswith("postgresql"):
+        return request.getfixturevalue("pg_cluster").new_database()
+    return str(tmp_path / "new-club.sqlite3")
+
+
+def test_a_board_moved_to_a_new_server_sends_it_the_games_it_sent_before_only_when_told(tmp_path, db_url, club,
+                                                                                         request):
+    fill_log(tmp_path / "flash", 3)
+    board = Board(tmp_path / "flash")
+    new_db = another_database(db_url, tmp_path, request)
+    store.connect(new_db).close()
+    new_proc, new_url = clubserver.start(new_db)
+    try:
+        ident = paired(board, club["url"], db_url)
+        wait_for(lambda: stored(db_url) == [(ident, n) for n in (1, 2, 3)])  # the old club has them
+        moved = cli("pair", "--port", board.port, "--server", new_url, "--db", new_db, "--json")
+        assert moved.returncode == 0 and json.loads(moved.stdout)["resent"] is False  # not asked: no terminal
+        assert "--resend-all" in moved.stderr and "up to number 3" in moved.stderr
+        again = cli("pair", "--port", board.port, "--server", new_url, "--db", new_db, "--resend-all", "--json")
+        assert again.returncode == 0 and json.loads(again.stdout)["resent"] is True, again.stderr
+        wait_for(lambda: stored(new_db) == [(ident, n) for n in (1, 2, 3)])
+        board.play_a_game_to_61()  # the next game goes to the new club only, once
+        wait_for(lambda: stored(new_db) == [(ident, n) for n in (1, 2, 3, 4)])
+        assert stored(db_url) == [(ident, n) for n in (1, 2, 3)]
+        assert json.loads(cli("sync", "--port", board.port, "--db", new_db, "--json").stdout)["new_games"] == 0
+    finally:
+        board.stop()
+        clubserver.stop(new_proc)

@@ -129,3 +129,27 @@ def test_the_pairing_hint_serve_prints_works_as_printed_from_another_folder(boar
     conn = store.connect(str(db))
     assert len(store.club.boards(conn)) == 1
     conn.close()
+
+
+def test_whether_to_send_the_games_again_is_asked_only_of_a_terminal_and_only_for_games_sent_before(monkeypatch):
+    import click
+
+    from cribboard.cli.club import _resend_wanted
+    from cribboard.errors import UsageError
+
+    asked = []
+    monkeypatch.setattr(click, "confirm", lambda text, **kw: asked.append(text) or False)
+
+    class Terminal:
+        def isatty(self):
+            return True
+
+    assert _resend_wanted(None, 3, "b0ard", 4) is False and asked == []  # a script's stdin: not asked, not sent
+    monkeypatch.setattr(sys, "stdin", Terminal())
+    assert _resend_wanted(None, 0, "b0ard", 4) is False and asked == []  # nothing sent before: nothing to ask
+    assert _resend_wanted(None, 3, "b0ard", 4) is False and "up to number 3" in asked[0]  # asked; said no
+    assert _resend_wanted(True, 3, "b0ard", 4) is True and _resend_wanted(False, 3, "b0ard", 4) is False
+    assert len(asked) == 1  # a flag is the answer
+    assert _resend_wanted(None, 3, "b0ard", 3) is False and len(asked) == 1  # older firmware: cannot, not asked
+    with pytest.raises(UsageError, match="protocol 3"):
+        _resend_wanted(True, 3, "b0ard", 3)

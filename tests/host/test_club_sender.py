@@ -167,6 +167,31 @@ def test_a_server_that_is_down_is_tried_again_with_backoff_and_the_games_wait(se
     assert seqs(db_url) == [1, 2]
 
 
+class OutOfReach(Joined):
+    """A WLAN whose network is not there (yet): every join fails, until `there`."""
+
+    there = False
+
+    def isconnected(self):
+        return self.there
+
+
+def test_a_failed_join_is_tried_again_within_seconds_and_the_wifi_is_found_soon_after_it_is_up():
+    table = board_with(1)
+    wlan = OutOfReach()
+    s = Sender(HostFace(table.app), wlan, socket, table.clock, {"ssid": "club", "password": ""},
+               {"server": "http://127.0.0.1:9/", "key": KEY})
+    waits = []
+    for _ in range(8):
+        fails(table, s)  # a join not up in 20 s of the board's clock
+        waits.append(s.waiting(table.clock.now))
+    assert waits == [1000, 2000, 4000, 8000, 8000, 8000, 8000, 8000]  # a join costs the club's server nothing
+    wlan.there = True  # the club's router is switched on: the board's next join is at most 8 s away
+    began = table.clock.now
+    run(table, s, lambda: s.state == sender_module._READY)
+    assert 8000 <= table.clock.ticks_diff(table.clock.now, began) <= 8000 + 1000  # then a join's first check
+
+
 def test_a_connection_cut_at_any_byte_stores_the_game_once(served):
     """Cut at every byte of the request, then at every byte of the answer:
     until a whole answer is through, the board sends the game again; the

@@ -52,6 +52,16 @@ class HostFace:
             app.save()
         return app.board.acked
 
+    def resend(self):
+        """Every game in the log is to go to the club's server again (a new one: pairing with it moved the
+        board): the sent-cursor back to 0, and the sender started again from it. USB sync is untouched (it
+        asks from what its database holds). The cursor, now 0."""
+        app = self.app
+        app.board.acked = 0
+        app.save()
+        self._restart_sender()
+        return 0
+
     def set_wall_time(self, unix):
         """The host's clock, paired with this board's ticks (records carry it)."""
         self.app.board.wall = (unix, self.app.clock.ticks_ms())
@@ -82,8 +92,11 @@ class HostFace:
     def keep_config(self, kind, data):
         """The club's WiFi or server, kept on the board (ValueError if wrong)."""
         keep_conf(self.app.store.files, kind, data)
+        self._restart_sender()
+
+    def _restart_sender(self):
         app = self.app
-        if app.club_start is not None:  # a WiFi board: report with the new settings from now on
+        if app.club_start is not None:  # a WiFi board: report with the new settings (or cursor) from now on
             if app.club is not None:
                 app.club.close()
             app.club = None

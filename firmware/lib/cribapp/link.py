@@ -7,7 +7,7 @@ from cribapp import FIRMWARE_VERSION
 from cribapp.compat import const, forget
 from cribapp.seal import seal, unseal
 
-PROTOCOL = 3  # 2: NAMES; 3: CONF
+PROTOCOL = 4  # 2: NAMES; 3: CONF; 4: RESEND
 MAX_LINE = 400  # bytes of one line from the host: NAMES with three 24-character names in any script
 MAX_REPLY = const(16384)  # bytes of one line to the host
 LIST_LIMIT = 50  # records per LIST reply
@@ -18,7 +18,7 @@ _READ_BUDGET = 64  # bytes read per poll, so the buttons stay quick
 class Link:
     """The link, on a byte stream, for a board that offers (cribapp.hostface
     does): hello_fields(), records_since(seq, limit), last_seq(),
-    acknowledge(seq), set_wall_time(unix), live_state(),
+    acknowledge(seq), resend(), set_wall_time(unix), live_state(),
     set_player_names(names), crashes(), clear_crashes(n) and
     keep_config(kind, data). The board asks
     listening() before it builds an event, and event(body) sends it."""
@@ -115,6 +115,8 @@ class Link:
                 self.list(args)
             elif cmd == "ACK":
                 self.ack(args)
+            elif cmd == "RESEND":
+                self.send("OK RESEND %d" % self.face.resend())
             elif cmd == "WATCH":
                 self.watch(args)
             elif cmd == "TIME":

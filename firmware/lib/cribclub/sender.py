@@ -23,6 +23,7 @@ _CHECK_MS = const(1000)  # how often the WLAN is asked whether it is still joine
 _LIVE_GAP_MS = const(300)  # live states at most about three a second
 _BACKOFF_MS = const(1000)  # after a failure; doubled after each one more...
 _BACKOFF_MAX_MS = const(60000)  # ...up to a minute
+_JOIN_BACKOFF_MAX_MS = const(8000)  # a failed join costs only the radio: the club's WiFi is noticed soon after it is up
 _BATCH = const(3)  # games in one request (a record is 1-3 KB: the body stays small on the heap)
 _SEGMENT = const(536)  # bytes sent in one pass (TCP's smallest segment)
 _ANSWER_MAX = const(2048)  # an answer longer than this is no club server's
@@ -292,8 +293,10 @@ class Sender:
     def _failed(self, now):
         self._close()
         self.failures += 1
-        self.state = _OFF if self.state <= _JOINING else _READY
-        self.wait_until = self.clock.ticks_add(now, self.backoff)
+        joining = self.state <= _JOINING
+        self.state = _OFF if joining else _READY
+        wait = min(self.backoff, _JOIN_BACKOFF_MAX_MS) if joining else self.backoff
+        self.wait_until = self.clock.ticks_add(now, wait)
         self.backoff = min(self.backoff * 2, _BACKOFF_MAX_MS)
 
     def close(self):

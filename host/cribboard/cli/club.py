@@ -147,14 +147,19 @@ def wifi(port, ssid):
 @click.option("--rotate", "rotate", metavar="BOARD",
               help="Give BOARD, paired already, a new key and keep its request counter (a key that may have "
                    "been seen; the board on --port must be BOARD).")
+@click.option("--resend-all/--no-resend", "resend", default=None,
+              help="Whether the games the board already sent (to another server, or by USB) go to this server "
+                   "too; asked if not given, when a terminal can answer, else not sent. Each is stored once.")
 @db_option
 @json_option
-def pair(port, server_url, rotate, db_url, as_json):
+def pair(port, server_url, rotate, resend, db_url, as_json):
     """Pair the board with the club's server: a new random key (128 bits)
     goes into the club's database and onto the board, and nowhere else; the
     server takes the board's games and live scores from then on. The pairing
     proves itself first: one request signed with the key, as the board's
-    will be, must be taken by the server, else the board is left as it was."""
+    will be, must be taken by the server, else the board is left as it was.
+    A board moved from another server sends its unsent games here; its games
+    sent before go too with --resend-all."""
     import secrets
 
     from cribapp.hostface import conf_checked  # the board's own rule, checked here first
@@ -172,12 +177,16 @@ def pair(port, server_url, rotate, db_url, as_json):
                            "club's network, as `cribboard serve` says it; not %s") % server_url[:100]) from None
     link = open_link(port)
     try:
-        board = link.hello().get("board")
+        hello = link.hello()
+        board = hello.get("board")
         if not isinstance(board, str) or not BOARD_ID.fullmatch(board):
             raise LinkError(_("the board's HELLO carries no usable board id (%s)") % ascii(board)[:40])
         if rotate is not None and rotate != board:
             raise UsageError(_("the board on %(port)s is %(board)s, not %(rotate)s: nothing was changed")
                              % {"port": link.port, "board": board, "rotate": rotate[:64]})
+        acked = hello.get("acked")
+        sent = acked if rotate is None and isinstance(acked, int) else 0  # (a new key, not a new server: none)
+        resend = _resend_wanted(resend, sent, board, link.proto)
         key = secrets.token_hex(16)  # what the board signs with is this text's bytes
         now = datetime.now(timezone.utc).isoformat(timespec="seconds")
         conn = open_db(db_url)  # the server's, so there already: a path with none is a typo, said as such
@@ -212,14 +221,36 @@ def pair(port, server_url, rotate, db_url, as_json):
         finally:
             conn.close()
         link.keep_config("club", {"server": server_url, "key": key})
+        if resend:
+            link.resend()  # after the new server is kept: the old one is asked nothing more
     finally:
         link.close()
+    if sent and not resend:
+        status(_("the games board %(board)s sent before (up to number %(seq)d) stay where they went; "
+                 "`cribboard pair --resend-all` sends them to this server too") % {"board": board, "seq": sent})
     if as_json:
-        click.echo(json.dumps({"board": board, "server": server_url, "rotated": rotate is not None}))
+        click.echo(json.dumps({"board": board, "server": server_url, "rotated": rotate is not None,
+                               "resent": bool(resend)}))
     elif rotate is not None:
         click.echo(_("board %(board)s has a new key for %(server)s") % {"board": board, "server": server_url})
     else:
         click.echo(_("board %(board)s is paired with %(server)s") % {"board": board, "server": server_url})
+
+
+def _resend_wanted(resend: bool | None, sent: int, board: str, proto: int) -> bool:
+    """Whether the board is to send its log again: --resend-all/--no-resend, else the terminal's answer when
+    it sent games before, else no."""
+    if resend and proto < 4:
+        raise UsageError(_("board %(board)s's firmware cannot send its games again (protocol %(proto)d): update it "
+                           "with `cribboard flash`, then pair it; nothing was changed") % {"board": board,
+                                                                                          "proto": proto})
+    if resend is not None:
+        return resend
+    if not sent or proto < 4 or not sys.stdin.isatty():
+        return False
+    return click.confirm(_("board %(board)s sent its games up to number %(seq)d before (to another server, or by "
+                           "USB): send them to this server too? Each is stored once") % {"board": board, "seq": sent},
+                         default=True, err=True)
 
 
 def warn_if_readable(db) -> None:
