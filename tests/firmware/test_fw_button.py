@@ -69,6 +69,22 @@ def test_point_buttons_repeat_and_speed_up():
     assert repeats == 5 + 14, repeats
 
 
+def test_a_tap_read_again_only_after_a_slow_pass_is_one_press_and_never_a_repeat_or_a_long_press():
+    # The loop was held up (a slow save, a busy host for a simulated board) while the finger let go: the
+    # next read, 800 ms on, is the release. Held that long as far as the clock knows, but let go: no
+    # REPEAT, no LONG, whatever the timings say.
+    for repeats, want in ((True, [PRESS]), (False, [TAP])):
+        b, f, clock = setup(repeats)
+        got = []
+        for down, ms in ((True, 0), (True, 25), (False, 800), (False, 25)):  # the debounce's time apart
+            f.down = down
+            clock.advance(ms)
+            g = b.poll(clock.ticks_ms(), clock.ticks_diff)
+            if g:
+                got.append(g)
+        assert got == want, (repeats, got)
+
+
 def test_a_button_held_at_power_up_does_nothing_until_released():
     b, f, clock = setup(held=True)
     assert b.held_at_start

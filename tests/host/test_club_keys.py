@@ -42,7 +42,7 @@ def test_a_rotated_key_signs_from_then_on_and_the_counter_goes_on(board, tmp_pat
         assert wrong.returncode == 2 and "nothing was changed" in wrong.stderr
         done = cli("pair", "--port", board.port, "--server", url, "--db", db, "--rotate", ident, "--json")
         assert done.returncode == 0, done.stderr
-        assert json.loads(done.stdout) == {"board": ident, "server": url, "rotated": True}
+        assert json.loads(done.stdout) == {"board": ident, "server": url, "rotated": True, "resent": False}
         new = json.loads((board.flash / "club.json").read_text())["key"]
         assert new != old
         boards = json.loads(cli("boards", "--db", db, "--json").stdout)

@@ -15,7 +15,7 @@ HOLD = const(5)  # held past _HOLD_MS: a long press may follow (a tap still may 
 
 
 # Timings, const: polled every loop pass, so no lookups and no names kept.
-_DEBOUNCE_MS = const(20)  # a level must hold this long to count
+DEBOUNCE_MS = const(20)  # a level must hold this long to count (public: the simulated board's buttons keep to it)
 _HOLD_MS = const(300)  # longer than a tap takes, well before a long press
 _LONG_MS = const(700)  # a long press (OK: the menu, UNDO: redo, SKUNK: the match view)
 _REPEAT_DELAY_MS = const(500)  # a held point button repeats after this
@@ -52,11 +52,11 @@ class Button:
         if raw != self._raw:
             self._raw = raw
             self._raw_at = now
-        elif raw != self.pressed and diff(now, self._raw_at) >= _DEBOUNCE_MS:
+        elif raw != self.pressed and diff(now, self._raw_at) >= DEBOUNCE_MS:
             self.pressed = raw
             return self._edge(now)
-        if self.pressed and not self.held_at_start:
-            return self._held(now, diff)
+        if self.pressed and raw and not self.held_at_start:  # still held: a level already let go repeats nothing,
+            return self._held(now, diff)  # however late this pass came (a tap read again after a slow pass)
         return NONE
 
     def _edge(self, now):
@@ -68,7 +68,7 @@ class Button:
             return TAP
         if self.held_at_start:
             return NONE
-        self._down_at = now
+        self._down_at = self._raw_at  # when the finger went down: a hold is timed from there to its let-go
         self._long_done = False
         if self.repeats:
             self._next = _REPEAT_DELAY_MS
