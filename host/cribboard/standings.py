@@ -116,6 +116,9 @@ def date_bound(text: str | None, what: str, end: bool = False) -> float | None:
         when = datetime.fromisoformat(text)
     except ValueError:
         raise UsageError(_("%s %r is not a date (YYYY-MM-DD, or YYYY-MM-DDTHH:MM)") % (what, text)) from None
-    if end and len(text) == 10:
-        when += timedelta(days=1)
-    return when.timestamp()
+    try:
+        if end and len(text) == 10:
+            when += timedelta(days=1)
+        return when.timestamp()
+    except (OverflowError, ValueError):  # before or after any time this machine's clock can say: every game
+        return float("-inf") if when.year < 1970 else float("inf")

@@ -75,6 +75,16 @@ def test_a_chart_into_a_missing_folder_is_one_line(tmp_path):
     assert "cannot write" in line and "No such file or directory" in line
 
 
+def test_an_id_no_database_can_hold_is_a_usage_error_not_a_traceback(tmp_path):
+    path = tmp_path / "games.db"
+    one_game(path)
+    for args in (["plot", "9" * 30, "-o", str(tmp_path / "c.png")], ["plot", "0", "-o", str(tmp_path / "c.png")],
+                 ["players", "rename", "Ann", "--track", "1", "--game", "2147483648"],
+                 ["piquet", "show", "99999999999"], ["barbu", "show", "0"]):
+        done = cli(*args, "--db", str(path))
+        assert done.returncode == 2 and "Traceback" not in done.stderr and "range" in done.stderr, (args, done.stderr)
+
+
 def test_a_file_the_device_refuses_is_an_error_never_reported_written(tmp_path):
     path = tmp_path / "games.db"
     one_game(path)

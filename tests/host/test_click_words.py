@@ -70,7 +70,7 @@ def _bad_values(command, tmp_path):
         elif isinstance(p.type, click.types.IntParamType):
             yield filler + [name, "many"], "integer"
             if isinstance(p.type, click.IntRange) and p.type.max is not None:
-                yield filler + [name, "99999999"], "range"
+                yield filler + [name, str(p.type.max + 1)], "range"
         elif isinstance(p.type, click.types.BoolParamType):
             yield filler + [name, "maybe"], "boolean"
         elif isinstance(p.type, click.Path) and not p.type.file_okay:

@@ -51,6 +51,8 @@ def test_standings_rank_by_game_points_then_spread_and_piquet_does_not_count(db_
     assert ranked(cli("standings", "--db", db_url, "--json", "--since", "2026-11-03", "--until", "2026-11-04")) == [
         ("Bob", 2, 11), ("Cy", 2, 10), ("Ann", 0, -21)]
     assert ranked(cli("standings", "--db", db_url, "--json", "--board", "oth")) == [("Cy", 2, 26), ("Ann", 0, -26)]
+    widest = cli("standings", "--db", db_url, "--json", "--since", "0001-01-01", "--until", "9999-12-31")
+    assert ranked(widest) == [("Cy", 4, 36), ("Bob", 4, -4), ("Ann", 3, -32)], widest.stderr  # dates no clock says
     table = cli("standings", "--db", db_url)
     assert table.returncode == 0 and table.stdout.index("Cy") < table.stdout.index("Bob") < table.stdout.index("Ann")
 

@@ -5,6 +5,7 @@ import click
 
 from cribboard.cli import sheetloop
 from cribboard.cli.base import (
+    ROW_ID,
     cli,
     db_option,
     emit,
@@ -40,7 +41,7 @@ def _names(text):
 @click.argument("file", required=False, type=click.File("r"))
 @click.option("--names", default="Seat 1,Seat 2,Seat 3,Seat 4", show_default=True, help="The four players, seats 1-4.")
 @click.option("--first-dealer", type=click.IntRange(1, 4), default=1, show_default=True)
-@click.option("--resume", type=int, help="Go on with a rubber already in the database.")
+@click.option("--resume", type=ROW_ID, help="Go on with a rubber already in the database.")
 @click.option("--partners", metavar="A+B,C+D", help="The partnership game: two pairs of seats (e.g. 1+3,2+4) whose "
               "totals are pooled, shown and exported beside each player's.")
 @db_option
@@ -130,7 +131,7 @@ def barbu_list(db_url, as_json):
 
 
 @barbu.command("show")
-@click.argument("rubber_id", type=int)
+@click.argument("rubber_id", type=ROW_ID)
 @db_option
 @json_option
 def barbu_show(rubber_id, db_url, as_json):

@@ -20,6 +20,7 @@ from cribboard import __version__, i18n
 from cribboard.clip import LINE, clip
 from cribboard.errors import CribboardError, UsageError
 from cribboard.i18n import _
+from cribboard.records import MAX_INT
 
 USAGE_ERROR = UsageError.exit_code
 
@@ -190,6 +191,9 @@ db_option = click.option("--db", "db_url", default=default_db, show_default="the
 port_option = click.option("--port", envvar="CRIBBOARD_PORT",
                            help="The board's serial port (default: the one board plugged in).")
 json_option = click.option("--json", "as_json", is_flag=True, help="JSON instead of a table.")
+# A row's id (a game, a match, a sheet): what the databases can hold, so a number past it is a usage error,
+# not a traceback from the database's driver.
+ROW_ID = click.IntRange(1, MAX_INT)
 
 
 def open_db(url, create=False):

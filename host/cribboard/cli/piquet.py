@@ -4,7 +4,7 @@ import json
 import click
 
 from cribboard.cli import sheetloop
-from cribboard.cli.base import cli, db_option, emit, json_option, open_db
+from cribboard.cli.base import ROW_ID, cli, db_option, emit, json_option, open_db
 from cribboard.clip import quote
 from cribboard.errors import UsageError
 from cribboard.i18n import _
@@ -56,7 +56,7 @@ def piquet_deal(elder, younger, won, elder_dealt, younger_dealt, as_json):
 @click.option("--names", default="Player 1,Player 2", show_default=True, help="The two players, comma-separated.")
 @click.option("--first-dealer", type=click.IntRange(1, 2), default=1, show_default=True,
               help="Who deals the first deal (1 or 2: the order of --names).")
-@click.option("--resume", type=int, help="Go on with a partie already in the database.")
+@click.option("--resume", type=ROW_ID, help="Go on with a partie already in the database.")
 @db_option
 @click.option("--json", "as_json", is_flag=True, help="At the end, the partie as JSON instead of the sheet.")
 def piquet_sheet(file, names, first_dealer, resume, db_url, as_json):
@@ -147,7 +147,7 @@ def piquet_list(db_url, as_json):
 
 
 @piquet.command("show")
-@click.argument("sheet_id", type=int)
+@click.argument("sheet_id", type=ROW_ID)
 @db_option
 @json_option
 def piquet_show(sheet_id, db_url, as_json):

@@ -3,6 +3,7 @@
 import click
 
 from cribboard.cli.base import (
+    ROW_ID,
     TranslatedGroup,
     cli,
     db_option,
@@ -15,6 +16,7 @@ from cribboard.cli.base import (
 )
 from cribboard.errors import UsageError
 from cribboard.i18n import _, ngettext
+from cribboard.records import MAX_INT
 
 
 class _SendByDefault(TranslatedGroup):
@@ -66,9 +68,9 @@ def players_list(db_url, as_json):
 @click.argument("name")
 @click.option("--player", "old", help="Rename this player everywhere (merging with NAME if it exists).")
 @click.option("--track", type=click.IntRange(1, 3), help="The track to name (with --game or --board).")
-@click.option("--game", type=int, help="One game, by its id (cribboard matches).")
+@click.option("--game", type=ROW_ID, help="One game, by its id (cribboard matches).")
 @click.option("--board", help="Every game of this board (a prefix of its id will do) ...")
-@click.option("--match", type=int, help="... or only this match of it.")
+@click.option("--match", type=click.IntRange(0, MAX_INT), help="... or only this match of it.")
 @db_option
 def players_rename(name, old, track, game, board, match, db_url):
     """Fix names after a sync: who played a track of a game, a match or a
@@ -77,7 +79,7 @@ def players_rename(name, old, track, game, board, match, db_url):
 
     conn = open_db(db_url)
     if old is not None:
-        if track or game or board or match:
+        if track or game or board or match is not None:
             raise UsageError(_("--player renames everywhere: no --track, --game, --board or --match with it"))
         n = p.rename(conn, old, name)
         status(ngettext("%(old)s is now %(new)s in %(n)d game", "%(old)s is now %(new)s in %(n)d games", n)

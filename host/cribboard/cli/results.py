@@ -5,6 +5,7 @@ import json
 import click
 
 from cribboard.cli.base import (
+    ROW_ID,
     cli,
     db_option,
     emit,
@@ -229,7 +230,7 @@ def _export(db_url, fmt, what, output):
 
 @cli.command()
 @db_option
-@click.argument("game_id", type=int)
+@click.argument("game_id", type=ROW_ID)
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="The PNG to write.")
 def plot(db_url, game_id, output):
     """Draw the race chart of one game (its id from `cribboard matches`)."""
