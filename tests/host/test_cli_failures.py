@@ -9,7 +9,7 @@ import subprocess
 import sys
 import tty
 
-from clirun import cli, one_line_error
+from clirun import ENGLISH, cli, one_line_error
 from deadline import COMMAND_S, WAIT_S
 
 from cribboard import records, store
@@ -210,3 +210,21 @@ def test_a_group_without_its_command_and_a_server_that_is_down_are_one_line():
     line = one_line_error(done)
     assert len(done.stderr.splitlines()) == 1 and "cannot reach the PostgreSQL server" in line
     assert "Is the server running" in line  # psycopg's hint, kept, on the same line
+
+
+def test_a_sheet_that_is_not_utf8_is_one_line_naming_its_line_and_makes_no_database(tmp_path):
+    sheet = tmp_path / "latin1.txt"
+    sheet.write_bytes("# the club, Friday\nJosé 3\n".encode("latin-1"))  # a sheet saved by an editor in Latin-1
+    for game in ("piquet", "barbu"):
+        db = tmp_path / (game + ".db")
+        line = one_line_error(cli(game, "sheet", str(sheet), "--db", str(db)), 2)
+        assert "line 2: not UTF-8 text" in line and "latin1.txt" in line
+        assert not db.exists()  # nothing was entered, so nothing was made
+        piped = subprocess.run([sys.executable, "-m", "cribboard", game, "sheet", "--db", str(db)],
+                               input=sheet.read_bytes(), capture_output=True, env={**os.environ, **ENGLISH})
+        assert piped.returncode == 2 and b"line 2: not UTF-8 text" in piped.stderr, piped.stderr
+        assert b"Traceback" not in piped.stderr
+    bom = tmp_path / "bom.txt"
+    bom.write_bytes("\ufeff45 12\r\n".encode())  # UTF-8 with a BOM and CRLF, as Windows' Notepad saves it
+    done = cli("piquet", "sheet", str(bom), "--db", str(tmp_path / "p.db"), "--json")
+    assert done.returncode == 0 and json.loads(done.stdout)["deals"][0]["points"] == [45, 12], done.stderr

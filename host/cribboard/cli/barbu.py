@@ -38,7 +38,7 @@ def _names(text):
 
 
 @barbu.command("sheet")
-@click.argument("file", required=False, type=click.File("r"))
+@click.argument("file", required=False, type=click.File("rb"))
 @click.option("--names", default="Seat 1,Seat 2,Seat 3,Seat 4", show_default=True, help="The four players, seats 1-4.")
 @click.option("--first-dealer", type=click.IntRange(1, 4), default=1, show_default=True)
 @click.option("--resume", type=ROW_ID, help="Go on with a rubber already in the database.")
@@ -66,6 +66,7 @@ def barbu_sheet(file, names, first_dealer, resume, partners, db_url, as_json):
     from cribboard.cli import barbu_view as view
     from cribcore import barbu as rules
 
+    file = sheetloop.text_of(file)  # before the database: a file that is no sheet makes none
     conn = open_db(db_url, create=True)
     pairs = None
     if partners is not None:

@@ -52,7 +52,7 @@ def piquet_deal(elder, younger, won, elder_dealt, younger_dealt, as_json):
 
 
 @piquet.command("sheet")
-@click.argument("file", required=False, type=click.File("r"))
+@click.argument("file", required=False, type=click.File("rb"))
 @click.option("--names", default="Player 1,Player 2", show_default=True, help="The two players, comma-separated.")
 @click.option("--first-dealer", type=click.IntRange(1, 2), default=1, show_default=True,
               help="Who deals the first deal (1 or 2: the order of --names).")
@@ -81,6 +81,7 @@ def piquet_sheet(file, names, first_dealer, resume, db_url, as_json):
     from cribboard.cli import piquet_view as view
     from cribcore.names import name_problem
 
+    file = sheetloop.text_of(file)  # before the database: a file that is no sheet makes none
     conn = open_db(db_url, create=True)
     if resume is not None:
         try:

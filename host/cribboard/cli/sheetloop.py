@@ -3,10 +3,11 @@
 # the table sees every report and a bad line is said and skipped; read, the
 # sheet printed at the end is the data, stderr gets only what needs a look,
 # and a bad line stops the reading with how to go on from there.
+import io
 import shlex
 import sys
 from collections.abc import Callable
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
 import click
 
@@ -16,6 +17,24 @@ from cribboard.errors import UsageError
 from cribboard.i18n import _
 from cribboard.said import said
 from cribboard.told import Routine
+
+SHEET_MAX = 1 << 20  # bytes of a sheet's file: a rubber is a few KB
+
+
+def text_of(file: BinaryIO | None) -> TextIO | None:
+    """A sheet's file, read whole before anything is made of it (it is small): one that is not UTF-8
+    text, or too big to be a sheet, is a usage error, and no database is made for it."""
+    if file is None:
+        return None
+    data = file.read(SHEET_MAX + 1)
+    if len(data) > SHEET_MAX:
+        raise UsageError(_("%(file)s is over %(most)d KB: not a score sheet") % {
+            "file": printable(file.name), "most": SHEET_MAX // 1024})
+    try:
+        return io.StringIO(data.decode("utf-8-sig"), newline=None)
+    except UnicodeDecodeError as e:
+        raise UsageError(_("%(file)s, line %(line)d: not UTF-8 text (save it as UTF-8); nothing was entered") % {
+            "file": printable(file.name), "line": data[:e.start].count(b"\n") + 1}) from None
 
 
 def run(file: TextIO | None, intro: Callable[[], list[str]], prompt: Callable[[], str],
@@ -45,7 +64,12 @@ def run(file: TextIO | None, intro: Callable[[], list[str]], prompt: Callable[[]
                 click.echo("", err=True)
                 break
         else:
-            line = source.readline()
+            try:
+                line = source.readline()
+                line.encode()  # (bytes stdin could not decode come as lone surrogates: surrogateescape)
+            except (UnicodeDecodeError, UnicodeEncodeError):  # a pipe's text that is not UTF-8 (a file's: text_of)
+                raise UsageError(_("line %(number)d: not UTF-8 text (nothing from this line on was entered).")
+                                 % {"number": number + 1} + resume_hint()) from None
             if not line:
                 break
         number += 1
