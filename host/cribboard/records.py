@@ -97,9 +97,7 @@ def check(body: str) -> Game:
         names = [default_name(t) for t in range(len(scores))]
     else:
         try:
-            check_names(names, len(scores))
-            for name in names:
-                name.encode("utf-8")  # (a lone surrogate: no text a database keeps; a board cannot make one)
-        except ValueError as e:  # (UnicodeEncodeError is one)
-            raise BadRecord("names: %s" % ("not UTF-8 text" if isinstance(e, UnicodeError) else e)) from None
+            check_names(names, len(scores))  # (a lone surrogate too: no text a database keeps)
+        except ValueError as e:
+            raise BadRecord("names: %s" % e) from None
     return Game(rec, rec["game"], names, scores)

@@ -228,3 +228,10 @@ def test_a_sheet_that_is_not_utf8_is_one_line_naming_its_line_and_makes_no_datab
     bom.write_bytes("\ufeff45 12\r\n".encode())  # UTF-8 with a BOM and CRLF, as Windows' Notepad saves it
     done = cli("piquet", "sheet", str(bom), "--db", str(tmp_path / "p.db"), "--json")
     assert done.returncode == 0 and json.loads(done.stdout)["deals"][0]["points"] == [45, 12], done.stderr
+
+
+def test_a_name_that_is_no_text_is_refused_before_the_board_is_asked(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "cribboard", "players", "send", "--port", str(tmp_path / "none"),
+                           b"\xff\xfe", "Bob"], capture_output=True, text=True, env={**os.environ, **ENGLISH})
+    line = one_line_error(done, 2)
+    assert "is not a name: a name is text" in line and "\\udcff\\udcfe" in line  # shown escaped

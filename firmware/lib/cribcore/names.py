@@ -43,6 +43,8 @@ def name_problem(name):
         return CoreError(_SPACES, ())
     for ch in name:
         c = ord(ch)
+        if 0xD800 <= c <= 0xDFFF:  # a lone surrogate (CPython's for bytes no text decodes to): no text to keep
+            return CoreError(_NOT_TEXT, ())
         # C0 and C1 controls, line and paragraph separators, bidi overrides (a
         # literal: a module-level tuple would keep its name on a board's heap)
         for low, high in ((0x00, 0x1F), (0x7F, 0x9F), (0x2028, 0x2029), (0x202A, 0x202E), (0x2066, 0x2069),
