@@ -42,6 +42,20 @@ def test_sqlite_urls_mean_what_sqlalchemy_means(tmp_path):
     assert made.returncode == 0 and absolute.exists() and "created the database %s" % absolute in made.stderr
 
 
+def test_a_command_that_reads_makes_no_database_of_an_empty_file_or_an_empty_postgresql_database(tmp_path,
+                                                                                                    pg_cluster):
+    empty = tmp_path / "e.db"
+    empty.write_bytes(b"")
+    for url, shown in ((str(empty), str(empty)), (pg_cluster.new_database(), "test_")):
+        for command in (["matches"], ["stats"], ["standings"], ["export", "--format", "csv"]):
+            line = one_line_error(cli(*command, "--db", url))
+            assert "is empty: no games were ever stored there" in line and shown in line, (command, line)
+        assert url != str(empty) or empty.stat().st_size == 0  # nothing was written
+        done = cli("piquet", "sheet", "--db", url, "--json", stdin="45 12\n")  # a command that writes: made
+        assert done.returncode == 0, done.stderr
+        assert json.loads(cli("matches", "--db", url, "--json").stdout) == []  # (a partie unfinished)
+
+
 def test_a_typo_in_db_makes_no_new_database_only_a_command_that_writes_does(tmp_path):
     typo = tmp_path / "clubb" / "league.db"
     for args in (("matches",), ("stats", "--json"), ("standings",), ("export",), ("crashes",), ("players", "list"),

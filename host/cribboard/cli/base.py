@@ -204,15 +204,16 @@ def open_db(url, create=False):
     from cribboard import store
 
     fresh = None
+    create = create or url == default_db()  # (the default: a first `cribboard matches` shows an empty list)
     if not store.is_server(url):
         path = store.path_of(url)
         if not path.exists():
-            if not create and url != default_db():
+            if not create:
                 raise store.DbError(_("there is no database at %(path)s (check --db; `cribboard sync --db %(path)s` "
                                    "makes one)") % {"path": path})  # the error edge caps a line
             fresh = path
     try:
-        conn = store.connect(url)
+        conn = store.connect(url, create=create)
     except OSError as e:
         raise store.DbError(_("cannot open the database %s: %s") % (url, e.strerror or e)) from None
     if fresh is not None:

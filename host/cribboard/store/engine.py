@@ -233,17 +233,18 @@ def is_server(url: str) -> bool:
     return url.startswith(SCHEMES)
 
 
-def connect(url: str, migrated: bool = True, threads: bool = False) -> Database:
+def connect(url: str, migrated: bool = True, threads: bool = False, create: bool = True) -> Database:
     """The database at url, its schema migrated to this tool's (migrated=False:
     as it is, for a test that makes a database of an earlier version;
-    threads=True: used from several threads, one at a time, as a server's)."""
+    threads=True: used from several threads, one at a time, as a server's;
+    create=False: an empty one is an error, not made a cribboard database)."""
     from cribboard.store.migrations import migrate
 
     db = _postgresql(url) if is_server(url) else _sqlite(url, threads)
     if not migrated:
         return db
     try:
-        migrate(db)
+        migrate(db, create)
     except BaseException:
         db.close()
         raise

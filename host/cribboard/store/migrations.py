@@ -198,8 +198,13 @@ def _version(db: Database) -> int:
     return version
 
 
-def migrate(db: Database) -> None:
+def migrate(db: Database, create: bool = True) -> None:
+    """The database's schema brought up to this tool's; create=False: a database with none at all (an empty
+    file, a new PostgreSQL database) is an error, not one to make (a command that only reads makes nothing)."""
     with db.transaction(exclusive=True):
+        if not create and not _has_table(db, "schema_version") and not _has_table(db, "games"):
+            raise DbError(_("the database %s is empty: no games were ever stored there (`cribboard sync` with "
+                            "this --db makes it one)") % db.where)
         version = _version(db)
         if version > SCHEMA_VERSION:
             raise DbError(_("the database is from a newer cribboard (schema %d; this one knows %d): "

@@ -106,10 +106,12 @@ def _pg_pool(url: str, size: int) -> Any:
     except ImportError:
         raise DbError(_('a PostgreSQL database needs psycopg: pip install "cribboard[postgresql]"')) from None
     # A request waits WAIT_S for a connection (then 503: its board tries again later); making one may take
-    # longer on a loaded machine, and is waited for as any database is (busy_wait: CRIBBOARD_DB_WAIT). The
-    # first is made before the server says it is up: a database it cannot reach is an error at the start.
+    # longer on a loaded machine, and is waited for as any database is (busy_wait: CRIBBOARD_DB_WAIT). All
+    # are made before the server says it is up, and kept: a club's boards come all at once (the WiFi comes
+    # up, a round ends), and a burst that had to wait for new connections was answered 503 (a load test on
+    # a busy machine saw a minute of them); a database it cannot reach is an error at the start.
     wait = busy_wait()
-    pool = ConnectionPool(url, min_size=1, max_size=size, open=False, timeout=WAIT_S, reconnect_timeout=wait,
+    pool = ConnectionPool(url, min_size=size, max_size=size, open=False, timeout=WAIT_S, reconnect_timeout=wait,
                           name="club", kwargs={"autocommit": True, "row_factory": dict_row, "connect_timeout": wait})
     try:
         pool.open(wait=True, timeout=wait)
