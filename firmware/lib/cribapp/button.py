@@ -15,7 +15,7 @@ HOLD = const(5)  # held past _HOLD_MS: a long press may follow (a tap still may 
 
 
 # Timings, const: polled every loop pass, so no lookups and no names kept.
-DEBOUNCE_MS = const(20)  # a level must hold this long to count (public: the simulated board's buttons keep to it)
+_DEBOUNCE_MS = const(20)  # a level must hold this long to count
 _HOLD_MS = const(300)  # longer than a tap takes, well before a long press
 _LONG_MS = const(700)  # a long press (OK: the menu, UNDO: redo, SKUNK: the match view)
 _REPEAT_DELAY_MS = const(500)  # a held point button repeats after this
@@ -52,7 +52,7 @@ class Button:
         if raw != self._raw:
             self._raw = raw
             self._raw_at = now
-        elif raw != self.pressed and diff(now, self._raw_at) >= DEBOUNCE_MS:
+        elif raw != self.pressed and diff(now, self._raw_at) >= _DEBOUNCE_MS:
             self.pressed = raw
             return self._edge(now)
         if self.pressed and raw and not self.held_at_start:  # still held: a level already let go repeats nothing,

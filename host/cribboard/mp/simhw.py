@@ -2,7 +2,6 @@
 # come in from the host over a local socket, LED frames go out on it.
 import select
 import socket
-import sys
 from binascii import hexlify
 
 try:
@@ -39,37 +38,17 @@ _queue = []  # (pin, level, ms to hold it, id to acknowledge)
 # finger holds it; this process may be stopped by the OS for longer than a
 # tap, and a level set and cleared between two of the firmware's reads
 # would be lost. So a change is made when the firmware reads its pin, and
-# is timed on the firmware's own clock: the `now` it took for the pass
-# that reads the pin (pass_now: vboard hands the firmware a `time` whose
-# ticks_ms() notes it). The level holds for its time, as a finger does,
-# and is let go at the first pass past it; but never before a pass has
-# read it for the debounce's time (cribapp.button.DEBOUNCE_MS): a pass
-# that comes late, past the whole hold, still sees it, and the next is the
-# let-go. So a slow pass neither loses a tap nor makes one a long hold (a
-# repeat, a long press). The pass after the one that decided is when the
-# firmware has drawn and saved what it made of it: the host is told ("A").
-# Where the firmware's clock is not known (the CPython stand-in board),
-# the reads' own times stand in, a pass late: the level holds until a read
-# its time later, then for two passes more.
+# it holds until the firmware has read that pin at least its time later,
+# and then once more: the firmware takes the time once a pass, before it
+# reads the pins, so only a pass begun after that read has seen the level
+# for its time (whatever the OS stopped meanwhile). The read after that,
+# a pass later again (each pin is read once a pass), is when the firmware
+# has drawn and saved what it made of it: the host is told ("A").
 _pin = None  # its pin (None: no change held)
 _at = 0  # when it was made (ticks)
 _hold = 0  # how long it holds
 _ident = b""  # the id to acknowledge
 _reads = 0  # reads of its pin since its time was up: 1, then 2 (decided), then acknowledged
-_seen = False  # a pass has read it for the debounce's time (the firmware's clock known)
-pass_now = None  # the firmware's last ticks_ms(), its pass's `now` when it reads the buttons (None: unknown)
-
-
-def firmware_ticks_ms():
-    """ticks_ms() for the firmware: the board's clock, noted as pass_now."""
-    global pass_now
-    pass_now = ticks_ms()
-    return pass_now
-
-
-def _debounce_ms():
-    button = sys.modules.get("cribapp.button")
-    return None if button is None else getattr(button, "DEBOUNCE_MS", None)
 
 
 class Reset(BaseException):
@@ -264,29 +243,22 @@ def connect(port, ident):
 def poll(pin=None):
     """Hear the host; then, if pin (the one the firmware is reading) is the
     held change's or the next one's, move it on (see _pin above)."""
-    global _pin, _at, _hold, _ident, _reads, _seen
+    global _pin, _at, _hold, _ident, _reads
     if _sock is None:
         return
     service()
     _take()
     if pin is None:
         return
-    debounce = None if pass_now is None else _debounce_ms()
-    now = ticks_ms() if debounce is None else pass_now
+    now = ticks_ms()
     if _pin is not None:
         if pin != _pin:
             return
-        held = ticks_diff(now, _at)
-        if debounce is not None:  # the firmware's clock: let go at the first pass past its time, once seen
-            if held < _hold or not _seen:
-                _seen = _seen or held >= debounce
-                return
-        else:  # the reads' times: a pass late, so two passes more
-            if _reads == 0 and held < _hold:
-                return
-            if _reads < 2:
-                _reads += 1
-                return
+        if _reads == 0 and ticks_diff(now, _at) < _hold:
+            return
+        if _reads < 2:
+            _reads += 1
+            return
         _send(b"A " + _ident + b"\n")
         _pin = None
     if _queue and _queue[0][0] == pin:
@@ -294,7 +266,6 @@ def poll(pin=None):
         levels[pin] = level
         _at = now
         _reads = 0
-        _seen = False
 
 
 def drop_presses():

@@ -10,27 +10,12 @@ import gc
 import os
 import select
 import sys
-import time as _time
 from binascii import unhexlify
 
 import machine  # noqa: F401  (the simulated hardware: loaded before "/" is the flash)
 import neopixel  # noqa: F401
 import network  # noqa: F401  (a Pico W's WLAN: a board given a club's WiFi reports to it)
 import simhw
-
-
-class _FirmwareTime:
-    """The `time` the firmware imports: MicroPython's own, but for
-    ticks_ms(), which notes each value it hands out (simhw.pass_now: the
-    simulated buttons are timed on the firmware's clock, see simhw)."""
-
-    ticks_ms = staticmethod(simhw.firmware_ticks_ms)
-
-    def __getattr__(self, name):
-        return getattr(_time, name)
-
-
-sys.modules["time"] = _FirmwareTime()  # before KEEP: it survives a soft reboot, as the real one does
 
 BANNER = b'MicroPython (Cribboard simulated board)\r\nType "help()" for more information.\r\n'
 RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n"
