@@ -4,6 +4,7 @@
 # file another program holds, and clients that drip, bloat or idle.
 import http.client
 import json
+import os
 import socket
 import sqlite3
 import subprocess
@@ -78,6 +79,29 @@ def test_a_postgresql_restart_under_a_boards_traffic_is_a_503_then_served_again(
             log = clubserver.stop(proc)
         assert stored(db_url) == [("b0ard", 1), ("b0ard", 2), ("b0ard", 3)]  # each once
     assert "Traceback" not in log and log.count("answered 503") == 1  # one line for the one refused request
+
+
+def test_a_server_whose_wake_up_pipe_was_closed_under_it_still_stops_cleanly():
+    # Once in CI, `serve` ended its SIGTERM with "Bad file descriptor": waitress's wake-up pipe had been
+    # closed (poll saw it hang up) before the stop asked the loop through it. Its write end closed from
+    # outside, as a stray close of a reused descriptor would do:
+    def app(environ, start_response):
+        start_response("200 OK", [("Content-Length", "2")])
+        return [b"ok"]
+
+    served = club_server.ClubServer(app, "127.0.0.1", 0, 1024)
+    host, port = served.server_address
+    waitress = served._server
+    os.close(waitress.trigger.trigger)
+    deadline = time.monotonic() + WAIT_S
+    while not waitress.trigger._closed and time.monotonic() < deadline:  # the loop's next poll sees the hang-up
+        time.sleep(0.01)
+    assert waitress.trigger._closed
+    served.shutdown()  # no OSError: the dispatchers are closed from here
+    served._thread.join(WAIT_S)
+    assert not served._thread.is_alive()
+    with pytest.raises(ConnectionRefusedError):  # the listening socket is closed with the rest
+        socket.create_connection((host, port), timeout=WAIT_S).close()
 
 
 def test_a_busy_sqlite_file_is_a_503_with_retry_after_and_holds_nothing_else_up(tmp_path):

@@ -6,6 +6,7 @@
 # so a client dripping a byte every few seconds is cut off at REQUEST_S like
 # one that sends nothing. Waitress's own idle timeout counts from the last
 # byte; the deadline is added here, on its parser and channel classes.
+import logging
 import threading
 import time
 from typing import Any
@@ -84,7 +85,14 @@ class ClubServer:
             for dispatcher in list(server._map.values()):
                 dispatcher.close()
 
-        server.trigger.pull_trigger(close_all)
+        try:
+            server.trigger.pull_trigger(close_all)
+        except OSError as e:
+            # The loop's wake-up pipe is gone (waitress closes it when poll reports it, or its listening
+            # socket, hung up or invalid), so the loop cannot be asked. Close from here: the loop finds its
+            # map empty after its next poll (a second at most), and this process still ends with status 0.
+            logging.getLogger("club").warning("the server's wake-up pipe was closed before the stop (%s)", e)
+            close_all()
         self._thread.join(REQUEST_S)
         server.task_dispatcher.shutdown(cancel_pending=True, timeout=REQUEST_S)
 
