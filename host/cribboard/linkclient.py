@@ -3,7 +3,6 @@
 import errno
 import json
 import logging
-import os
 import time
 from collections.abc import Callable
 
@@ -13,6 +12,7 @@ from cribapp.seal import seal, unseal
 from cribboard.errors import CribboardError
 from cribboard.i18n import _
 from cribboard.records import MAX_INT, out_of_order
+from cribboard.waits import seconds
 
 log = logging.getLogger("link")  # cribboard --verbose shows every line each way
 TRIES = 3
@@ -33,21 +33,16 @@ class Garbled(LinkError):
 def link_wait() -> float:
     """Seconds to wait for a board's answer, each try (CRIBBOARD_LINK_WAIT; a board answers in
     milliseconds, a simulated one on a very busy machine may take seconds)."""
-    text = os.environ.get("CRIBBOARD_LINK_WAIT", "")
-    try:
-        wait = float(text)
-    except ValueError:
-        return LINK_WAIT_S
-    return wait if 0 < wait <= 3600 else LINK_WAIT_S
+    return seconds("CRIBBOARD_LINK_WAIT", LINK_WAIT_S)
 
 
 class BoardLink:
     def __init__(self, port, timeout=None, tell: Callable[[str], None] | None = None, busy_s=BUSY_S):
         # tell(text): what is being waited for, as it happens (the command line's stderr)
         self.tell = tell
+        self.timeout = link_wait() if timeout is None else timeout  # a wrong setting is said before any port
         self.serial = self._open(port, busy_s)
         self.port = port
-        self.timeout = link_wait() if timeout is None else timeout
         self.junk = 0  # lines that failed their check
         self.heard = []  # the last few of them: who answered, if not the Cribboard program
         self.proto = 0  # the board's protocol, once it said HELLO (0: not yet)

@@ -2,6 +2,8 @@
 # later, once for each time it was sent: the late answers of one command are
 # never taken for the next command's (seen under load: a sync whose LIST was
 # asked twice read the second `END 0 0` as the answer to CRASHES).
+import pytest
+
 from cribapp.seal import seal, unseal
 from cribboard.linkclient import BoardLink
 
@@ -41,10 +43,14 @@ def test_the_late_answers_of_a_command_asked_again_are_not_the_next_commands():
     assert link.serial.lists == 2
 
 
-def test_the_wait_for_an_answer_is_the_users_to_set_and_a_bad_setting_is_the_default(monkeypatch):
+def test_the_wait_for_an_answer_is_the_users_to_set_and_a_bad_setting_is_a_usage_error(monkeypatch):
+    from cribboard.errors import UsageError
     from cribboard.linkclient import LINK_WAIT_S, link_wait
 
-    for text, wait in (("40", 40.0), ("0.5", 0.5), ("", LINK_WAIT_S), ("abc", LINK_WAIT_S), ("-1", LINK_WAIT_S),
-                       ("0", LINK_WAIT_S), ("nan", LINK_WAIT_S), ("inf", LINK_WAIT_S), ("1e9", LINK_WAIT_S)):
+    for text, wait in (("40", 40.0), ("0.5", 0.5), (" 2 ", 2.0), ("", LINK_WAIT_S), ("3600", 3600.0)):
         monkeypatch.setenv("CRIBBOARD_LINK_WAIT", text)
         assert link_wait() == wait, text
+    for text in ("abc", "-1", "0", "nan", "inf", "1e9", "3600.5", "\udcff"):
+        monkeypatch.setenv("CRIBBOARD_LINK_WAIT", text)
+        with pytest.raises(UsageError, match="CRIBBOARD_LINK_WAIT wants seconds"):
+            link_wait()

@@ -13,6 +13,7 @@ from typing import Any
 
 from cribboard.errors import CribboardError
 from cribboard.i18n import _
+from cribboard.waits import seconds
 
 SCHEMES = ("postgresql://", "postgres://")
 _MIGRATION_LOCK = 121_0001  # PostgreSQL advisory lock key: one migrator at a time (see transaction)
@@ -28,8 +29,7 @@ class DbError(CribboardError):
 
 def busy_wait() -> int:
     """Seconds to wait for a database another process is writing to."""
-    text = os.environ.get("CRIBBOARD_DB_WAIT", "")
-    return int(text) if text.isdigit() and text.isascii() else _BUSY_S
+    return int(seconds("CRIBBOARD_DB_WAIT", _BUSY_S, whole=True))
 
 
 def storable(text: str) -> str:
@@ -168,6 +168,21 @@ class Database:
 
     def close(self) -> None:
         self.conn.close()
+
+
+class _Probe(Exception):
+    """The write probe's own way out of its transaction: everything it did is rolled back."""
+
+
+def check_writable(db: Database) -> None:
+    """DbError unless this connection may write the results (a read-only file or mount, a PostgreSQL role
+    or database set read-only): a server that would fail only when the first game arrives fails now."""
+    try:
+        with db.transaction():
+            db.execute("UPDATE schema_version SET version = version")
+            raise _Probe
+    except _Probe:
+        return
 
 
 def _sqlite(url: str, threads: bool = False) -> Database:

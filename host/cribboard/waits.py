@@ -1,0 +1,28 @@
+# How long the tool waits, as the environment may set it (CRIBBOARD_DB_WAIT,
+# CRIBBOARD_LINK_WAIT): a value that is no number of seconds in range is a
+# usage error, said once, not taken silently as the default or as "forever"
+# (libpq reads a connect_timeout of 0 as no limit).
+import math
+import os
+
+from cribboard.errors import UsageError
+from cribboard.i18n import _
+
+MOST_S = 3600  # an hour: past it, a wait is a mistake, not patience
+
+
+def seconds(name: str, default: float, whole: bool = False) -> float:
+    """The seconds the environment variable name gives (more than 0, at most MOST_S; whole seconds if
+    whole), or default when it is unset or empty; UsageError for anything else."""
+    text = os.environ.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        value = int(text) if whole else float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value <= MOST_S:  # (nan and inf fail it too)
+        said = (_("%(name)s wants whole seconds, more than 0 and at most %(most)d, not %(text)s") if whole else
+                _("%(name)s wants seconds, more than 0 and at most %(most)d, not %(text)s"))
+        raise UsageError(said % {"name": name, "most": MOST_S, "text": ascii(text)[1:-1][:40]})
+    return value
