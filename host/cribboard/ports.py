@@ -1,6 +1,8 @@
 # Finding the board's serial port among those pyserial lists: the USB vendor
 # ids of the boards makers use (an RP2040 or an ESP32 with native USB) and of
 # the USB-serial bridges on most ESP32 development boards.
+import os
+
 from serial.tools import list_ports
 
 from cribboard.errors import CribboardError, UsageError
@@ -56,9 +58,29 @@ def candidates(ports=None) -> list:
     return sorted(found, key=lambda p: (order.index(p.vid), p.device))
 
 
+def not_a_serial_port(port: str) -> bool:
+    """Whether port names a file or device that exists and is no terminal (/dev/null, a folder, a file),
+    which pyserial would refuse only with "Inappropriate ioctl for device". A pyserial URL (socket://,
+    rfc2217://), a name that does not exist (the board unplugged) and a Windows COM port are not judged."""
+    if "://" in port or not os.path.exists(port) or os.name != "posix":
+        return False
+    try:
+        fd = os.open(port, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
+    except OSError:
+        return False  # one it may not open (in use, no permission): pyserial says which
+    try:
+        return not os.isatty(fd)
+    finally:
+        os.close(fd)
+
+
 def find(port: str | None = None, ports=None) -> str:
-    """The port to use: the one given, or the one board plugged in."""
+    """The port to use: the one given (UsageError if it is a file or device that is no serial port), or the
+    one board plugged in."""
     if port:
+        if not_a_serial_port(port):
+            raise UsageError(_("%s is not a serial port (a board's port is a device such as /dev/ttyACM0 "
+                               "or COM3)") % port)
         return port
     listed = list(list_ports.comports()) if ports is None else list(ports)
     boards = candidates(listed)
