@@ -1,8 +1,9 @@
 # The host tool's language. Messages are English in the code and go through
 # gettext: catalogues per language in cribboard/locale (the .po files kept in
 # the repository, the .mo files compiled from them by the package's build
-# step). The language is --lang, else the first of LC_ALL, LC_MESSAGES and
-# LANG that is set (as the C library reads them), else English. Click's own
+# step). The language is --lang, else LANGUAGE's first that cribboard speaks
+# (unless the locale is C), else the first of LC_ALL, LC_MESSAGES and LANG
+# that is set (as GNU gettext reads them), else English. Click's own
 # words (Usage, Options, its errors) come through the same catalogue: its
 # modules' gettext functions are rebound to this module's.
 #
@@ -28,13 +29,16 @@ def locale_dir() -> str:
 
 def from_environment(environ: dict[str, str] | None = None) -> str:
     """The language the environment asks for (one of LANGUAGES; English if
-    it asks for none of them): es_ES.UTF-8 -> es, C -> en."""
+    it asks for none of them): es_ES.UTF-8 -> es, C -> en. As GNU gettext
+    reads it: LANGUAGE, a list by preference (de_AT:de:en), comes first, its
+    first language cribboard speaks, unless the locale is C or POSIX."""
     env = os.environ if environ is None else environ
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = env.get(name)
-        if value:
-            return language_of(value)
-    return "en"
+    locale_value = next((env[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG") if env.get(name)), "")
+    if locale_value.split(".")[0] not in ("", "C", "POSIX"):
+        for wanted in env.get("LANGUAGE", "").split(":"):
+            if wanted and (wanted.split("_")[0].lower() in LANGUAGES):
+                return language_of(wanted)
+    return language_of(locale_value) if locale_value else "en"
 
 
 def language_of(value: str) -> str:

@@ -4,7 +4,7 @@ import subprocess
 import sys
 
 # English unless a test asks for a language, whatever the machine's locale.
-ENGLISH = {"LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"}
+ENGLISH = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"}
 
 
 def cli(*args, stdin=None, env=None, cwd=None, timeout=300, check=False):

@@ -110,6 +110,39 @@ def test_a_file_the_device_refuses_is_an_error_never_reported_written(tmp_path):
     assert done.returncode == 0 and (tmp_path / "games.csv").read_text().startswith("id,")
 
 
+def test_a_wait_the_environment_sets_wrong_is_a_usage_error_before_anything_is_opened(tmp_path):
+    path = tmp_path / "games.db"
+    one_game(path)
+    for text in ("abc", "-1", "0", "1.5", "99999"):
+        line = one_line_error(cli("matches", "--db", str(path), env={"CRIBBOARD_DB_WAIT": text}), code=2)
+        assert "CRIBBOARD_DB_WAIT wants whole seconds" in line and text in line, line
+    line = one_line_error(cli("sync", "--db", str(path), "--port", str(tmp_path / "ttyACM9"),
+                              env={"CRIBBOARD_LINK_WAIT": "soon"}), code=2)
+    assert "CRIBBOARD_LINK_WAIT wants seconds" in line, line
+    assert cli("matches", "--db", str(path), env={"CRIBBOARD_DB_WAIT": "2"}).returncode == 0
+
+
+def test_a_port_that_is_no_serial_port_is_said_so_not_as_an_ioctl(tmp_path):
+    path = tmp_path / "games.db"
+    one_game(path)
+    (tmp_path / "notes.txt").write_text("x")
+    for port in ("/dev/null", str(tmp_path), str(tmp_path / "notes.txt")):
+        for args in (("sync", "--db", str(path)), ("players", "send", "Ann", "Bob"), ("flash",)):
+            line = one_line_error(cli(*args, "--port", port), code=2)
+            assert "%s is not a serial port" % port in line and "ioctl" not in line, (args, line)
+
+
+def test_a_command_started_with_its_output_closed_fails_saying_so_and_touches_nothing(tmp_path):
+    path = tmp_path / "games.db"
+    for args in (("score", "6C", "7S", "8D", "8H", "9S"), ("piquet", "sheet", "--db", str(path))):
+        done = subprocess.run(["sh", "-c", 'exec "$@" >&-', "sh", sys.executable, "-m", "cribboard", *args],
+                              input="45 12\n", capture_output=True, text=True, timeout=COMMAND_S,
+                              env={**os.environ, **ENGLISH})
+        line = one_line_error(done)
+        assert "the standard output is closed" in line, (args, line)
+    assert not path.exists()  # the sheet made no database it could not report on
+
+
 def test_a_busy_database_is_waited_for_with_a_word_then_a_clear_error(tmp_path):
     path = tmp_path / "busy.db"
     store.connect(str(path)).close()

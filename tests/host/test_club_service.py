@@ -14,11 +14,12 @@ import time
 
 import clubserver
 import pytest
-from clirun import cli
-from deadline import WAIT_S
+from clirun import cli, one_line_error
+from deadline import COMMAND_S, WAIT_S
 from pgserver import Cluster
 from test_club import GAMES, LIVE, games_body, send, stored
 
+from cribboard import store
 from cribboard.club import server as club_server
 
 
@@ -79,6 +80,29 @@ def test_a_postgresql_restart_under_a_boards_traffic_is_a_503_then_served_again(
             log = clubserver.stop(proc)
         assert stored(db_url) == [("b0ard", 1), ("b0ard", 2), ("b0ard", 3)]  # each once
     assert "Traceback" not in log and log.count("answered 503") == 1  # one line for the one refused request
+
+
+def test_serve_refuses_a_database_it_cannot_write_before_it_says_it_is_up(tmp_path, pg_cluster):
+    import psycopg
+
+    db_url = pg_cluster.new_database()
+    store.connect(db_url).close()
+    with psycopg.connect(pg_cluster.url(), autocommit=True) as conn:  # as a replica, or a database set so
+        conn.execute("ALTER DATABASE %s SET default_transaction_read_only = on" % db_url.split("@/")[1].split("?")[0])
+    cases = [(db_url, "read-only transaction")]
+    path = tmp_path / "club.db"
+    store.connect(str(path)).close()
+    immutable = subprocess.run(["chattr", "+i", str(path)], capture_output=True).returncode == 0  # (root writes
+    if immutable:  # any file a mode forbids; an immutable one, as on a read-only mount, not)
+        cases.append((str(path), "readonly database"))
+    try:
+        for url, why in cases:
+            done = cli("serve", "--db", url, "--http", "127.0.0.1:0", "--json", timeout=COMMAND_S)
+            line = one_line_error(done)
+            assert why in line and "stores the boards' games" in line and done.stdout == "", (url, line)
+    finally:
+        if immutable:
+            subprocess.run(["chattr", "-i", str(path)], check=True)
 
 
 def test_a_server_whose_wake_up_pipe_was_closed_under_it_still_stops_cleanly():

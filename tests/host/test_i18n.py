@@ -80,6 +80,19 @@ def test_lang_overrides_the_environment_and_an_unknown_language_is_english():
     assert english.split()[:3] == ["rank", "throw", "keep"]
 
 
+def test_language_comes_first_as_gnu_programs_read_it_unless_the_locale_is_c():
+    from cribboard.i18n import from_environment
+
+    for env, language in (({"LANGUAGE": "fr:de_AT:en", "LANG": "es_ES.UTF-8"}, "de"),
+                          ({"LANGUAGE": "en:de", "LC_ALL": "de_DE.UTF-8"}, "en"),
+                          ({"LANGUAGE": "fr:pt", "LC_ALL": "it_IT.UTF-8"}, "it"),  # none it speaks: the locale
+                          ({"LANGUAGE": "de", "LANG": "C.UTF-8"}, "en"), ({"LANGUAGE": "de", "LC_ALL": "POSIX"}, "en"),
+                          ({"LANGUAGE": "de"}, "en"), ({"LANGUAGE": "", "LANG": "es_ES.UTF-8"}, "es")):
+        assert from_environment(env) == language, env
+    assert cli("--help", env={"LANGUAGE": "de:en", "LANG": "es_ES.UTF-8"}).stdout.startswith("Aufruf:")
+    assert "LANGUAGE" in cli("--help").stdout
+
+
 def test_the_barbu_sheet_reads_and_shows_the_tables_contract_names(tmp_path):
     lines = ["damas 1 3 0 0 | 2x1 3x1", "Dos Últimas 1 4 | 2x1 4x1", "dos-ultimas 1 4", "barbu 3", "queens 1 3 0 0"]
     sheet = tmp_path / "rubber.txt"

@@ -122,7 +122,8 @@ def _set_language(ctx, param, value):
 @click.group(cls=TranslatedGroup, context_settings={"help_option_names": ["-h", "--help"]}, epilog=ENVIRONMENT)
 @click.version_option(__version__, prog_name="cribboard")
 @click.option("--lang", type=click.Choice(i18n.LANGUAGES), is_eager=True, expose_value=False, callback=_set_language,
-              help="The language of messages, help and tables (default: from LC_ALL, LC_MESSAGES or LANG; "
+              help="The language of messages, help and tables (default: from LANGUAGE, then LC_ALL, LC_MESSAGES or "
+              "LANG, as GNU programs read them; "
               "JSON and the database never change).")
 @click.option("-v", "--verbose", is_flag=True, help="Log the serial link's lines and the page's requests on stderr.")
 def cli(verbose):
@@ -253,6 +254,11 @@ def print_table(rows, columns):
 
 def main(argv=None):
     i18n.use(i18n.from_environment())
+    if sys.stdout is None:  # started with its output closed (`>&-`): a result would be lost without a word
+        if sys.stderr is not None:
+            click.echo("cribboard: %s: %s" % (_("error"), _("the standard output is closed: nothing could be "
+                                                           "written (send it to /dev/null to drop it)")), err=True)
+        sys.exit(1)
     try:
         code = cli.main(args=argv, prog_name="cribboard", standalone_mode=False)
     except CribboardError as e:

@@ -45,8 +45,14 @@ def serve(db_url, http_addr, as_json):
     host, port = http_address(http_addr)
     stop_on_signals()  # the database is closed however this ends
     made = open_db(db_url, create=True)  # made (and migrated) before the first board reports
-    warn_if_readable(made)
-    made.close()
+    try:
+        try:
+            store.check_writable(made)  # a read-only database fails now, not when the first game arrives
+        except store.DbError as e:
+            raise store.DbError(_("%s (the club's server stores the boards' games in it)") % e) from None
+        warn_if_readable(made)
+    finally:
+        made.close()
     # The database as `pair` must be given it, from any folder (a password is never printed: libpq's own
     # PGPASSWORD or ~/.pgpass gives it).
     hint_db = store.engine.safe_url(db_url) if store.is_server(db_url) else str(store.path_of(db_url).resolve())

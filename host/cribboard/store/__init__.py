@@ -2,7 +2,7 @@
 # schema's migrations, and one module a kind of thing kept. No SQL is
 # written anywhere else in the host tool.
 from cribboard.store import club, engine, games, migrations, players, reports, results, sheets
-from cribboard.store.engine import Database, DbError, Row, busy_wait, connect, is_server, path_of
+from cribboard.store.engine import Database, DbError, Row, busy_wait, check_writable, connect, is_server, path_of
 
-__all__ = ["Database", "DbError", "Row", "busy_wait", "club", "connect", "engine", "games", "is_server", "migrations",
-           "path_of", "players", "reports", "results", "sheets"]
+__all__ = ["Database", "DbError", "Row", "busy_wait", "check_writable", "club", "connect", "engine", "games",
+           "is_server", "migrations", "path_of", "players", "reports", "results", "sheets"]
