@@ -106,7 +106,10 @@ def parse_deal(line):
         if found is None:
             raise ValueError(_("a double is DOUBLERxDOUBLED, e.g. 2x1, with one ! if redoubled (2x1!), not %r")
                              % word)
-        doubles.append([_seat(found[1]), _seat(found[2]), found[3] == "!"])
+        doubler, doubled = _seat(found[1]), _seat(found[2])
+        if doubler == doubled:  # (the rules say it too, of the seats: the table typed a word)
+            raise ValueError(_("%r: the doubler and the doubled are two different players") % word)
+        doubles.append([doubler, doubled, found[3] == "!"])
     return contract, result, doubles
 
 _DOUBLE = re.compile(r"([0-9]+)[xX]([0-9]+)(!?)", re.ASCII)

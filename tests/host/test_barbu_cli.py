@@ -62,7 +62,7 @@ def test_a_bad_line_names_itself_and_the_sheet_can_be_resumed(tmp_path):
     store.connect(dbfile).close()  # the club's database, made before: nothing to say about making it
     done = cli("barbu", "sheet", "--db", dbfile, stdin="\n".join(broken) + "\n")
     assert done.returncode == 2
-    assert done.stderr == ("cribboard: error: line 10: 'queens' adds up to 5; it must be 4 (nothing from this "
+    assert done.stderr == ("cribboard: error: line 10: queens adds up to 5; it must be 4 (nothing from this "
                            "line on was entered). The rubber is saved as barbu rubber 1: go on with `cribboard "
                            "barbu sheet --resume 1 --db %s`.\n" % dbfile)
     assert json.loads(cli("barbu", "list", "--db", dbfile, "--json").stdout)[0]["deals"] == 9

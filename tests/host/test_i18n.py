@@ -93,6 +93,16 @@ def test_language_comes_first_as_gnu_programs_read_it_unless_the_locale_is_c():
     assert "LANGUAGE" in cli("--help").stdout
 
 
+def test_a_sheets_error_names_the_contract_in_the_tables_language_and_the_double_as_typed(tmp_path):
+    db = str(tmp_path / "club.sqlite3")
+    for line, env, said in (("damen 1 2 3 2", {"LANG": "de_DE.UTF-8"}, "Damen ergibt 8; es muss 4 sein"),
+                            ("damas 1 2 3 2", {"LANG": "es_ES.UTF-8"}, "damas suma 8"),
+                            ("queens 1 3 0 0 | 2x2", {}, "'2x2': the doubler and the doubled are two different")):
+        done = cli("barbu", "sheet", "--names", "A,B,C,D", "--db", db, stdin=line + "\n", env=env)
+        assert done.returncode == 2 and said in done.stderr and "queens" not in done.stderr, (line, done.stderr)
+        assert "[1, 1" not in done.stderr
+
+
 def test_the_barbu_sheet_reads_and_shows_the_tables_contract_names(tmp_path):
     lines = ["damas 1 3 0 0 | 2x1 3x1", "Dos Últimas 1 4 | 2x1 4x1", "dos-ultimas 1 4", "barbu 3", "queens 1 3 0 0"]
     sheet = tmp_path / "rubber.txt"

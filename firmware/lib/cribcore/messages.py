@@ -58,8 +58,8 @@ MESSAGES = {
     506: "no spaces at either end",
     507: "no control characters (U+%(code)04X)",
     # barbu
-    601: "give %(field)r as four counts, one per player",
-    602: "%(field)r adds up to %(total)d; it must be %(want)d",
+    601: "give %(contract)s as four counts, one per player",
+    602: "%(contract)s adds up to %(total)d; it must be %(want)d",
     603: "give %(field)r as a seat, 0 to 3",
     604: "the ace of hearts is a heart: its taker took at least one",
     605: "give 'order' as the four seats, first out to last",
