@@ -247,7 +247,10 @@ def test_the_clubs_wifi_and_server_are_kept_and_never_sent_back():
                 'club {"server": "http://club.local:8121/", "key": "%s"}' % ("ab" * 16),  # a name: looked up, stalls
                 'club {"server": "http://10.0.0.2/", "key": "%s"}' % ("ab" * 16),  # no port
                 'club {"server": "http://10.0.0.2:8121/x", "key": "%s"}' % ("ab" * 16),  # a path the board ignores
-                'club {"server": "http://10.0.0.2:8121/", "key": "XYZ"}', "wifi [1]"):
+                'club {"server": "http://10.0.0.2:8121/", "key": "XYZ"}', "wifi [1]",
+                'wifi {"ssid": "ClubNet", "password": "short"}', 'wifi {"ssid": "ClubNet", "password": 12345678}',
+                'wifi {"ssid": "ClubNet", "password": "%s"}' % ("g" * 64),
+                'wifi {"ssid": "%s", "password": ""}' % ("x" * 33)):
         (reply,) = replies(t.ask("CONF " + bad))
         assert reply.startswith("ERR args"), (bad, reply)
     said = " ".join(replies(t.ask("STATE")) + replies(t.ask("HELLO")))

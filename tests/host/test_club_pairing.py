@@ -61,8 +61,20 @@ def test_a_bad_server_or_wifi_is_refused_and_nothing_kept(board, tmp_path):
     for server in ("ftp://x", "http://club.local:8121/", "http://10.0.0.5/"):  # a board looks up no names
         done = cli("pair", "--port", board.port, "--server", server, "--db", str(tmp_path / "c.sqlite3"))
         assert done.returncode == 2 and "http://ADDRESS:PORT/" in done.stderr
-    done = cli("wifi", "--port", board.port, "--ssid", "x" * 40, stdin="pw\n")
-    assert done.returncode == 2 and "ssid is 1 to 32 characters" in done.stderr
+    kept = board.flash / "wifi.json"
+    before = kept.read_bytes() if kept.exists() else None
+    for ssid in ("x" * 33, "é" * 17, "a\tb"):  # 32 bytes at most, as a beacon carries the name
+        done = cli("wifi", "--port", board.port, "--ssid", ssid, stdin="a password\n")
+        assert done.returncode == 2 and "1 to 32 bytes" in done.stderr, (ssid, done.stderr)
+    for password in ("short", "seven77", "x" * 64, "a" * 63 + "g", "pass\x00word", "passwörd", "x" * 64 + "0"):
+        done = cli("wifi", "--port", board.port, "--ssid", "club", stdin=password + "\n")
+        assert done.returncode == 2 and "8 to 63 printable ASCII characters" in done.stderr, (password, done.stderr)
+    assert (kept.read_bytes() if kept.exists() else None) == before  # nothing kept
+    for password, said in (("8 chars!", "keeps the WiFi club\n"), ("~" * 63, "keeps the WiFi club\n"),
+                           ("0aF9" * 16, "keeps the WiFi club\n"), ("", "as an open network (no password)")):
+        done = cli("wifi", "--port", board.port, "--ssid", "club", stdin=password + "\n")
+        assert done.returncode == 0 and said in done.stderr, (password, done.stderr)
+        assert json.loads(kept.read_text())["password"] == password
 
 
 def paired_key(board):

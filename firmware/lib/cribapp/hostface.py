@@ -14,6 +14,8 @@ _LENGTH = const(1301)
 _USAGE = const(1302)
 _CLUB = const(1303)
 _NO_RECORD = const(1304)
+_PASSWORD = const(1305)
+_SSID = const(1306)
 
 
 class HostFace:
@@ -120,12 +122,30 @@ def _text(data, name, low, high):
     return v
 
 
+def _ssid(data):
+    """A network's name: 1 to 32 bytes as its beacon carries it (UTF-8), no control character."""
+    v = data.get("ssid")
+    if not isinstance(v, str) or not 1 <= len(v.encode()) <= 32 or [c for c in v if c < " " or c == "\x7f"]:
+        raise CoreError(_SSID, ())
+    return v
+
+
+def _password(data):
+    """What WPA2 can take, else the board would never join and not say why: 8 to 63 printable ASCII
+    characters (a passphrase), 64 hex digits (the key itself), or none (an open network)."""
+    v = data.get("password")
+    if isinstance(v, str) and (v == "" or (8 <= len(v) <= 63 and not [c for c in v if not " " <= c <= "~"])
+                               or (len(v) == 64 and not [c for c in v if c not in "0123456789abcdefABCDEF"])):
+        return v
+    raise CoreError(_PASSWORD, ())
+
+
 def conf_checked(kind, data):
     """The settings to keep, only the fields that kind has; ValueError says which is wrong."""
     if kind not in CONF_FILES or not isinstance(data, dict):
         raise CoreError(_USAGE, ())
     if kind == "wifi":
-        return {"ssid": _text(data, "ssid", 1, 32), "password": _text(data, "password", 0, 63)}
+        return {"ssid": _ssid(data), "password": _password(data)}
     server = _text(data, "server", 8, 100)
     key = _text(data, "key", 32, 128)
     # http://A.B.C.D:PORT/ and nothing more. An IPv4 address, not a name: a board's DNS look-up would

@@ -144,6 +144,8 @@ MESSAGES = {
     1302: "only the wifi or the club settings are kept, as a JSON object",
     1303: "the server is http://ADDRESS:PORT/ with an IPv4 address, and the key lowercase hex",
     1304: "no record %(seq)d yet (last is %(last)d)",
+    1305: "a WiFi password is 8 to 63 printable ASCII characters, or 64 hex digits, or none for an open network",
+    1306: "a WiFi network's name is 1 to 32 bytes, with no control characters",
 }
 
 

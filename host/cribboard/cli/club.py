@@ -143,7 +143,10 @@ def wifi(port, ssid):
         link.keep_config("wifi", wanted)
     finally:
         link.close()
-    status(_("the board keeps the WiFi %s") % ssid)
+    if password:
+        status(_("the board keeps the WiFi %s") % ssid)
+    else:  # said in so many words: an empty answer to the prompt may have been a slip
+        status(_("the board keeps the WiFi %s, as an open network (no password)") % ssid)
 
 
 @cli.command()
