@@ -56,6 +56,19 @@ def test_a_command_that_reads_makes_no_database_of_an_empty_file_or_an_empty_pos
         assert json.loads(cli("matches", "--db", url, "--json").stdout) == []  # (a partie unfinished)
 
 
+def test_a_postgresql_server_that_answers_and_refuses_is_not_said_to_be_unreachable(tmp_path, pg_cluster):
+    where = pg_cluster.url().split("?")[1]
+    for url, said in (("postgresql://cribboard@/nosuchdb?" + where, "has no database nosuchdb: its owner makes it "
+                       "with `createdb -O ROLE nosuchdb`"),
+                      ("postgresql://nosuchrole@/postgres?" + where, "has no role nosuchrole: an administrator "
+                       "makes it with `createuser nosuchrole`")):
+        for command in (["matches"], ["serve", "--http", "127.0.0.1:0"]):
+            line = one_line_error(cli(*command, "--db", url))
+            assert said in line and "cannot reach" not in line, (command, line)
+    line = one_line_error(cli("matches", "--db", "postgresql://cribboard@/x?host=" + str(tmp_path / "none")))
+    assert "cannot reach the PostgreSQL server" in line  # nothing listens there
+
+
 def test_a_typo_in_db_makes_no_new_database_only_a_command_that_writes_does(tmp_path):
     typo = tmp_path / "clubb" / "league.db"
     for args in (("matches",), ("stats", "--json"), ("standings",), ("export",), ("crashes",), ("players", "list"),

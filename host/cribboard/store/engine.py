@@ -4,6 +4,7 @@
 # as dicts, explicit transactions, the engine's errors as DbError. connect()
 # migrates the schema forward (store.migrations) before it hands it out.
 import os
+import re
 import sqlite3
 import sys
 from collections.abc import Iterator, Sequence
@@ -224,10 +225,24 @@ def _postgresql(url: str) -> Database:
         options: dict[str, Any] = {"row_factory": dict_row}
         conn = psycopg.connect(url, autocommit=True, connect_timeout=busy_wait(), **options)
     except psycopg.Error as e:
-        # One line: psycopg's message goes on with "\n\tIs the server running...".
-        said = " ".join(str(e).split())
-        raise DbError(_("cannot reach the PostgreSQL server %s: %s") % (safe_url(url), said)) from None
+        raise DbError(refused(url, e)) from None
     return postgresql_database(conn, url)
+
+
+def refused(url: str, error: Exception) -> str:
+    """Why a connection to PostgreSQL failed, in one line: a server that answered and refused (no such
+    database or role, a password, pg_hba.conf) is not one that cannot be reached."""
+    said = " ".join(str(error).split())  # psycopg's goes on with "\n\tIs the server running..."
+    missing = re.search(r'FATAL: +(database|role) "([^"]*)" does not exist', said)
+    if missing and missing[1] == "database":
+        return _("the PostgreSQL server of %(url)s has no database %(name)s: its owner makes it with "
+                 "`createdb -O ROLE %(name)s`") % {"url": safe_url(url), "name": missing[2]}
+    if missing:
+        return _("the PostgreSQL server of %(url)s has no role %(name)s: an administrator makes it with "
+                 "`createuser %(name)s`") % {"url": safe_url(url), "name": missing[2]}
+    if "FATAL:" in said:  # it answered: the reason is its own
+        return _("the PostgreSQL server of %s refused the connection: %s") % (safe_url(url), said)
+    return _("cannot reach the PostgreSQL server %s: %s") % (safe_url(url), said)
 
 
 def postgresql_database(conn: Any, url: str) -> Database:
