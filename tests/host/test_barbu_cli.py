@@ -44,6 +44,11 @@ def test_a_whole_rubber_from_a_file(tmp_path, db_url):
     listed = json.loads(cli("barbu", "list", "--db", dbfile, "--json").stdout)
     assert listed[0]["finished"] and listed[0]["deals"] == 28 and sum(listed[0]["totals"]) == 0
     assert listed[0]["names"] == ["Ann", "Bob", "Cy", "Di"]
+    table = cli("barbu", "list", "--db", dbfile).stdout
+    assert " yes " in table and "True" not in table  # a flag in the reader's words; JSON keeps true
+    assert "* doubled the dealer" in out  # the legend of the marks the rows show
+    done = cli("barbu", "sheet", "--resume", "1", "--db", dbfile, stdin="queens 1 3 0 0\n")
+    assert done.returncode == 2 and "28 deals" in done.stderr and "--resume" not in done.stderr  # over: no going on
     shown = json.loads(cli("barbu", "show", "1", "--db", dbfile, "--json").stdout)
     assert len(shown["deals"]) == 28 and shown["totals"] == listed[0]["totals"]
     csv_text = cli("export", "--what", "barbu", "--db", dbfile).stdout.splitlines()
@@ -53,6 +58,15 @@ def test_a_whole_rubber_from_a_file(tmp_path, db_url):
     again = json.loads(cli("barbu", "sheet", str(sheet), "--names", "Ann,Bob,Cy,Di", "--db", dbfile,
                            "--json").stdout)
     assert (again["id"], again["names"], again["totals"]) == (2, listed[0]["names"], listed[0]["totals"])
+
+
+def test_a_sheet_with_no_double_of_the_dealer_shows_no_legend_for_it_and_an_unfinished_one_says_no(tmp_path):
+    db = str(tmp_path / "b.db")
+    done = cli("barbu", "sheet", "--names", "A,B,C,D", "--db", db, stdin="queens 1 3 0 0 | 2x3\n")
+    assert done.returncode == 0 and "doubled the dealer" not in done.stdout, done.stdout  # 2 doubled 3, not A
+    table = cli("barbu", "list", "--db", db).stdout
+    assert " no " in table and "False" not in table
+    assert " nein " in cli("barbu", "list", "--db", db, env={"LANG": "de_DE.UTF-8"}).stdout
 
 
 def test_a_bad_line_names_itself_and_the_sheet_can_be_resumed(tmp_path):

@@ -129,7 +129,8 @@ def sheet_rows(rubber, names, partners=None):
             if partners:
                 out.append("  " + _("pairs: %s") % ", ".join("%s+%s %d" % (names[a], names[b], running[a] + running[b])
                                                     for a, b in partners))
-    out.append(_("* doubled the dealer"))
+    if any(d[1] == dealer for dealer, _c, _r, doubles, _s in rubber.deals for d in doubles):
+        out.append(_("* doubled the dealer"))  # the legend of a mark some row shows
     for dealer, p, times in rubber.shortfalls():
         out.append(ngettext("SHORT: %(player)s doubled %(dealer)s %(times)d time in %(dealer)s's round, not "
                             "%(must)d (recorded; the seed sets no penalty)",

@@ -238,6 +238,16 @@ def emit(rows, columns, as_json, shown=None):
         print_table([dict(r, **shown(r)) for r in rows] if shown else rows, columns)
 
 
+def _cell(value):
+    """A value as a table shows it: nothing for None, yes or no in the reader's words for a flag (JSON keeps
+    true and false), text with no control characters (what a board sent is shown, never obeyed)."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    return printable(value).replace("\n", " ")
+
+
 def print_table(rows, columns):
     from rich.console import Console
     from rich.table import Table
@@ -247,8 +257,7 @@ def print_table(rows, columns):
 
     table = Table(*[title(c) for c in columns])
     for r in rows:
-        # Text, not markup, and no control characters: what a board sent is shown, never obeyed.
-        table.add_row(*[Text("" if r.get(c) is None else printable(r.get(c)).replace("\n", " ")) for c in columns])
+        table.add_row(*[Text(_cell(r.get(c))) for c in columns])
     # Into a pipe or a file the table keeps its full width: nothing is cut or wrapped.
     Console(width=None if sys.stdout.isatty() else 10_000).print(table)
 

@@ -116,7 +116,8 @@ def piquet_sheet(file, names, first_dealer, resume, db_url, as_json):
             "first": state["sheet"].names[0], "second": state["sheet"].names[1]}] \
             + (view.totals_lines(state["sheet"]) if state["sheet"].deals() else [])
 
-    sheetloop.run(file, intro, lambda: view.prompt(state["sheet"]), apply, lambda: "" if state["id"] is None else
+    sheetloop.run(file, intro, lambda: view.prompt(state["sheet"]), apply,
+                  lambda: "" if state["id"] is None or state["sheet"].game.over() else  # over: nothing to go on with
                   " " + _("The partie is saved as piquet sheet %(id)d: go on with `%(command)s`.") % {
                       "id": state["id"], "command": sheetloop.resume_command("piquet", state["id"], db_url)})
     sheet, sheet_id = state["sheet"], state["id"]
