@@ -104,7 +104,8 @@ def barbu_sheet(file, names, first_dealer, resume, partners, db_url, as_json):
             "left": ", ".join(sheet.contract_name(c) for c in r.remaining())}
 
     sheetloop.run(file, lambda: [_("One deal a line; undo; fix N DEAL; quit.")] + view.duty_lines(state["rubber"]),
-                  prompt, apply, lambda: "" if state["id"] is None or state["rubber"].over() else  # over: nothing to go on with
+                  prompt, apply,
+                  lambda: "" if state["id"] is None or state["rubber"].over() else  # over: nothing to go on with
                   " " + _("The rubber is saved as barbu rubber %(id)d: go on with `%(command)s`.") % {
                       "id": state["id"], "command": sheetloop.resume_command("barbu", state["id"], db_url)})
     rubber, rubber_id = state["rubber"], state["id"]
