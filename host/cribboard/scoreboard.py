@@ -8,7 +8,7 @@ from typing import Any
 
 from cribapp.restore import session_of
 from cribapp.seal import unseal
-from cribcore.game import SKUNK_NAMES, skunk_class, skunk_line
+from cribcore.game import SKUNK_NAMES, skunk_class, skunk_line, skunk_lines
 
 
 def read_state(path: Any) -> dict[str, Any] | None:
@@ -36,7 +36,10 @@ def view(state: dict[str, Any]) -> dict[str, Any]:
     trailing = g.trailer() if sides > 1 else 0
     settings = session.settings
     skunk = None
-    if g.target:  # piquet has no target and no skunk
+    # The trailer's skunk line, once it matters: at the end (the winner's line says it), or once the
+    # leader has reached the top skunk line and the game may end within a deal or two. At 0-0 nobody is
+    # "a triple skunk if the game ended now". Piquet has no target and no skunk.
+    if g.target and (g.over() or max(scores) >= skunk_lines(g.target)[-1]):
         behind = scores[trailing]
         skunk = {"track": trailing, "score": behind, "line": skunk_line(behind, g.target),
                  "would_be": SKUNK_NAMES[skunk_class(behind, g.target)]}

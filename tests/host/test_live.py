@@ -60,7 +60,7 @@ def test_two_boards_on_one_live_page(tmp_path):
         first, second = state["boards"]
         assert (first["players"], first["back_pegs"], first["dealer"], first["game"]) == (
             ["Track 1", "Track 2"], [12, 0], 0, 1)
-        assert first["skunk"] == {"track": 1, "score": 7, "line": 31, "would_be": "triple skunk"}
+        assert first["skunk"] is None  # 15-7: far from the end, no skunk line to warn of
         assert (second["players"], second["scores"]) == (["Cy", "Di"], [0, 0])
         # The LEDs drawn here from the reported state are the board's own.
         assert get(url + "api/leds?board=0")["leds"] == a.leds()
@@ -91,6 +91,29 @@ def test_two_boards_on_one_live_page(tmp_path):
             assert live.wait(WAIT_S) == 0
         a.stop()
         b.stop()
+
+
+def test_the_skunk_line_is_said_once_the_game_can_end_soon_and_at_its_end():
+    from cribboard import scoreboard
+
+    from rig import Table
+
+    t = Table()
+    t.enter(0, 15)
+    t.enter(1, 7)
+    assert scoreboard.view(json.loads(json.dumps(t.state())))["skunk"] is None  # not "triple skunk" at 15-7
+    for _ in range(3):
+        t.enter(0, 25)  # 90: still short of the top skunk line
+    assert scoreboard.view(json.loads(json.dumps(t.state())))["skunk"] is None
+    t.enter(0, 1)  # 91: the game may end within a deal or two
+    assert scoreboard.view(json.loads(json.dumps(t.state())))["skunk"] == {
+        "track": 1, "score": 7, "line": 31, "would_be": "triple skunk"}
+    t.enter(1, 25)
+    t.enter(1, 25)  # 57: under the 61 line
+    t.enter(0, 29)
+    t.enter(0, 1)  # 121: the game is over, a double skunk
+    view = scoreboard.view(json.loads(json.dumps(t.state())))
+    assert view["winner"] == 0 and view["skunk"]["would_be"] == "double skunk", view
 
 
 def test_the_scoreboard_and_the_drawing_follow_the_show_from_the_state_alone():
