@@ -21,6 +21,20 @@ def _game(record):
     return load_game(record)
 
 
+def spread(values, gap):
+    """Where to put a label beside each value: at the value, but each at least gap from the others,
+    moved apart about their middle, in the values' order."""
+    order = sorted(range(len(values)), key=lambda k: values[k])
+    at = [float(values[k]) for k in order]
+    for i in range(1, len(at)):
+        at[i] = max(at[i], at[i - 1] + gap)
+    shift = (sum(values[k] for k in order) - sum(at)) / len(at) if at else 0.0
+    placed = [0.0] * len(values)
+    for i, k in enumerate(order):
+        placed[k] = at[i] + shift
+    return placed
+
+
 def race(record, out_path, title=None):
     """Draw the race chart of a game's record into a PNG (cribbage games and
     piquet parties alike): drawn in memory, then written with every step
@@ -47,15 +61,19 @@ def figure(record, title=None):
     fig, ax = plt.subplots(figsize=(10, 5.5), dpi=110)
     # One more x than entries so the last entry's step shows too.
     xs = list(range(len(rows) + 2))
+    top = g.target or max([max(r) for r in rows] + [RUBICON]) + 10
+    finals = [rows[-1][s] if rows else 0 for s in range(sides)]
+    # The end scores' labels, moved apart where the scores are close (121 and 119 would print one on the
+    # other): a label's height is about 4.5% of the axis at this size.
+    at = spread(finals, (top + 6) * 0.045)
     for s in range(sides):
         ys = [0] + [r[s] for r in rows]
         ys.append(ys[-1])
         who = names[s] if s < len(names) else _("track %d") % (s + 1)
         label = _("%s (winner)") % who if s == g.winner() else who
         ax.step(xs, ys, where="post", color=TRACK_COLOURS[s], linewidth=2.2, label=label)
-        ax.annotate(str(ys[-1]), (xs[-1], ys[-1]), textcoords="offset points", xytext=(6, -4),
+        ax.annotate(str(ys[-1]), (xs[-1], ys[-1]), xytext=(xs[-1] + 0.3, at[s]), va="center",
                     color=TRACK_COLOURS[s], fontweight="bold")
-    top = g.target or max([max(r) for r in rows] + [RUBICON]) + 10
     for low in range(30, top, 60):  # every other street shaded, as a board's are marked
         ax.axhspan(low, min(low + 30, top), color="#000", alpha=0.04, linewidth=0)
     if g.target:

@@ -53,3 +53,20 @@ def test_a_piquet_race_chart_runs_past_120(tmp_path):
     assert hlines(fig) == [100]  # the rubicon, not the skunk lines
     assert fig.axes[0].get_ylim()[1] > 270
     plt.close(fig)
+
+
+def test_the_end_scores_labels_never_overlap_however_close_the_scores():
+    assert plot.spread([121, 42], 6) == [121, 42]  # far apart: each at its score
+    assert plot.spread([121, 120], 6) == [123.5, 117.5]  # moved apart about their middle
+    assert plot.spread([5, 5, 5], 6) == [-1, 5, 11]
+    m = Match()
+    for points in (24, 24, 24, 24, 23):  # a close game: 121 to 119
+        m.game.add(0, points)
+        m.game.add(1, points)
+    m.game.add(0, 2)
+    assert m.game.scores() == [121, 119]
+    fig = plot.figure(game_record(m, 0))
+    fig.canvas.draw()
+    boxes = [t.get_window_extent() for t in fig.axes[0].texts if t.get_text().isdigit()]
+    assert len(boxes) == 2 and not boxes[0].overlaps(boxes[1]), boxes
+    plt.close(fig)
