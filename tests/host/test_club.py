@@ -6,6 +6,7 @@
 # with the board's own cribclub.signing); the rate limit with a fake clock.
 import http.client
 import json
+from datetime import datetime
 from urllib.parse import urlsplit
 
 import clubserver
@@ -74,6 +75,9 @@ def test_a_paired_boards_games_are_stored_once_and_acknowledged_with_a_signature
     boards = json.loads(cli("boards", "--db", db_url, "--json").stdout)
     assert [(b["board"], b["boot"], b["n"], b["games"]) for b in boards] == [("b0ard", 3, 2, 3)]
     assert "key" not in boards[0]  # never shown
+    taken = datetime.fromisoformat(boards[0]["last_request_at"])  # when its last request was taken
+    assert taken.tzinfo is not None and taken > datetime.fromisoformat(boards[0]["paired_at"])
+    assert boards[0]["last_request_at"] in cli("boards", "--db", db_url).stdout
 
 
 @pytest.mark.parametrize("why, request_, status", [
@@ -119,7 +123,10 @@ def test_a_revoked_board_is_refused(served):
     url, db_url, _proc = served
     assert cli("unpair", "b0ard", "--db", db_url).returncode == 0
     assert send(url, GAMES, games_body(1), "1.1")[:2] == (403, {"error": "its key was revoked"})
-    assert cli("unpair", "b0ard", "--db", db_url).returncode == 2  # not paired any more
+    again = cli("unpair", "b0ard", "--db", db_url)  # asked twice: done already, and said so
+    assert again.returncode == 0 and "board b0ard was unpaired already, at 20" in again.stderr, again.stderr
+    done = cli("unpair", "n0board", "--db", db_url)
+    assert done.returncode == 2 and "no paired board n0board" in done.stderr
     assert stored(db_url) == []
 
 

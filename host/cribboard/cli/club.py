@@ -100,7 +100,8 @@ def boards(db_url, as_json):
     records were kept apart (see cribboard rejected)."""
     from cribboard import store
 
-    emit(store.club.boards(open_db(db_url)), ["board", "paired_at", "revoked_at", "games", "rejected"], as_json)
+    emit(store.club.boards(open_db(db_url)), ["board", "paired_at", "revoked_at", "last_request_at", "games",
+                                              "rejected"], as_json)
 
 
 @cli.command()
@@ -112,9 +113,14 @@ def unpair(board, db_url):
     from cribboard import store
 
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
-    if not store.club.unpair(open_db(db_url), board, now):
+    revoked = store.club.unpair(open_db(db_url), board, now)
+    if revoked is None:
         raise UsageError(_("no paired board %s (see cribboard boards)") % board)
-    status(_("board %s is unpaired: the server takes nothing more from it") % board)
+    if revoked != now:  # asked twice: done already, and said so
+        status(_("board %(board)s was unpaired already, at %(when)s: the server takes nothing from it")
+               % {"board": board, "when": revoked})
+    else:
+        status(_("board %s is unpaired: the server takes nothing more from it") % board)
 
 
 @cli.command()

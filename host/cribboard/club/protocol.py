@@ -229,9 +229,8 @@ class Club:
             self._by_id[board].show(seen)
         return {"board": board, "counter": counter}
 
-    @staticmethod
-    def _counter(db: Database, board: str, count: tuple[int, int], key: bytes, counter: str) -> None:
-        if not store.club.take_counter(db, board, *count):  # another request with it was first
+    def _counter(self, db: Database, board: str, count: tuple[int, int], key: bytes, counter: str) -> None:
+        if not store.club.take_counter(db, board, *count, _iso(self._now())):  # another request with it was first
             last = store.club.last_counter(db, board)
             raise Refused(409, "a replay, or a request out of order", (key, counter, last))
 

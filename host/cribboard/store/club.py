@@ -50,11 +50,14 @@ def put_back(db: Database, board: str, before: Row | None) -> None:
                 _set_key(db, board, bytes(before["key"]))
 
 
-def unpair(db: Database, board: str, now: str) -> bool:
-    """Revoke the board's key; False if it is not a paired board."""
+def unpair(db: Database, board: str, now: str) -> str | None:
+    """Revoke the board's key: when it is revoked (now, or when it was before); None for a board never
+    paired."""
     with db.transaction():
-        return db.execute("UPDATE club_boards SET revoked_at = ? WHERE board = ? AND revoked_at IS NULL",
-                          (now, board)).rowcount == 1
+        if db.execute("UPDATE club_boards SET revoked_at = ? WHERE board = ? AND revoked_at IS NULL",
+                      (now, board)).rowcount == 1:
+            return now
+        return db.value("SELECT revoked_at FROM club_boards WHERE board = ?", (board,))
 
 
 def key_of(db: Database, board: str) -> Row | None:
@@ -71,20 +74,21 @@ def last_counter(db: Database, board: str) -> tuple[int, int] | None:
     return None if row is None else (int(row["boot"]), int(row["n"]))
 
 
-def take_counter(db: Database, board: str, boot: int, n: int) -> bool:
-    """Record (boot, n) as the board's last request if it comes after the
+def take_counter(db: Database, board: str, boot: int, n: int, now: str) -> bool:
+    """Record (boot, n) as the board's last request, taken at now, if it comes after the
     last one taken; False for a replay or a request out of order. Atomic:
     two requests with one counter cannot both be taken."""
     with db.transaction():
-        changed = db.execute("UPDATE club_boards SET boot = ?, n = ? WHERE board = ? AND revoked_at IS NULL "
-                             "AND (boot < ? OR (boot = ? AND n < ?))", (boot, n, board, boot, boot, n))
+        changed = db.execute("UPDATE club_boards SET boot = ?, n = ?, last_request_at = ? WHERE board = ? "
+                             "AND revoked_at IS NULL AND (boot < ? OR (boot = ? AND n < ?))",
+                             (boot, n, now, board, boot, boot, n))
         return changed.rowcount == 1
 
 
 def boards(db: Database) -> list[dict[str, Any]]:
-    """The paired boards, with their last request's counter, the games stored of each and the records
+    """The paired boards, with their last request's time and counter, the games stored of each and the records
     kept apart (cribboard rejected lists them), never the key."""
-    return db.all("SELECT c.board, c.paired_at, c.revoked_at, c.boot, c.n, COUNT(g.id) AS games, "
+    return db.all("SELECT c.board, c.paired_at, c.revoked_at, c.last_request_at, c.boot, c.n, COUNT(g.id) AS games, "
                   "(SELECT COUNT(*) FROM rejected r WHERE r.board = c.board) AS rejected "
                   "FROM club_boards c LEFT JOIN games g ON g.board = c.board "
-                  "GROUP BY c.board, c.paired_at, c.revoked_at, c.boot, c.n ORDER BY c.board")
+                  "GROUP BY c.board, c.paired_at, c.revoked_at, c.last_request_at, c.boot, c.n ORDER BY c.board")

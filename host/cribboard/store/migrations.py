@@ -12,7 +12,7 @@ from cribboard.i18n import _
 from cribboard.store.engine import Database, DbError
 from cribcore.names import default_name
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 
 WORDS = {
     "sqlite": {"id": "INTEGER PRIMARY KEY", "real": "REAL", "bytes": "BLOB"},
@@ -168,6 +168,10 @@ MIGRATIONS: dict[int, list[Step]] = {
         )""",
         _keys_apart,
         "ALTER TABLE club_boards DROP COLUMN key",
+    ],
+    # When each board's last request was taken (`cribboard boards`: a board gone quiet shows).
+    8: [
+        "ALTER TABLE club_boards ADD COLUMN last_request_at TEXT",
     ],
 }
 
