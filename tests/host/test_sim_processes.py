@@ -113,3 +113,23 @@ def test_a_pin_map_or_layout_asked_for_an_existing_flash_must_be_the_one_it_has(
         line = one_line_error(cli("sim", "--headless", "--http", "127.0.0.1:0", "--flash", flash, *args),
                               2 if "no " in why else 1)
         assert why in line, (args, line)
+
+
+def test_the_readmes_sample_of_make_run_is_what_the_simulator_prints(tmp_path):
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    sample = readme.split("`make run` prints one line a set-up step, then the board:\n\n```\n", 1)[1]
+    sample = sample.split("```", 1)[0].splitlines()
+    proc = subprocess.Popen([sys.executable, "-m", "cribboard", "sim", "--headless", "--http", "127.0.0.1:0",
+                             "--flash", str(tmp_path / "flash")], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    try:
+        printed = [proc.stdout.readline().rstrip("\n") for _line in sample[:-1]]
+        printed.append(proc.stderr.readline().rstrip("\n"))  # (progress: stderr)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=WAIT_S)
+
+    def shape(line):  # what stays from one machine to another: the words before a path or an address
+        return line.split(" /")[0].split(" ~")[0].split(" http")[0]
+
+    assert [shape(line) for line in printed] == [shape(line) for line in sample], printed
