@@ -2,6 +2,7 @@
 # ids of the boards makers use (an RP2040 or an ESP32 with native USB) and of
 # the USB-serial bridges on most ESP32 development boards.
 import os
+from collections.abc import Callable
 
 from serial.tools import list_ports
 
@@ -74,21 +75,28 @@ def not_a_serial_port(port: str) -> bool:
         os.close(fd)
 
 
-def find(port: str | None = None, ports=None) -> str:
+def find(port: str | None = None, ports=None, tell: Callable[[str], None] | None = None) -> str:
     """The port to use: the one given (UsageError if it is a file or device that is no serial port), or the
-    one board plugged in."""
+    one board there is: plugged in, or a simulated board running for this user (tell(text) says which,
+    as a board found that way may not be the one meant). ports: the listing to use instead of the
+    machine's (and then no simulated board)."""
     if port:
         if not_a_serial_port(port):
             raise UsageError(_("%s is not a serial port (a board's port is a device such as /dev/ttyACM0 "
                                "or COM3)") % port)
         return port
     listed = list(list_ports.comports()) if ports is None else list(ports)
-    boards = candidates(listed)
+    boards = [(p.device, describe(p)) for p in candidates(listed)]
+    if ports is None:
+        from cribboard import simboards
+
+        boards += [(s["port"], _("%(port)s: the simulated board of %(flash)s") % s) for s in simboards.running()]
     if len(boards) == 1:
-        return boards[0].device
+        if tell is not None:
+            tell(_("the board on %s") % boards[0][1])
+        return boards[0][0]
     if not boards:
         tried = ", ".join(p.device for p in listed) or _("none found")
         raise NoBoard(_("no board found (ports tried: %s); plug one in, or give --port "
                         "(the simulated board prints its port)") % tried)
-    raise SeveralBoards(_("more than one board: %s; say which with --port")
-                        % "; ".join(describe(p) for p in boards))
+    raise SeveralBoards(_("more than one board: %s; say which with --port") % "; ".join(d for _p, d in boards))

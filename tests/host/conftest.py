@@ -1,7 +1,9 @@
 # The database tests run on both engines: a SQLite file, and a real
 # PostgreSQL server started for the session (pgserver.py).
 import os
+import shutil
 import signal
+import tempfile
 
 import pytest
 from pgserver import Cluster
@@ -19,6 +21,17 @@ def compiled_modules_cache(tmp_path_factory):
         os.environ.pop("XDG_CACHE_HOME", None)
     else:
         os.environ["XDG_CACHE_HOME"] = was
+
+
+@pytest.fixture(autouse=True)
+def own_runtime_folder(monkeypatch):
+    """Each test's simulated boards announce themselves in a runtime folder of its own
+    (cribboard.simboards, under XDG_RUNTIME_DIR): a command a test runs with no --port finds only the
+    test's own board, never one another test runs beside it. (A short path: programs put sockets there.)"""
+    folder = tempfile.mkdtemp(prefix="xdg")
+    monkeypatch.setenv("XDG_RUNTIME_DIR", folder)
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

@@ -133,3 +133,26 @@ def test_the_readmes_sample_of_make_run_is_what_the_simulator_prints(tmp_path):
         return line.split(" /")[0].split(" ~")[0].split(" http")[0]
 
     assert [shape(line) for line in printed] == [shape(line) for line in sample], printed
+
+
+def test_a_command_with_no_port_finds_the_one_simulated_board_and_says_so(tmp_path):
+    from clirun import cli, one_line_error
+
+    first, _board, info = start(tmp_path / "a", "micropython", {})
+    second = None
+    try:
+        done = cli("players", "Ann", "Bob")  # no --port, no board plugged in: the simulated one
+        assert done.returncode == 0, done.stderr
+        assert "the board on %s: the simulated board of %s" % (info["port"], info["flash"]) in done.stderr
+        second, _board2, info2 = start(tmp_path / "b", "micropython", {})
+        line = one_line_error(cli("sync", "--db", str(tmp_path / "g.db")), code=2)
+        assert "more than one board" in line and info["port"] in line and info2["port"] in line, line
+        first.kill()  # its announcement stays behind, held by nobody
+        first.wait(WAIT_S)
+        done = cli("sync", "--db", str(tmp_path / "g.db"))
+        assert done.returncode == 0 and "the board on %s" % info2["port"] in done.stderr, done.stderr
+    finally:
+        for proc in (first, second):
+            if proc is not None and proc.poll() is None:
+                proc.send_signal(signal.SIGINT)
+                proc.communicate(timeout=WAIT_S)

@@ -226,7 +226,7 @@ def open_link(port):
     from cribboard import ports
     from cribboard.linkclient import BoardLink
 
-    return BoardLink(ports.find(port), tell=status)  # what it waits for, as it waits
+    return BoardLink(ports.find(port, tell=status), tell=status)  # what it waits for, as it waits
 
 
 def emit(rows, columns, as_json, shown=None):

@@ -77,6 +77,9 @@ def sim(headless, http_addr, link, flash, board, layout, keep_firmware, edition,
             raise CribboardError(_("the simulated board did not start: %s (its log: %s)")
                                  % (e.strerror or e, board_sim.log_path)) from None
         raise
+    from cribboard import simboards
+
+    announced = simboards.announce(str(board_sim.port), flash_dir)  # commands given no --port find it
     try:  # until a signal: the board and the server are stopped however this ends
         url = "http://%s:%d/" % server.server_address[:2]
         if port and server.server_address[1] != port:
@@ -103,6 +106,7 @@ def sim(headless, http_addr, link, flash, board, layout, keep_firmware, edition,
     except KeyboardInterrupt:
         pass
     finally:
+        simboards.withdraw(announced)
         server.shutdown()
         board_sim.stop()
 
@@ -182,7 +186,7 @@ def flash_cmd(port, board, layout, source, drive, as_json):
                      "itself (unplug it and plug it in again if boot.py changed)")
                    % {"where": where, "written": len(result.written), "removed": len(result.removed)})
         return
-    port = ports.find(port)
+    port = ports.find(port, tell=status)
     if sys.stderr.isatty():
         from rich.progress import Progress
 
