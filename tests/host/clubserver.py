@@ -47,7 +47,17 @@ def stop(proc):
     if proc.returncode is not None:
         return ""
     proc.send_signal(signal.SIGTERM)
-    _out, err = proc.communicate(timeout=WAIT_S)
+    try:
+        _out, err = proc.communicate(timeout=WAIT_S)
+    except subprocess.TimeoutExpired:  # stuck: what each of its threads is doing, then it is stopped
+        proc.send_signal(signal.SIGUSR2)
+        try:
+            _out, err = proc.communicate(timeout=10)
+        except subprocess.TimeoutExpired as e:
+            err = (e.stderr or b"").decode(errors="replace")
+        proc.kill()
+        proc.communicate()
+        raise AssertionError("serve did not stop within %d s of SIGTERM; its threads:\n%s" % (WAIT_S, err)) from None
     assert proc.returncode == 0, err
     return err
 

@@ -5,6 +5,7 @@
 import http.client
 import json
 import os
+import signal
 import socket
 import sqlite3
 import subprocess
@@ -194,3 +195,20 @@ def test_a_page_cannot_post_and_a_get_is_never_a_report(tmp_path, path):
             assert send(url, path, games_body(1), "1.1", headers=headers)[0] == 403
         assert get(url, path)[0] == 404
         assert stored(db_url) == []
+
+
+def test_sigusr2_has_serve_say_what_each_thread_is_doing_and_serve_on(tmp_path):
+    proc, url = clubserver.start(str(tmp_path / "club.db"))
+    try:
+        while proc.stderr.readline() not in ("Press Ctrl-C to stop.\n", ""):
+            pass  # (its set-up's lines)
+        proc.send_signal(signal.SIGUSR2)  # for a server that seems stuck: where each thread is
+        dump = []
+        while not any("serve_until_stopped" in line for line in dump):
+            line = proc.stderr.readline()
+            assert line, dump
+            dump.append(line)
+        assert any(line.startswith("Thread 0x") for line in dump) and len(dump) > 10, dump
+        assert get(url, "/healthz")[:2] == (200, {"ok": True})  # and it serves on
+    finally:
+        clubserver.stop(proc)

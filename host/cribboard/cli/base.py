@@ -146,6 +146,10 @@ def stop_on_signals():
     for name in ("SIGINT", "SIGTERM", "SIGHUP"):
         if hasattr(signal, name):  # Windows has no SIGHUP
             signal.signal(getattr(signal, name), stop)
+    if hasattr(signal, "SIGUSR2"):  # what every thread is doing, on stderr, for one that seems stuck
+        import faulthandler
+
+        faulthandler.register(signal.SIGUSR2, all_threads=True, chain=False)
 
 
 def open_browser(url, headless):
