@@ -78,6 +78,45 @@ reset_cause = 1  # machine.PWRON_RESET: this process is a power-up
 wifi = True  # the club's WiFi in range (the host says "W 0" / "W 1"): cribboard.mp.network
 
 
+# A chip runs all the time; this process runs when the OS lets it, and a
+# busy machine can leave it waiting for a CPU for seconds. The chip would
+# not have seen that time pass: a starved board is not a hung one. So the
+# time this process waited for a CPU (Linux's /proc/self/schedstat, read
+# at most twice a second) moves the timers and the watchdog on by as much.
+# A board blocked in a call (waiting on nothing the CPU owes it) is still
+# bitten, as on the chip.
+_PAUSE_READ_MS = 500
+_PAUSE_LEAST_MS = 100  # less is the scheduler's ordinary jitter: left alone
+_waited_ns = None  # what this process had waited for a CPU, as last read (None: not read yet)
+_waited_read_at = 0  # ticks when it was read
+
+
+def _read_waited_ns():
+    try:
+        with open("/proc/self/schedstat") as f:
+            return int(f.read().split()[1])
+    except (OSError, ValueError, IndexError):
+        return None  # no such file (not Linux, or no scheduler statistics): time is taken as it comes
+
+
+def _pause_for_starvation(now):
+    global _waited_ns, _waited_read_at, _fed_at
+    if _waited_ns is not None and ticks_diff(now, _waited_read_at) < _PAUSE_READ_MS:
+        return
+    waited = _read_waited_ns()
+    if waited is None:
+        return
+    starved = 0 if _waited_ns is None else (waited - _waited_ns) // 1000000
+    gap = ticks_diff(now, _waited_read_at)
+    _waited_ns, _waited_read_at = waited, now
+    if starved < _PAUSE_LEAST_MS:
+        return
+    shift = min(starved, gap)
+    for t in timers:
+        t.due = ticks_add(t.due, shift)
+    _fed_at = ticks_add(_fed_at, shift)
+
+
 def watchdog_start(timeout_ms):
     global _wdt_timeout
     _wdt_timeout = timeout_ms
@@ -100,6 +139,7 @@ def service():
     nothing is). Called at every pin read: it allocates nothing."""
     global _now
     now = ticks_ms()
+    _pause_for_starvation(now)
     while True:
         timer = None
         for t in timers:
