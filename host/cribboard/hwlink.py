@@ -125,7 +125,11 @@ class HwLink:
             self.sock.sendall(lines % (up - 1, up))
             deadline = time.monotonic() + self.press_timeout_s + ms / 1000
             with self.changed:
+                resets = self.resets
                 while self.seen < up:
+                    if self.resets != resets:  # a reset drops the changes it had not seen: said at once
+                        raise HardwareError(_("the board restarted (its watchdog, or machine.reset()) before it "
+                                              "took the press"))
                     left = deadline - time.monotonic()
                     if left <= 0 or not self.alive():
                         raise HardwareError(_("the board did not take the press: is its program running "
