@@ -5,6 +5,7 @@ import json
 import logging
 import time
 from collections.abc import Callable
+from typing import Any
 
 import serial
 
@@ -12,12 +13,14 @@ from cribapp.seal import seal, unseal
 from cribboard.errors import CribboardError
 from cribboard.i18n import _
 from cribboard.records import MAX_INT, out_of_order
+from cribboard.said import said
 from cribboard.waits import seconds
+from cribcore import CoreError
 
 log = logging.getLogger("link")  # cribboard --verbose shows every line each way
 TRIES = 3
 LINK_WAIT_S = 3.0  # a try's wait for the board's answer, unless CRIBBOARD_LINK_WAIT says otherwise
-PROTOCOLS = (1, 2, 3, 4)  # 2 added NAMES, 3 CONF, 4 RESEND
+PROTOCOLS = (1, 2, 3, 4, 5)  # 2 added NAMES, 3 CONF, 4 RESEND, 5 ERC
 BUSY_S = 30.0  # a port another cribboard holds: how long to wait for it (a long sync takes seconds)
 BUSY_POLL_S = 0.2
 
@@ -28,6 +31,22 @@ class LinkError(CribboardError):
 
 class Garbled(LinkError):
     """A reply arrived damaged; asking again will do."""
+
+
+def core_error(text: str) -> CoreError | None:
+    """The CoreError an ERC line carries ([code, values], a value that is one itself as {"e": ...}); None for
+    one that is not (a lying line is then said as the board's English)."""
+    def build(data: Any, depth: int) -> CoreError:
+        if not (isinstance(data, list) and len(data) == 2 and type(data[0]) is int and isinstance(data[1], list)
+                and depth < 4):
+            raise ValueError("not [code, values]")
+        return CoreError(data[0], tuple(build(v["e"], depth + 1) if isinstance(v, dict) and "e" in v else v
+                                        for v in data[1]))
+
+    try:
+        return build(json.loads(text), 0)
+    except (ValueError, TypeError, KeyError, RecursionError):
+        return None
 
 
 def link_wait() -> float:
@@ -127,11 +146,15 @@ class BoardLink:
                 waiting()
             self.send(text)
             got = []
+            coded = None  # a refusal's code and values (ERC, protocol 5), said in the reader's language
             for reply in self.replies(time.monotonic() + self.timeout, give_up):
                 if reply.startswith("ERR crc"):
                     break  # our line was garbled on the way: send it again
+                if reply.startswith("ERC "):
+                    coded = core_error(reply[4:])
+                    continue
                 if reply.startswith("ERR"):
-                    raise LinkError(_("the board said: %s") % reply)
+                    raise LinkError(_("the board said: %s") % (reply if coded is None else said(coded)))
                 if reply.startswith("EV ") or reply == text:
                     continue  # a live event, or our own line echoed by a REPL (no program runs)
                 got.append(reply)

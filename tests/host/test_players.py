@@ -18,6 +18,10 @@ def test_names_sent_to_the_board_come_back_in_its_records_and_name_the_games(tmp
         assert done.returncode == 0 and "José María, 陈 Wei" in done.stderr, done.stderr
         bad = cli("players", "--port", board.port, "Ann", "x" * 25)
         assert bad.returncode == 2 and "too long" in bad.stderr  # refused here, before the board is asked
+        spanish = cli("--lang", "es", "players", "--port", board.port, "Ann")  # one name for two tracks
+        assert spanish.returncode == 1, spanish.stderr
+        assert "el tablero dijo: hacen falta 2 nombres, uno por pista" in spanish.stderr, spanish.stderr
+        assert "names are needed" not in spanish.stderr  # the board's refusal, said in the reader's language
         board.enter("P1", 29)  # a game to 121 on the buttons
         for _ in range(4):
             board.enter("P1", 29)
@@ -112,3 +116,16 @@ def test_a_board_on_protocol_1_is_told_to_update_before_it_takes_names():
     link.proto = 1
     with pytest.raises(LinkError, match="too old to take names: update it with `cribboard flash`"):
         link.set_names(["Ann", "Bob"])
+
+
+def test_an_erc_line_that_lies_is_said_as_the_boards_english():
+    from cribboard.linkclient import core_error
+    from cribboard.said import said
+    from cribcore import CoreError
+
+    assert said(core_error('[502, [2, {"e": [507, [27]]}]]')) == "name 2: no control characters (U+001B)"
+    assert core_error('[502, [2, {"e": [507, [27]]}]]').args[1][1].args == (507, (27,))
+    for lie in ("[501]", "{}", "[501, 2]", "not json", '["501", []]', "[" * 5000, '[1, [{"e": [1, [{"e": [1, '
+                '[{"e": [1, [{"e": [1, []]}]]}]]}]]}]]'):
+        assert core_error(lie) is None, lie
+    assert said(CoreError(501, ("x", "y"))) == str(CoreError(501, ("x", "y")))  # values that do not fit

@@ -7,7 +7,7 @@ from cribapp import FIRMWARE_VERSION
 from cribapp.compat import const, forget
 from cribapp.seal import seal, unseal
 
-PROTOCOL = 4  # 2: NAMES; 3: CONF; 4: RESEND
+PROTOCOL = 5  # 2: NAMES; 3: CONF; 4: RESEND; 5: ERC before a refusal's ERR
 MAX_LINE = 400  # bytes of one line from the host: NAMES with three 24-character names in any script
 MAX_REPLY = const(16384)  # bytes of one line to the host
 LIST_LIMIT = 50  # records per LIST reply
@@ -132,6 +132,11 @@ class Link:
             else:
                 self.error("unknown", "no command %s" % cmd[:16])
         except ValueError as e:
+            if e.args and type(e.args[0]) is int:  # a CoreError: its code and values first, for the host
+                try:  # to say in its reader's language (older hosts skip the line)
+                    self.send("ERC " + json.dumps(_coded(e)))
+                except (TypeError, ValueError):
+                    pass  # a value JSON cannot hold: the English alone
             self.error("args", str(e))
             forget("cribcore.messages")  # a CoreError's words, loaded to say it
 
@@ -214,3 +219,10 @@ def _number(args, i, usage, default=None):
     if n < 0:
         raise ValueError("usage: " + usage)
     return n
+
+
+def _coded(e):
+    """A CoreError as data: [code, values], a value that is itself one as {"e": [code, values]}."""
+    values = e.args[1] if len(e.args) > 1 else ()
+    return [e.args[0], [{"e": _coded(v)} if isinstance(v, ValueError) and v.args and type(v.args[0]) is int
+                        else v for v in values]]
