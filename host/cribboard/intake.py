@@ -9,7 +9,8 @@ import json
 from typing import Any, NamedTuple
 
 from cribboard import store
-from cribboard.records import BadRecord, Game, check, out_of_order
+from cribboard.i18n import N_
+from cribboard.records import BadRecord, Game, Reason, check, out_of_order
 from cribboard.store.engine import Database
 
 
@@ -19,7 +20,7 @@ class BadBatch(ValueError):
 
 class Sorted(NamedTuple):
     games: list[tuple[int, Game]]  # to store
-    apart: list[tuple[int, str, str]]  # (seq, reason, raw): to keep apart
+    apart: list[tuple[int, Reason, str]]  # (seq, reason, raw): to keep apart
     again: list[int]  # seqs the database holds already
 
 
@@ -41,13 +42,13 @@ def sort(db: Database, board: str, records: list[tuple[Any, str]], last: int | N
         try:
             game = check(text)
         except BadRecord as e:
-            apart.append((seq, str(e), text))
+            apart.append((seq, e.args[0], text))
             continue
         rec = game.record
         key = (rec["match"], rec["game_no"], json.dumps(rec["events"]))
         twin = batch.get(key) or store.games.twin(db, board, seq, game)
         if twin is not None:
-            apart.append((seq, "the same game as record %d" % twin, text))
+            apart.append((seq, Reason(N_("the same game as record %(seq)d"), seq=twin), text))
             continue
         batch[key] = seq
         games.append((seq, game))

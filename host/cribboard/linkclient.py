@@ -5,7 +5,6 @@ import json
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
 
 import serial
 
@@ -13,7 +12,7 @@ from cribapp.seal import seal, unseal
 from cribboard.errors import CribboardError
 from cribboard.i18n import _
 from cribboard.records import MAX_INT, out_of_order
-from cribboard.said import said
+from cribboard.said import core_from_data, said
 from cribboard.waits import seconds
 from cribcore import CoreError
 
@@ -36,16 +35,9 @@ class Garbled(LinkError):
 def core_error(text: str) -> CoreError | None:
     """The CoreError an ERC line carries ([code, values], a value that is one itself as {"e": ...}); None for
     one that is not (a lying line is then said as the board's English)."""
-    def build(data: Any, depth: int) -> CoreError:
-        if not (isinstance(data, list) and len(data) == 2 and type(data[0]) is int and isinstance(data[1], list)
-                and depth < 4):
-            raise ValueError("not [code, values]")
-        return CoreError(data[0], tuple(build(v["e"], depth + 1) if isinstance(v, dict) and "e" in v else v
-                                        for v in data[1]))
-
     try:
-        return build(json.loads(text), 0)
-    except (ValueError, TypeError, KeyError, RecursionError):
+        return core_from_data(json.loads(text))
+    except (ValueError, RecursionError):
         return None
 
 

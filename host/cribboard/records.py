@@ -10,14 +10,59 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from cribboard.i18n import N_
+from cribcore import CoreError
 from cribcore.names import check_names, default_name
 from cribcore.replay import load_game
 
 MAX_INT = 2**31 - 1  # an INTEGER column on PostgreSQL
 
 
+# Every reason a record is kept apart for (its English template), the ones a reason's data may name.
+REASONS = frozenset([
+    N_("%(field)s is %(given)s, not a whole number from %(low)d to %(high)d"), N_("not JSON (%(error)s)"),
+    N_("not a JSON object but %(kind)s"),
+    N_("the board could not send it: %(size)s bytes, more than one line of the link holds"),
+    N_("wall is %(given)s, not [unix seconds, ticks]"), N_("an event's ticks %(ticks)d are past %(most)d"),
+    N_("does not replay: %(problem)s"), N_("scores %(given)s, but its events make %(made)s"),
+    N_("match_result is %(given)s"), N_("names: %(problem)s"), N_("the same game as record %(seq)d"),
+])
+
+
+class Reason(str):
+    """Why a record is not a game: English text (what the database's reason column and the logs keep), and
+    as data (`data`: its template and values, a rule's refusal among them as {"e": [code, values]}) to say
+    in the reader's language (cribboard.said.said_reason)."""
+
+    data: dict[str, Any] | None
+
+    def __new__(cls, template: str, **values: Any) -> "Reason":
+        english = template % {k: str(v) if isinstance(v, BaseException) else v for k, v in values.items()}
+        made = super().__new__(cls, english)
+        made.data = {"m": template, "v": {k: as_data(v) for k, v in values.items()}}
+        try:
+            json.dumps(made.data)
+        except (TypeError, ValueError):  # a value JSON cannot hold: the English alone
+            made.data = None
+        return made
+
+
+def as_data(value: Any) -> Any:
+    """A reason's value as JSON holds it: a rule's refusal (a CoreError) as {"e": [code, values]}, any
+    other exception as its English text."""
+    if isinstance(value, CoreError):
+        args: tuple[Any, ...] = value.args
+        return {"e": [args[0], [as_data(v) for v in (args[1] if len(args) > 1 else ())]]}
+    if isinstance(value, BaseException):
+        return str(value)
+    return value
+
+
 class BadRecord(ValueError):
-    """Why a record is not a game."""
+    """Why a record is not a game (args[0]: a Reason)."""
+
+    def __init__(self, template: str, **values: Any) -> None:
+        super().__init__(Reason(template, **values))
 
 
 def out_of_order(seqs: list[Any], since: int, last: int | None = None) -> int | None:
@@ -49,7 +94,8 @@ def _whole(rec: dict[str, Any], name: str, low: int, required: bool = True) -> N
     if v is None and not required:
         return
     if type(v) is not int or not low <= v <= MAX_INT:
-        raise BadRecord("%s is %s, not a whole number from %d to %d" % (name, _show(v), low, MAX_INT))
+        raise BadRecord(N_("%(field)s is %(given)s, not a whole number from %(low)d to %(high)d"), field=name,
+                        given=_show(v), low=low, high=MAX_INT)
 
 
 def _show(v: Any) -> str:
@@ -62,12 +108,12 @@ def check(body: str) -> Game:
     try:
         rec = json.loads(body)
     except ValueError as e:
-        raise BadRecord("not JSON (%s)" % e) from None
+        raise BadRecord(N_("not JSON (%(error)s)"), error=e) from None
     if not isinstance(rec, dict):
-        raise BadRecord("not a JSON object but %s" % type(rec).__name__)
+        raise BadRecord(N_("not a JSON object but %(kind)s"), kind=type(rec).__name__)
     if set(rec) == {"too_long"}:
-        raise BadRecord("the board could not send it: %s bytes, more than one line of the link holds"
-                        % _show(rec["too_long"]))
+        raise BadRecord(N_("the board could not send it: %(size)s bytes, more than one line of the link holds"),
+                        size=_show(rec["too_long"]))
     _whole(rec, "match", 0)
     _whole(rec, "game_no", 1)
     for name in ("boot", "ticks"):
@@ -75,23 +121,24 @@ def check(body: str) -> Game:
     wall = rec.get("wall")
     if wall is not None and not (isinstance(wall, list) and len(wall) == 2
                                  and all(type(w) is int and 0 <= w <= 2**40 for w in wall)):
-        raise BadRecord("wall is %s, not [unix seconds, ticks]" % _show(wall))
+        raise BadRecord(N_("wall is %(given)s, not [unix seconds, ticks]"), given=_show(wall))
     events = rec.get("events")
     if isinstance(events, list):
         for e in events:
             if isinstance(e, list) and len(e) == 4 and type(e[3]) is int and e[3] > MAX_INT:
-                raise BadRecord("an event's ticks %d are past %d" % (e[3], MAX_INT))
+                raise BadRecord(N_("an event's ticks %(ticks)d are past %(most)d"), ticks=e[3], most=MAX_INT)
     try:
         game = load_game(rec)
     except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError) as e:
-        raise BadRecord("does not replay: %s" % e) from None
+        raise BadRecord(N_("does not replay: %(problem)s"), problem=e) from None
     scores = game.scores()
     if rec.get("scores") != scores:
-        raise BadRecord("scores %s, but its events make %s" % (_show(rec.get("scores")), scores))
+        raise BadRecord(N_("scores %(given)s, but its events make %(made)s"), given=_show(rec.get("scores")),
+                        made=str(scores))
     mr = rec.get("match_result")
     if mr is not None and not (isinstance(mr, dict) and (mr.get("winner") is None or (
             type(mr.get("winner")) is int and 0 <= mr["winner"] < len(scores)))):
-        raise BadRecord("match_result is %s" % _show(mr))
+        raise BadRecord(N_("match_result is %(given)s"), given=_show(mr))
     names = rec.get("names")
     if names is None:
         names = [default_name(t) for t in range(len(scores))]
@@ -99,5 +146,5 @@ def check(body: str) -> Game:
         try:
             check_names(names, len(scores))  # (a lone surrogate too: no text a database keeps)
         except ValueError as e:
-            raise BadRecord("names: %s" % e) from None
+            raise BadRecord(N_("names: %(problem)s"), problem=e) from None
     return Game(rec, rec["game"], names, scores)

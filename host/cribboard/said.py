@@ -7,7 +7,9 @@
 # phrase that is itself a CoreError (barbu's "deal N: ...", an LED's role,
 # a name's problem), and a word of the game (a barbu contract, elder or
 # younger), which the core passes as its code.
+import json
 from collections.abc import Callable
+from typing import Any
 
 from cribboard.i18n import _
 from cribcore import CoreError
@@ -21,6 +23,45 @@ def said(error: BaseException, gettext: Gettext = _) -> str:
     if isinstance(error, CoreError):
         return _core(error, gettext)
     return str(error)
+
+
+def core_from_data(data: Any, depth: int = 0) -> CoreError | None:
+    """A rule's refusal sent or kept as data: [code, values], a value that is one itself as {"e": [...]}
+    (the board's ERC line, a kept-apart record's reason); None for data that is not one."""
+    if not (isinstance(data, list) and len(data) == 2 and type(data[0]) is int and isinstance(data[1], list)
+            and depth < 4):
+        return None
+    values = []
+    for v in data[1]:
+        if isinstance(v, dict):
+            v = core_from_data(v.get("e"), depth + 1)
+            if v is None:
+                return None
+        values.append(v)
+    return CoreError(data[0], tuple(values))
+
+
+def said_reason(english: str, data: str | None, gettext: Gettext = _) -> str:
+    """Why a record was kept apart, in gettext's language: from the reason's data (records.Reason) if it
+    was kept with it and is one of the host's reasons, else its English (an older cribboard kept none)."""
+    from cribboard.records import REASONS
+
+    try:
+        kept = json.loads(data) if data else None
+        template, values = kept["m"], kept["v"]  # type: ignore[index]
+        if template not in REASONS or not isinstance(values, dict):
+            return english
+        said_values = {}
+        for k, v in values.items():
+            if isinstance(v, dict):
+                v = core_from_data(v.get("e"))
+                if v is None:
+                    return english
+                v = _core(v, gettext)
+            said_values[k] = v
+        return gettext(template) % said_values
+    except (ValueError, TypeError, KeyError, RecursionError):
+        return english
 
 
 def _core(error: CoreError, gettext: Gettext) -> str:

@@ -124,3 +124,28 @@ def test_an_engines_error_is_the_tools_one_error_in_one_line(db):
     with pytest.raises(store.DbError) as e:
         db.execute("SELECT 1 FROM nowhere")
     assert "\n" not in str(e.value) and "nowhere" in str(e.value)
+
+
+def test_a_kept_apart_records_reason_is_said_in_the_readers_language_and_kept_in_english(tmp_path):
+    from clirun import cli
+
+    from cribboard import intake, records
+
+    path = str(tmp_path / "g.db")
+    db = store.connect(path)
+    bad_names = dict(good(2), names=["Ann", "B\u001bb"])
+    batch = intake.sort(db, "b0ard", [(1, json.dumps(good(1))), (2, json.dumps(bad_names)), (3, "{cut"),
+                                      (4, json.dumps(dict(good(1), seq=4)))])
+    store.games.add(db, "b0ard", "t", batch.games, NOW, {}, batch.apart)
+    store.games.add(db, "b0ard", "t", [], NOW, {}, [(5, "a reason an older cribboard kept", "{}")])
+    db.execute("UPDATE rejected SET reason_data = ? WHERE seq = 3", ('{"m": "%(x)s", "v": {"x": "lie"}}',))
+    db.close()
+    english = {r["seq"]: r["reason"] for r in json.loads(cli("rejected", "--db", path, "--json").stdout)}
+    assert english[2] == "names: name 2: no control characters (U+001B)" and english[4] == "the same game as record 1"
+    assert "reason_data" not in cli("rejected", "--db", path, "--json").stdout  # JSON: the reason as stored
+    table = cli("rejected", "--db", path, env={"COLUMNS": "400", "LANG": "es_ES.UTF-8"}).stdout
+    assert "nombres: nombre 2: sin caracteres de control (U+001B)" in table, table
+    assert "la misma partida que el registro 1" in table
+    assert "a reason an older cribboard kept" in table  # kept without data: its English
+    assert english[3] in table and "lie" not in table  # data that is not one of the host's reasons: the English
+    assert isinstance(records.Reason("names: %(problem)s", problem=ValueError("x")).data, dict)

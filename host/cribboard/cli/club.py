@@ -116,9 +116,9 @@ def unpair(board, db_url):
     revoked = store.club.unpair(open_db(db_url), board, now)
     if revoked is None:
         raise UsageError(_("no paired board %s (see cribboard boards)") % board)
-    if revoked != now:  # asked twice: done already, and said so
+    if not revoked[1]:  # asked twice: done already, and said so
         status(_("board %(board)s was unpaired already, at %(when)s: the server takes nothing from it")
-               % {"board": board, "when": revoked})
+               % {"board": board, "when": revoked[0]})
     else:
         status(_("board %s is unpaired: the server takes nothing more from it") % board)
 

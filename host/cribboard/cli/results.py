@@ -89,9 +89,12 @@ def crashes_cmd(db_url, board, as_json):
 def rejected_cmd(db_url, board, as_json):
     """Records a board sent that failed the checks: kept apart, raw, with the reason."""
     from cribboard import store
+    from cribboard.said import said_reason
 
-    emit(store.reports.rejected(open_db(db_url), board), ["id", "board", "seq", "received_at", "reason", "raw"],
-         as_json, lambda r: {"raw": r["raw"][:60]})
+    rows = store.reports.rejected(open_db(db_url), board)
+    data = {r["id"]: r.pop("reason_data") for r in rows}  # JSON keeps the English reason, as stored
+    emit(rows, ["id", "board", "seq", "received_at", "reason", "raw"], as_json,
+         lambda r: {"raw": r["raw"][:60], "reason": said_reason(r["reason"], data[r["id"]])})
 
 @cli.command()
 @db_option

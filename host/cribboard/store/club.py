@@ -50,14 +50,15 @@ def put_back(db: Database, board: str, before: Row | None) -> None:
                 _set_key(db, board, bytes(before["key"]))
 
 
-def unpair(db: Database, board: str, now: str) -> str | None:
-    """Revoke the board's key: when it is revoked (now, or when it was before); None for a board never
-    paired."""
+def unpair(db: Database, board: str, now: str) -> tuple[str, bool] | None:
+    """Revoke the board's key: (when it is revoked, whether by this call: False if it was before); None
+    for a board never paired."""
     with db.transaction():
         if db.execute("UPDATE club_boards SET revoked_at = ? WHERE board = ? AND revoked_at IS NULL",
                       (now, board)).rowcount == 1:
-            return now
-        return db.value("SELECT revoked_at FROM club_boards WHERE board = ?", (board,))
+            return now, True
+        before = db.value("SELECT revoked_at FROM club_boards WHERE board = ?", (board,))
+        return None if before is None else (before, False)
 
 
 def key_of(db: Database, board: str) -> Row | None:

@@ -63,9 +63,11 @@ def add(db: Database, board: str, firmware: str | None, games: list[tuple[int, G
             players.seat(db, game_id, game.names, known=known)
         for seq, reason, text in rejected:
             raw = storable(text)
-            db.execute("INSERT INTO rejected (board, seq, digest, reason, raw, received_at) VALUES (?, ?, ?, ?, ?, ?) "
-                       "ON CONFLICT (board, seq, digest) DO NOTHING",
-                       (board, seq, digest(raw), storable(reason), raw, now_iso))
+            data = getattr(reason, "data", None)  # (records.Reason: to say it in the reader's language)
+            db.execute("INSERT INTO rejected (board, seq, digest, reason, reason_data, raw, received_at) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (board, seq, digest) DO NOTHING",
+                       (board, seq, digest(raw), storable(reason), None if data is None else
+                        storable(json.dumps(data)), raw, now_iso))
     return new
 
 

@@ -12,7 +12,7 @@ from cribboard.i18n import _
 from cribboard.store.engine import Database, DbError
 from cribcore.names import default_name
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 
 WORDS = {
     "sqlite": {"id": "INTEGER PRIMARY KEY", "real": "REAL", "bytes": "BLOB"},
@@ -172,6 +172,10 @@ MIGRATIONS: dict[int, list[Step]] = {
     # When each board's last request was taken (`cribboard boards`: a board gone quiet shows).
     8: [
         "ALTER TABLE club_boards ADD COLUMN last_request_at TEXT",
+    ],
+    # Why a record was kept apart, as data too (records.Reason): said in the reader's language.
+    9: [
+        "ALTER TABLE rejected ADD COLUMN reason_data TEXT",
     ],
 }
 

@@ -8,7 +8,7 @@ from cribboard.store.engine import Database, Row
 
 def rejected(db: Database, board: str | None = None) -> list[Row]:
     """The records kept apart, oldest first."""
-    return _of_board(db, "SELECT id, board, seq, reason, raw, received_at FROM rejected", board)
+    return _of_board(db, "SELECT id, board, seq, reason, reason_data, raw, received_at FROM rejected", board)
 
 
 def store_crashes(db: Database, board: str, crashes: Sequence[tuple[int, int, str]], now_iso: str) -> int:
