@@ -253,17 +253,42 @@ def _cell(value):
 
 
 def print_table(rows, columns):
+    """The rows as a table. Into a pipe or a file it keeps its full width: nothing is cut or wrapped. On a
+    terminal too narrow for it, the columns go in blocks that fit, one under another, each led by the
+    first column (the row's id or name), so every header and value stays whole."""
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
     from cribboard.cli.columns import title
 
-    table = Table(*[title(c) for c in columns])
-    for r in rows:
-        table.add_row(*[Text(_cell(r.get(c))) for c in columns])
-    # Into a pipe or a file the table keeps its full width: nothing is cut or wrapped.
-    Console(width=None if sys.stdout.isatty() else 10_000).print(table)
+    titles = [title(c) for c in columns]
+    cells = [[_cell(r.get(c)) for c in columns] for r in rows]
+    console = Console(width=None if sys.stdout.isatty() else 10_000)
+    for block in column_blocks(titles, cells, console.width):
+        table = Table(*[titles[i] for i in block])
+        for column in table.columns:
+            column.no_wrap = True  # a column too wide for the terminal on its own is folded, never cut
+            column.overflow = "fold"
+        for row in cells:
+            table.add_row(*[Text(row[i]) for i in block])
+        console.print(table)
+
+
+def column_blocks(titles, cells, width):
+    """The columns (indexes) in blocks whose tables fit width, the first column leading each block."""
+    from rich.cells import cell_len
+
+    # A column takes its widest text, a space each side and a border; the table one border more.
+    widths = [max([cell_len(t)] + [cell_len(row[i]) for row in cells]) + 3 for i, t in enumerate(titles)]
+    blocks, block, used = [], [0], 1 + widths[0]
+    for i in range(1, len(titles)):
+        if used + widths[i] > width and len(block) > 1:
+            blocks.append(block)
+            block, used = [0], 1 + widths[0]
+        block.append(i)
+        used += widths[i]
+    return blocks + [block]
 
 def main(argv=None):
     i18n.use(i18n.from_environment())
