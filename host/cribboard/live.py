@@ -13,7 +13,7 @@ from cribapp.layoutfile import standard
 from cribapp.render import Renderer
 from cribapp.restore import session_of
 from cribboard import scoreboard
-from cribboard.i18n import _
+from cribboard.i18n import N_
 from cribboard.linkclient import BoardLink, LinkError
 from cribboard.simulator import SimError
 
@@ -85,7 +85,7 @@ class SeenBoard:
         return self._leds
 
     def press(self, button: Any, gesture: Any) -> None:
-        raise SimError(_("a real board's buttons are at the table"))
+        raise SimError(N_("a real board's buttons are at the table"))  # English: the page says it in its own
 
     def scoreboard(self) -> dict[str, Any] | None:
         return self._view

@@ -12,7 +12,7 @@ from pathlib import Path
 from cribboard import manifest, resources
 from cribboard.errors import CribboardError
 from cribboard.hwlink import HardwareError, HwLink
-from cribboard.i18n import _
+from cribboard.i18n import N_, _
 
 HEAP = "192wK"
 TAP_MS = 60  # how long a tap holds a button down, on the board's clock
@@ -235,14 +235,15 @@ class Simulator:
         return names
 
     def press(self, button, gesture="tap"):
-        # These answer the page's API (a 400's JSON): English, whatever the server's language.
+        # These answer the page's API (a 400's JSON): English, whatever the server's language; the page says
+        # the ones a player meets in the reader's language (sim.html's PRESS_WORDS).
         if button not in self.buttons():
             raise SimError("no button %r on this board (buttons: %s)" % (button, " ".join(self.buttons())))
         if gesture not in GESTURES:
             raise SimError("gesture is tap or long, not %r" % (gesture,))
         pin = self.board["buttons"][button]
         if self._hw is None:
-            raise SimError(_("the simulated board is not running"))
+            raise SimError(N_("the simulated board is not running"))
         try:
             return self._hw.press(pin, TAP_MS if gesture == "tap" else LONG_MS)
         except HardwareError as e:

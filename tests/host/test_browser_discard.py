@@ -5,7 +5,7 @@ import json
 
 from clirun import cli
 from playwright.sync_api import sync_playwright
-from test_browser import CHROMIUM_FLAGS, OUTPUT, chromium_path
+from test_browser import CHROMIUM_FLAGS, OUTPUT, PAGE_WAIT_MS, chromium_path
 
 
 def table(page):
@@ -20,6 +20,7 @@ def test_picking_six_cards_ranks_every_throw_as_the_command_does(board):
         browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
         try:
             page = browser.new_page(viewport={"width": 1100, "height": 1400})
+            page.set_default_timeout(PAGE_WAIT_MS)  # (waits without a deadline of their own)
             page.goto(board.url, wait_until="load")
             page.wait_for_selector("#card-5H")
             assert page.locator("#d-cards button").count() == 52
@@ -28,7 +29,8 @@ def test_picking_six_cards_ranks_every_throw_as_the_command_does(board):
             assert page.text_content("#d-picked").startswith("5 of 6 picked")
             assert page.locator("#d-throws tr.throw").count() == 0  # nothing until the sixth
             page.click("#card-KH")
-            page.wait_for_function("document.querySelectorAll('#d-throws tr.throw').length === 15", timeout=10000)
+            page.wait_for_function("document.querySelectorAll('#d-throws tr.throw').length === 15",
+                                   timeout=PAGE_WAIT_MS)
             rows = table(page)
             assert [r[:3] for r in rows] == [[str(t["rank"]), " ".join(t["throw"]), " ".join(t["keep"])] for t in want]
             assert [r[5] for r in rows] == ["%.2f" % t["net"]["value"] for t in want]
@@ -39,9 +41,9 @@ def test_picking_six_cards_ranks_every_throw_as_the_command_does(board):
             theirs = json.loads(cli("discard", "--pone", "--json", *hand).stdout)["throws"]
             page.wait_for_function(
                 "document.querySelector('#d-throws tr.throw td:nth-child(2)').textContent === %s"
-                % json.dumps(" ".join(theirs[0]["throw"])), timeout=10000)
+                % json.dumps(" ".join(theirs[0]["throw"])), timeout=PAGE_WAIT_MS)
             page.select_option("#d-players", "3")  # five cards: the last picked is put back
-            page.wait_for_function("document.querySelectorAll('#d-throws tr.throw').length === 5", timeout=10000)
+            page.wait_for_function("document.querySelectorAll('#d-throws tr.throw').length === 5", timeout=PAGE_WAIT_MS)
             assert page.locator("#d-cards button.picked").count() == 5
             OUTPUT.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(OUTPUT / "discard.png"), full_page=True)

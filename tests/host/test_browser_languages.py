@@ -4,7 +4,7 @@
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
-from test_browser import CHROMIUM_FLAGS, chromium_path
+from test_browser import CHROMIUM_FLAGS, PAGE_WAIT_MS, chromium_path
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -18,12 +18,12 @@ SAID = {  # what each language shows: the board's caption, the discard panel, it
 
 
 def shown(page):
-    page.wait_for_function("document.getElementById('what').textContent !== ''", timeout=10000)
+    page.wait_for_function("document.getElementById('what').textContent !== ''", timeout=PAGE_WAIT_MS)
     page.wait_for_selector("#card-5H")
     for name in ("5H", "5S", "JD", "4C", "6H", "KH"):
         page.click("#card-" + name)
-    page.wait_for_function("document.querySelectorAll('#d-throws tr.throw').length === 15", timeout=10000)
-    page.wait_for_function("document.querySelector('.game-number') !== null", timeout=10000)
+    page.wait_for_function("document.querySelectorAll('#d-throws tr.throw').length === 15", timeout=PAGE_WAIT_MS)
+    page.wait_for_function("document.querySelector('.game-number') !== null", timeout=PAGE_WAIT_MS)
     streets = [t for t in page.locator("svg text").all_text_contents() if t.endswith(" 1: 1-30")]
     return (page.text_content("#what"), page.text_content("#discard h2"), page.text_content("#d-throws th"),
             streets[0], page.text_content(".game-number"))
@@ -37,6 +37,7 @@ def test_the_page_speaks_the_browsers_language_and_remembers_the_readers_choice(
             for locale, words in SAID.items():
                 context = browser.new_context(locale=locale, viewport={"width": 1100, "height": 1400})
                 page = context.new_page()
+                page.set_default_timeout(PAGE_WAIT_MS)  # (waits without a deadline of their own)
                 page.goto(board.url, wait_until="load")
                 assert shown(page) == words, locale
                 assert page.evaluate("document.documentElement.lang") == locale[:2]
@@ -44,12 +45,13 @@ def test_the_page_speaks_the_browsers_language_and_remembers_the_readers_choice(
                 context.close()
             context = browser.new_context(locale="es-ES", viewport={"width": 1100, "height": 1400})
             page = context.new_page()
+            page.set_default_timeout(PAGE_WAIT_MS)  # (waits without a deadline of their own)
             page.goto(board.url, wait_until="load")
             page.wait_for_function("document.getElementById('what').textContent === 'tablero simulado'",
-                                   timeout=10000)
+                                   timeout=PAGE_WAIT_MS)
             page.select_option("#lang", "de")  # the reader's choice over the browser's
             page.wait_for_function("document.getElementById('what').textContent === 'simuliertes Board'",
-                                   timeout=10000)
+                                   timeout=PAGE_WAIT_MS)
             page.goto(board.url, wait_until="load")  # remembered on the next visit
             assert shown(page) == SAID["de-DE"]
             context.close()
@@ -94,9 +96,9 @@ VISIBLE = """() => [document.title, document.body.innerText,
 def _at_the_table(page):
     """The page with its scoreboard, the discard panel's throws and a discard error shown."""
     shown(page)
-    page.wait_for_function("document.querySelector('#d-throws tr.throw[title]') !== null", timeout=10000)
+    page.wait_for_function("document.querySelector('#d-throws tr.throw[title]') !== null", timeout=PAGE_WAIT_MS)
     page.select_option("#d-players", "3")  # five cards for three players: the six picked are cut to five
-    page.wait_for_function("document.querySelectorAll('#d-throws tr.throw').length === 5", timeout=10000)
+    page.wait_for_function("document.querySelectorAll('#d-throws tr.throw').length === 5", timeout=PAGE_WAIT_MS)
 
 
 def test_every_text_fits_its_box_and_no_english_is_left_in_any_language(board):
@@ -111,6 +113,7 @@ def test_every_text_fits_its_box_and_no_english_is_left_in_any_language(board):
                 for width in (1100, 760):  # a laptop's window, a tablet's
                     context = browser.new_context(locale=locale, viewport={"width": width, "height": 1400})
                     page = context.new_page()
+                    page.set_default_timeout(PAGE_WAIT_MS)  # (waits without a deadline of their own)
                     page.goto(board.url, wait_until="load")
                     _at_the_table(page)
                     assert page.evaluate(MISFITS) == [], (locale, width)
@@ -139,3 +142,30 @@ def test_no_word_of_the_page_is_left_in_english_by_its_translation():
         own = catalogues._read(catalogues.LOCALE / language / "LC_MESSAGES" / "cribboard.po", language)
         same = {m for m in messages if own[m].string.lower() == m.lower()}
         assert same == kept, (language, same ^ kept)
+
+
+def test_a_press_the_board_did_not_take_is_said_on_the_page_in_its_language(board):
+    from cribboard import i18n
+
+    refused = ("the board did not take the press: is its program running (not stopped at its REPL, or being "
+               "flashed)?")
+    german = i18n.translation("de").gettext(refused)
+    assert german != refused
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+        try:
+            page = browser.new_context(locale="de-DE", viewport={"width": 1100, "height": 1400}).new_page()
+            page.set_default_timeout(PAGE_WAIT_MS)  # (waits without a deadline of their own)
+            page.goto(board.url, wait_until="load")
+            page.wait_for_selector("#btn-OK")
+            # The server's answer to a press the board did not take (a board stopped at its REPL), as it is.
+            page.route("**/api/press", lambda route: route.fulfill(status=400, content_type="application/json",
+                                                                    body='{"error": "%s"}' % refused))
+            page.click("#btn-OK")
+            page.wait_for_function("document.getElementById('notice-0').textContent !== ''", timeout=PAGE_WAIT_MS)
+            assert page.text_content("#notice-0") == german
+            page.unroute("**/api/press")
+            page.click("#btn-P1")  # a press the board takes clears what the last one said
+            page.wait_for_function("document.getElementById('notice-0').textContent === ''", timeout=PAGE_WAIT_MS)
+        finally:
+            browser.close()

@@ -10,7 +10,7 @@ import urllib.request
 
 from deadline import WAIT_S
 from simboard import Board
-from test_browser import CHROMIUM_FLAGS, chromium_path
+from test_browser import CHROMIUM_FLAGS, PAGE_WAIT_MS, chromium_path
 
 from cribboard.linkclient import BoardLink
 
@@ -76,8 +76,9 @@ def test_two_boards_on_one_live_page(tmp_path):
             browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
             try:
                 page = browser.new_page(viewport={"width": 1200, "height": 1400})
+                page.set_default_timeout(PAGE_WAIT_MS)  # (waits without a deadline of their own)
                 page.goto(url, wait_until="load")
-                page.wait_for_function("document.querySelectorAll('.player-name').length === 4", timeout=10000)
+                page.wait_for_function("document.querySelectorAll('.player-name').length === 4", timeout=PAGE_WAIT_MS)
                 names = page.locator(".player-name").all_text_contents()
                 scores = page.locator(".player-score").all_text_contents()
                 assert names == ["Track 1", "Track 2", "Cy", "Di"] and scores == ["15", "7", "0", "5"]
