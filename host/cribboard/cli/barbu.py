@@ -66,14 +66,15 @@ def barbu_sheet(file, names, first_dealer, resume, partners, db_url, as_json):
     from cribboard.cli import barbu_view as view
     from cribcore import barbu as rules
 
-    file = sheetloop.text_of(file)  # before the database: a file that is no sheet makes none
-    conn = open_db(db_url, create=True)
+    file = sheetloop.text_of(file)  # before the database: a file, names or pairs that are wrong make none
     pairs = None
     if partners is not None:
         try:
             pairs = sheet.parse_partners(partners)
         except ValueError as e:
             raise UsageError("--partners: %s" % e if not str(e).startswith("--partners") else str(e)) from None
+    players = _names(names) if resume is None else []
+    conn = open_db(db_url, create=True)
     if resume is not None:
         try:
             rubber, players, kept_pairs = kept.load_rubber(conn, resume)
@@ -88,7 +89,6 @@ def barbu_sheet(file, names, first_dealer, resume, partners, db_url, as_json):
                 "id": resume, "pairs": ",".join("%d+%d" % (a + 1, b + 1) for a, b in kept_pairs)})
         pairs = pairs or kept_pairs
     else:
-        players = _names(names)
         rubber, rubber_id = rules.Rubber(first_dealer - 1, players), None
     state = {"rubber": rubber, "id": rubber_id}
 

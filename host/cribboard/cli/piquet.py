@@ -81,7 +81,18 @@ def piquet_sheet(file, names, first_dealer, resume, db_url, as_json):
     from cribboard.cli import piquet_view as view
     from cribcore.names import name_problem
 
-    file = sheetloop.text_of(file)  # before the database: a file that is no sheet makes none
+    file = sheetloop.text_of(file)  # before the database: a file or names that are wrong make none
+    players = [n.strip() for n in names.split(",")]
+    if resume is None:
+        if len(players) != 2:
+            raise UsageError(_("--names wants two names separated by a comma"))
+        for n in players:
+            problem = name_problem(n)
+            if problem:
+                raise UsageError(_("--names: %(name)s is not a name: %(problem)s") % {
+                    "name": quote(n), "problem": said(problem)})
+        if players[0] == players[1]:
+            raise UsageError(_("--names: the two players need two names"))
     conn = open_db(db_url, create=True)
     if resume is not None:
         try:
@@ -92,16 +103,6 @@ def piquet_sheet(file, names, first_dealer, resume, db_url, as_json):
             raise UsageError(_("piquet sheet %(id)d cannot be read back: %(problem)s") % {
                 "id": resume, "problem": said(e)}) from None
     else:
-        players = [n.strip() for n in names.split(",")]
-        if len(players) != 2:
-            raise UsageError(_("--names wants two names separated by a comma"))
-        for n in players:
-            problem = name_problem(n)
-            if problem:
-                raise UsageError(_("--names: %(name)s is not a name: %(problem)s") % {
-                    "name": quote(n), "problem": said(problem)})
-        if players[0] == players[1]:
-            raise UsageError(_("--names: the two players need two names"))
         sheet = ps.Sheet(players, first_dealer - 1)
     state = {"sheet": sheet, "id": resume}
 

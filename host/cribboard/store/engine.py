@@ -39,6 +39,10 @@ def storable(text: str) -> str:
     return text.encode("utf-8", "backslashreplace").decode("utf-8").replace("\x00", "\\x00")
 
 
+def _bound(args: Sequence[Any]) -> tuple[Any, ...]:
+    return tuple(storable(a) if isinstance(a, str) else a for a in args)
+
+
 def path_of(url: str) -> Path:
     """A file path from a plain path, 'sqlite:path', or a URL as SQLAlchemy
     reads them: 'sqlite:///relative.db', 'sqlite:////absolute/path.db'."""
@@ -82,16 +86,18 @@ class Database:
         return sql
 
     def execute(self, sql: str, args: Sequence[Any] = ()) -> Any:
-        """A cursor over the rows (dicts); rowcount says how many changed."""
+        """A cursor over the rows (dicts); rowcount says how many changed. Text is bound as both engines
+        keep it (storable): a search for bytes from the command line that are no text (--board $'\\xff')
+        finds what was kept of such bytes, instead of failing to encode."""
         try:
-            return self.conn.execute(self._sql(sql), tuple(args))
+            return self.conn.execute(self._sql(sql), _bound(args))
         except self.errors as e:
             raise self._failed(e) from None
 
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         """One statement for many rows (psycopg pipelines them: one round trip, not one a row)."""
         try:
-            self.conn.cursor().executemany(self._sql(sql), [tuple(r) for r in rows])
+            self.conn.cursor().executemany(self._sql(sql), [_bound(r) for r in rows])
         except self.errors as e:
             raise self._failed(e) from None
 

@@ -1,0 +1,100 @@
+# Each command fed what a careless or hostile user gives it: bytes that are
+# no UTF-8 in files, names and arguments; numbers too big, negative or no
+# numbers; dates that do not exist; outputs that are closed or full; a
+# setting that makes no sense. Each is refused with exit status 1 or 2 and
+# one line on stderr, never a traceback; the club's database is left as it
+# was, and no new database is made.
+import hashlib
+import os
+import subprocess
+import sys
+
+import pytest
+from clirun import ENGLISH, cli
+from deadline import COMMAND_S
+from test_golden import evening
+
+NOT_UTF8 = os.fsdecode(b"\xff\xfe")  # what the command line gets of bytes that are no text
+
+
+@pytest.fixture(scope="module")
+def club(tmp_path_factory):
+    path = tmp_path_factory.mktemp("hostile")
+    db = str(path / "club.db")
+    evening(db, path)
+    (path / "latin1.txt").write_bytes("café 45 12\n".encode("latin-1"))
+    return path, db
+
+
+def cases(path, db):
+    """(arguments, stdin, environment, exit status)."""
+    new = str(path / "new" / "made.db")  # a database no command here may make
+    latin1 = str(path / "latin1.txt")
+    port = str(path / "ttyACM9")  # no board there: every case fails before a port is opened
+    return [
+        (["players", "--port", port, NOT_UTF8, "Bob"], None, {}, 2),
+        (["players", "rename", NOT_UTF8, "--player", "Ann", "--db", db], None, {}, 2),
+        (["players", "rename", "Ann", "--track", "99999999999", "--game", "1", "--db", db], None, {}, 2),
+        (["plot", "9" * 30, "-o", str(path / "c.png"), "--db", db], None, {}, 2),
+        (["plot", "-5", "-o", str(path / "c.png"), "--db", db], None, {}, 2),
+        (["plot", "1", "-o", "/dev/full", "--db", db], None, {}, 1),
+        (["standings", "--since", "2026-13-45", "--db", db], None, {}, 2),
+        (["standings", "--until", "99999-01-01", "--db", db], None, {}, 2),
+        (["piquet", "sheet", latin1, "--db", new], None, {}, 2),
+        (["piquet", "sheet", "--names", NOT_UTF8 + ",Bob", "--db", new], "", {}, 2),
+        (["piquet", "show", "99999999999", "--db", db], None, {}, 2),
+        (["barbu", "sheet", latin1, "--names", "A,B,C,D", "--db", new], None, {}, 2),
+        (["barbu", "sheet", "--names", NOT_UTF8 + ",B,C,D", "--db", new], "", {}, 2),
+        (["barbu", "sheet", "--names", "A,B,C,D", "--partners", "1+1,2+3", "--db", new], "", {}, 2),
+        (["barbu", "show", "0", "--db", db], None, {}, 2),
+        (["score", "6C", "7S", "8D", "8H", "99C"], None, {}, 2),
+        (["score", *["5H"] * 1000], None, {}, 2),
+        (["discard", "--players", "-3", "5H", "5S", "JD", "4C", "6H", "KH"], None, {}, 2),
+        (["peg", "5H", "99X"], None, {}, 2),
+        (["export", "--format", "xml", "--db", db], None, {}, 2),
+        (["export", "-o", "/dev/full", "--db", db], None, {}, 1),
+        (["matches", "--db", new], None, {}, 1),
+        (["matches", "--db", str(path / (NOT_UTF8 + ".db"))], None, {}, 1),
+        (["matches", "--db", db], None, {"CRIBBOARD_DB_WAIT": "-1"}, 2),
+        (["sync", "--port", "/dev/null", "--db", db], None, {}, 2),
+        (["sync", "--port", port, "--db", db], None, {"CRIBBOARD_LINK_WAIT": "nan"}, 2),
+        (["wifi", "--port", port, "--ssid", "club"], "short\n", {}, 2),
+        (["wifi", "--port", port, "--ssid", NOT_UTF8 * 20], "a password\n", {}, 2),
+        (["serve", "--http", "127.0.0.1:99999", "--db", db], None, {}, 2),
+        (["sim", "--http", "nowhere", "--flash", str(path / "flash")], None, {}, 2),
+        (["--lang", "xx", "matches", "--db", db], None, {}, 2),
+    ]
+
+
+def digest(db):
+    return hashlib.sha256(open(db, "rb").read()).hexdigest()
+
+
+def test_every_hostile_input_is_one_line_and_changes_nothing(club):
+    path, db = club
+    before = digest(db)
+    for args, stdin, env, code in cases(path, db):
+        done = cli(*args, stdin=stdin, env=env)
+        lines = done.stderr.strip().splitlines()
+        assert (done.returncode, len(lines)) == (code, 1), (args, done.returncode, done.stderr)
+        assert lines[0].startswith("cribboard: error: ") and "Traceback" not in done.stderr, (args, done.stderr)
+    for args in (["matches", "--board", NOT_UTF8], ["head-to-head", NOT_UTF8, "Bob"],
+                 ["rejected", "--board", "\x1b[31m"]):
+        done = cli(*args, "--db", db)  # a search for what no board or player is called: nothing found
+        assert done.returncode == 0 and "Traceback" not in done.stderr, (args, done.stderr)
+    assert digest(db) == before  # the club's database as it was
+    assert not (path / "new").exists() and not (path / "flash").exists()  # and nothing made
+
+
+@pytest.mark.parametrize("output", ["closed", "full"])
+def test_a_command_whose_output_is_closed_or_full_fails_saying_so(club, output):
+    path, db = club
+    before = digest(db)
+    for args in (["score", "6C", "7S", "8D", "8H", "9S"], ["matches", "--db", db], ["stats", "--json", "--db", db],
+                 ["export", "--db", db]):
+        redirect = ">&-" if output == "closed" else ">/dev/full"
+        done = subprocess.run(["sh", "-c", 'exec "$@" ' + redirect, "sh", sys.executable, "-m", "cribboard", *args],
+                              capture_output=True, text=True, timeout=COMMAND_S, env={**os.environ, **ENGLISH})
+        lines = done.stderr.strip().splitlines()
+        assert done.returncode == 1 and len(lines) == 1 and lines[0].startswith("cribboard: error: "), (args, done)
+    assert digest(db) == before
