@@ -88,7 +88,7 @@ def test_every_hostile_input_is_one_line_and_changes_nothing(club):
 
 @pytest.mark.parametrize("output", ["closed", "full"])
 def test_a_command_whose_output_is_closed_or_full_fails_saying_so(club, output):
-    path, db = club
+    _path, db = club
     before = digest(db)
     for args in (["score", "6C", "7S", "8D", "8H", "9S"], ["matches", "--db", db], ["stats", "--json", "--db", db],
                  ["export", "--db", db]):
