@@ -6,6 +6,7 @@
 # with the board's own cribclub.signing); the rate limit with a fake clock.
 import http.client
 import json
+import time
 from datetime import datetime
 from urllib.parse import urlsplit
 
@@ -175,3 +176,57 @@ def test_a_board_is_held_to_its_rate(db_url):
         assert [post(100 + n) for n in range(int(club.RATE) + 1)] == [422] * int(club.RATE) + [429]
     finally:
         server.close()
+
+
+def test_two_servers_on_one_postgresql_behave_as_one(pg_cluster):
+    from rig import Table
+
+    db_url = pg_cluster.new_database()
+    for board in ("b0ard", "b1ard"):
+        clubserver.pair(db_url, board)
+    (first, url1), (second, url2) = clubserver.start(db_url), clubserver.start(db_url)
+    try:
+        tables = {"b0ard": Table(), "b1ard": Table()}
+        tables["b0ard"].enter(0, 7)
+        tables["b1ard"].enter(1, 9)
+        # Each board reaches a different server; each server's page shows both.
+        for board, url, counter in (("b0ard", url1, "1.1"), ("b1ard", url2, "1.1")):
+            state = json.loads(json.dumps(tables[board].state()))
+            assert send(url, LIVE, {"state": state}, counter, board=board)[0] == 200
+        for url in (url1, url2):
+            def both(url=url):
+                return sorted((b["board"], b["scores"]) for b in page_boards(url)) == [
+                    ("b0ard", [7, 0]), ("b1ard", [0, 9])]
+            until(both)
+        # A request one server took is a replay at the other; games are stored once, whichever took them.
+        assert send(url1, GAMES, games_body(1, 2), "1.2")[0] == 200
+        status, answer, _sig, _raw = send(url2, GAMES, games_body(1, 2), "1.2")
+        assert status == 409 and answer["last"] == "1.2"
+        assert send(url2, GAMES, games_body(2, 3), "1.3")[0] == 200  # the lost answer's games, sent again
+        assert stored(db_url) == [("b0ard", 1), ("b0ard", 2), ("b0ard", 3)]
+        # A later state reached the first server: the second shows it, never an earlier one after it.
+        tables["b1ard"].enter(1, 2)
+        state = json.loads(json.dumps(tables["b1ard"].state()))
+        assert send(url1, LIVE, {"state": state}, "1.2", board="b1ard")[0] == 200
+        until(lambda: ("b1ard", [0, 11]) in [(b["board"], b["scores"]) for b in page_boards(url2)])
+    finally:
+        clubserver.stop(first)
+        clubserver.stop(second)
+
+
+def page_boards(url):
+    where = urlsplit(url)
+    conn = http.client.HTTPConnection(where.hostname, where.port, timeout=WAIT_S)
+    try:
+        conn.request("GET", "/api/state")
+        return json.loads(conn.getresponse().read())["boards"]
+    finally:
+        conn.close()
+
+
+def until(check):
+    """Wait on check() (a page polled: the other server reads the database every second) up to WAIT_S."""
+    deadline = time.monotonic() + WAIT_S
+    while not check():
+        assert time.monotonic() < deadline, "not within %d s" % WAIT_S
+        time.sleep(0.1)

@@ -67,6 +67,7 @@ def serve(db_url, http_addr, as_json):
     # flood; a request that waited too long is said, limited, as a 503 (cribboard.club.app)
     club = Club(db_url, connections=THREADS)
     try:
+        club.follow()  # the boards any server on this database heard, on this one's page too
         app = ClubApp(club)
         try:
             server = ClubServer(app, host, port, MAX_BODY)

@@ -47,6 +47,7 @@ LOG_LINES = 10  # log lines per address a minute (then one summary line says how
 RETRY_AFTER_S = 5  # what a 503 asks a client to wait
 HEALTH_RATE = 1.0  # health checks a second from one address, on average (a monitor asks every few seconds)...
 HEALTH_BURST = 10  # ... and at most this many at once
+FOLLOW_S = 1.0  # how often a server reads which boards the others on its database heard (the page's lag)
 SIGNATURE_RE = re.compile(r"[0-9a-f]{64}")
 COUNTER_RE = re.compile(r"([0-9]{1,10})\.([0-9]{1,10})")
 
@@ -86,7 +87,10 @@ class Club:
         self.pool = Pool(db_url, connections)
         self.boards: list[NetBoard] = []  # the page's, in the order they first reported
         self._by_id: dict[str, NetBoard] = {}
+        self._shown: dict[str, tuple[int, int]] = {}  # the counter of each board's state on the page
         self._boards_lock = threading.Lock()
+        self._stop = threading.Event()
+        self._follower: threading.Thread | None = None
         self._now = now
         self.allowance = Allowance(RATE, BURST, clock)  # per board, spent after its counter is checked
         self.refusals = Allowance(REFUSED_RATE, REFUSED_BURST, clock)  # per address, spent by each refusal
@@ -94,7 +98,48 @@ class Club:
         self.health_checks = Allowance(HEALTH_RATE, HEALTH_BURST, clock)  # per address
 
     def close(self) -> None:
+        self._stop.set()
+        if self._follower is not None:
+            self._follower.join(FOLLOW_S * 10)
         self.pool.close()
+
+    def follow(self) -> None:
+        """Show on this server's page the boards other servers on the database heard too, polled every
+        FOLLOW_S (the boards' counters, then only the states that are new), from now until close()."""
+        self.follow_once()
+        self._follower = threading.Thread(target=self._follow, name="club-follow", daemon=True)
+        self._follower.start()
+
+    def _follow(self) -> None:
+        while not self._stop.wait(FOLLOW_S):
+            try:
+                self.follow_once()
+            except DbError as e:  # the database away: the next poll tries again, and the boards' 503s say so
+                self._note("database", "could not read the boards' live states: %s", e)
+
+    def follow_once(self) -> None:
+        with self.pool.db() as db:
+            counters = store.club.live_counters(db)
+            with self._boards_lock:
+                newer = [b for b, c in counters.items() if c > self._shown.get(b, (-1, -1))]
+            rows = store.club.live_states(db, newer)
+        for row in rows:
+            try:
+                seen = drawn(json.loads(row["state"]))
+            except (ValueError, OverflowError, AttributeError, RecursionError, TypeError):
+                continue  # (each was checked when it came: one that no longer draws is left as it was)
+            self._show(row["board"], (int(row["boot"]), int(row["n"])), seen)
+
+    def _show(self, board: str, count: tuple[int, int], seen: Any) -> None:
+        """Put the board's state on the page, unless the page has a later one already."""
+        with self._boards_lock:
+            if count <= self._shown.get(board, (-1, -1)):
+                return
+            self._shown[board] = count
+            if board not in self._by_id:
+                self._by_id[board] = NetBoard(board)
+                self.boards.append(self._by_id[board])
+            self._by_id[board].show(seen)
 
     def healthy(self, peer: str = "") -> bool | None:
         """Whether the database answers now; None if peer has asked too often (a health check is the one
@@ -221,12 +266,10 @@ class Club:
             seen = drawn(state)
         except (ValueError, OverflowError, AttributeError, RecursionError) as e:
             raise Refused(422, "not a board's state: %s" % ascii(str(e)[:200])) from None
-        self._counter(db, board, count, key, counter)
-        with self._boards_lock:
-            if board not in self._by_id:
-                self._by_id[board] = NetBoard(board)
-                self.boards.append(self._by_id[board])
-            self._by_id[board].show(seen)
+        with db.transaction():  # the counter and the state together: another server shows it, from the database
+            self._counter(db, board, count, key, counter)
+            store.club.keep_live(db, board, count[0], count[1], json.dumps(state))
+        self._show(board, count, seen)
         return {"board": board, "counter": counter}
 
     def _counter(self, db: Database, board: str, count: tuple[int, int], key: bytes, counter: str) -> None:

@@ -93,3 +93,23 @@ def boards(db: Database) -> list[dict[str, Any]]:
                   "(SELECT COUNT(*) FROM rejected r WHERE r.board = c.board) AS rejected "
                   "FROM club_boards c LEFT JOIN games g ON g.board = c.board "
                   "GROUP BY c.board, c.paired_at, c.revoked_at, c.last_request_at, c.boot, c.n ORDER BY c.board")
+
+
+def keep_live(db: Database, board: str, boot: int, n: int, state: str) -> None:
+    """The board's live state (its JSON), brought by its request (boot, n): taken after the counter, in
+    its transaction, so a later state is never overwritten by an earlier one."""
+    db.execute("INSERT INTO club_live (board, boot, n, state) VALUES (?, ?, ?, ?) ON CONFLICT (board) DO UPDATE "
+               "SET boot = excluded.boot, n = excluded.n, state = excluded.state", (board, boot, n, state))
+
+
+def live_counters(db: Database) -> dict[str, tuple[int, int]]:
+    """Each board's live state's counter: what a server polls to learn which boards another one heard."""
+    return {r["board"]: (int(r["boot"]), int(r["n"])) for r in db.all("SELECT board, boot, n FROM club_live")}
+
+
+def live_states(db: Database, boards: list[str]) -> list[Row]:
+    """The live states of these boards: board, boot, n, state (JSON)."""
+    if not boards:
+        return []
+    marks = ", ".join("?" for _ in boards)
+    return db.all("SELECT board, boot, n, state FROM club_live WHERE board IN (%s) ORDER BY board" % marks, boards)

@@ -12,7 +12,7 @@ from cribboard.i18n import _
 from cribboard.store.engine import Database, DbError
 from cribcore.names import default_name
 
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 
 WORDS = {
     "sqlite": {"id": "INTEGER PRIMARY KEY", "real": "REAL", "bytes": "BLOB"},
@@ -176,6 +176,16 @@ MIGRATIONS: dict[int, list[Step]] = {
     # Why a record was kept apart, as data too (records.Reason): said in the reader's language.
     9: [
         "ALTER TABLE rejected ADD COLUMN reason_data TEXT",
+    ],
+    # Each board's last live state, with the counter of the request that brought it: every `serve`
+    # process on one database shows every board (issue 42), whichever process a request reached.
+    10: [
+        """CREATE TABLE club_live (
+            board TEXT PRIMARY KEY REFERENCES club_boards (board),
+            boot INTEGER NOT NULL,
+            n INTEGER NOT NULL,
+            state TEXT NOT NULL
+        )""",
     ],
 }
 
