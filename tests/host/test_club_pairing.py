@@ -165,3 +165,12 @@ def test_whether_to_send_the_games_again_is_asked_only_of_a_terminal_and_only_fo
     assert _resend_wanted(None, 3, "b0ard", 3) is False and len(asked) == 1  # older firmware: cannot, not asked
     with pytest.raises(UsageError, match="protocol 3"):
         _resend_wanted(True, 3, "b0ard", 3)
+
+
+def test_the_hint_for_games_sent_before_is_one_the_boards_firmware_can_follow():
+    from cribboard.cli.club import _resend_hint
+
+    assert "`cribboard pair --resend-all` sends them" in _resend_hint("b0ard", 3, 4, False)
+    older = _resend_hint("b0ard", 3, 3, False)  # protocol 3: no RESEND, so --resend-all would be refused
+    assert "update it with `cribboard flash`, then `cribboard pair --resend-all`" in older
+    assert _resend_hint("b0ard", 0, 4, False) is None and _resend_hint("b0ard", 3, 4, True) is None

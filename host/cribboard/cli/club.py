@@ -202,7 +202,8 @@ def pair(port, server_url, rotate, resend, db_url, as_json):
                              % {"port": link.port, "board": board, "rotate": rotate[:64]})
         acked = hello.get("acked")
         sent = acked if rotate is None and isinstance(acked, int) else 0  # (a new key, not a new server: none)
-        resend = _resend_wanted(resend, sent, board, link.proto)
+        proto = link.proto
+        resend = _resend_wanted(resend, sent, board, proto)
         key = secrets.token_hex(16)  # what the board signs with is this text's bytes
         now = datetime.now(timezone.utc).isoformat(timespec="seconds")
         conn = open_db(db_url)  # the server's, so there already: a path with none is a typo, said as such
@@ -241,9 +242,9 @@ def pair(port, server_url, rotate, resend, db_url, as_json):
             link.resend()  # after the new server is kept: the old one is asked nothing more
     finally:
         link.close()
-    if sent and not resend:
-        status(_("the games board %(board)s sent before (up to number %(seq)d) stay where they went; "
-                 "`cribboard pair --resend-all` sends them to this server too") % {"board": board, "seq": sent})
+    hint = _resend_hint(board, sent, proto, resend)
+    if hint:
+        status(hint)
     if as_json:
         click.echo(json.dumps({"board": board, "server": server_url, "rotated": rotate is not None,
                                "resent": bool(resend)}))
@@ -251,6 +252,18 @@ def pair(port, server_url, rotate, resend, db_url, as_json):
         click.echo(_("board %(board)s has a new key for %(server)s") % {"board": board, "server": server_url})
     else:
         click.echo(_("board %(board)s is paired with %(server)s") % {"board": board, "server": server_url})
+
+
+def _resend_hint(board: str, sent: int, proto: int, resend: bool) -> str | None:
+    """What to say of the games the board sent before and does not send again: how to, if it can."""
+    if not sent or resend:
+        return None
+    if proto >= 4:
+        return _("the games board %(board)s sent before (up to number %(seq)d) stay where they went; "
+                 "`cribboard pair --resend-all` sends them to this server too") % {"board": board, "seq": sent}
+    return _("the games board %(board)s sent before (up to number %(seq)d) stay where they went; its firmware "
+             "cannot send them again: update it with `cribboard flash`, then `cribboard pair --resend-all`") % {
+        "board": board, "seq": sent}
 
 
 def _resend_wanted(resend: bool | None, sent: int, board: str, proto: int) -> bool:
