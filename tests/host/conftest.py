@@ -61,12 +61,21 @@ def board(request, tmp_path_factory):
     b.stop()
 
 
+def _fresh_database(engine, request, path):
+    return str(path) if engine == "sqlite" else request.getfixturevalue("pg_cluster").new_database()
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db_url(request, tmp_path):
     """A fresh database on each engine, as a --db argument."""
-    if request.param == "sqlite":
-        return str(tmp_path / "results.sqlite3")
-    return request.getfixturevalue("pg_cluster").new_database()
+    return _fresh_database(request.param, request, tmp_path / "results.sqlite3")
+
+
+@pytest.fixture
+def another_db_url(db_url, request, tmp_path):
+    """A second fresh database on db_url's engine (another club's)."""
+    engine = "postgresql" if db_url.startswith("postgresql") else "sqlite"
+    return _fresh_database(engine, request, tmp_path / "another.sqlite3")
 
 
 def pytest_addoption(parser):

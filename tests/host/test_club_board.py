@@ -97,18 +97,11 @@ def test_a_usb_sync_during_a_wifi_send_stores_each_game_once(tmp_path, db_url, c
         board.stop()
 
 
-def another_database(db_url, tmp_path, request):
-    """A second club's database, on the same engine."""
-    if db_url.startswith("postgresql"):
-        return request.getfixturevalue("pg_cluster").new_database()
-    return str(tmp_path / "new-club.sqlite3")
-
-
 def test_a_board_moved_to_a_new_server_sends_it_the_games_it_sent_before_only_when_told(tmp_path, db_url, club,
-                                                                                         request):
+                                                                                         another_db_url):
     fill_log(tmp_path / "flash", 3)
     board = Board(tmp_path / "flash")
-    new_db = another_database(db_url, tmp_path, request)
+    new_db = another_db_url
     store.connect(new_db).close()
     new_proc, new_url = clubserver.start(new_db)
     try:
