@@ -44,13 +44,29 @@ def page_scores(url):
         return {b["board"]: b["scores"] for b in json.loads(r.read())["boards"]}
 
 
-def run(db_url, tmp, boards=20, live_s=60.0, limit_s=120.0):
-    """Figures of one evening: every game stored once is checked here."""
-    store.connect(db_url).close()
-    proc, url = start(db_url)
+def _address(url):
     host, port = url[len("http://"):].rstrip("/").split(":")
-    proxy = Proxy((host, int(port)))
+    return host, int(port)
+
+
+def run(db_url, tmp, boards=20, live_s=60.0, limit_s=120.0, servers=1, kill=False):
+    """Figures of one evening: every game stored once is checked here. servers: that many `serve`
+    processes on the database, behind a round-robin proxy; kill: each is SIGKILLed once (the first as the
+    games are sent, the next as play goes on) and started again on its port."""
+    store.connect(db_url).close()
+    procs, urls = zip(*[start(db_url) for _ in range(servers)])
+    procs, urls = list(procs), list(urls)
+    proc = procs[0]  # (its CPU time is the figure, with one server)
+    proxy = Proxy([_address(u) for u in urls])
     tables = []
+    killed = []
+
+    def kill_and_restart(i):
+        procs[i].kill()  # SIGKILL: no clean stop, connections cut mid-request
+        procs[i].communicate(timeout=WAIT_S)
+        procs[i], again = start(db_url, port=_address(urls[i])[1])
+        assert again == urls[i]
+        killed.append(i)
     set_up = time.monotonic()
     try:
         ids = []
@@ -73,14 +89,16 @@ def run(db_url, tmp, boards=20, live_s=60.0, limit_s=120.0):
         began = time.monotonic()
         for t in tables:
             t.sim.wifi(True)  # the club's WiFi comes up: every board sends its game
+        if kill:
+            kill_and_restart(0)  # as the games come in
         want = sorted((ident, 1) for ident in ids)
         while stored(db_url) != want:
             if time.monotonic() - began > limit_s:  # what the server said, to tell a slow board from a refusal
                 raise AssertionError(
                     "not every game arrived within %d s (the boards took %.0f s to start): %s; the proxy had %d "
-                    "connections, %d exchanges whole; the server's log: %s"
+                    "connections, %d exchanges whole; the servers' logs: %s"
                     % (limit_s, began - set_up, stored(db_url), proxy.connections, len(proxy.took),
-                       stop(proc)[-3000:] or "(nothing)"))
+                       " | ".join(stop(p)[-1500:] or "(nothing)" for p in procs)))
             time.sleep(0.1)
         games_s = time.monotonic() - began
         games_took = [s for path, s in proxy.took if path.endswith("/games")]
@@ -90,13 +108,18 @@ def run(db_url, tmp, boards=20, live_s=60.0, limit_s=120.0):
             for t in tables:
                 t.sim.press("P1" if presses % 2 else "P2")
                 presses += 1
-        # Every board's last change reaches the page (points still pending count 2 s after the last press).
-        while page_scores(url) != {ident: t.sim.scoreboard()["scores"] for ident, t in zip(ids, tables)}:
-            assert time.monotonic() - live_began < live_s + limit_s, "the page is behind the boards"
-            time.sleep(0.1)
-        cpu = cpu_seconds(proc.pid) - cpu0
+            if kill and servers > 1 and len(killed) < 2:
+                kill_and_restart(1)  # as play goes on
+        # Every board's last change reaches every server's page (points still pending count 2 s after the
+        # last press; another server's boards are read from the database every second).
+        for page_url in urls:
+            while page_scores(page_url) != {ident: t.sim.scoreboard()["scores"] for ident, t in zip(ids, tables)}:
+                assert time.monotonic() - live_began < live_s + limit_s, "the page is behind the boards"
+                time.sleep(0.1)
+        cpu = cpu_seconds(proc.pid) - cpu0 if not killed else float("nan")
         assert stored(db_url) == want  # and nothing twice
-        page = sorted(page_scores(url))
+        pages = [sorted(page_scores(u)) for u in urls]
+        page = pages[0] if all(p == pages[0] for p in pages) else []
         took = [s for _path, s in proxy.took]
         return {
             "boards": boards,
@@ -111,9 +134,12 @@ def run(db_url, tmp, boards=20, live_s=60.0, limit_s=120.0):
             "ack_median_ms": round(1000 * statistics.median(took), 1),
             "ack_worst_ms": round(1000 * max(took), 1),
             "server_cpu_ms_per_request": round(1000 * cpu / len(took), 2),
+            "servers": servers,
+            "killed": len(killed),
         }
     finally:
         for t in tables:
             t.stop()
         proxy.close()
-        stop(proc)
+        for p in procs:
+            stop(p)

@@ -79,10 +79,12 @@ class Proxy:
     answer) and cuts a connection where the test says: plan = (up, down),
     after `up` bytes of the request, or after all of it and `down` bytes of
     the answer (None: not cut). The Host a board names (this proxy) is the
-    server's on the way (ephemeral ports: the same length)."""
+    server's on the way (ephemeral ports: the same length). Given several
+    servers, it takes turns: each connection goes to the next (round-robin,
+    as a league's load balancer)."""
 
     def __init__(self, target):
-        self.target = target
+        self.targets = target if isinstance(target, list) else [target]
         self.plan = (None, None)
         self.listener = socket.create_server(("127.0.0.1", 0), backlog=64)
         self.url = "http://127.0.0.1:%d/" % self.listener.getsockname()[1]
@@ -106,25 +108,26 @@ class Proxy:
                 board, _addr = self.listener.accept()
             except OSError:
                 return
+            target = self.targets[self.connections % len(self.targets)]
             self.connections += 1
-            threading.Thread(target=self._one, args=(board,), daemon=True).start()
+            threading.Thread(target=self._one, args=(board, target), daemon=True).start()
 
-    def _one(self, board):
+    def _one(self, board, target):
         with board:
             try:
-                self._exchange(board)
+                self._exchange(board, target)
             except OSError:
-                pass  # the board gave up first
+                pass  # the board gave up first, or the server is down (killed): the board tries again
 
-    def _exchange(self, board):
+    def _exchange(self, board, target):
         up, down = self.plan
         mine = b"Host: 127.0.0.1:%d\r\n" % self.listener.getsockname()[1]
-        theirs = b"Host: %s:%d\r\n" % (self.target[0].encode(), self.target[1])
+        theirs = b"Host: %s:%d\r\n" % (target[0].encode(), target[1])
         assert len(mine) == len(theirs)
         request = b""
         passed = 0
         board.settimeout(WAIT_S)
-        with socket.create_connection(self.target, timeout=WAIT_S) as club:
+        with socket.create_connection(target, timeout=WAIT_S) as club:
             while not whole_request(request):
                 got = board.recv(4096)
                 if not got:
