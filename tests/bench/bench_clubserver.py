@@ -4,7 +4,9 @@
 # request a connection, a state a second): answer times at p50 and p99 as a
 # board sees them, and the server's CPU time per request; its peak memory
 # while 1,000 clients each drip a header byte every 2 s; and the time from
-# PostgreSQL being back after a restart to the first board answered.
+# PostgreSQL being back after a restart to the first board answered; and
+# requests answered a second with the boards sending as fast as answered,
+# on one `serve` process and on two on the same database (issue 42).
 # Prints JSON. --uvicorn runs the same app under uvicorn instead (not a
 # dependency: pip install uvicorn first), for docs/decisions.md.
 import asyncio
@@ -25,6 +27,7 @@ import clubserver
 from clubload import cpu_seconds
 from pgserver import Cluster
 
+from cribboard.club.protocol import RATE
 from cribclub import wire
 from cribclub.signing import signature
 from cribclub.wire import LIVE
@@ -72,7 +75,7 @@ def request(port, board, counter, body):
     return wire.request("127.0.0.1:%d" % port, LIVE, board, counter, sig, body)
 
 
-async def one_board(port, board, body, until, took, failed, boot=1):
+async def one_board(port, board, body, until, took, failed, boot=1, period=1.0):
     n = 0
     while time.monotonic() < until:
         n += 1
@@ -88,7 +91,7 @@ async def one_board(port, board, body, until, took, failed, boot=1):
                 failed.append(answer[9:12].decode(errors="replace"))
         except (OSError, asyncio.TimeoutError) as e:
             failed.append(type(e).__name__)
-        await asyncio.sleep(max(0.0, 1.0 - (time.monotonic() - began)))  # a state a second
+        await asyncio.sleep(max(0.0, period - (time.monotonic() - began)))  # a state a second, by default
 
 
 async def boards_for(port, boards, seconds, body, boot=1):
@@ -96,6 +99,17 @@ async def boards_for(port, boards, seconds, body, boot=1):
     until = time.monotonic() + seconds
     await asyncio.gather(*(one_board(port, "b%03d" % i, body, until, took, failed, boot) for i in range(boards)))
     return took, failed
+
+
+async def flood(ports, boards, seconds, body, boot):
+    """Boards sending states as fast as the server lets a board (just under its allowance, club.RATE a
+    second), taking turns among the servers' ports: requests answered a second, and the failures."""
+    took, failed = [], []
+    until = time.monotonic() + seconds
+    period = 1.0 / (RATE - 1)
+    await asyncio.gather(*(one_board(ports[i % len(ports)], "b%03d" % i, body, until, took, failed, boot,
+                                     period) for i in range(boards)))
+    return round(len(took) / seconds, 1), failed
 
 
 async def drip(port, clients, seconds):
@@ -175,6 +189,17 @@ def main():
                 cut = asyncio.run(drip(port, drips, drip_s))
                 drip_kb = peak_kb(proc.pid)
                 restart_s = restart_figure(cluster, port, body)
+                # Capacity: the boards as fast as answered, on one server, then on two on the same database.
+                # (boot 10,000 on: past the counters the restart's tries took)
+                rps_one, failed_one = asyncio.run(flood([port], boards, seconds / 2, body, boot=10_000))
+                other, other_url = start(db_url, uvicorn)
+                try:
+                    other_port = int(other_url.rstrip("/").rsplit(":", 1)[1])
+                    rps_two, failed_two = asyncio.run(flood([port, other_port], boards, seconds / 2, body,
+                                                            boot=10_001))
+                finally:
+                    other.terminate()
+                    other.wait(30)
             finally:
                 proc.terminate()
                 proc.wait(30)
@@ -189,6 +214,8 @@ def main():
         "rss_peak_idle_kb": idle_kb, "rss_peak_200_boards_kb": before_drip,
         "rss_peak_1000_drips_kb": drip_kb, "drips_cut_within_30_s": cut,
         "serving_again_after_postgresql_restart_s": restart_s,
+        "requests_per_s_1_server": rps_one, "requests_per_s_2_servers": rps_two,
+        "flood_failed_1_server": len(failed_one), "flood_failed_2_servers": len(failed_two),
     }))
 
 
