@@ -12,7 +12,6 @@ from cribboard.cli.base import (
     json_option,
     open_db,
 )
-from cribboard.clip import quote
 from cribboard.errors import UsageError
 from cribboard.i18n import _
 from cribboard.said import said
@@ -24,17 +23,7 @@ def barbu():
 
 
 def _names(text):
-    from cribcore.names import name_problem
-
-    names = [n.strip() for n in text.split(",")]
-    if len(names) != 4 or not all(names):
-        raise UsageError(_("--names wants four names separated by commas"))
-    for n in names:
-        problem = name_problem(n)
-        if problem:
-            raise UsageError(_("--names: %(name)s is not a name: %(problem)s") % {
-                "name": quote(n), "problem": said(problem)})
-    return names
+    return sheetloop.table_names(text, 4, _("--names wants four names separated by commas"))
 
 
 @barbu.command("sheet")

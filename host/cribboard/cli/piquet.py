@@ -5,7 +5,6 @@ import click
 
 from cribboard.cli import sheetloop
 from cribboard.cli.base import ROW_ID, cli, db_option, emit, json_option, open_db
-from cribboard.clip import quote
 from cribboard.errors import UsageError
 from cribboard.i18n import _
 from cribboard.said import said
@@ -79,18 +78,11 @@ def piquet_sheet(file, names, first_dealer, resume, db_url, as_json):
     from cribboard import kept
     from cribboard import piquet_sheet as ps
     from cribboard.cli import piquet_view as view
-    from cribcore.names import name_problem
 
     file = sheetloop.text_of(file)  # before the database: a file or names that are wrong make none
-    players = [n.strip() for n in names.split(",")]
+    players: list[str] = []
     if resume is None:
-        if len(players) != 2:
-            raise UsageError(_("--names wants two names separated by a comma"))
-        for n in players:
-            problem = name_problem(n)
-            if problem:
-                raise UsageError(_("--names: %(name)s is not a name: %(problem)s") % {
-                    "name": quote(n), "problem": said(problem)})
+        players = sheetloop.table_names(names, 2, _("--names wants two names separated by a comma"))
         if players[0] == players[1]:
             raise UsageError(_("--names: the two players need two names"))
     conn = open_db(db_url, create=True)

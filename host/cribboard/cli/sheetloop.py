@@ -12,13 +12,29 @@ from typing import BinaryIO, TextIO
 import click
 
 from cribboard.cli.base import printable, status
-from cribboard.clip import LINE, clip, input_line
+from cribboard.clip import LINE, clip, input_line, quote
 from cribboard.errors import UsageError
 from cribboard.i18n import _
 from cribboard.said import said
 from cribboard.told import Routine
 
 SHEET_MAX = 1 << 20  # bytes of a sheet's file: a rubber is a few KB
+
+
+def table_names(text: str, count: int, wrong_count: str) -> list[str]:
+    """--names: count names, comma-separated, each a name by the rule the board applies (cribcore.names);
+    UsageError (wrong_count, or which name is not one and why) before anything is opened."""
+    from cribcore.names import name_problem
+
+    names = [n.strip() for n in text.split(",")]
+    if len(names) != count:
+        raise UsageError(wrong_count)
+    for n in names:
+        problem = name_problem(n)
+        if problem:
+            raise UsageError(_("--names: %(name)s is not a name: %(problem)s") % {
+                "name": quote(n), "problem": said(problem)})
+    return names
 
 
 def text_of(file: BinaryIO | None) -> TextIO | None:
