@@ -2,6 +2,8 @@
 # ids of the boards makers use (an RP2040 or an ESP32 with native USB) and of
 # the USB-serial bridges on most ESP32 development boards.
 import os
+import stat
+import sys
 from collections.abc import Callable
 
 from serial.tools import list_ports
@@ -18,6 +20,9 @@ BOARD_VIDS = {
     0x1A86: "WCH CH34x",
     0x0403: "FTDI",
 }
+
+
+_LINUX_MEMORY_DEVICES = 1  # the major number of /dev/null, /dev/zero, /dev/full, /dev/random...
 
 
 class NoBoard(CribboardError):
@@ -60,19 +65,19 @@ def candidates(ports=None) -> list:
 
 
 def not_a_serial_port(port: str) -> bool:
-    """Whether port names a file or device that exists and is no terminal (/dev/null, a folder, a file),
-    which pyserial would refuse only with "Inappropriate ioctl for device". A pyserial URL (socket://,
-    rfc2217://), a name that does not exist (the board unplugged) and a Windows COM port are not judged."""
-    if "://" in port or not os.path.exists(port) or os.name != "posix":
+    """Whether port names something that exists and is no serial line: a file, a folder, or one of Linux's
+    memory devices (/dev/null, /dev/zero, /dev/full), which pyserial would refuse only with "Inappropriate
+    ioctl for device". Judged without opening it: opening an ESP32 board's port resets it. A pyserial URL
+    (socket://, rfc2217://), a name that does not exist (the board unplugged) and a COM port are not."""
+    if "://" in port or os.name != "posix":
         return False
     try:
-        fd = os.open(port, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
+        mode = os.stat(port)
     except OSError:
-        return False  # one it may not open (in use, no permission): pyserial says which
-    try:
-        return not os.isatty(fd)
-    finally:
-        os.close(fd)
+        return False
+    if not stat.S_ISCHR(mode.st_mode):
+        return True
+    return sys.platform.startswith("linux") and os.major(mode.st_rdev) == _LINUX_MEMORY_DEVICES
 
 
 def find(port: str | None = None, ports=None, tell: Callable[[str], None] | None = None) -> str:
