@@ -9,8 +9,7 @@ import json
 from typing import Any, NamedTuple
 
 from cribboard import store
-from cribboard.i18n import N_
-from cribboard.records import BadRecord, Game, Reason, check, out_of_order
+from cribboard.records import SAME_GAME, BadRecord, Game, Reason, check, out_of_order
 from cribboard.store.engine import Database
 
 
@@ -48,7 +47,7 @@ def sort(db: Database, board: str, records: list[tuple[Any, str]], last: int | N
         key = (rec["match"], rec["game_no"], json.dumps(rec["events"]))
         twin = batch.get(key) or store.games.twin(db, board, seq, game)
         if twin is not None:
-            apart.append((seq, Reason(N_("the same game as record %(seq)d"), seq=twin), text))
+            apart.append((seq, Reason(SAME_GAME, seq=twin), text))
             continue
         batch[key] = seq
         games.append((seq, game))

@@ -18,15 +18,21 @@ from cribcore.replay import load_game
 MAX_INT = 2**31 - 1  # an INTEGER column on PostgreSQL
 
 
-# Every reason a record is kept apart for (its English template), the ones a reason's data may name.
-REASONS = frozenset([
-    N_("%(field)s is %(given)s, not a whole number from %(low)d to %(high)d"), N_("not JSON (%(error)s)"),
-    N_("not a JSON object but %(kind)s"),
-    N_("the board could not send it: %(size)s bytes, more than one line of the link holds"),
-    N_("wall is %(given)s, not [unix seconds, ticks]"), N_("an event's ticks %(ticks)d are past %(most)d"),
-    N_("does not replay: %(problem)s"), N_("scores %(given)s, but its events make %(made)s"),
-    N_("match_result is %(given)s"), N_("names: %(problem)s"), N_("the same game as record %(seq)d"),
-])
+# Why a record is kept apart: the English templates (said in the reader's language from a reason's data,
+# and only these: a reason's data read back from the database names one of them).
+NOT_WHOLE = N_("%(field)s is %(given)s, not a whole number from %(low)d to %(high)d")
+NOT_JSON = N_("not JSON (%(error)s)")
+NOT_OBJECT = N_("not a JSON object but %(kind)s")
+TOO_LONG = N_("the board could not send it: %(size)s bytes, more than one line of the link holds")
+BAD_WALL = N_("wall is %(given)s, not [unix seconds, ticks]")
+TICKS_PAST = N_("an event's ticks %(ticks)d are past %(most)d")
+NO_REPLAY = N_("does not replay: %(problem)s")
+WRONG_SCORES = N_("scores %(given)s, but its events make %(made)s")
+BAD_RESULT = N_("match_result is %(given)s")
+BAD_NAMES = N_("names: %(problem)s")
+SAME_GAME = N_("the same game as record %(seq)d")
+REASONS = frozenset([NOT_WHOLE, NOT_JSON, NOT_OBJECT, TOO_LONG, BAD_WALL, TICKS_PAST, NO_REPLAY, WRONG_SCORES,
+                     BAD_RESULT, BAD_NAMES, SAME_GAME])
 
 
 class Reason(str):
@@ -94,7 +100,7 @@ def _whole(rec: dict[str, Any], name: str, low: int, required: bool = True) -> N
     if v is None and not required:
         return
     if type(v) is not int or not low <= v <= MAX_INT:
-        raise BadRecord(N_("%(field)s is %(given)s, not a whole number from %(low)d to %(high)d"), field=name,
+        raise BadRecord(NOT_WHOLE, field=name,
                         given=_show(v), low=low, high=MAX_INT)
 
 
@@ -108,12 +114,11 @@ def check(body: str) -> Game:
     try:
         rec = json.loads(body)
     except ValueError as e:
-        raise BadRecord(N_("not JSON (%(error)s)"), error=e) from None
+        raise BadRecord(NOT_JSON, error=e) from None
     if not isinstance(rec, dict):
-        raise BadRecord(N_("not a JSON object but %(kind)s"), kind=type(rec).__name__)
+        raise BadRecord(NOT_OBJECT, kind=type(rec).__name__)
     if set(rec) == {"too_long"}:
-        raise BadRecord(N_("the board could not send it: %(size)s bytes, more than one line of the link holds"),
-                        size=_show(rec["too_long"]))
+        raise BadRecord(TOO_LONG, size=_show(rec["too_long"]))
     _whole(rec, "match", 0)
     _whole(rec, "game_no", 1)
     for name in ("boot", "ticks"):
@@ -121,24 +126,23 @@ def check(body: str) -> Game:
     wall = rec.get("wall")
     if wall is not None and not (isinstance(wall, list) and len(wall) == 2
                                  and all(type(w) is int and 0 <= w <= 2**40 for w in wall)):
-        raise BadRecord(N_("wall is %(given)s, not [unix seconds, ticks]"), given=_show(wall))
+        raise BadRecord(BAD_WALL, given=_show(wall))
     events = rec.get("events")
     if isinstance(events, list):
         for e in events:
             if isinstance(e, list) and len(e) == 4 and type(e[3]) is int and e[3] > MAX_INT:
-                raise BadRecord(N_("an event's ticks %(ticks)d are past %(most)d"), ticks=e[3], most=MAX_INT)
+                raise BadRecord(TICKS_PAST, ticks=e[3], most=MAX_INT)
     try:
         game = load_game(rec)
     except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError) as e:
-        raise BadRecord(N_("does not replay: %(problem)s"), problem=e) from None
+        raise BadRecord(NO_REPLAY, problem=e) from None
     scores = game.scores()
     if rec.get("scores") != scores:
-        raise BadRecord(N_("scores %(given)s, but its events make %(made)s"), given=_show(rec.get("scores")),
-                        made=str(scores))
+        raise BadRecord(WRONG_SCORES, given=_show(rec.get("scores")), made=str(scores))
     mr = rec.get("match_result")
     if mr is not None and not (isinstance(mr, dict) and (mr.get("winner") is None or (
             type(mr.get("winner")) is int and 0 <= mr["winner"] < len(scores)))):
-        raise BadRecord(N_("match_result is %(given)s"), given=_show(mr))
+        raise BadRecord(BAD_RESULT, given=_show(mr))
     names = rec.get("names")
     if names is None:
         names = [default_name(t) for t in range(len(scores))]
@@ -146,5 +150,5 @@ def check(body: str) -> Game:
         try:
             check_names(names, len(scores))  # (a lone surrogate too: no text a database keeps)
         except ValueError as e:
-            raise BadRecord(N_("names: %(problem)s"), problem=e) from None
+            raise BadRecord(BAD_NAMES, problem=e) from None
     return Game(rec, rec["game"], names, scores)
