@@ -25,7 +25,7 @@ from cribboard.told import Change
 from cribcore import barbu
 
 # The contracts as the table names them: the code's English words (always
-# understood), and each language's own (seed 004's in Spanish: barbú,
+# understood), and each language's own (the Spanish rules': barbú,
 # corazones, damas, bazas, dos últimas, triunfo, dominó), shown and read.
 CONTRACT_NAMES = {"barbu": N_("barbu"), "hearts": N_("hearts"), "queens": N_("queens"), "tricks": N_("tricks"),
                   "last2": N_("last2"), "trumps": N_("trumps"), "domino": N_("domino")}
@@ -192,7 +192,7 @@ def parse_partners(text):
     return sorted(pairs)
 
 def pair_totals(rubber, partners):
-    """Each pair's pooled total (seed 004's partnership game keeps the score in common)."""
+    """Each pair's pooled total (barbu's partnership game keeps the score in common)."""
     t = rubber.totals()
     return [t[a] + t[b] for a, b in partners]
 

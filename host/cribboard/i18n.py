@@ -17,7 +17,6 @@ from importlib import resources
 
 DOMAIN = "cribboard"
 LANGUAGES = ("en", "es", "it", "de")
-NAMES = {"en": "English", "es": "español", "it": "italiano", "de": "Deutsch"}
 
 _translation: gettext.NullTranslations = gettext.NullTranslations()
 _language = "en"

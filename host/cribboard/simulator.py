@@ -20,7 +20,6 @@ LONG_MS = 1000  # and a long press (the firmware's is 700 ms)
 GESTURES = ("tap", "long")
 PACKAGES = ("cribcore", "cribapp", "cribclub")
 CIRCUITPYTHON = "circuitpython"
-EDITIONS = ("micropython", CIRCUITPYTHON)
 BOOT_OUT = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Cribboard simulated board with rp2040\n"
 
 

@@ -1,4 +1,4 @@
-# Barbu (RULES.md section 3): the seven contracts, doubles and redoubles,
+# Barbu (docs/cli.md, "The barbu sheet"): the seven contracts, doubles and redoubles,
 # and a rubber of 28 deals with the checks that keep a score sheet honest.
 # Players are seats 0..3; each deals seven times in a row, choosing a
 # contract he has not played yet. Messages name the players (a Rubber's
@@ -102,7 +102,7 @@ def player_name(seat):
 
 
 def check_doubles(doubles, dealer, name=player_name):
-    """doubles: [doubler, doubled, redoubled] triples, as seed 004 has them
+    """doubles: [doubler, doubled, redoubled] triples, as the rules have them
     spoken: once the dealer names the contract, each of the three others in
     turn doubles whom he likes (the dealer too); a doubled player may
     redouble the one who doubled him (the flag); the dealer doubles no one,

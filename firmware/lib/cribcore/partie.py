@@ -1,4 +1,4 @@
-# A piquet partie on the board (RULES.md section 2): a ledger of entries and
+# A piquet partie on the board (docs/playing.md, "Piquet"): a ledger of entries and
 # deal ends like a cribbage game's, and the rubicon result. Kept apart from
 # the hand scoring in piquet.py, so a board loads only what it uses.
 from cribcore import CoreError, const

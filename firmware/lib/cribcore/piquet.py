@@ -1,4 +1,4 @@
-# Rubicon piquet, scored on a cribbage board (RULES.md section 2): one deal
+# Rubicon piquet, scored on a cribbage board (docs/playing.md, "Piquet"): one deal
 # from the two hands held and the tricks' winners. The partie (six deals,
 # eight on a tie, the rubicon) has one home, the board's ledger in
 # cribcore.partie, re-exported here.
@@ -101,7 +101,7 @@ def _best(a, b):
     return 0 if ka > kb else 1
 
 
-ELDER_EXCHANGE = (1, 5)  # elder changes 1 to 5 cards with the talon; younger none up to all elder left (seed 002)
+ELDER_EXCHANGE = (1, 5)  # elder changes 1 to 5 cards with the talon; younger none up to all elder left (the Spanish piquet rules)
 
 
 def check_exchange(hands, dealt):
@@ -131,7 +131,7 @@ def score_deal(elder, younger, winners, dealt=None):
     declaring; winners lists who won each of the 12 tricks (ELDER or YOUNGER).
     dealt: the 12 cards each was dealt (elder's, younger's; None for a hand
     the exchange left as it was): carte blanche is a hand *dealt* without a
-    face card (seed 002), whatever the exchange brings, and the exchange is
+    face card (the Spanish piquet rules), whatever the exchange brings, and the exchange is
     checked (check_exchange); without it the held hands stand for the dealt
     ones. Returns a Deal with per-player scores and how each part went."""
     check_hands(elder, younger)

@@ -5,7 +5,7 @@
 from collections import namedtuple
 
 from cribcore import CoreError, const
-from cribcore.cards import JACK, format_card
+from cribcore.cards import JACK
 from cribcore.game import IMPOSSIBLE
 
 Show = namedtuple("Show", ("total", "fifteens", "pairs", "runs", "flush", "nobs"))
@@ -118,6 +118,3 @@ def describe(show, names=None):
             parts.append("%s %d" % (name, points))
     return (", ".join(parts) or names[5]) + " = %d" % show.total
 
-
-def format_hand(hand, starter):
-    return " ".join([format_card(c) for c in hand]) + " | " + format_card(starter)
