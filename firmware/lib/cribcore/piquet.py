@@ -101,7 +101,8 @@ def _best(a, b):
     return 0 if ka > kb else 1
 
 
-ELDER_EXCHANGE = (1, 5)  # elder changes 1 to 5 cards with the talon; younger none up to all elder left (the Spanish piquet rules)
+# Elder changes 1 to 5 cards with the talon; younger none up to all elder left (the Spanish piquet rules).
+ELDER_EXCHANGE = (1, 5)
 
 
 def check_exchange(hands, dealt):
