@@ -209,6 +209,12 @@ def test_two_servers_on_one_postgresql_behave_as_one(pg_cluster):
         state = json.loads(json.dumps(tables["b1ard"].state()))
         assert send(url1, LIVE, {"state": state}, "1.2", board="b1ard")[0] == 200
         until(lambda: ("b1ard", [0, 11]) in [(b["board"], b["scores"]) for b in page_boards(url2)])
+        # Paired again, its counter starts again: its states still reach every page.
+        clubserver.pair(db_url, "b1ard")
+        tables["b1ard"].enter(1, 3)
+        state = json.loads(json.dumps(tables["b1ard"].state()))
+        assert send(url1, LIVE, {"state": state}, "1.1", board="b1ard")[0] == 200
+        until(lambda: ("b1ard", [0, 14]) in [(b["board"], b["scores"]) for b in page_boards(url2)])
     finally:
         clubserver.stop(first)
         clubserver.stop(second)

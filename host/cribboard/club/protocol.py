@@ -87,7 +87,7 @@ class Club:
         self.pool = Pool(db_url, connections)
         self.boards: list[NetBoard] = []  # the page's, in the order they first reported
         self._by_id: dict[str, NetBoard] = {}
-        self._shown: dict[str, tuple[int, int]] = {}  # the counter of each board's state on the page
+        self._shown: dict[str, int] = {}  # the version of each board's state on the page (store.club.keep_live)
         self._boards_lock = threading.Lock()
         self._stop = threading.Event()
         self._follower: threading.Thread | None = None
@@ -105,7 +105,7 @@ class Club:
 
     def follow(self) -> None:
         """Show on this server's page the boards other servers on the database heard too, polled every
-        FOLLOW_S (the boards' counters, then only the states that are new), from now until close()."""
+        FOLLOW_S (the states' versions, then only the states that are new), from now until close()."""
         self.follow_once()
         self._follower = threading.Thread(target=self._follow, name="club-follow", daemon=True)
         self._follower.start()
@@ -119,23 +119,23 @@ class Club:
 
     def follow_once(self) -> None:
         with self.pool.db() as db:
-            counters = store.club.live_counters(db)
+            versions = store.club.live_versions(db)
             with self._boards_lock:
-                newer = [b for b, c in counters.items() if c > self._shown.get(b, (-1, -1))]
+                newer = [b for b, v in versions.items() if v > self._shown.get(b, 0)]
             rows = store.club.live_states(db, newer)
         for row in rows:
             try:
                 seen = drawn(json.loads(row["state"]))
             except (ValueError, OverflowError, AttributeError, RecursionError, TypeError):
                 continue  # (each was checked when it came: one that no longer draws is left as it was)
-            self._show(row["board"], (int(row["boot"]), int(row["n"])), seen)
+            self._show(row["board"], int(row["version"]), seen)
 
-    def _show(self, board: str, count: tuple[int, int], seen: Any) -> None:
+    def _show(self, board: str, version: int, seen: Any) -> None:
         """Put the board's state on the page, unless the page has a later one already."""
         with self._boards_lock:
-            if count <= self._shown.get(board, (-1, -1)):
+            if version <= self._shown.get(board, 0):
                 return
-            self._shown[board] = count
+            self._shown[board] = version
             if board not in self._by_id:
                 self._by_id[board] = NetBoard(board)
                 self.boards.append(self._by_id[board])
@@ -268,8 +268,8 @@ class Club:
             raise Refused(422, "not a board's state: %s" % ascii(str(e)[:200])) from None
         with db.transaction():  # the counter and the state together: another server shows it, from the database
             self._counter(db, board, count, key, counter)
-            store.club.keep_live(db, board, count[0], count[1], json.dumps(state))
-        self._show(board, count, seen)
+            version = store.club.keep_live(db, board, json.dumps(state))
+        self._show(board, version, seen)
         return {"board": board, "counter": counter}
 
     def _counter(self, db: Database, board: str, count: tuple[int, int], key: bytes, counter: str) -> None:

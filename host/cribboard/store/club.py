@@ -39,15 +39,18 @@ def _set_key(db: Database, board: str, key: bytes) -> None:
 
 
 def put_back(db: Database, board: str, before: Row | None) -> None:
-    """Undo a pairing that did not work: the board's pairing as it was (none, or its old key and counter)."""
+    """Undo a pairing that did not work: the board's pairing as it was (none, or its old key and counter),
+    its row changed in place (what refers to it, its live state, stays)."""
     with db.transaction():
         db.execute("DELETE FROM club_keys WHERE board = ?", (board,))
-        db.execute("DELETE FROM club_boards WHERE board = ?", (board,))
-        if before is not None:
-            db.execute("INSERT INTO club_boards (board, paired_at, revoked_at, boot, n) VALUES (?, ?, ?, ?, ?)",
-                       (before["board"], before["paired_at"], before["revoked_at"], before["boot"], before["n"]))
-            if before["key"] is not None:
-                _set_key(db, board, bytes(before["key"]))
+        if before is None:
+            db.execute("DELETE FROM club_live WHERE board = ?", (board,))
+            db.execute("DELETE FROM club_boards WHERE board = ?", (board,))
+            return
+        db.execute("UPDATE club_boards SET paired_at = ?, revoked_at = ?, boot = ?, n = ? WHERE board = ?",
+                   (before["paired_at"], before["revoked_at"], before["boot"], before["n"], board))
+        if before["key"] is not None:
+            _set_key(db, board, bytes(before["key"]))
 
 
 def unpair(db: Database, board: str, now: str) -> tuple[str, bool] | None:
@@ -95,21 +98,22 @@ def boards(db: Database) -> list[dict[str, Any]]:
                   "GROUP BY c.board, c.paired_at, c.revoked_at, c.last_request_at, c.boot, c.n ORDER BY c.board")
 
 
-def keep_live(db: Database, board: str, boot: int, n: int, state: str) -> None:
-    """The board's live state (its JSON), brought by its request (boot, n): taken after the counter, in
-    its transaction, so a later state is never overwritten by an earlier one."""
-    db.execute("INSERT INTO club_live (board, boot, n, state) VALUES (?, ?, ?, ?) ON CONFLICT (board) DO UPDATE "
-               "SET boot = excluded.boot, n = excluded.n, state = excluded.state", (board, boot, n, state))
+def keep_live(db: Database, board: str, state: str) -> int:
+    """Keep the board's live state (its JSON); its version now. Taken after the request's counter, in its
+    transaction, so the versions follow the order the board's requests were taken in."""
+    return int(db.value("INSERT INTO club_live (board, version, state) VALUES (?, 1, ?) ON CONFLICT (board) "
+                        "DO UPDATE SET version = club_live.version + 1, state = excluded.state RETURNING version",
+                        (board, state)))
 
 
-def live_counters(db: Database) -> dict[str, tuple[int, int]]:
-    """Each board's live state's counter: what a server polls to learn which boards another one heard."""
-    return {r["board"]: (int(r["boot"]), int(r["n"])) for r in db.all("SELECT board, boot, n FROM club_live")}
+def live_versions(db: Database) -> dict[str, int]:
+    """Each board's live state's version: what a server polls to learn which boards another one heard."""
+    return {r["board"]: int(r["version"]) for r in db.all("SELECT board, version FROM club_live")}
 
 
 def live_states(db: Database, boards: list[str]) -> list[Row]:
-    """The live states of these boards: board, boot, n, state (JSON)."""
+    """The live states of these boards: board, version, state (JSON)."""
     if not boards:
         return []
     marks = ", ".join("?" for _ in boards)
-    return db.all("SELECT board, boot, n, state FROM club_live WHERE board IN (%s) ORDER BY board" % marks, boards)
+    return db.all("SELECT board, version, state FROM club_live WHERE board IN (%s) ORDER BY board" % marks, boards)

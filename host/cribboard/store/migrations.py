@@ -177,13 +177,13 @@ MIGRATIONS: dict[int, list[Step]] = {
     9: [
         "ALTER TABLE rejected ADD COLUMN reason_data TEXT",
     ],
-    # Each board's last live state, with the counter of the request that brought it: every `serve`
-    # process on one database shows every board (issue 42), whichever process a request reached.
+    # Each board's last live state, and how many times it has changed (its version, which only grows: a
+    # board paired again starts its counter again, not this): every `serve` process on one database shows
+    # every board (issue 42), whichever process a request reached.
     10: [
         """CREATE TABLE club_live (
             board TEXT PRIMARY KEY REFERENCES club_boards (board),
-            boot INTEGER NOT NULL,
-            n INTEGER NOT NULL,
+            version INTEGER NOT NULL,
             state TEXT NOT NULL
         )""",
     ],
