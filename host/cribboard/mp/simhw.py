@@ -79,26 +79,42 @@ wifi = True  # the club's WiFi in range (the host says "W 0" / "W 1"): cribboard
 
 
 # A chip runs all the time; this process runs when the OS lets it, and a
-# busy machine can stop it for seconds (waiting for a CPU, or for a disk
-# other programs fill). The running loop reads every pin within
-# milliseconds, so a longer gap between two of its reads is time the chip
-# would not have seen pass: the timers and the watchdog are moved on by
-# it. A loop that keeps reading the pins but makes no progress is still
-# bitten (its passes stop, so the watchdog's feeding timer stops feeding);
-# one that reads nothing at all is not restarted here, as service() says.
-_GAP_MS = 1000
-_read_at = None  # when the loop last read a pin (None: it has not, since it last waited for input)
+# busy machine can leave it waiting for a CPU for seconds. The chip would
+# not have seen that time pass: a starved board is not a hung one. So the
+# time this process waited for a CPU (Linux's /proc/self/schedstat, read
+# at most twice a second) moves the timers and the watchdog on by as much.
+# A board blocked in a call (waiting on nothing the CPU owes it) is still
+# bitten, as on the chip.
+_PAUSE_READ_MS = 500
+_PAUSE_LEAST_MS = 100  # less is the scheduler's ordinary jitter: left alone
+_waited_ns = None  # what this process had waited for a CPU, as last read (None: not read yet)
+_waited_read_at = 0  # ticks when it was read
 
 
-def _pause_for_gap(now):
-    global _read_at, _fed_at
-    if _read_at is not None:
-        gap = ticks_diff(now, _read_at)
-        if gap > _GAP_MS:
-            for t in timers:
-                t.due = ticks_add(t.due, gap)
-            _fed_at = ticks_add(_fed_at, gap)
-    _read_at = now
+def _read_waited_ns():
+    try:
+        with open("/proc/self/schedstat") as f:
+            return int(f.read().split()[1])
+    except (OSError, ValueError, IndexError):
+        return None  # no such file (not Linux, or no scheduler statistics): time is taken as it comes
+
+
+def _pause_for_starvation(now):
+    global _waited_ns, _waited_read_at, _fed_at
+    if _waited_ns is not None and ticks_diff(now, _waited_read_at) < _PAUSE_READ_MS:
+        return
+    waited = _read_waited_ns()
+    if waited is None:
+        return
+    starved = 0 if _waited_ns is None else (waited - _waited_ns) // 1000000
+    gap = ticks_diff(now, _waited_read_at)
+    _waited_ns, _waited_read_at = waited, now
+    if starved < _PAUSE_LEAST_MS:
+        return
+    shift = min(starved, gap)
+    for t in timers:
+        t.due = ticks_add(t.due, shift)
+    _fed_at = ticks_add(_fed_at, shift)
 
 
 def watchdog_start(timeout_ms):
@@ -123,6 +139,7 @@ def service():
     nothing is). Called at every pin read: it allocates nothing."""
     global _now
     now = ticks_ms()
+    _pause_for_starvation(now)
     while True:
         timer = None
         for t in timers:
@@ -180,8 +197,7 @@ def wait_input(stream):
     the watchdog meanwhile, and hearing the host's hardware socket: a hang
     ("Z") stops a board at its REPL too, and a host that has gone ends it.
     Button changes wait for the program to read the pins."""
-    global _waiter, _read_at
-    _read_at = None  # waiting for input is no gap in a loop's reads
+    global _waiter
     if _waiter is None:
         _waiter = select.poll()
         _waiter.register(stream, select.POLLIN)
@@ -270,7 +286,6 @@ def poll(pin=None):
     global _pin, _at, _hold, _ident, _reads
     if _sock is None:
         return
-    _pause_for_gap(ticks_ms())
     service()
     _take()
     if pin is None:
