@@ -59,7 +59,14 @@ class Board:
 
     def press(self, button, gesture="tap"):
         status, body = self.post("/api/press", {"button": button, "gesture": gesture})
-        assert status == 200, body
+        assert status == 200, (body, self.log_tail())
+
+    def log_tail(self, chars=2000):
+        """The end of the board process's log (its tracebacks, its watchdog's reports)."""
+        try:
+            return self.sim.log_path.read_text(errors="replace")[-chars:]
+        except OSError as e:
+            return "(no log: %s)" % e
 
     def enter(self, button, points):
         for _ in range(points):

@@ -2,6 +2,7 @@
 # come in from the host over a local socket, LED frames go out on it.
 import select
 import socket
+import sys
 from binascii import hexlify
 
 try:
@@ -78,43 +79,57 @@ reset_cause = 1  # machine.PWRON_RESET: this process is a power-up
 wifi = True  # the club's WiFi in range (the host says "W 0" / "W 1"): cribboard.mp.network
 
 
-# A chip runs all the time; this process runs when the OS lets it, and a
-# busy machine can leave it waiting for a CPU for seconds. The chip would
-# not have seen that time pass: a starved board is not a hung one. So the
-# time this process waited for a CPU (Linux's /proc/self/schedstat, read
-# at most twice a second) moves the timers and the watchdog on by as much.
-# A board blocked in a call (waiting on nothing the CPU owes it) is still
-# bitten, as on the chip.
-_PAUSE_READ_MS = 500
-_PAUSE_LEAST_MS = 100  # less is the scheduler's ordinary jitter: left alone
-_waited_ns = None  # what this process had waited for a CPU, as last read (None: not read yet)
-_waited_read_at = 0  # ticks when it was read
+# A chip runs all the time; this process runs when the OS lets it. A busy
+# machine can stop it for seconds: waiting for a CPU, for a disk other
+# programs fill (its flash is files), or stopped outright. The chip would
+# not have seen that time pass: a stalled process is not a hung board. So
+# a gap of over a second between two looks at the hardware (service()),
+# beyond any wait the board asked for, moves the timers and the watchdog
+# on by as much of it as this process was not running on a CPU (Linux's
+# /proc/self/schedstat, read at most twice a second). A board whose Python
+# loop runs without a pass is still bitten: that time is the CPU's. So is
+# one that keeps reading its pins and makes no progress (its passes stop,
+# so the feeding timer stops feeding), and a hung core ("Z"). Where
+# schedstat cannot be read, the whole gap is skipped.
+_GAP_MS = 1000  # the running loop looks every few ms; the REPL's wait says how long it sleeps
+_STAT_EVERY_MS = 500
+_looked_at = None  # ticks of the last look (None: none yet)
+_asleep_ms = 0  # how long the board said it would wait after it (-1: until input, however long)
+_ran_ns = None  # this process's time on a CPU, as last read (None: not read, or unreadable)
+_stat_at = 0  # ticks when it was read
+skipped_ms = 0  # stalls skipped since this process started (the watchdog's report says)
 
 
-def _read_waited_ns():
+def _read_ran_ns():
     try:
         with open("/proc/self/schedstat") as f:
-            return int(f.read().split()[1])
+            return int(f.read().split()[0])
     except (OSError, ValueError, IndexError):
-        return None  # no such file (not Linux, or no scheduler statistics): time is taken as it comes
+        return None  # not Linux, or no scheduler statistics
 
 
-def _pause_for_starvation(now):
-    global _waited_ns, _waited_read_at, _fed_at
-    if _waited_ns is not None and ticks_diff(now, _waited_read_at) < _PAUSE_READ_MS:
+def _skip_stall(now):
+    global _looked_at, _asleep_ms, _ran_ns, _stat_at, _fed_at, skipped_ms
+    last, slept = _looked_at, _asleep_ms
+    _looked_at, _asleep_ms = now, 0
+    if last is None or ticks_diff(now, _stat_at) >= _STAT_EVERY_MS:
+        ran_before, _ran_ns, _stat_at = _ran_ns, _read_ran_ns(), now
+    else:
+        ran_before = _ran_ns
+    if last is None or slept < 0:
         return
-    waited = _read_waited_ns()
-    if waited is None:
+    gap = ticks_diff(now, last) - slept
+    if gap <= _GAP_MS:
         return
-    starved = 0 if _waited_ns is None else (waited - _waited_ns) // 1000000
-    gap = ticks_diff(now, _waited_read_at)
-    _waited_ns, _waited_read_at = waited, now
-    if starved < _PAUSE_LEAST_MS:
-        return
-    shift = min(starved, gap)
-    for t in timers:
-        t.due = ticks_add(t.due, shift)
-    _fed_at = ticks_add(_fed_at, shift)
+    if ran_before is None or _ran_ns is None:
+        shift = gap
+    else:
+        shift = gap - (_ran_ns - ran_before) // 1000000
+    if shift > 0:
+        for t in timers:
+            t.due = ticks_add(t.due, shift)
+        _fed_at = ticks_add(_fed_at, shift)
+        skipped_ms += shift
 
 
 def watchdog_start(timeout_ms):
@@ -136,10 +151,11 @@ def service():
     """Fire the timers that are due, in order, each at its own moment, and
     reset the board if the watchdog was left unfed past its timeout at any
     of them. Returns ms until the next timer or the watchdog is due (-1:
-    nothing is). Called at every pin read: it allocates nothing."""
+    nothing is). Called at every pin read: it allocates nothing but when
+    it reads schedstat (twice a second)."""
     global _now
     now = ticks_ms()
-    _pause_for_starvation(now)
+    _skip_stall(now)
     while True:
         timer = None
         for t in timers:
@@ -148,14 +164,14 @@ def service():
         if timer is None:
             break
         if _bitten(timer.due):
-            _bite()
+            _bite(timer.due)
         _now = timer.due
         try:
             timer.fire()
         finally:
             _now = None
     if _bitten(now):
-        _bite()
+        _bite(now)
     wait = -1
     for t in timers:
         left = ticks_diff(t.due, now)
@@ -168,8 +184,11 @@ def service():
     return wait
 
 
-def _bite():
-    """The watchdog resets the chip (the board's runner then calls hard_reset())."""
+def _bite(at):
+    """The watchdog resets the chip (the board's runner then calls
+    hard_reset()). Its log says why, for whoever reads it after a failure."""
+    sys.stderr.write("watchdog: unfed for %d ms of the chip's time; %d ms of this process's stalls skipped so far\n"
+                     % (ticks_diff(at, _fed_at), skipped_ms))
     raise Reset()
 
 
@@ -203,8 +222,11 @@ def wait_input(stream):
         _waiter.register(stream, select.POLLIN)
         if _sock is not None:
             _waiter.register(_sock, select.POLLIN)
+    global _asleep_ms
     while True:
-        for obj, _event in _waiter.poll(service()):
+        wait = service()
+        _asleep_ms = wait
+        for obj, _event in _waiter.poll(wait):
             if obj is stream:
                 return
             _take()
@@ -217,8 +239,9 @@ def _hang():
     hung). The host's button changes meanwhile are lost."""
     while True:
         _drain_host()
-        if _bitten(ticks_ms()):
-            _bite()
+        now = ticks_ms()
+        if _bitten(now):
+            _bite(now)
         sleep_ms(10)
 
 
