@@ -63,7 +63,8 @@ def run(db_url, tmp, boards=20, live_s=60.0, limit_s=120.0, servers=1, kill=Fals
 
     def kill_and_restart(i):
         procs[i].kill()  # SIGKILL: no clean stop, connections cut mid-request
-        procs[i].communicate(timeout=WAIT_S)
+        procs[i].wait(timeout=WAIT_S)
+        procs[i].stdout.close()
         procs[i], again = start(db_url, port=_address(urls[i])[1])
         assert again == urls[i]
         killed.append(i)

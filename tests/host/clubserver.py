@@ -23,11 +23,45 @@ def pair(db_url, board, key=KEY):
     db.close()
 
 
+class Said:
+    """A process's stderr, read as it comes: a pipe nobody reads fills at 64 KB, and then the
+    server's next log line (a flood's refusals) would stop it mid-request."""
+
+    def __init__(self, stream):
+        self.lines = []
+        self._ended = False
+        self._changed = threading.Condition()
+        self._thread = threading.Thread(target=self._read, args=(stream,), daemon=True)
+        self._thread.start()
+
+    def _read(self, stream):
+        for line in stream:
+            with self._changed:
+                self.lines.append(line)
+                self._changed.notify_all()
+        with self._changed:
+            self._ended = True
+            self._changed.notify_all()
+
+    def wait_for(self, wanted, timeout=WAIT_S):
+        """Until wanted(lines) (or the stream ends, or timeout): wanted(lines)."""
+        with self._changed:
+            self._changed.wait_for(lambda: wanted(self.lines) or self._ended, timeout)
+            return wanted(self.lines)
+
+    def text(self, timeout=WAIT_S):
+        """All of it, once the process has closed it."""
+        self._thread.join(timeout)
+        with self._changed:
+            return "".join(self.lines)
+
+
 def start(db_url, port=0):
-    """(the process, its URL)."""
+    """(the process, its URL); its stderr is proc.said (Said)."""
     proc = subprocess.Popen([sys.executable, "-m", "cribboard", "serve", "--db", db_url, "--http",
                              "127.0.0.1:%d" % port, "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
+    proc.said = Said(proc.stderr)
     return proc, json.loads(proc.stdout.readline())["url"]
 
 
@@ -46,18 +80,21 @@ def stop(proc):
     """Stop it as a club's machine would; its stderr (the refusals it logged). Once."""
     if proc.returncode is not None:
         return ""
+    if not hasattr(proc, "said"):  # (started by the test itself, its stderr a pipe)
+        proc.said = Said(proc.stderr)
     proc.send_signal(signal.SIGTERM)
     try:
-        _out, err = proc.communicate(timeout=WAIT_S)
+        proc.wait(timeout=WAIT_S)
     except subprocess.TimeoutExpired:  # stuck: what each of its threads is doing, then it is stopped
         proc.send_signal(signal.SIGUSR2)
-        try:
-            _out, err = proc.communicate(timeout=10)
-        except subprocess.TimeoutExpired as e:
-            err = (e.stderr or b"").decode(errors="replace")
+        proc.said.wait_for(lambda lines: any("serve_until_stopped" in line for line in lines), 10)
         proc.kill()
-        proc.communicate()
-        raise AssertionError("serve did not stop within %d s of SIGTERM; its threads:\n%s" % (WAIT_S, err)) from None
+        proc.wait()
+        raise AssertionError("serve did not stop within %d s of SIGTERM; its threads:\n%s"
+                             % (WAIT_S, "".join(proc.said.lines))) from None
+    if proc.stdout is not None:
+        proc.stdout.close()
+    err = proc.said.text()
     assert proc.returncode == 0, err
     return err
 

@@ -4,6 +4,7 @@
 # file another program holds, and clients that drip, bloat or idle.
 import http.client
 import json
+import logging
 import os
 import signal
 import socket
@@ -200,15 +201,29 @@ def test_a_page_cannot_post_and_a_get_is_never_a_report(tmp_path, path):
 def test_sigusr2_has_serve_say_what_each_thread_is_doing_and_serve_on(tmp_path):
     proc, url = clubserver.start(str(tmp_path / "club.db"))
     try:
-        while proc.stderr.readline() not in ("Press Ctrl-C to stop.\n", ""):
-            pass  # (its set-up's lines)
+        assert proc.said.wait_for(lambda lines: "Press Ctrl-C to stop.\n" in lines), proc.said.lines
         proc.send_signal(signal.SIGUSR2)  # for a server that seems stuck: where each thread is
-        dump = []
-        while not any("serve_until_stopped" in line for line in dump):
-            line = proc.stderr.readline()
-            assert line, dump
-            dump.append(line)
+        assert proc.said.wait_for(lambda lines: any("serve_until_stopped" in line for line in lines)), proc.said.lines
+        dump = proc.said.lines[proc.said.lines.index("Press Ctrl-C to stop.\n"):]
         assert any(line.startswith("Thread 0x") for line in dump) and len(dump) > 10, dump
         assert get(url, "/healthz")[:2] == (200, {"ok": True})  # and it serves on
     finally:
         clubserver.stop(proc)
+
+
+def test_waitress_saying_its_connections_reached_the_cap_is_said_once_a_minute_at_most():
+    """Under a flood the cap is reached many times a second; the log is one line a minute."""
+    now = [0.0]
+    said = club_server._NowAndThen(60.0, clock=lambda: now[0])
+
+    def passes(msg):
+        return said.filter(logging.LogRecord("waitress", logging.WARNING, __file__, 1, msg, None, None))
+
+    cap = "total open connections reached the connection limit, no longer accepting new connections"
+    kept = []
+    for i in range(700):  # ten a second for 70 s
+        now[0] = 1000 + i / 10
+        if passes(cap):
+            kept.append(i)
+        assert passes("Task queue depth is %d" % i)  # any other line passes
+    assert kept == [0, 600]

@@ -9,6 +9,7 @@
 import logging
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 from waitress.channel import HTTPChannel
@@ -20,7 +21,9 @@ from cribboard.club.app import BEGUN
 from cribclub.wire import REQUEST_MS
 
 THREADS = 8  # requests handled at once (each holds at most one database connection)
-CONNECTIONS = 256  # open at once; the next wait in the backlog
+CONNECTIONS = 64  # open at once; the next wait in the backlog. More, and waitress's loop (a pass
+# over every open one each time it wakes) held the GIL from the workers: 200 open took one server from
+# 580 requests a second to under 100 (docs/benchmarks.md)
 BACKLOG = 1024  # connections the kernel holds for us beyond those (capped by net.core.somaxconn)
 REQUEST_S = REQUEST_MS // 1000  # from a request's first byte to its last: a board waits no longer
 HEADERS_MAX = 16 * 1024  # a board's head is 300 bytes; a browser's a few KB
@@ -62,6 +65,30 @@ class _Server(TcpWSGIServer):
                 channel.will_close = True  # past its deadline: the connection goes, the request with it
 
 
+class _NowAndThen(logging.Filter):
+    """Waitress says each time its connections reach the cap; under a flood that is many times a second.
+    Said once a minute at most."""
+
+    def __init__(self, every_s: float = 60.0, clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__()
+        self.every_s = every_s
+        self.clock = clock
+        self._last: dict[str, float] = {}
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        said = str(record.msg)
+        if "connection limit" not in said:
+            return True
+        now = self.clock()
+        if said in self._last and now - self._last[said] < self.every_s:
+            return False
+        self._last[said] = now
+        return True
+
+
+_NOW_AND_THEN = _NowAndThen()
+
+
 class ClubServer:
     """waitress serving app on (host, port) in a thread of its own; OSError if the port is taken
     (a board paired with this port must not find another server, or none, there)."""
@@ -71,6 +98,7 @@ class ClubServer:
                                backlog=BACKLOG, channel_timeout=REQUEST_S, cleanup_interval=1,
                                max_request_header_size=HEADERS_MAX, max_request_body_size=max_body,
                                asyncore_use_poll=True, ident="cribboard", expose_tracebacks=False)
+        logging.getLogger("waitress").addFilter(_NOW_AND_THEN)  # (once: a filter added again is not doubled)
         self.server_address = (str(self._server.effective_host), int(self._server.effective_port))
         self._thread = threading.Thread(target=self._server.run, name="club-server", daemon=True)
         self._thread.start()
