@@ -82,6 +82,7 @@ $(CP_STUBS_DONE): Makefile
 
 lint: $(VENV_DONE)
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 typecheck: $(VENV_DONE) $(NODE_DONE) $(STUBS_DONE) $(CP_STUBS_DONE)
 	node_modules/.bin/pyright -p firmware/pyrightconfig.json

@@ -81,7 +81,7 @@ def show_deploy_error(root="", blinks=-1, wait=time.sleep):
         on = not on
         blinks -= 1
         for i in leds:
-            buf[3 * i:3 * i + 3] = _RED if on else _DARK
+            buf[3 * i : 3 * i + 3] = _RED if on else _DARK
         neopixel_write.neopixel_write(out, buf)
         wait(_BLINK_S)
     out.deinit()

@@ -7,6 +7,7 @@
 include("manifest_lib.py")
 module("code.py")
 module("boot.py")
-package("cribcp", files=("__init__.py", "datastream.py", "hardware.py", "pins.py", "strip.py", "watch.py"),
-        base_path="lib")
+package(
+    "cribcp", files=("__init__.py", "datastream.py", "hardware.py", "pins.py", "strip.py", "watch.py"), base_path="lib"
+)
 require("neopixel")

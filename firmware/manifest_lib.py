@@ -4,8 +4,11 @@
 # a MicroPython image instead (docs/frozen.md). The core's host-only
 # modules (cards, show, pegging, piquet, barbu, replay, discard) are not here: the
 # board never imports them.
-package("cribcore", files=("__init__.py", "game.py", "match.py", "messages.py", "names.py", "partie.py", "record.py"),
-        base_path="lib")
+package(
+    "cribcore",
+    files=("__init__.py", "game.py", "match.py", "messages.py", "names.py", "partie.py", "record.py"),
+    base_path="lib",
+)
 package(
     "cribapp",
     files=(

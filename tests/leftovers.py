@@ -48,5 +48,7 @@ def pytest_sessionfinish(session):
         except ProcessLookupError:
             pass
     if left:
-        sys.stderr.write("leftovers: the tests left %d process(es) running, killed now:\n%s\n"
-                         % (len(left), "\n".join("  %d %s" % (pid, cmd[:200]) for pid, cmd in left)))
+        sys.stderr.write(
+            "leftovers: the tests left %d process(es) running, killed now:\n%s\n"
+            % (len(left), "\n".join("  %d %s" % (pid, cmd[:200]) for pid, cmd in left))
+        )

@@ -37,8 +37,14 @@ def test_score_reads_hands_from_stdin_and_reports_bad_lines():
 
 
 def test_bad_input_is_one_line_and_exit_2():
-    for args in (("score", "5H", "5H", "5D", "5S", "5C"), ("score", "5H", "6H"), ("score", "--nope"),
-                 ("peg", "KH", "QH", "JH", "9C"), ("peg", "go"), ("nope",)):
+    for args in (
+        ("score", "5H", "5H", "5D", "5S", "5C"),
+        ("score", "5H", "6H"),
+        ("score", "--nope"),
+        ("peg", "KH", "QH", "JH", "9C"),
+        ("peg", "go"),
+        ("nope",),
+    ):
         code, out, err = run(*args)
         assert code == 2, args
         assert err.startswith("cribboard: error: ") and err.count("\n") == 1, (args, err)

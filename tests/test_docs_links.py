@@ -6,8 +6,13 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCS = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", ROOT / "hardware" / "README.md",
-        ROOT / "tests" / "rp2040" / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+DOCS = [
+    ROOT / "README.md",
+    ROOT / "CONTRIBUTING.md",
+    ROOT / "hardware" / "README.md",
+    ROOT / "tests" / "rp2040" / "README.md",
+    *sorted((ROOT / "docs").glob("*.md")),
+]
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)", re.S)
 
 
@@ -39,8 +44,17 @@ def test_every_relative_link_names_a_file_and_a_heading_that_exist():
 def test_the_readme_is_a_newcomers_page_and_each_long_document_lists_its_contents():
     readme = (ROOT / "README.md").read_text()
     assert len(readme.splitlines()) <= 160
-    for needed in ("make run", "make test", "pip install .", "not on PyPI yet", "docs/cli.md", "docs/testing.md",
-                   "docs/architecture.md", "CONTRIBUTING.md", "docs/board-page.png"):
+    for needed in (
+        "make run",
+        "make test",
+        "pip install .",
+        "not on PyPI yet",
+        "docs/cli.md",
+        "docs/testing.md",
+        "docs/architecture.md",
+        "CONTRIBUTING.md",
+        "docs/board-page.png",
+    ):
         assert needed in readme, needed
     for name in ("cli.md", "testing.md", "architecture.md", "playing.md"):
         assert "Contents:" in (ROOT / "docs" / name).read_text(), name

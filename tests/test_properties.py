@@ -80,8 +80,11 @@ from cribcore.barbu import Rubber  # noqa: E402
 
 def counts(total):
     """Four counts adding up to total: three cut points in 0..total."""
-    return st.lists(st.integers(0, total), min_size=3, max_size=3).map(sorted).map(
-        lambda c: [c[0], c[1] - c[0], c[2] - c[1], total - c[2]])
+    return (
+        st.lists(st.integers(0, total), min_size=3, max_size=3)
+        .map(sorted)
+        .map(lambda c: [c[0], c[1] - c[0], c[2] - c[1], total - c[2]])
+    )
 
 
 def barbu_result(contract):
@@ -89,8 +92,9 @@ def barbu_result(contract):
     if contract == "barbu":
         return st.builds(lambda t: {"taker": t}, seat)
     if contract == "hearts":
-        return counts(13).flatmap(lambda h: st.sampled_from([p for p in range(4) if h[p]]).map(
-            lambda a: {"hearts": h, "ace": a}))
+        return counts(13).flatmap(
+            lambda h: st.sampled_from([p for p in range(4) if h[p]]).map(lambda a: {"hearts": h, "ace": a})
+        )
     if contract == "queens":
         return counts(4).map(lambda q: {"queens": q})
     if contract in ("tricks", "trumps"):

@@ -58,8 +58,13 @@ def extract_click(fileobj, keywords, comment_tags, options):
                 yield node.lineno, name, _literal(node.args[0]), []
             if name == "ngettext" and len(node.args) >= 2 and _literal(node.args[0]) and _literal(node.args[1]):
                 yield node.lineno, name, (_literal(node.args[0]), _literal(node.args[1])), []
-        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
-                and node.targets[0].id == "ENVIRONMENT" and _literal(node.value):
+        if (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+            and node.targets[0].id == "ENVIRONMENT"
+            and _literal(node.value)
+        ):
             yield node.lineno, None, _literal(node.value), []
 
 
@@ -146,8 +151,9 @@ def problems(language, path=None):
             strings = got.string if isinstance(got.string, tuple) else (got.string,)
             for s in strings:
                 if placeholders(s) != placeholders(ids[-1]) and placeholders(s) != placeholders(ids[0]):
-                    out.append("%s: placeholders %s in %r, not %s" % (language, placeholders(s), shown,
-                                                                        placeholders(ids[0])))
+                    out.append(
+                        "%s: placeholders %s in %r, not %s" % (language, placeholders(s), shown, placeholders(ids[0]))
+                    )
     return out
 
 

@@ -4,6 +4,7 @@ its page's API, the page photographed by Debian's chromium through
 Playwright. Run it after changing the page:
     .venv/bin/python tools/page_picture.py
 """
+
 import json
 import shutil
 import signal
@@ -22,16 +23,32 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--dis
 
 def press(url, button, times=1):
     for _ in range(times):
-        req = urllib.request.Request(url + "api/press", data=json.dumps({"button": button}).encode(),
-                                     headers={"Content-Type": "application/json"})
+        req = urllib.request.Request(
+            url + "api/press",
+            data=json.dumps({"button": button}).encode(),
+            headers={"Content-Type": "application/json"},
+        )
         urllib.request.urlopen(req, timeout=30).read()
 
 
 def main():
     with tempfile.TemporaryDirectory() as tmp:
-        sim = subprocess.Popen([sys.executable, "-m", "cribboard", "sim", "--headless", "--json", "--http",
-                                "127.0.0.1:0", "--flash", str(Path(tmp) / "flash")],
-                               stdout=subprocess.PIPE, text=True)
+        sim = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "cribboard",
+                "sim",
+                "--headless",
+                "--json",
+                "--http",
+                "127.0.0.1:0",
+                "--flash",
+                str(Path(tmp) / "flash"),
+            ],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         try:
             url = json.loads(sim.stdout.readline())["url"]
             for button, points in (("P2", 8), ("P1", 12), ("P2", 5), ("P1", 9)):
@@ -39,8 +56,7 @@ def main():
                 press(url, "OK")
             press(url, "P1", 3)  # points being entered: they blink ahead of the peg
             with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium",
-                                            args=FLAGS)
+                browser = p.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium", args=FLAGS)
                 page = browser.new_page(viewport={"width": 1100, "height": 515}, locale="en-GB")
                 page.goto(url, wait_until="load")
                 page.wait_for_selector("#btn-P1")

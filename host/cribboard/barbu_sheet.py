@@ -27,19 +27,29 @@ from cribcore import barbu
 # The contracts as the table names them: the code's English words (always
 # understood), and each language's own (the Spanish rules': barbú,
 # corazones, damas, bazas, dos últimas, triunfo, dominó), shown and read.
-CONTRACT_NAMES = {"barbu": N_("barbu"), "hearts": N_("hearts"), "queens": N_("queens"), "tricks": N_("tricks"),
-                  "last2": N_("last2"), "trumps": N_("trumps"), "domino": N_("domino")}
+CONTRACT_NAMES = {
+    "barbu": N_("barbu"),
+    "hearts": N_("hearts"),
+    "queens": N_("queens"),
+    "tricks": N_("tricks"),
+    "last2": N_("last2"),
+    "trumps": N_("trumps"),
+    "domino": N_("domino"),
+}
 
 ALIASES = {"king": "barbu", "notricks": "tricks", "lasttwo": "last2", "fantan": "domino"}
+
 
 def contract_name(contract):
     """The contract's name in the table's language."""
     return _(CONTRACT_NAMES[contract])
 
+
 def _plain(text):
     """A name as typed, whatever the accents, case, spaces or hyphens: dos-Últimas -> dosultimas."""
     letters = unicodedata.normalize("NFD", text.lower())
     return "".join(c for c in letters if c.isalnum() and not unicodedata.combining(c))
+
 
 def contract_words():
     """Every name the sheet reads, plain (see _plain), to the contract."""
@@ -49,6 +59,7 @@ def contract_words():
         words[_plain(contract_name(c))] = c
     return words
 
+
 def _contract(words):
     """(contract, how many words its name took) from the start of a deal line, or ValueError."""
     known = contract_words()
@@ -56,8 +67,11 @@ def _contract(words):
         return known[_plain(words[0] + words[1])], 2  # a name of two words: dos últimas, ultime due
     if _plain(words[0]) in known:
         return known[_plain(words[0])], 1
-    raise ValueError(_("unknown contract %(word)r (%(names)s)") % {
-        "word": words[0], "names": ", ".join(contract_name(c) for c in barbu.CONTRACTS)})
+    raise ValueError(
+        _("unknown contract %(word)r (%(names)s)")
+        % {"word": words[0], "names": ", ".join(contract_name(c) for c in barbu.CONTRACTS)}
+    )
+
 
 def parse_deal(line):
     """(contract, result, doubles) from a deal line; ValueError says what is wrong."""
@@ -79,15 +93,19 @@ def parse_deal(line):
     if contract == "domino" and len(numbers) == 3:  # the last out need not finish: he is the one left
         left = {1, 2, 3, 4} - set(numbers)
         if len(left) != 1:
-            raise ValueError(_("domino: the seats in the order they went out, each once (the last may be left "
-                               "out)"))
+            raise ValueError(_("domino: the seats in the order they went out, each once (the last may be left out)"))
         numbers.append(left.pop())
         args = [str(n) for n in numbers]
     want = {"barbu": 1, "last2": 2}.get(contract, 4)
     if len(numbers) != want:
-        raise ValueError(ngettext("%(contract)s needs %(want)d number, not %(given)d",
-                                  "%(contract)s needs %(want)d numbers, not %(given)d", want) % {
-            "contract": contract_name(contract), "want": want, "given": len(numbers)})
+        raise ValueError(
+            ngettext(
+                "%(contract)s needs %(want)d number, not %(given)d",
+                "%(contract)s needs %(want)d numbers, not %(given)d",
+                want,
+            )
+            % {"contract": contract_name(contract), "want": want, "given": len(numbers)}
+        )
     if contract == "barbu":
         result = {"taker": _seat(args[0])}
     elif contract == "hearts":
@@ -104,15 +122,16 @@ def parse_deal(line):
     for word in dbl.split():
         found = _DOUBLE.fullmatch(word)
         if found is None:
-            raise ValueError(_("a double is DOUBLERxDOUBLED, e.g. 2x1, with one ! if redoubled (2x1!), not %r")
-                             % word)
+            raise ValueError(_("a double is DOUBLERxDOUBLED, e.g. 2x1, with one ! if redoubled (2x1!), not %r") % word)
         doubler, doubled = _seat(found[1]), _seat(found[2])
         if doubler == doubled:  # (the rules say it too, of the seats: the table typed a word)
             raise ValueError(_("%r: the doubler and the doubled are two different players") % word)
         doubles.append([doubler, doubled, found[3] == "!"])
     return contract, result, doubles
 
+
 _DOUBLE = re.compile(r"([0-9]+)[xX]([0-9]+)(!?)", re.ASCII)
+
 
 def deal_line(contract, result, doubles):
     """The sheet's line for a deal (parse_deal reads it back the same), so
@@ -134,11 +153,13 @@ def deal_line(contract, result, doubles):
         line += " | " + " ".join("%dx%d%s" % (a + 1, b + 1, "!" if r else "") for a, b, r in doubles)
     return line
 
+
 def _seat(word):
     n = number(word)
     if not 1 <= n <= 4:
         raise ValueError(_("seats are 1 to 4, not %d") % n)
     return n - 1
+
 
 def rebuilt(rubber, deals):
     """The rubber with these deals, [(contract, result, doubles)], each
@@ -169,8 +190,9 @@ def apply(rubber, text):
             raise ValueError(_("fix N DEAL: the deal's number, then the deal as it should read"))
         n = number(words[1])
         if not 1 <= n <= len(rubber.deals):
-            raise ValueError(_("there is no deal %(number)d to fix (deals 1 to %(last)d)") % {
-                "number": n, "last": len(rubber.deals)})
+            raise ValueError(
+                _("there is no deal %(number)d to fix (deals 1 to %(last)d)") % {"number": n, "last": len(rubber.deals)}
+            )
         contract, result, doubles = parse_deal(words[2])
         deals = [(c, r, d) for _dealer, c, r, d, _scores in rubber.deals]
         deals[n - 1] = (contract, result, doubles)
@@ -178,6 +200,7 @@ def apply(rubber, text):
     contract, result, doubles = parse_deal(text)
     rubber.add(contract, result, doubles)
     return rubber, Change("entered", len(rubber.deals) - 1, None)
+
 
 def parse_partners(text):
     """--partners "1+3,2+4": the two pairs, seats 0-based; ValueError says what is wrong."""
@@ -191,10 +214,12 @@ def parse_partners(text):
         raise ValueError(_("--partners is two pairs that seat all four players once, e.g. 1+3,2+4, not %r") % text)
     return sorted(pairs)
 
+
 def pair_totals(rubber, partners):
     """Each pair's pooled total (barbu's partnership game keeps the score in common)."""
     t = rubber.totals()
     return [t[a] + t[b] for a, b in partners]
+
 
 def record(rubber, names, partners=None):
     """What the database keeps of a rubber, and what export gives."""
@@ -203,6 +228,7 @@ def record(rubber, names, partners=None):
         rec["partners"] = partners
         rec["pair_totals"] = pair_totals(rubber, partners)
     return rec
+
 
 def partners_of(record):
     """The pairs a stored record names (None: not a partnership game); ValueError if they are no pairs."""
@@ -213,6 +239,7 @@ def partners_of(record):
         return parse_partners(",".join("%d+%d" % (a + 1, b + 1) for a, b in partners))
     except (TypeError, ValueError):
         raise ValueError(_("its partners are not two pairs of seats")) from None
+
 
 def from_kept(names: Any, record: Any):
     """(rubber, partners or None) from what is kept of one: its names and

@@ -63,13 +63,23 @@ def peg_words(words):
             continue
         c = parse_card(word)
         if count + value(c) > MAX_COUNT:
-            raise ValueError(_("%(card)s would take the count to %(count)d: say go first") % {
-                "card": format_card(c), "count": count + value(c)})
+            raise ValueError(
+                _("%(card)s would take the count to %(count)d: say go first")
+                % {"card": format_card(c), "count": count + value(c)}
+            )
         series.append(c)
         count += value(c)
         lay = score_lay(series)
-        row = {"card": format_card(c), "count": count, "points": lay.total, "what": "", "fifteen": lay.fifteen,
-               "thirty_one": lay.thirty_one, "pairs": lay.pairs, "run": lay.run}
+        row = {
+            "card": format_card(c),
+            "count": count,
+            "points": lay.total,
+            "what": "",
+            "fifteen": lay.fifteen,
+            "thirty_one": lay.thirty_one,
+            "pairs": lay.pairs,
+            "run": lay.run,
+        }
         row["what"] = lay_words(row)  # English: what a program reads never changes with the language
         out.append(row)
         if count == MAX_COUNT:

@@ -7,7 +7,7 @@ INPUT_LINE = 2000  # characters of a line of input (a hand, a deal): a longer on
 
 def clip(text: str, limit: int = LIMIT) -> str:
     """text, or its start and "…" where it is longer than limit."""
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def input_line(line: str) -> str:
@@ -17,8 +17,10 @@ def input_line(line: str) -> str:
     if length > INPUT_LINE:
         from cribboard.i18n import _
 
-        raise ValueError(_("the line is %(length)d characters long; a line is at most %(most)d") % {
-            "length": length, "most": INPUT_LINE})
+        raise ValueError(
+            _("the line is %(length)d characters long; a line is at most %(most)d")
+            % {"length": length, "most": INPUT_LINE}
+        )
     return line
 
 

@@ -23,8 +23,10 @@ from cribcore import __version__
 SUPPORTED = (9, 10)  # CircuitPython major versions the edge is written for
 PACKAGES = ("cribcore", "cribapp", "cribcp")
 BOOT_OUT = "boot_out.txt"
-READ_ONLY = N_("%s is read-only to this computer: the board's program has it (see boot.py). Unplug the board, "
-             "plug it in again holding UNDO, and flash again")
+READ_ONLY = N_(
+    "%s is read-only to this computer: the board's program has it (see boot.py). Unplug the board, "
+    "plug it in again holding UNDO, and flash again"
+)
 
 
 class DriveError(CribboardError):
@@ -63,11 +65,13 @@ def find(drive: str | None = None) -> Path:
         except OSError:
             pass
     if not drives:
-        raise DriveError(_("no CIRCUITPY drive found: plug in a CircuitPython board, or say where it is "
-                         "mounted with --drive PATH"))
+        raise DriveError(
+            _("no CIRCUITPY drive found: plug in a CircuitPython board, or say where it is mounted with --drive PATH")
+        )
     if len(drives) > 1:
-        raise UsageError(_("more than one CircuitPython drive: %s; say which with --drive PATH")
-                         % ", ".join(str(d) for d in drives))
+        raise UsageError(
+            _("more than one CircuitPython drive: %s; say which with --drive PATH") % ", ".join(str(d) for d in drives)
+        )
     return drives[0]
 
 
@@ -79,9 +83,13 @@ def version(drive: Path) -> tuple[int, int, int]:
         raise DriveError(_("%s does not say which CircuitPython this is: %r") % (drive / BOOT_OUT, text[:80]))
     got = (int(found.group(1)), int(found.group(2)), int(found.group(3)))
     if got[0] not in SUPPORTED:
-        raise DriveError(_("the board runs CircuitPython %d.%d.%d; Cribboard runs on CircuitPython %s: "
-                         "update it (circuitpython.org/downloads)")
-                         % (got + (" and ".join("%d.x" % v for v in SUPPORTED),)))
+        raise DriveError(
+            _(
+                "the board runs CircuitPython %d.%d.%d; Cribboard runs on CircuitPython %s: "
+                "update it (circuitpython.org/downloads)"
+            )
+            % (got + (" and ".join("%d.x" % v for v in SUPPORTED),))
+        )
     return got
 
 
@@ -94,8 +102,9 @@ def library(name: str) -> Path:
     except metadata.PackageNotFoundError:
         found = []
     if not found:
-        raise DriveError(_("Adafruit's %s library is not installed here: pip install \"cribboard[circuitpython]\"")
-                         % name)
+        raise DriveError(
+            _('Adafruit\'s %s library is not installed here: pip install "cribboard[circuitpython]"') % name
+        )
     return Path(str(found[0].locate()))
 
 
@@ -105,8 +114,9 @@ def build(board: str = "pico", layout: str | None = None) -> list[tuple[str, byt
     layout_name = layout or json.loads(board_path.read_text()).get("layout", "2-track")
     found, requires = manifest.read("manifest_circuitpython.py")
     # Not the WiFi sender: a CircuitPython board does not report to a club (its WiFi is another API).
-    files = [(remote, src.read_bytes()) for src, remote in found
-             if remote != "code.py" and not manifest.club_file(remote)]
+    files = [
+        (remote, src.read_bytes()) for src, remote in found if remote != "code.py" and not manifest.club_file(remote)
+    ]
     files += [("lib/%s.py" % name, library(name).read_bytes()) for name in requires]
     files.append(("board.json", board_path.read_bytes()))
     files.append(("layout.json", resources.board_layout(layout_name)))
@@ -125,8 +135,9 @@ def _write(path: Path, data: bytes) -> None:
     os.replace(tmp, path)
 
 
-def deploy(drive: Path, board: str = "pico", layout: str | None = None,
-           step: Callable[[str], None] = lambda s: None) -> Result:
+def deploy(
+    drive: Path, board: str = "pico", layout: str | None = None, step: Callable[[str], None] = lambda s: None
+) -> Result:
     files = build(board, layout)
     step(_("CircuitPython %d.%d.%d on %s") % (version(drive) + (drive,)))
     last = drive / MANIFEST
@@ -134,14 +145,22 @@ def deploy(drive: Path, board: str = "pico", layout: str | None = None,
         previous = json.loads(last.read_text()).get("state") if last.exists() else None
     except (ValueError, AttributeError, OSError):
         previous = "torn"
-    changed = [(remote, data) for remote, data in files
-               if not (drive / remote).is_file() or sha256((drive / remote).read_bytes()) != sha256(data)]
+    changed = [
+        (remote, data)
+        for remote, data in files
+        if not (drive / remote).is_file() or sha256((drive / remote).read_bytes()) != sha256(data)
+    ]
     keep = {remote for remote, _ in files}
-    stale = [p for pkg in PACKAGES for p in sorted((drive / "lib" / pkg).glob("*"))
-             if p.is_file() and p.relative_to(drive).as_posix() not in keep]
+    stale = [
+        p
+        for pkg in PACKAGES
+        for p in sorted((drive / "lib" / pkg).glob("*"))
+        if p.is_file() and p.relative_to(drive).as_posix() not in keep
+    ]
     stale += [p for p in sorted(drive.rglob("*" + NEW)) if p.is_file()]
-    result = Result(str(drive), len(files), bytecode=False,
-                    previous=previous if previous not in (None, "complete") else None)
+    result = Result(
+        str(drive), len(files), bytecode=False, previous=previous if previous not in (None, "complete") else None
+    )
     if not changed and not stale and previous == "complete":
         step(_("the board is up to date"))
         return result

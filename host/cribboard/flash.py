@@ -37,8 +37,14 @@ class Result:
     previous: str | None = None  # the last deploy's state, if it had not finished
 
     def as_dict(self) -> dict:
-        return {"port": self.port, "files": self.files, "written": self.written, "removed": self.removed,
-                "bytecode": "mpy" if self.bytecode else "py", "previous_deploy": self.previous}
+        return {
+            "port": self.port,
+            "files": self.files,
+            "written": self.written,
+            "removed": self.removed,
+            "bytecode": "mpy" if self.bytecode else "py",
+            "previous_deploy": self.previous,
+        }
 
 
 def sha256(data: bytes) -> str:
@@ -70,8 +76,9 @@ class Board:
             # timeout, and with none a silent port would hang it for good.
             self.t = SerialTransport(device, baudrate=115200, timeout=READ_TIMEOUT_S)
         except self._errors:
-            raise FlashError(_("cannot open %s: is the board plugged in, and no other program using it?")
-                             % port) from None
+            raise FlashError(
+                _("cannot open %s: is the board plugged in, and no other program using it?") % port
+            ) from None
         said, error = io.StringIO(), None
         for _attempt in range(REPL_TRIES):
             said = io.StringIO()
@@ -89,8 +96,10 @@ class Board:
         if got.startswith(("b'", 'b"')):  # mpremote's repr of the bytes it read
             got = got[2:-1]
         heard = _("it sent nothing") if not got else _("it sent %s") % clip(got)
-        raise FlashError(_("%(port)s does not answer as a MicroPython board (%(error)s; %(heard)s)")
-                         % {"port": port, "error": error, "heard": heard})
+        raise FlashError(
+            _("%(port)s does not answer as a MicroPython board (%(error)s; %(heard)s)")
+            % {"port": port, "error": error, "heard": heard}
+        )
 
     def call(self, what: str, fn: Callable, *args, **kw):
         try:
@@ -118,8 +127,9 @@ class Board:
         except TransportExecError:
             return False
         except self._errors as e:
-            raise FlashError(_("%s failed on the board: %s") % (_("asking whether it has WiFi"),
-                                                                   str(e).strip()[-300:])) from None
+            raise FlashError(
+                _("%s failed on the board: %s") % (_("asking whether it has WiFi"), str(e).strip()[-300:])
+            ) from None
         return True
 
     def hash(self, path: str) -> str | None:
@@ -162,9 +172,12 @@ class Board:
         if self.hash(path + NEW) != sha256(data):
             raise FlashError(_("%s did not arrive intact (run flash again)") % path)
         # LittleFS renames over a file; FAT (ESP32 ports) needs it removed first.
-        self.call(_("renaming %s") % path, self.t.exec,
-                  "import os\ntry:\n os.rename(%r, %r)\nexcept OSError:\n os.remove(%r)\n os.rename(%r, %r)"
-                  % (path + NEW, path, path, path + NEW, path))
+        self.call(
+            _("renaming %s") % path,
+            self.t.exec,
+            "import os\ntry:\n os.rename(%r, %r)\nexcept OSError:\n os.remove(%r)\n os.rename(%r, %r)"
+            % (path + NEW, path, path, path + NEW, path),
+        )
 
     def remove(self, path: str) -> None:
         try:
@@ -187,19 +200,26 @@ class Board:
 
 def _check_bytecode(name: str, version: tuple, mpy: int, source: bool) -> None:
     if name != "micropython":
-        raise FlashError(_("the board runs %s, not MicroPython: install MicroPython on it first "
-                         "(see hardware/README.md)") % name)
+        raise FlashError(
+            _("the board runs %s, not MicroPython: install MicroPython on it first (see hardware/README.md)") % name
+        )
     shown = ".".join(str(v) for v in version[:3])
     if tuple(version[:2]) < MIN_MICROPYTHON:
-        raise FlashError(_("the board runs MicroPython %s; Cribboard needs %d.%d or newer: update it")
-                         % ((shown,) + MIN_MICROPYTHON))
+        raise FlashError(
+            _("the board runs MicroPython %s; Cribboard needs %d.%d or newer: update it") % ((shown,) + MIN_MICROPYTHON)
+        )
     if source:
         return
     ours = mpy_cross_version()
     if mpy & 0xFF != ours:
-        raise FlashError(_("the board's MicroPython %s loads .mpy version %d, but this mpy-cross makes version %d: "
-                         "update MicroPython or install the mpy-cross that matches it, or flash --source "
-                         "to copy the .py files instead") % (shown, mpy & 0xFF, ours))
+        raise FlashError(
+            _(
+                "the board's MicroPython %s loads .mpy version %d, but this mpy-cross makes version %d: "
+                "update MicroPython or install the mpy-cross that matches it, or flash --source "
+                "to copy the .py files instead"
+            )
+            % (shown, mpy & 0xFF, ours)
+        )
 
 
 def error_pattern(files: list[tuple[str, bytes]]) -> dict[str, Any]:
@@ -215,9 +235,15 @@ def error_pattern(files: list[tuple[str, bytes]]) -> dict[str, Any]:
     return {"pin": config.strip_pin, "leds": layout.n, "lit": list(layout.points[0][:6])}
 
 
-def flash(port: str, board: str = "pico", layout: str | None = None, source: bool = False,
-          step: Callable[[str], None] = lambda s: None, progress: Callable[[int], None] = lambda n: None,
-          plan: Callable[[int], None] = lambda n: None) -> Result:
+def flash(
+    port: str,
+    board: str = "pico",
+    layout: str | None = None,
+    source: bool = False,
+    step: Callable[[str], None] = lambda s: None,
+    progress: Callable[[int], None] = lambda n: None,
+    plan: Callable[[int], None] = lambda n: None,
+) -> Result:
     """Deploy and check. step(text) before each step; plan(total bytes) once
     the changed files are known; progress(bytes) as they go."""
     # The board first: a port with no MicroPython behind it fails in seconds, before the compile.
@@ -242,8 +268,9 @@ def flash(port: str, board: str = "pico", layout: str | None = None, source: boo
                 lib_file = d and path not in keep
                 if lib_file or name.endswith(NEW):
                     stale.append(path)
-        result = Result(port, len(files), bytecode=not source,
-                        previous=prev_state if prev_state not in (None, "complete") else None)
+        result = Result(
+            port, len(files), bytecode=not source, previous=prev_state if prev_state not in (None, "complete") else None
+        )
         if not changed and not stale and prev_state == "complete":
             step(_("the board is up to date"))
         else:

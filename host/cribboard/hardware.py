@@ -19,15 +19,18 @@ QUIESCENT_MA = 1  # a WS2812B draws about 1 mA even when dark
 
 FUSES = (500, 750, 1000, 1500, 2000, 2500, 3000, 4000, 5000)
 
+
 class HardwareError(CribboardError):
     """A mistake in a pin map or layout file the user gave: input (exit 2)."""
 
     exit_code = 2
 
+
 class Unreadable(HardwareError):
     """The file could not be read at all: a failure, not a mistake in it (exit 1)."""
 
     exit_code = 1
+
 
 def load(path, _=_):
     try:
@@ -36,6 +39,7 @@ def load(path, _=_):
         raise Unreadable(_("cannot read %s: %s") % (path, e.strerror)) from None
     except ValueError as e:
         raise HardwareError(_("%s is not valid JSON: %s") % (path, e)) from None
+
 
 def check(path, _=_):
     """Check a layout or a pin map file; returns a one-line summary. Every
@@ -48,15 +52,23 @@ def check(path, _=_):
         if "runs" in data:
             lay = Layout(data)
             return _("%(file)s: layout %(name)s is good: %(tracks)d tracks, %(leds)d LEDs, every hole on one LED") % {
-                "file": path, "name": lay.name, "tracks": lay.tracks, "leds": lay.n}
+                "file": path,
+                "name": lay.name,
+                "tracks": lay.tracks,
+                "leds": lay.n,
+            }
         if "buttons" in data:
             cfg = Config(data)
             return _("%(file)s: pin map %(name)s is good: LED strip on pin %(pin)s, buttons %(buttons)s") % {
-                "file": path, "name": cfg.name, "pin": cfg.strip_pin,
-                "buttons": ", ".join("%s=%s" % kv for kv in sorted(cfg.buttons.items()))}
+                "file": path,
+                "name": cfg.name,
+                "pin": cfg.strip_pin,
+                "buttons": ", ".join("%s=%s" % kv for kv in sorted(cfg.buttons.items())),
+            }
     except ValueError as e:
         raise HardwareError("%s: %s" % (path, said(e, _))) from None
     raise HardwareError(_("%s: neither a layout (it has no 'runs') nor a pin map (it has no 'buttons')") % path)
+
 
 def positions(layout_data):
     """(strip index, track, role, number, x, y) for every LED, in strip order."""
@@ -69,9 +81,11 @@ def positions(layout_data):
         else:
             numbers = [HOLES if kind == "game" else 0]
         for k, number in enumerate(numbers):
-            out.append((len(out), run["track"], kind, number, run["x"] + k * run.get("dx", 0),
-                        run["y"] + k * run.get("dy", 0)))
+            out.append(
+                (len(out), run["track"], kind, number, run["x"] + k * run.get("dx", 0), run["y"] + k * run.get("dy", 0))
+            )
     return out
+
 
 # --- power --------------------------------------------------------------------
 class _Sink:
@@ -84,12 +98,14 @@ class _Sink:
     def write(self):
         pass
 
+
 def _frame_ma(layout, cfg, draw):
     r = rc.Renderer(layout, _Sink(layout.n), cfg)
     r.begin()
     draw(r)
     r.finish()
     return r.last_ua / 1000
+
 
 def power(board_data, layout_data, board_name):
     """The power budget, from the firmware's own limiter and palette."""
@@ -120,9 +136,14 @@ def power(board_data, layout_data, board_name):
     worst = quiescent + mcu + limited
     fuse = next((f for f in FUSES if f >= worst * 1.5), FUSES[-1])
     return {
-        "board": board_name, "layout": lay.name, "leds": n,
-        "channel_ma": cfg.channel_ma, "budget_ma": cfg.budget_ma, "idle_ma_per_led": cfg.idle_ma_per_led,
-        "quiescent_ma": quiescent, "mcu_ma": mcu,
+        "board": board_name,
+        "layout": lay.name,
+        "leds": n,
+        "channel_ma": cfg.channel_ma,
+        "budget_ma": cfg.budget_ma,
+        "idle_ma_per_led": cfg.idle_ma_per_led,
+        "quiescent_ma": quiescent,
+        "mcu_ma": mcu,
         "typical_ma": round(quiescent + mcu + _frame_ma(lay, cfg, typical)),
         "busiest_frame_ma": round(_frame_ma(lay, cfg, busiest)),
         "worst_case_ma": round(worst),

@@ -128,11 +128,16 @@ class HwLink:
                 resets = self.resets
                 while self.seen < up:
                     if self.resets != resets:  # a reset drops the changes it had not seen: said at once
-                        raise HardwareError(N_("the board restarted (its watchdog, or machine.reset()) before "
-                                               "it took the press"))
+                        raise HardwareError(
+                            N_("the board restarted (its watchdog, or machine.reset()) before it took the press")
+                        )
                     left = deadline - time.monotonic()
                     if left <= 0 or not self.alive():
-                        raise HardwareError(N_("the board did not take the press: is its program running "
-                                             "(not stopped at its REPL, or being flashed)?"))
+                        raise HardwareError(
+                            N_(
+                                "the board did not take the press: is its program running "
+                                "(not stopped at its REPL, or being flashed)?"
+                            )
+                        )
                     self.changed.wait(min(left, 0.5))  # a board that died is noticed soon
                 return self.frames

@@ -51,16 +51,29 @@ def use(language: str) -> None:
     if language not in LANGUAGES:
         raise ValueError("%r is not a language of cribboard (%s)" % (language, ", ".join(LANGUAGES)))
     where = locale_dir()
-    _translation = gettext.translation(DOMAIN, where, languages=[language], fallback=True) \
-        if language != "en" else gettext.NullTranslations()
+    _translation = (
+        gettext.translation(DOMAIN, where, languages=[language], fallback=True)
+        if language != "en"
+        else gettext.NullTranslations()
+    )
     _language = language
     _speak_for_click()
 
 
 # Click's modules that say something to a user, and the names they import
 # the stdlib's gettext functions under (`from gettext import gettext as _`).
-CLICK_MODULES = ("core", "decorators", "exceptions", "formatting", "parser", "shell_completion", "termui", "types",
-                 "utils", "_termui_impl")
+CLICK_MODULES = (
+    "core",
+    "decorators",
+    "exceptions",
+    "formatting",
+    "parser",
+    "shell_completion",
+    "termui",
+    "types",
+    "utils",
+    "_termui_impl",
+)
 
 
 def _speak_for_click() -> None:

@@ -29,8 +29,14 @@ def sort(db: Database, board: str, records: list[tuple[Any, str]], last: int | N
     seqs = [seq for seq, _text in records]
     wrong = out_of_order(seqs, 0, last)
     if wrong is not None:
-        raise BadBatch("record number %s after %s%s" % (_show(seqs[wrong]), seqs[wrong - 1] if wrong else "none",
-                                                       "" if last is None else " (the board's last is %d)" % last))
+        raise BadBatch(
+            "record number %s after %s%s"
+            % (
+                _show(seqs[wrong]),
+                seqs[wrong - 1] if wrong else "none",
+                "" if last is None else " (the board's last is %d)" % last,
+            )
+        )
     since = store.games.last_seq(db, board)
     games, apart, again = [], [], []
     batch: dict[tuple[int, int, str], int] = {}  # a game of this batch -> its seq

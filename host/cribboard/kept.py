@@ -26,12 +26,14 @@ def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-def save_rubber(db: Any, rubber: Any, names: list[str], rubber_id: int | None = None,
-                partners: list[list[int]] | None = None) -> int:
+def save_rubber(
+    db: Any, rubber: Any, names: list[str], rubber_id: int | None = None, partners: list[list[int]] | None = None
+) -> int:
     """Keep a barbu rubber after a change: its id."""
     rec = json.dumps(barbu_sheet.record(rubber, names, partners))
-    return store.sheets.save_rubber(db, rubber_id, json.dumps(names), rec, json.dumps(rubber.totals()),
-                                    len(rubber.deals), rubber.over(), _now())
+    return store.sheets.save_rubber(
+        db, rubber_id, json.dumps(names), rec, json.dumps(rubber.totals()), len(rubber.deals), rubber.over(), _now()
+    )
 
 
 def load_rubber(db: Any, rubber_id: int) -> tuple[Any, list[str], list[list[int]] | None]:
@@ -50,9 +52,17 @@ def rubbers(db: Any) -> list[dict[str, Any]]:
             partners = barbu_sheet.partners_of(json.loads(r["record"]))
         except ValueError:
             partners = None  # listed without its pairs; show and export say what is wrong
-        out.append({"id": r["id"], "names": json.loads(r["names"]), "deals": r["deals"],
-                    "finished": bool(r["finished"]), "totals": json.loads(r["totals"]), "updated": r["updated"],
-                    "partners": partners})
+        out.append(
+            {
+                "id": r["id"],
+                "names": json.loads(r["names"]),
+                "deals": r["deals"],
+                "finished": bool(r["finished"]),
+                "totals": json.loads(r["totals"]),
+                "updated": r["updated"],
+                "partners": partners,
+            }
+        )
     return out
 
 
@@ -62,8 +72,15 @@ def save_partie(db: Any, sheet: piquet_sheet.Sheet, sheet_id: int | None = None)
     now = _now()
     board = piquet_sheet.SHEET_BOARD
     with db.transaction():
-        kept_id = store.sheets.save_partie(db, sheet_id, json.dumps(sheet.names), json.dumps(piquet_sheet.kept(sheet)),
-                                           len(sheet.deals()), sheet.game.over(), now)
+        kept_id = store.sheets.save_partie(
+            db,
+            sheet_id,
+            json.dumps(sheet.names),
+            json.dumps(piquet_sheet.kept(sheet)),
+            len(sheet.deals()),
+            sheet.game.over(),
+            now,
+        )
         store.games.forget_game(db, board, kept_id)
         if sheet.game.over():
             game = check(json.dumps(piquet_sheet.record(sheet, kept_id)))
@@ -82,8 +99,16 @@ def parties(db: Any) -> list[dict[str, Any]]:
     """Every kept piquet sheet, with its totals (a row that cannot be read says so)."""
     out = []
     for r in store.sheets.parties(db):
-        row = {"id": r["id"], "names": None, "deals": r["deals"], "finished": bool(r["finished"]),
-               "updated": r["updated"], "totals": None, "result": None, "problem": None}
+        row = {
+            "id": r["id"],
+            "names": None,
+            "deals": r["deals"],
+            "finished": bool(r["finished"]),
+            "updated": r["updated"],
+            "totals": None,
+            "result": None,
+            "problem": None,
+        }
         try:
             sheet = load_partie(db, r["id"])
             row["names"], row["totals"] = sheet.names, sheet.game.scores()

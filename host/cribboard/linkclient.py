@@ -194,15 +194,23 @@ class BoardLink:
         heard = " ".join(self.heard)
         kind = self.what_answers()
         if kind == "deploy":  # cribapp.mpmain, blinking the deploy-error pattern
-            return (_("it blinks the deploy-error pattern: its last deploy did not finish; run "
-                      "`cribboard flash --port %s` again") % self.port)
+            return (
+                _(
+                    "it blinks the deploy-error pattern: its last deploy did not finish; run "
+                    "`cribboard flash --port %s` again"
+                )
+                % self.port
+            )
         if kind == "circuitpython":
-            return _("it runs CircuitPython but not the Cribboard program: copy it onto the board's drive "
-                     "with `cribboard flash --drive PATH`")
+            return _(
+                "it runs CircuitPython but not the Cribboard program: copy it onto the board's drive "
+                "with `cribboard flash --drive PATH`"
+            )
         if kind == "repl":
             banner = next((h for h in self.heard if "MicroPython" in h), _("MicroPython's REPL"))
-            return (_("it answers as %(banner)s, not the Cribboard program: put it on with `cribboard flash --port "
-                      "%(port)s`") % {"banner": ascii(banner[:60])[1:-1], "port": self.port})
+            return _(
+                "it answers as %(banner)s, not the Cribboard program: put it on with `cribboard flash --port %(port)s`"
+            ) % {"banner": ascii(banner[:60])[1:-1], "port": self.port}
         if heard:
             return _("something other than a Cribboard board answered (%s)") % ascii(heard[:60])[1:-1]
         return _("nothing answered (is a board plugged in there, and running?)")
@@ -217,8 +225,13 @@ class BoardLink:
         except LinkError:
             if self.what_answers() in ("deploy", "circuitpython"):
                 raise  # a reboot would not help: who() says what will
-            self._say(_("%s: no answer from the Cribboard program; restarting what runs there (a soft reboot) "
-                        "and asking again (up to %d s)") % (self.port, TRIES * self.timeout + 2))
+            self._say(
+                _(
+                    "%s: no answer from the Cribboard program; restarting what runs there (a soft reboot) "
+                    "and asking again (up to %d s)"
+                )
+                % (self.port, TRIES * self.timeout + 2)
+            )
             self.serial.write(b"\x03\x02\x04")  # stop, leave raw REPL, soft reboot: main.py runs
             time.sleep(1.5)
             self.serial.reset_input_buffer()
@@ -232,8 +245,10 @@ class BoardLink:
             return self.what_answers() is not None  # junk we can name: no use asking the same again
 
         def waiting():
-            self._say(_("%(port)s: no answer yet; waiting up to %(s)d s more for the board's program") % {
-                "port": self.port, "s": (TRIES - 1) * self.timeout})
+            self._say(
+                _("%(port)s: no answer yet; waiting up to %(s)d s more for the board's program")
+                % {"port": self.port, "s": (TRIES - 1) * self.timeout}
+            )
 
         (line,) = self.ask("HELLO", ("HELLO",), give_up, waiting)[-1:]
         fields = {}
@@ -241,8 +256,10 @@ class BoardLink:
             key, _sep, value = word.partition("=")
             fields[key] = int(value) if value.isdigit() and value.isascii() and len(value) < 12 else value
         if fields.get("proto") not in PROTOCOLS:
-            raise LinkError(_("the board speaks protocol %r; this tool speaks %s")
-                            % (fields.get("proto"), ", ".join(str(p) for p in PROTOCOLS)))
+            raise LinkError(
+                _("the board speaks protocol %r; this tool speaks %s")
+                % (fields.get("proto"), ", ".join(str(p) for p in PROTOCOLS))
+            )
         self.proto = fields["proto"]
         return fields
 
@@ -267,11 +284,17 @@ class BoardLink:
         wrong = out_of_order(seqs, since, last)
         if wrong is not None:
             if seqs[wrong] > MAX_INT:
-                raise LinkError(_("the board sent %s %r, not a sequence number") % (_("a record numbered"),
-                                                                                     str(seqs[wrong])))
+                raise LinkError(
+                    _("the board sent %s %r, not a sequence number") % (_("a record numbered"), str(seqs[wrong]))
+                )
             previous = seqs[wrong - 1] if wrong else since
-            raise LinkError(_("the board answered LIST %d with record %d after %d (its last is %d): "
-                            "it is not keeping its log in order") % (since, seqs[wrong], previous, last))
+            raise LinkError(
+                _(
+                    "the board answered LIST %d with record %d after %d (its last is %d): "
+                    "it is not keeping its log in order"
+                )
+                % (since, seqs[wrong], previous, last)
+            )
         return out, last
 
     @staticmethod
@@ -301,8 +324,9 @@ class BoardLink:
                     text = None
                 if not isinstance(text, str):
                     raise LinkError(_("the board sent a crash that is not text: %r") % line[:60])
-                out.append((self._number(parts[1], _("a crash of boot")), self._number(parts[2], _("an uptime of")),
-                            text))
+                out.append(
+                    (self._number(parts[1], _("a crash of boot")), self._number(parts[2], _("an uptime of")), text)
+                )
         if lines[-1] != "END %d" % len(out):
             raise Garbled(_("the board listed %s but %d crashes arrived whole") % (lines[-1][4:], len(out)))
         return out
@@ -334,8 +358,7 @@ class BoardLink:
         if not self.proto:
             self.hello()
         if self.proto < 3:
-            raise LinkError(_("the board's firmware is too old to report to a club: update it with "
-                              "`cribboard flash`"))
+            raise LinkError(_("the board's firmware is too old to report to a club: update it with `cribboard flash`"))
         self.ask("CONF %s %s" % (kind, json.dumps(data)), ("OK",))
 
     def set_time(self, unix):

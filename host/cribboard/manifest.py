@@ -42,8 +42,10 @@ def read(name: str = "manifest.py") -> tuple[list[tuple[Path, str]], list[str]]:
 
     def run(path):
         text = (root / path).read_text()
-        exec(compile(text, str(root / path), "exec"),
-             {"module": module, "package": package, "require": require, "include": include})
+        exec(
+            compile(text, str(root / path), "exec"),
+            {"module": module, "package": package, "require": require, "include": include},
+        )
 
     run(name)
     missing = [str(src) for src, _ in out if not src.is_file()]

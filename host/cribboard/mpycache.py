@@ -67,8 +67,12 @@ def _write(where: Path, path: Path, body: bytes) -> None:
         raise
 
 
-def compile_all(tool: str, modules: Iterable[tuple[str, bytes]], compile_one: Callable[[str, str, bytes], bytes],
-                where: Path | None = None) -> tuple[list[bytes], int]:
+def compile_all(
+    tool: str,
+    modules: Iterable[tuple[str, bytes]],
+    compile_one: Callable[[str, str, bytes], bytes],
+    where: Path | None = None,
+) -> tuple[list[bytes], int]:
     """The compiled bytes of each (name, source), in order, and how many
     had to be compiled. compile_one(tool, name, source) -> bytes compiles
     one (mpy-cross runs a file a process: the misses run side by side).

@@ -15,15 +15,32 @@ from cribcore.piquet import ELDER, ORDER, YOUNGER, point_of, score_deal, sequenc
 
 WHO = ("elder", "younger")
 WHO_WORDS = (N_("elder"), N_("younger"))
-_RANK = {6: N_("seven"), 7: N_("eight"), 8: N_("nine"), 9: N_("ten"), 10: N_("jack"), 11: N_("queen"),
-         12: N_("king"), 0: N_("ace")}
+_RANK = {
+    6: N_("seven"),
+    7: N_("eight"),
+    8: N_("nine"),
+    9: N_("ten"),
+    10: N_("jack"),
+    11: N_("queen"),
+    12: N_("king"),
+    0: N_("ace"),
+}
 _RANKS = {9: N_("tens"), 10: N_("jacks"), 11: N_("queens"), 12: N_("kings"), 0: N_("aces")}  # a set is 10 or higher
-_SEQUENCE = {3: N_("tierce"), 4: N_("quart"), 5: N_("quint"), 6: N_("sixieme"), 7: N_("septieme"),
-             8: N_("huitieme")}
+_SEQUENCE = {3: N_("tierce"), 4: N_("quart"), 5: N_("quint"), 6: N_("sixieme"), 7: N_("septieme"), 8: N_("huitieme")}
 _SET = {3: N_("trio"), 4: N_("quatorze")}
-_LABEL = {"point": N_("point"), "sequence": N_("sequence"), "set": N_("set"), "blanche": N_("blanche"),
-          "repique": N_("repique"), "pique": N_("pique"), "lead": N_("lead"), "tricks": N_("tricks"),
-          "capot": N_("capot"), "cards": N_("cards"), "total": N_("total")}
+_LABEL = {
+    "point": N_("point"),
+    "sequence": N_("sequence"),
+    "set": N_("set"),
+    "blanche": N_("blanche"),
+    "repique": N_("repique"),
+    "pique": N_("pique"),
+    "lead": N_("lead"),
+    "tricks": N_("tricks"),
+    "capot": N_("capot"),
+    "cards": N_("cards"),
+    "total": N_("total"),
+}
 _VERDICT = {"good": N_("good"), "not good": N_("not good"), "equal": N_("equal"), "none": N_("none")}
 
 
@@ -33,8 +50,12 @@ def hand(text: str, who: str) -> list[int]:
     try:
         return parse(text)
     except ValueError as e:
-        whose = {"elder": _("elder's cards: %s"), "younger": _("younger's cards: %s"),
-                 "elder dealt": _("elder's cards as dealt: %s"), "younger dealt": _("younger's cards as dealt: %s")}
+        whose = {
+            "elder": _("elder's cards: %s"),
+            "younger": _("younger's cards: %s"),
+            "elder dealt": _("elder's cards as dealt: %s"),
+            "younger dealt": _("younger's cards as dealt: %s"),
+        }
         raise ValueError(whose[who] % said(e)) from None
 
 
@@ -42,8 +63,10 @@ def tricks(text: str) -> list[int]:
     """The 12 tricks' winners from letters E and Y (or 0 and 1), spaces allowed."""
     letters = text.replace(" ", "").replace(",", "").upper()
     if len(letters) != 12 or any(c not in "EY01" for c in letters):
-        raise ValueError(_("the tricks are 12 letters, E for each trick elder won and Y for younger's "
-                           "(e.g. EEYEEYEEEYEE), not %r") % text)
+        raise ValueError(
+            _("the tricks are 12 letters, E for each trick elder won and Y for younger's (e.g. EEYEEYEEEYEE), not %r")
+            % text
+        )
     return [ELDER if c in "E0" else YOUNGER for c in letters]
 
 
@@ -62,9 +85,14 @@ def from_line(text: str) -> Kept:
     is score_kept's to say (the sheet scores what it enters)."""
     parts = [p.strip() for p in text.split("/")]
     if not 3 <= len(parts) <= 5:
-        raise ValueError(_("a deal from the cards is elder's 12 cards / younger's 12 / who won each trick (E or Y)"
-                           ", then, if the exchange matters, / elder's cards as dealt / younger's ('-' for one "
-                           "not given), not %r") % text)
+        raise ValueError(
+            _(
+                "a deal from the cards is elder's 12 cards / younger's 12 / who won each trick (E or Y)"
+                ", then, if the exchange matters, / elder's cards as dealt / younger's ('-' for one "
+                "not given), not %r"
+            )
+            % text
+        )
     kept: Kept = {}
     for key, part in zip(_PARTS, parts):
         if part != "-" or key in ("elder", "younger", "tricks"):
@@ -80,8 +108,11 @@ def from_line(text: str) -> Kept:
 
 def score_kept(kept: Kept) -> dict[str, Any]:
     """A kept deal scored by deal(); ValueError if it cannot be (or is not a kept deal)."""
-    if not isinstance(kept, dict) or not all(isinstance(kept.get(k, ""), str) for k in _PARTS) \
-            or not {"elder", "younger", "tricks"} <= set(kept) <= set(_PARTS):
+    if (
+        not isinstance(kept, dict)
+        or not all(isinstance(kept.get(k, ""), str) for k in _PARTS)
+        or not {"elder", "younger", "tricks"} <= set(kept) <= set(_PARTS)
+    ):
         raise ValueError(_("a deal from the cards needs elder's cards, younger's and the tricks"))
     dealt = None
     if "elder_dealt" in kept or "younger_dealt" in kept:
@@ -105,8 +136,12 @@ def _verdict(has: list[bool], scored: list[int]) -> str:
     return "equal"
 
 
-def deal(elder: list[int], younger: list[int], winners: list[int],
-         dealt: tuple[list[int] | None, list[int] | None] | None = None) -> dict[str, Any]:
+def deal(
+    elder: list[int],
+    younger: list[int],
+    winners: list[int],
+    dealt: tuple[list[int] | None, list[int] | None] | None = None,
+) -> dict[str, Any]:
     """The deal scored (a dict for --json); ValueError if it cannot be.
     Each declaration holds each player's best: a point's cards and pips, a
     sequence's length and top card, a set's size and rank (a rank as in a
@@ -124,12 +159,24 @@ def deal(elder: list[int], younger: list[int], winners: list[int],
     declarations = []
     for name, scored in (("point", d.point), ("sequence", d.sequences), ("set", d.sets)):
         has = [held[name][p] is not None for p in (ELDER, YOUNGER)]
-        declarations.append({"what": name, "elder": held[name][ELDER], "younger": held[name][YOUNGER],
-                             "verdict": _verdict(has, scored), "scores": list(scored)})
+        declarations.append(
+            {
+                "what": name,
+                "elder": held[name][ELDER],
+                "younger": held[name][YOUNGER],
+                "verdict": _verdict(has, scored),
+                "scores": list(scored),
+            }
+        )
     return {
-        "declarations": declarations, "blanche": list(d.blanche), "repique": list(d.repique),
-        "pique": list(d.pique), "lead": list(d.lead), "tricks": list(d.tricks),
-        "tricks_won": [winners.count(ELDER), winners.count(YOUNGER)], "cards": list(d.cards),
+        "declarations": declarations,
+        "blanche": list(d.blanche),
+        "repique": list(d.repique),
+        "pique": list(d.pique),
+        "lead": list(d.lead),
+        "tricks": list(d.tricks),
+        "tricks_won": [winners.count(ELDER), winners.count(YOUNGER)],
+        "cards": list(d.cards),
         "scores": list(d.scores),
     }
 
@@ -143,9 +190,15 @@ def _held(what: str, p: int, best: dict[str, Any] | None) -> str:
         return "%s %d (%d)" % (who, best["cards"], best["pips"])
     if what == "sequence":
         return _("%(who)s %(sequence)s to the %(rank)s") % {
-            "who": who, "sequence": _(_SEQUENCE[min(best["length"], 8)]), "rank": _(_RANK[RANKS.index(best["high"])])}
+            "who": who,
+            "sequence": _(_SEQUENCE[min(best["length"], 8)]),
+            "rank": _(_RANK[RANKS.index(best["high"])]),
+        }
     return _("%(who)s %(set)s of %(ranks)s") % {
-        "who": who, "set": _(_SET[best["size"]]), "ranks": _(_RANKS[RANKS.index(best["rank"])])}
+        "who": who,
+        "set": _(_SET[best["size"]]),
+        "ranks": _(_RANKS[RANKS.index(best["rank"])]),
+    }
 
 
 def _why(verdict: str, scores: list[int]) -> str:
@@ -162,23 +215,38 @@ def lines(result: dict[str, Any]) -> list[str]:
     who = [_(w) for w in WHO_WORDS]
     said: list[tuple[str, str]] = []  # (what, the words): aligned once all are known
     for dec in result["declarations"]:
-        said.append((dec["what"], "%s, %s; %s: %s" % (
-            _held(dec["what"], ELDER, dec["elder"]), _held(dec["what"], YOUNGER, dec["younger"]),
-            _(_VERDICT[dec["verdict"]]), _why(dec["verdict"], dec["scores"]))))
+        said.append(
+            (
+                dec["what"],
+                "%s, %s; %s: %s"
+                % (
+                    _held(dec["what"], ELDER, dec["elder"]),
+                    _held(dec["what"], YOUNGER, dec["younger"]),
+                    _(_VERDICT[dec["verdict"]]),
+                    _why(dec["verdict"], dec["scores"]),
+                ),
+            )
+        )
     for key in ("blanche", "repique", "pique"):
         for p in (ELDER, YOUNGER):
             if result[key][p]:
                 said.append((key, "%s: %d" % (who[p], result[key][p])))
     won = result["tricks_won"]
     said.append(("lead", "%s: 1" % who[ELDER]))
-    said.append(("tricks", "%s %d (%d), %s %d (%d)" % (who[ELDER], won[ELDER], result["tricks"][ELDER],
-                                                        who[YOUNGER], won[YOUNGER], result["tricks"][YOUNGER])))
+    said.append(
+        (
+            "tricks",
+            "%s %d (%d), %s %d (%d)"
+            % (who[ELDER], won[ELDER], result["tricks"][ELDER], who[YOUNGER], won[YOUNGER], result["tricks"][YOUNGER]),
+        )
+    )
     for p in (ELDER, YOUNGER):
         if result["cards"][p]:
             said.append(("capot" if won[p] == 12 else "cards", "%s: %d" % (who[p], result["cards"][p])))
     if not any(result["cards"]):
         said.append(("cards", _("six tricks each: nobody")))
-    said.append(("total", "%s %d, %s %d" % (who[ELDER], result["scores"][ELDER], who[YOUNGER],
-                                            result["scores"][YOUNGER])))
+    said.append(
+        ("total", "%s %d, %s %d" % (who[ELDER], result["scores"][ELDER], who[YOUNGER], result["scores"][YOUNGER]))
+    )
     width = max(8, max(len(_(_LABEL[key])) for key, _text in said))
     return ["%-*s %s" % (width, _(_LABEL[key]), text) for key, text in said]

@@ -34,6 +34,7 @@ Entry = tuple[int, int] | pd.Kept  # a deal as written: its two totals, or its c
 
 CARDS = "cards"  # the word that starts a deal written as its cards
 
+
 class Sheet:
     """A partie as the table writes it: the names, who dealt first, the deals."""
 
@@ -61,8 +62,10 @@ class Sheet:
             raise ValueError(_("the partie is over (undo or fix a deal to change it)"))
         for who, n in ((0, a), (1, b)):
             if type(n) is not int or not 0 <= n <= MAX_ENTRY:
-                raise ValueError(_("%(player)s's points are 0 to %(most)d in a deal, not %(given)r") % {
-                    "player": self.names[who], "most": MAX_ENTRY, "given": n})
+                raise ValueError(
+                    _("%(player)s's points are 0 to %(most)d in a deal, not %(given)r")
+                    % {"player": self.names[who], "most": MAX_ENTRY, "given": n}
+                )
         for who, n in ((0, a), (1, b)):
             if n:
                 g.add(who, n)
@@ -88,7 +91,7 @@ class Sheet:
         out: Deals = []
         scores = [0, 0]
         g = self.game
-        for seat, points, kind, _ticks in g.events[:g.cursor]:
+        for seat, points, kind, _ticks in g.events[: g.cursor]:
             if kind == DEAL:
                 out.append((scores[0], scores[1]))
                 scores = [0, 0]
@@ -104,6 +107,7 @@ class Sheet:
         """This partie with these deals instead, each checked again."""
         return Sheet(self.names, self.game.first_dealer, entries)
 
+
 def parse_deal(text: str) -> Entry:
     """A deal as written: two counts, or `cards` and the deal's cards."""
     words = text.split(None, 1)
@@ -111,8 +115,13 @@ def parse_deal(text: str) -> Entry:
         return pd.from_line(words[1] if len(words) > 1 else "")
     words = text.split()
     if len(words) != 2:
-        raise ValueError(_("a deal is two counts, each player's points in it in the order of the names, "
-                           "e.g. '45 12', or 'cards' and its cards (see --help), not %r") % text)
+        raise ValueError(
+            _(
+                "a deal is two counts, each player's points in it in the order of the names, "
+                "e.g. '45 12', or 'cards' and its cards (see --help), not %r"
+            )
+            % text
+        )
     return number(words[0]), number(words[1])
 
 
@@ -135,8 +144,11 @@ def apply(sheet: Sheet, text: str) -> tuple[Sheet, Change]:
         n = number(words[1])
         entries = list(sheet.entries)
         if not 1 <= n <= len(entries):
-            raise ValueError(_("there is no deal %(number)d to fix (deals 1 to %(last)d)") % {
-                "number": n, "last": len(entries)} if entries else _("there is no deal to fix yet"))
+            raise ValueError(
+                _("there is no deal %(number)d to fix (deals 1 to %(last)d)") % {"number": n, "last": len(entries)}
+                if entries
+                else _("there is no deal to fix yet")
+            )
         entries[n - 1] = parse_deal(words[2])
         return sheet.with_entries(entries), Change("fixed", n - 1, sheet)
     sheet.enter(parse_deal(text))
@@ -145,6 +157,7 @@ def apply(sheet: Sheet, text: str) -> tuple[Sheet, Change]:
 
 RESULTS = (N_("win"), N_("rubicon"), N_("draw"))  # a finished partie's result, as JSON says it (in English)
 
+
 def as_json(sheet: Sheet, sheet_id: int | None) -> dict[str, Any]:
     """The partie for a program: names, who dealt first, each deal, the totals and the result."""
     g = sheet.game
@@ -152,11 +165,21 @@ def as_json(sheet: Sheet, sheet_id: int | None) -> dict[str, Any]:
     t = g.scores()
     result = None
     if g.over():
-        result = {"winner": None if r is None else sheet.names[r[0]], "points": None if r is None else r[1],
-                  "result": piquet_result(t)}
-    return {"id": sheet_id, "names": sheet.names, "first_dealer": sheet.names[g.first_dealer],
-            "deals": [_deal_json(sheet, k, a, b) for k, (a, b) in enumerate(sheet.deals())],
-            "totals": t, "finished": g.over(), "result": result}
+        result = {
+            "winner": None if r is None else sheet.names[r[0]],
+            "points": None if r is None else r[1],
+            "result": piquet_result(t),
+        }
+    return {
+        "id": sheet_id,
+        "names": sheet.names,
+        "first_dealer": sheet.names[g.first_dealer],
+        "deals": [_deal_json(sheet, k, a, b) for k, (a, b) in enumerate(sheet.deals())],
+        "totals": t,
+        "finished": g.over(),
+        "result": result,
+    }
+
 
 def _deal_json(sheet: Sheet, k: int, a: int, b: int) -> dict[str, Any]:
     """Deal k for a program: who dealt, each player's points; from the cards,
@@ -167,6 +190,7 @@ def _deal_json(sheet: Sheet, k: int, a: int, b: int) -> dict[str, Any]:
         out["cards"] = entry
         out["scored"] = sheet.scored[k]
     return out
+
 
 def record(sheet: Sheet, sheet_id: int) -> dict[str, Any]:
     """The finished partie as a board's game record (so sync's checks, the

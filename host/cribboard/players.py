@@ -22,13 +22,15 @@ def _board(db: Any, prefix: str) -> str:
     if len(found) != 1:
         if not found:
             raise UsageError(_("no board matches %r") % prefix)
-        raise UsageError(_("more than one board matches %(prefix)r: %(boards)s") % {
-            "prefix": prefix, "boards": ", ".join(found)})
+        raise UsageError(
+            _("more than one board matches %(prefix)r: %(boards)s") % {"prefix": prefix, "boards": ", ".join(found)}
+        )
     return found[0]
 
 
-def reassign(db: Any, name: str, track: int, game: int | None = None, board: str | None = None,
-             match: int | None = None) -> int:
+def reassign(
+    db: Any, name: str, track: int, game: int | None = None, board: str | None = None, match: int | None = None
+) -> int:
     """Count track `track` (1-based) of one game, of a board's match or of
     all a board's games as played by `name`. What the board reported stays
     beside it. Returns how many games changed."""

@@ -72,8 +72,14 @@ def figure(record, title=None):
         who = names[s] if s < len(names) else _("track %d") % (s + 1)
         label = _("%s (winner)") % who if s == g.winner() else who
         ax.step(xs, ys, where="post", color=TRACK_COLOURS[s], linewidth=2.2, label=label)
-        ax.annotate(str(ys[-1]), (xs[-1], ys[-1]), xytext=(xs[-1] + 0.3, at[s]), va="center",
-                    color=TRACK_COLOURS[s], fontweight="bold")
+        ax.annotate(
+            str(ys[-1]),
+            (xs[-1], ys[-1]),
+            xytext=(xs[-1] + 0.3, at[s]),
+            va="center",
+            color=TRACK_COLOURS[s],
+            fontweight="bold",
+        )
     for low in range(30, top, 60):  # every other street shaded, as a board's are marked
         ax.axhspan(low, min(low + 30, top), color="#000", alpha=0.04, linewidth=0)
     if g.target:

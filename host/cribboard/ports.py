@@ -87,8 +87,9 @@ def find(port: str | None = None, ports=None, tell: Callable[[str], None] | None
     machine's (and then no simulated board)."""
     if port:
         if not_a_serial_port(port):
-            raise UsageError(_("%s is not a serial port (a board's port is a device such as /dev/ttyACM0 "
-                               "or COM3)") % port)
+            raise UsageError(
+                _("%s is not a serial port (a board's port is a device such as /dev/ttyACM0 or COM3)") % port
+            )
         return port
     listed = list(list_ports.comports()) if ports is None else list(ports)
     boards = [(p.device, describe(p)) for p in candidates(listed)]
@@ -102,6 +103,8 @@ def find(port: str | None = None, ports=None, tell: Callable[[str], None] | None
         return boards[0][0]
     if not boards:
         tried = ", ".join(p.device for p in listed) or _("none found")
-        raise NoBoard(_("no board found (ports tried: %s); plug one in, or give --port "
-                        "(the simulated board prints its port)") % tried)
+        raise NoBoard(
+            _("no board found (ports tried: %s); plug one in, or give --port (the simulated board prints its port)")
+            % tried
+        )
     raise SeveralBoards(_("more than one board: %s; say which with --port") % "; ".join(d for _p, d in boards))

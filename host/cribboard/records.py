@@ -31,8 +31,21 @@ WRONG_SCORES = N_("scores %(given)s, but its events make %(made)s")
 BAD_RESULT = N_("match_result is %(given)s")
 BAD_NAMES = N_("names: %(problem)s")
 SAME_GAME = N_("the same game as record %(seq)d")
-REASONS = frozenset([NOT_WHOLE, NOT_JSON, NOT_OBJECT, TOO_LONG, BAD_WALL, TICKS_PAST, NO_REPLAY, WRONG_SCORES,
-                     BAD_RESULT, BAD_NAMES, SAME_GAME])
+REASONS = frozenset(
+    [
+        NOT_WHOLE,
+        NOT_JSON,
+        NOT_OBJECT,
+        TOO_LONG,
+        BAD_WALL,
+        TICKS_PAST,
+        NO_REPLAY,
+        WRONG_SCORES,
+        BAD_RESULT,
+        BAD_NAMES,
+        SAME_GAME,
+    ]
+)
 
 
 class Reason(str):
@@ -89,6 +102,7 @@ def out_of_order(seqs: list[Any], since: int, last: int | None = None) -> int | 
 @dataclass
 class Game:
     """A record that replays, with what the database stores of it."""
+
     record: dict[str, Any]
     kind: str  # "cribbage" or "piquet"
     names: list[str]  # one a track, as the board reported them (or "Track N")
@@ -100,8 +114,7 @@ def _whole(rec: dict[str, Any], name: str, low: int, required: bool = True) -> N
     if v is None and not required:
         return
     if type(v) is not int or not low <= v <= MAX_INT:
-        raise BadRecord(NOT_WHOLE, field=name,
-                        given=_show(v), low=low, high=MAX_INT)
+        raise BadRecord(NOT_WHOLE, field=name, given=_show(v), low=low, high=MAX_INT)
 
 
 def _show(v: Any) -> str:
@@ -124,8 +137,9 @@ def check(body: str) -> Game:
     for name in ("boot", "ticks"):
         _whole(rec, name, 0, required=False)
     wall = rec.get("wall")
-    if wall is not None and not (isinstance(wall, list) and len(wall) == 2
-                                 and all(type(w) is int and 0 <= w <= 2**40 for w in wall)):
+    if wall is not None and not (
+        isinstance(wall, list) and len(wall) == 2 and all(type(w) is int and 0 <= w <= 2**40 for w in wall)
+    ):
         raise BadRecord(BAD_WALL, given=_show(wall))
     events = rec.get("events")
     if isinstance(events, list):
@@ -140,8 +154,10 @@ def check(body: str) -> Game:
     if rec.get("scores") != scores:
         raise BadRecord(WRONG_SCORES, given=_show(rec.get("scores")), made=str(scores))
     mr = rec.get("match_result")
-    if mr is not None and not (isinstance(mr, dict) and (mr.get("winner") is None or (
-            type(mr.get("winner")) is int and 0 <= mr["winner"] < len(scores)))):
+    if mr is not None and not (
+        isinstance(mr, dict)
+        and (mr.get("winner") is None or (type(mr.get("winner")) is int and 0 <= mr["winner"] < len(scores)))
+    ):
         raise BadRecord(BAD_RESULT, given=_show(mr))
     names = rec.get("names")
     if names is None:

@@ -30,8 +30,13 @@ def _home() -> Path | None:
         return None
     root = Path(env)
     if not (root / "firmware" / "main.py").is_file() or not (root / "hardware" / "boards").is_dir():
-        raise NotFound(_("%s=%s is not a Cribboard checkout (no firmware/main.py or hardware/boards): "
-                         "unset it to use the firmware installed with cribboard") % (HOME_ENV, env))
+        raise NotFound(
+            _(
+                "%s=%s is not a Cribboard checkout (no firmware/main.py or hardware/boards): "
+                "unset it to use the firmware installed with cribboard"
+            )
+            % (HOME_ENV, env)
+        )
     return root
 
 
@@ -85,8 +90,9 @@ def board_layout(name: str) -> bytes:
     data = json.loads(layout_file(name).read_bytes())
     kept = {k: data[k] for k in _BOARD_KEYS if k in data}
     if isinstance(kept.get("runs"), list):
-        kept["runs"] = [{k: run[k] for k in _RUN_KEYS if k in run} if isinstance(run, dict) else run
-                        for run in kept["runs"]]
+        kept["runs"] = [
+            {k: run[k] for k in _RUN_KEYS if k in run} if isinstance(run, dict) else run for run in kept["runs"]
+        ]
     return json.dumps(kept, separators=(",", ":")).encode()
 
 

@@ -28,8 +28,9 @@ def said(error: BaseException, gettext: Gettext = _) -> str:
 def core_from_data(data: Any, depth: int = 0) -> CoreError | None:
     """A rule's refusal sent or kept as data: [code, values], a value that is one itself as {"e": [...]}
     (the board's ERC line, a kept-apart record's reason); None for data that is not one."""
-    if not (isinstance(data, list) and len(data) == 2 and type(data[0]) is int and isinstance(data[1], list)
-            and depth < 4):
+    if not (
+        isinstance(data, list) and len(data) == 2 and type(data[0]) is int and isinstance(data[1], list) and depth < 4
+    ):
         return None
     values = []
     for v in data[1]:

@@ -41,8 +41,12 @@ def view(state: dict[str, Any]) -> dict[str, Any]:
     # "a triple skunk if the game ended now". Piquet has no target and no skunk.
     if g.target and (g.over() or max(scores) >= skunk_lines(g.target)[-1]):
         behind = scores[trailing]
-        skunk = {"track": trailing, "score": behind, "line": skunk_line(behind, g.target),
-                 "would_be": SKUNK_NAMES[skunk_class(behind, g.target)]}
+        skunk = {
+            "track": trailing,
+            "score": behind,
+            "line": skunk_line(behind, g.target),
+            "would_be": SKUNK_NAMES[skunk_class(behind, g.target)],
+        }
     return {
         "board": state.get("board"),
         "kind": match.kind,
@@ -54,10 +58,14 @@ def view(state: dict[str, Any]) -> dict[str, Any]:
         "game": len(match.closed) + 1,
         "target": g.target,
         "winner": g.winner(),
-        "standings": {"wins": wins, "game_points": points, "best_of": settings.get("best_of"),
-                      "first_to": settings.get("first_to"), "match_winner": match.winner()},
+        "standings": {
+            "wins": wins,
+            "game_points": points,
+            "best_of": settings.get("best_of"),
+            "first_to": settings.get("first_to"),
+            "match_winner": match.winner(),
+        },
         "skunk": skunk,
         "match": session.match_no,
         "show": session.showing(),
     }
-

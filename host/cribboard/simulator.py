@@ -65,9 +65,13 @@ def lock_flash(flash: Path):
         f.seek(0)
         holder = f.read().strip()
         f.close()
-        raise CribboardError(_("the flash folder %(flash)s is in use by another simulated board (process %(pid)s); "
-                               "stop it, or give this one a folder of its own with --flash DIR")
-                             % {"flash": flash, "pid": holder if holder.isdigit() else "?"}) from None
+        raise CribboardError(
+            _(
+                "the flash folder %(flash)s is in use by another simulated board (process %(pid)s); "
+                "stop it, or give this one a folder of its own with --flash DIR"
+            )
+            % {"flash": flash, "pid": holder if holder.isdigit() else "?"}
+        ) from None
     f.seek(0)
     f.truncate()
     f.write("%d\n" % os.getpid())
@@ -89,9 +93,13 @@ def check_config(flash: Path, board: str, layout: str, given: set[str]) -> None:
         except (ValueError, OSError, AttributeError):
             has = None  # a broken file: the board shows error 5 and uses its defaults
         if option in given and has != name:
-            raise CribboardError(_("%(flash)s already has its own %(file)s, not %(option)s %(name)s; a new folder "
-                                   "(--flash DIR) takes %(option)s") % {"flash": flash, "file": kept,
-                                                                        "option": option, "name": name})
+            raise CribboardError(
+                _(
+                    "%(flash)s already has its own %(file)s, not %(option)s %(name)s; a new folder "
+                    "(--flash DIR) takes %(option)s"
+                )
+                % {"flash": flash, "file": kept, "option": option, "name": name}
+            )
 
 
 def seed_flash(flash, board="pico", layout="2-track", refresh=True, edition="micropython"):

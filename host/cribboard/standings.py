@@ -15,6 +15,7 @@ from cribcore.match import ACC, game_points
 @dataclass
 class Played:
     """One finished cribbage game, with who sat at each track."""
+
     id: int
     board: str
     target: int
@@ -34,8 +35,7 @@ def _when(ended_at: float | None, synced_at: str) -> float:
         return 0.0
 
 
-def played(db: Any, since: float | None = None, until: float | None = None,
-           board: str | None = None) -> list[Played]:
+def played(db: Any, since: float | None = None, until: float | None = None, board: str | None = None) -> list[Played]:
     """The finished cribbage games in [since, until), of one board (an id
     prefix) or all, oldest first."""
     import json
@@ -46,8 +46,15 @@ def played(db: Any, since: float | None = None, until: float | None = None,
     for r in finished_cribbage_seats(db, board):
         g = games.get(r["id"])
         if g is None:
-            g = games[r["id"]] = Played(r["id"], r["board"], r["target"], json.loads(r["scores"]), r["winner"],
-                                        r["skunk"] or 0, _when(r["ended_at"], r["synced_at"]))
+            g = games[r["id"]] = Played(
+                r["id"],
+                r["board"],
+                r["target"],
+                json.loads(r["scores"]),
+                r["winner"],
+                r["skunk"] or 0,
+                _when(r["ended_at"], r["synced_at"]),
+            )
         g.names.append(r["name"])
     out = [g for g in games.values() if (since is None or g.when >= since) and (until is None or g.when < until)]
     return sorted(out, key=lambda g: (g.when, g.id))
@@ -66,8 +73,19 @@ def table(games: list[Played]) -> list[dict[str, Any]]:
     rows: dict[str, dict[str, Any]] = {}
     for g in games:
         for side, name in enumerate(g.names):
-            r = rows.setdefault(name, {"player": name, "games": 0, "wins": 0, "losses": 0, "skunks_given": 0,
-                                       "skunks_taken": 0, "game_points": 0, "spread": 0})
+            r = rows.setdefault(
+                name,
+                {
+                    "player": name,
+                    "games": 0,
+                    "wins": 0,
+                    "losses": 0,
+                    "skunks_given": 0,
+                    "skunks_taken": 0,
+                    "game_points": 0,
+                    "spread": 0,
+                },
+            )
             r["games"] += 1
             r["spread"] += _spread(g, side)
             if side == g.winner:
@@ -94,12 +112,20 @@ def head_to_head(games: list[Played], a: str, b: str) -> dict[str, Any]:
     check_pair(a, b)
     met = [g for g in games if a in g.names and b in g.names and g.names.index(a) != g.names.index(b)]
     rows = {r["player"]: r for r in table(met)}
-    empty = {"games": 0, "wins": 0, "losses": 0, "skunks_given": 0, "skunks_taken": 0, "game_points": 0,
-             "spread": 0}
+    empty = {"games": 0, "wins": 0, "losses": 0, "skunks_given": 0, "skunks_taken": 0, "game_points": 0, "spread": 0}
     return {
         "players": [rows.get(n, dict(empty, player=n)) for n in (a, b)],
-        "games": [{"id": g.id, "board": g.board, "when": _iso(g.when), "winner": g.names[g.winner],
-                   "scores": [g.scores[g.names.index(n)] for n in (a, b)], "skunk": g.skunk} for g in met],
+        "games": [
+            {
+                "id": g.id,
+                "board": g.board,
+                "when": _iso(g.when),
+                "winner": g.names[g.winner],
+                "scores": [g.scores[g.names.index(n)] for n in (a, b)],
+                "skunk": g.skunk,
+            }
+            for g in met
+        ],
     }
 
 

@@ -42,8 +42,9 @@ def games(db: Any, board: str | None = None, skipped: list[str] | None = None) -
             rows.append(_game_row(r, names.get(r["id"], []), as_reported.get(r["id"], [])))
         except (TypeError, ValueError, KeyError, IndexError) as e:
             if skipped is not None:
-                skipped.append(_("game %s (board %s, record %s) cannot be listed: %s")
-                               % (r["id"], r["board"], r["seq"], said(e)))
+                skipped.append(
+                    _("game %s (board %s, record %s) cannot be listed: %s") % (r["id"], r["board"], r["seq"], said(e))
+                )
     return rows
 
 
@@ -56,11 +57,23 @@ def _game_row(r: Row, who: list[str], reported: list[str]) -> Row:
         result = SKUNK_NAMES[r["skunk"]]
         target = r["target"]
     return {
-        "id": r["id"], "board": r["board"], "seq": r["seq"], "kind": r["kind"], "match": r["match_no"],
-        "game": r["game_no"], "players": r["players"], "names": who, "target": target,
-        "scheme": r["scheme"], "winner": _named(who, r["winner"]), "scores": scores,
-        "result": result, "skunk": SKUNK_NAMES[r["skunk"]] if r["kind"] != PIQUET else None,
-        "game_points": r["points"], "match_winner": _named(who, r["match_winner"]), "ended_at": iso_time(r["ended_at"]),
+        "id": r["id"],
+        "board": r["board"],
+        "seq": r["seq"],
+        "kind": r["kind"],
+        "match": r["match_no"],
+        "game": r["game_no"],
+        "players": r["players"],
+        "names": who,
+        "target": target,
+        "scheme": r["scheme"],
+        "winner": _named(who, r["winner"]),
+        "scores": scores,
+        "result": result,
+        "skunk": SKUNK_NAMES[r["skunk"]] if r["kind"] != PIQUET else None,
+        "game_points": r["points"],
+        "match_winner": _named(who, r["match_winner"]),
+        "ended_at": iso_time(r["ended_at"]),
         "reported": reported,
     }
 
@@ -100,8 +113,15 @@ def player_stats(db: Any) -> list[Row]:
 
     def row(name: str) -> Row:
         if name not in out:
-            out[name] = {"player": name, "games": 0, "wins": 0, "matches_won": 0,
-                         "skunks_given": [0, 0, 0], "skunks_taken": [0, 0, 0], "points": {}}
+            out[name] = {
+                "player": name,
+                "games": 0,
+                "wins": 0,
+                "matches_won": 0,
+                "skunks_given": [0, 0, 0],
+                "skunks_taken": [0, 0, 0],
+                "points": {},
+            }
         return out[name]
 
     for g in results.cribbage_seats(db):
@@ -154,8 +174,19 @@ def piquet_stats(db: Any) -> list[Row]:
         who = names.get(g["id"], [])
         for side in range(2):
             name = who[side] if side < len(who) else "track %d" % (side + 1)
-            row = out.setdefault(name, {"player": name, "parties": 0, "wins": 0, "losses": 0, "draws": 0,
-                                        "rubicons_given": 0, "rubicons_taken": 0, "points": 0})
+            row = out.setdefault(
+                name,
+                {
+                    "player": name,
+                    "parties": 0,
+                    "wins": 0,
+                    "losses": 0,
+                    "draws": 0,
+                    "rubicons_given": 0,
+                    "rubicons_taken": 0,
+                    "points": 0,
+                },
+            )
             row["parties"] += 1
             if r is None:
                 row["draws"] += 1
@@ -169,8 +200,9 @@ def piquet_stats(db: Any) -> list[Row]:
 
 
 SHOW_KINDS = ("pegging", "hand", "crib")
-NOT_COUNTED = N_("no split: the board did not count the show (menu item 8), so its entries do not say "
-               "what they were for")
+NOT_COUNTED = N_(
+    "no split: the board did not count the show (menu item 8), so its entries do not say what they were for"
+)
 
 
 def show_stats(db: Any) -> dict[str, Row]:
@@ -185,11 +217,16 @@ def show_stats(db: Any) -> dict[str, Row]:
         except (TypeError, ValueError, KeyError, IndexError, AttributeError):
             continue  # a record that cannot be read counts for nothing here (matches names it)
     for r in out.values():
-        r.update({
-            "pegging_per_deal": round(r["pegging"] / r["deals"], 2), "hand_per_deal": round(r["hand"] / r["deals"], 2),
-            "crib_per_deal_dealt": round(r["crib"] / r["dealt"], 2) if r["dealt"] else None,
-            "pegging_per_game": round(r["pegging"] / r["games"], 2), "hand_per_game": round(r["hand"] / r["games"], 2),
-            "crib_per_game": round(r["crib"] / r["games"], 2)})
+        r.update(
+            {
+                "pegging_per_deal": round(r["pegging"] / r["deals"], 2),
+                "hand_per_deal": round(r["hand"] / r["deals"], 2),
+                "crib_per_deal_dealt": round(r["crib"] / r["dealt"], 2) if r["dealt"] else None,
+                "pegging_per_game": round(r["pegging"] / r["games"], 2),
+                "hand_per_game": round(r["hand"] / r["games"], 2),
+                "crib_per_game": round(r["crib"] / r["games"], 2),
+            }
+        )
     return out
 
 
@@ -215,8 +252,9 @@ def _count_show(out: dict[str, Row], rec: dict[str, Any], who: list[str]) -> Non
                 totals[side]["best"] = max(totals[side]["best"], points)
     for side, t in enumerate(totals):
         name = who[side] if side < len(who) else "track %d" % (side + 1)
-        r = out.setdefault(name, {"games": 0, "deals": 0, "dealt": 0, "pegging": 0, "hand": 0, "crib": 0,
-                                  "best_hand": 0})
+        r = out.setdefault(
+            name, {"games": 0, "deals": 0, "dealt": 0, "pegging": 0, "hand": 0, "crib": 0, "best_hand": 0}
+        )
         r["games"] += 1
         for key in ("deals", "dealt", "pegging", "hand", "crib"):
             r[key] += t[key]

@@ -64,11 +64,15 @@ def sync(link, conn, progress=None, hello=None):
         raise LinkError(_("the board's HELLO carries no record count (%s)") % ascii(hello.get("seq"))[:40])
     since = store.games.last_seq(conn, board)
     if hello["seq"] < since:
-        raise LinkError(_("board %s says its last record is %d, but this database already holds its records up to "
-                        "%d: its game log was cleared by a firmware that numbered games again from 1, or another "
-                        "board has the same id. Nothing was synced, so that no game is taken for one already "
-                        "stored (`cribboard flash` brings firmware that goes on numbering after a cleared log)")
-                        % (board, hello["seq"], since))
+        raise LinkError(
+            _(
+                "board %s says its last record is %d, but this database already holds its records up to "
+                "%d: its game log was cleared by a firmware that numbered games again from 1, or another "
+                "board has the same id. Nothing was synced, so that no game is taken for one already "
+                "stored (`cribboard flash` brings firmware that goes on numbering after a cleared log)"
+            )
+            % (board, hello["seq"], since)
+        )
     link.set_time(int(host_now))
     total = max(0, hello["seq"] - since)
     new = done = rejected = 0

@@ -22,7 +22,10 @@ def seconds(name: str, default: float, whole: bool = False) -> float:
     except ValueError:
         value = math.nan
     if not 0 < value <= MOST_S:  # (nan and inf fail it too)
-        said = (_("%(name)s wants whole seconds, more than 0 and at most %(most)d, not %(text)s") if whole else
-                _("%(name)s wants seconds, more than 0 and at most %(most)d, not %(text)s"))
+        said = (
+            _("%(name)s wants whole seconds, more than 0 and at most %(most)d, not %(text)s")
+            if whole
+            else _("%(name)s wants seconds, more than 0 and at most %(most)d, not %(text)s")
+        )
         raise UsageError(said % {"name": name, "most": MOST_S, "text": ascii(text)[1:-1][:40]})
     return value

@@ -58,7 +58,7 @@ def host_allowed(host_header: str, served: tuple[str, int]) -> bool:
 
 
 def origin_allowed(origin: str, served: tuple[str, int]) -> bool:
-    return origin.startswith("http://") and host_allowed(origin[len("http://"):], served)
+    return origin.startswith("http://") and host_allowed(origin[len("http://") :], served)
 
 
 def json_depth(data: bytes) -> int:

@@ -34,8 +34,9 @@ def board_figures(tmp):
     proc, url = clubserver.start(db)
     try:
         env = dict(os.environ, MICROPYPATH=HEAPCLUB_PATH)
-        done = subprocess.run(HEAPCLUB + [url, clubserver.KEY], cwd=ROOT, env=env, capture_output=True, text=True,
-                              check=True)
+        done = subprocess.run(
+            HEAPCLUB + [url, clubserver.KEY], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+        )
     finally:
         clubserver.stop(proc)
     return json.loads(done.stdout.strip().splitlines()[-1])
@@ -49,9 +50,16 @@ def main():
             load = clubload.run(cluster.new_database(), tmp, boards=20, live_s=60.0)
         finally:
             cluster.stop()
-    print(json.dumps({"board": board, "load": load,
-                      "board_command": "make mpy; MICROPYPATH=%s %s http://127.0.0.1:PORT/ KEY"
-                      % (HEAPCLUB_PATH, " ".join(["micropython"] + HEAPCLUB[1:]))}))
+    print(
+        json.dumps(
+            {
+                "board": board,
+                "load": load,
+                "board_command": "make mpy; MICROPYPATH=%s %s http://127.0.0.1:PORT/ KEY"
+                % (HEAPCLUB_PATH, " ".join(["micropython"] + HEAPCLUB[1:])),
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -54,8 +54,9 @@ def start(db_url, uvicorn):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, "-c", UVICORN, db_url, str(port)], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", UVICORN, db_url, str(port)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     url = proc.stdout.readline().strip()
     time.sleep(2)  # (uvicorn says nothing when it is bound: a bench's one guess, never a test's)
     return proc, url
@@ -107,8 +108,9 @@ async def flood(ports, boards, seconds, body, boot):
     took, failed = [], []
     until = time.monotonic() + seconds
     period = 1.0 / (RATE - 1)
-    await asyncio.gather(*(one_board(ports[i % len(ports)], "b%03d" % i, body, until, took, failed, boot,
-                                     period) for i in range(boards)))
+    await asyncio.gather(
+        *(one_board(ports[i % len(ports)], "b%03d" % i, body, until, took, failed, boot, period) for i in range(boards))
+    )
     return round(len(took) / seconds, 1), failed
 
 
@@ -195,8 +197,7 @@ def main():
                 other, other_url = start(db_url, uvicorn)
                 try:
                     other_port = int(other_url.rstrip("/").rsplit(":", 1)[1])
-                    rps_two, failed_two = asyncio.run(flood([port, other_port], boards, seconds / 2, body,
-                                                            boot=10_001))
+                    rps_two, failed_two = asyncio.run(flood([port, other_port], boards, seconds / 2, body, boot=10_001))
                 finally:
                     other.terminate()
                     other.wait(30)
@@ -206,17 +207,31 @@ def main():
         finally:
             cluster.stop()
     took.sort()
-    print(json.dumps({
-        "server": "uvicorn" if uvicorn else "waitress", "boards": boards, "seconds": seconds, "drips": drips,
-        "answered": len(took), "failed": len(failed), "failures": sorted(set(failed))[:5],
-        "p50_ms": round(1000 * statistics.median(took), 1), "p99_ms": round(1000 * took[int(0.99 * len(took))], 1),
-        "cpu_ms_per_request": round(1000 * cpu / max(1, len(took) + len(failed)), 2),
-        "rss_peak_idle_kb": idle_kb, "rss_peak_200_boards_kb": before_drip,
-        "rss_peak_1000_drips_kb": drip_kb, "drips_cut_within_30_s": cut,
-        "serving_again_after_postgresql_restart_s": restart_s,
-        "requests_per_s_1_server": rps_one, "requests_per_s_2_servers": rps_two,
-        "flood_failed_1_server": len(failed_one), "flood_failed_2_servers": len(failed_two),
-    }))
+    print(
+        json.dumps(
+            {
+                "server": "uvicorn" if uvicorn else "waitress",
+                "boards": boards,
+                "seconds": seconds,
+                "drips": drips,
+                "answered": len(took),
+                "failed": len(failed),
+                "failures": sorted(set(failed))[:5],
+                "p50_ms": round(1000 * statistics.median(took), 1),
+                "p99_ms": round(1000 * took[int(0.99 * len(took))], 1),
+                "cpu_ms_per_request": round(1000 * cpu / max(1, len(took) + len(failed)), 2),
+                "rss_peak_idle_kb": idle_kb,
+                "rss_peak_200_boards_kb": before_drip,
+                "rss_peak_1000_drips_kb": drip_kb,
+                "drips_cut_within_30_s": cut,
+                "serving_again_after_postgresql_restart_s": restart_s,
+                "requests_per_s_1_server": rps_one,
+                "requests_per_s_2_servers": rps_two,
+                "flood_failed_1_server": len(failed_one),
+                "flood_failed_2_servers": len(failed_two),
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -16,11 +16,13 @@ try:
     ticks_us = time.ticks_us
     ticks_diff = time.ticks_diff
 except AttributeError:  # CPython: a benchmark-only stand-in, not product code
+
     def ticks_us():
         return time.perf_counter_ns() // 1000
 
     def ticks_diff(a, b):
         return a - b
+
 
 HANDS = 1000
 ROUNDS = 5
@@ -88,17 +90,21 @@ def main():
     ref = reference_us()
     t = scoring_us(hands)
     most, mean = heap_per_score(hands)
-    print(json.dumps({
-        "runtime": sys.implementation.name,
-        "reference_us": ref,
-        "hands": HANDS,
-        "scoring_us": t,
-        "hands_per_s": HANDS * 1000000 // t,
-        "us_per_hand": t / HANDS,
-        "ref_units_per_1000_hands": (t * 1000 / HANDS) / ref,
-        "heap_bytes_max": most,
-        "heap_bytes_mean": mean,
-    }))
+    print(
+        json.dumps(
+            {
+                "runtime": sys.implementation.name,
+                "reference_us": ref,
+                "hands": HANDS,
+                "scoring_us": t,
+                "hands_per_s": HANDS * 1000000 // t,
+                "us_per_hand": t / HANDS,
+                "ref_units_per_1000_hands": (t * 1000 / HANDS) / ref,
+                "heap_bytes_max": most,
+                "heap_bytes_mean": mean,
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -17,8 +17,15 @@ import tracemalloc
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-PATH = ("tests/bench", "tests/core", "tests/firmware", "firmware/lib", ".stubs/cp", "host/cribboard/cp",
-        "tests/circuitpython")
+PATH = (
+    "tests/bench",
+    "tests/core",
+    "tests/firmware",
+    "firmware/lib",
+    ".stubs/cp",
+    "host/cribboard/cp",
+    "tests/circuitpython",
+)
 for p in PATH:
     sys.path.insert(0, os.path.join(ROOT, p))
 
@@ -53,8 +60,7 @@ def frames():
     current, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     assert sent == n  # every frame went down the wire
-    return {"frames": n, "frame_net_bytes": (current - base) / n,
-            "frame_peak_bytes": max(0, peak - base - recorded)}
+    return {"frames": n, "frame_net_bytes": (current - base) / n, "frame_peak_bytes": max(0, peak - base - recorded)}
 
 
 def boot_and_press():

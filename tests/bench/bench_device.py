@@ -87,8 +87,9 @@ def saved_match():
     for k in range(40):
         t.enter(k % 2, 1 + k % 5)
     with open(ROOT + "/board.json", "w") as f:
-        f.write(json.dumps({"name": "bench", "strip_pin": 0,
-                            "buttons": {"P1": 2, "P2": 3, "UNDO": 5, "SKUNK": 6, "OK": 7}}))
+        f.write(
+            json.dumps({"name": "bench", "strip_pin": 0, "buttons": {"P1": 2, "P2": 3, "UNDO": 5, "SKUNK": 6, "OK": 7}})
+        )
     from cribapp.layoutfile import standard
 
     with open(ROOT + "/layout.json", "w") as f:

@@ -22,8 +22,11 @@ from cribcore.discard import analyse, rank_table  # noqa: E402
 from cribcore.show import score  # noqa: E402
 
 HANDS = 1000
-CLI = [str(Path(sys.executable).with_name("cribboard"))] if shutil.which(
-    "cribboard", path=str(Path(sys.executable).parent)) else [sys.executable, "-m", "cribboard"]
+CLI = (
+    [str(Path(sys.executable).with_name("cribboard"))]
+    if shutil.which("cribboard", path=str(Path(sys.executable).parent))
+    else [sys.executable, "-m", "cribboard"]
+)
 
 
 def sample(n, count, seed):
@@ -52,19 +55,29 @@ def per_hand_ms(hands, players):
 def first_hand_ms():
     """In a fresh interpreter: import the core's advisor and answer one hand
     (the rank table built on the way), median of five processes."""
-    code = ("import sys, time; sys.path.insert(0, %r); t0 = time.perf_counter_ns(); "
-            "from cribcore.discard import analyse; analyse([0, 5, 10, 15, 20, 25]); "
-            "print((time.perf_counter_ns() - t0) / 1e6)" % str(ROOT / "firmware" / "lib"))
-    return statistics.median(float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                                                  check=True).stdout) for _ in range(5))
+    code = (
+        "import sys, time; sys.path.insert(0, %r); t0 = time.perf_counter_ns(); "
+        "from cribcore.discard import analyse; analyse([0, 5, 10, 15, 20, 25]); "
+        "print((time.perf_counter_ns() - t0) / 1e6)" % str(ROOT / "firmware" / "lib")
+    )
+    return statistics.median(
+        float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
+        for _ in range(5)
+    )
 
 
 def wall(args, stdin=None, rounds=5):
     best = None
     for _ in range(rounds):
         t0 = time.perf_counter()
-        subprocess.run(CLI + args, input=stdin, capture_output=True, text=True, check=stdin is None,
-                       env=dict(os.environ, NO_COLOR="1"))
+        subprocess.run(
+            CLI + args,
+            input=stdin,
+            capture_output=True,
+            text=True,
+            check=stdin is None,
+            env=dict(os.environ, NO_COLOR="1"),
+        )
         t = time.perf_counter() - t0
         best = t if best is None or t < best else best
     return best
@@ -103,11 +116,24 @@ def main():
     discard_once = wall(["discard", "--dealer"] + hand)
     score_once = wall(["score"] + hand[:5])
     naive, scorings = naive_s(six[0])
-    print(json.dumps({
-        "reference_us": ref, "median_ms": med6, "max_ms": max6, "five_median_ms": med5, "five_max_ms": max5,
-        "first_hand_ms": first, "stdin_1000_s": thousand, "discard_cli_s": discard_once, "score_cli_s": score_once,
-        "naive_s": naive, "naive_scorings": scorings, "hands": HANDS,
-    }))
+    print(
+        json.dumps(
+            {
+                "reference_us": ref,
+                "median_ms": med6,
+                "max_ms": max6,
+                "five_median_ms": med5,
+                "five_max_ms": max5,
+                "first_hand_ms": first,
+                "stdin_1000_s": thousand,
+                "discard_cli_s": discard_once,
+                "score_cli_s": score_once,
+                "naive_s": naive,
+                "naive_scorings": scorings,
+                "hands": HANDS,
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

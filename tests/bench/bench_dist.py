@@ -26,19 +26,23 @@ def installed(tmp, name, *what):
     venv = Path(tmp) / name
     subprocess.run([sys.executable, "-m", "venv", venv], check=True)
     empty = size(venv)
-    subprocess.run([venv / "bin" / "python", "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *what],
-                   check=True)
+    subprocess.run(
+        [venv / "bin" / "python", "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *what], check=True
+    )
     return size(venv) - empty
 
 
 def main():
     with tempfile.TemporaryDirectory() as tmp:
-        subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", tmp, ROOT], check=True,
-                       capture_output=True)
+        subprocess.run(
+            [sys.executable, "-m", "build", "--wheel", "--outdir", tmp, ROOT], check=True, capture_output=True
+        )
         (wheel,) = Path(tmp).glob("*.whl")
-        out = {"wheel_bytes": wheel.stat().st_size,
-               "base_install_bytes": installed(tmp, "base", str(wheel)),
-               "plot_install_bytes": installed(tmp, "plot", "%s[plot]" % wheel)}
+        out = {
+            "wheel_bytes": wheel.stat().st_size,
+            "base_install_bytes": installed(tmp, "base", str(wheel)),
+            "plot_install_bytes": installed(tmp, "plot", "%s[plot]" % wheel),
+        }
         board = Board(Path(tmp) / "flash")
         try:
             t0 = time.perf_counter()

@@ -20,8 +20,13 @@ from cribboard.linkclient import BoardLink
 
 def timed_flash(port, env):
     t0 = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "cribboard", "flash", "--port", port, "--json"], env=env,
-                          capture_output=True, text=True, timeout=600)
+    done = subprocess.run(
+        [sys.executable, "-m", "cribboard", "flash", "--port", port, "--json"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     seconds = time.perf_counter() - t0
     assert done.returncode == 0, done.stderr
     return round(seconds, 2), json.loads(done.stdout)
@@ -39,8 +44,17 @@ def main():
             warm, again = timed_flash(board.port, env)
         finally:
             board.stop()
-    print(json.dumps({"cold_s": cold, "written_cold": len(first["written"]), "warm_s": warm,
-                      "written_warm": len(again["written"]), "ratio": round(warm / cold, 2)}))
+    print(
+        json.dumps(
+            {
+                "cold_s": cold,
+                "written_cold": len(first["written"]),
+                "warm_s": warm,
+                "written_warm": len(again["written"]),
+                "ratio": round(warm / cold, 2),
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

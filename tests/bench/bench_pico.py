@@ -39,11 +39,14 @@ PROBE_MAIN = "import gc\ngc.collect()\na = gc.mem_alloc()\nimport probe\ngc.coll
 DEBOUNCE_MS = 20  # cribapp.button
 LONG_MS = 700
 # (button, what decides it, hold ms, ms to wait after the release)
-GESTURES = ([("P1", "press", 60, 300), ("OK", "release", 60, 300)] * 3
-            + [("P2", "press", 60, 300), ("OK", "release", 60, 300)] * 3
-            + [("UNDO", "release", 60, 300)] * 2 + [("UNDO", "long", 900, 300)] * 2
-            + [("SKUNK", "release", 60, 4300), ("SKUNK", "long", 900, 4300)]
-            + [("OK", "long", 900, 300), ("UNDO", "release", 60, 300)])
+GESTURES = (
+    [("P1", "press", 60, 300), ("OK", "release", 60, 300)] * 3
+    + [("P2", "press", 60, 300), ("OK", "release", 60, 300)] * 3
+    + [("UNDO", "release", 60, 300)] * 2
+    + [("UNDO", "long", 900, 300)] * 2
+    + [("SKUNK", "release", 60, 4300), ("SKUNK", "long", 900, 4300)]
+    + [("OK", "long", 900, 300), ("UNDO", "release", 60, 300)]
+)
 
 
 def events(log):
@@ -89,26 +92,32 @@ def saves(evs):
     for i, e in enumerate(evs):
         if e[0] == "up" and e[1] == PINS["OK"]:
             ops = []
-            for f in evs[i + 1:]:
+            for f in evs[i + 1 :]:
                 if f[0] in ("down", "up"):
                     break
                 if f[0] == "flash":
                     ops.append(f)
-            out.append((sum(1 for f in ops if f[1] == "E"), sum(1 for f in ops if f[1] == "P"),
-                        sum(f[3] for f in ops if f[1] == "P")))
+            out.append(
+                (
+                    sum(1 for f in ops if f[1] == "E"),
+                    sum(1 for f in ops if f[1] == "P"),
+                    sum(f[3] for f in ops if f[1] == "P"),
+                )
+            )
     return out
 
 
 def mpremote(port, *args):
-    done = subprocess.run([MPREMOTE, "connect", port, "resume", *args], capture_output=True, text=True,
-                          timeout=120)
+    done = subprocess.run([MPREMOTE, "connect", port, "resume", *args], capture_output=True, text=True, timeout=120)
     if done.returncode:
         raise SystemExit("mpremote %s: %s" % (" ".join(args), done.stderr))
     return done.stdout
 
 
-CLUB_HEAP = ("import gc\ngc.collect()\nbefore = gc.mem_alloc()\nimport cribapp.hostface, cribclub.sender\n"
-             "gc.collect()\nprint(gc.mem_alloc() - before)")
+CLUB_HEAP = (
+    "import gc\ngc.collect()\nbefore = gc.mem_alloc()\nimport cribapp.hostface, cribclub.sender\n"
+    "gc.collect()\nprint(gc.mem_alloc() - before)"
+)
 
 
 # The sender's own passes on the real port (cribclub.sender, its request's states one a pass), as a WiFi
@@ -216,8 +225,9 @@ def main():
             # network, so the sender is loaded here, not run): the game's modules are in, as on a board.
             # This image has no network, so `cribboard flash` left the sender off: copied here as flash
             # would write it, to be measured, not run.
-            sender = [(remote, data) for remote, data in firmware_files.build(layout="3-track")
-                      if manifest.club_file(remote)]
+            sender = [
+                (remote, data) for remote, data in firmware_files.build(layout="3-track") if manifest.club_file(remote)
+            ]
             copies = ["mkdir", ":lib/cribclub"]
             for remote, data in sender:
                 local = Path(tmp) / Path(remote).name
@@ -236,21 +246,36 @@ def main():
         by_gesture.setdefault("%s %s" % (name, by), []).append(round(ms, 1))
     busy = sorted(t for t in probe["busy_us"] if t)
     writes = sorted(t for t in probe["write_us"] if t)
-    print(json.dumps({
-        "measured": True, "image": uf2.name, "image_sha256": hashlib.sha256(uf2.read_bytes()).hexdigest(),
-        "first_frame_ms": round(first / 1000, 1),
-        "decided_to_frame_ms": by_gesture,
-        "decided_to_frame_max_ms": max(ms for _n, _b, ms in latencies),
-        "save_flash_ops": flash_ops,  # (erases, programs, bytes programmed) per OK
-        "pass_us_median": statistics.median(busy), "pass_us_max": busy[-1],
-        "strip_write_us_median": statistics.median(writes), "strip_writes": probe["writes"],
-        "alloc_per_pass_max": probe["alloc_max"], "alloc_per_pass_mean": round(probe["alloc_mean"], 1),
-        "passes_allocating": probe["alloc_some"], "alloc_last": probe["alloc_last"],
-        "live_heap_max": probe["live_max"], "probe_bytes": probe["probe_bytes"],
-        "live_heap_max_app": probe["live_max"] - probe["probe_bytes"], "heap": probe["heap"],
-        "passes": probe["passes"], "club_sender_heap": club_heap,
-        "club_request_passes_us": [int(x) for x in passes.split(",")], "club_request_bytes": int(request_bytes),
-        "club_answer_checked_us": int(checked)}))
+    print(
+        json.dumps(
+            {
+                "measured": True,
+                "image": uf2.name,
+                "image_sha256": hashlib.sha256(uf2.read_bytes()).hexdigest(),
+                "first_frame_ms": round(first / 1000, 1),
+                "decided_to_frame_ms": by_gesture,
+                "decided_to_frame_max_ms": max(ms for _n, _b, ms in latencies),
+                "save_flash_ops": flash_ops,  # (erases, programs, bytes programmed) per OK
+                "pass_us_median": statistics.median(busy),
+                "pass_us_max": busy[-1],
+                "strip_write_us_median": statistics.median(writes),
+                "strip_writes": probe["writes"],
+                "alloc_per_pass_max": probe["alloc_max"],
+                "alloc_per_pass_mean": round(probe["alloc_mean"], 1),
+                "passes_allocating": probe["alloc_some"],
+                "alloc_last": probe["alloc_last"],
+                "live_heap_max": probe["live_max"],
+                "probe_bytes": probe["probe_bytes"],
+                "live_heap_max_app": probe["live_max"] - probe["probe_bytes"],
+                "heap": probe["heap"],
+                "passes": probe["passes"],
+                "club_sender_heap": club_heap,
+                "club_request_passes_us": [int(x) for x in passes.split(",")],
+                "club_request_bytes": int(request_bytes),
+                "club_answer_checked_us": int(checked),
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

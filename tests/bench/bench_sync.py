@@ -47,8 +47,7 @@ def main():
             log_bytes = (flash / "games.log").stat().st_size
     finally:
         cluster.stop()
-    print(json.dumps({"games": GAMES, "seconds": sqlite_s, "postgresql_seconds": postgresql_s,
-                      "log_bytes": log_bytes}))
+    print(json.dumps({"games": GAMES, "seconds": sqlite_s, "postgresql_seconds": postgresql_s, "log_bytes": log_bytes}))
 
 
 main()

@@ -57,9 +57,20 @@ def main():
         app.clock.now = time.ticks_add(app.clock.now, 10)
         app.step()
     idle = gc.mem_alloc() - before
-    print(json.dumps({"done": out["done"], "sent": sender.sent, "failures": sender.failures,
-                      "firmware_peak_heap": peak - harness, "live_heap_after": after - harness,
-                      "idle_1000_passes_alloc": idle, "pass_us_max_sending": most[0], "pass_us_max": most[1]}))
+    print(
+        json.dumps(
+            {
+                "done": out["done"],
+                "sent": sender.sent,
+                "failures": sender.failures,
+                "firmware_peak_heap": peak - harness,
+                "live_heap_after": after - harness,
+                "idle_1000_passes_alloc": idle,
+                "pass_us_max_sending": most[0],
+                "pass_us_max": most[1],
+            }
+        )
+    )
 
 
 main()

@@ -66,11 +66,25 @@ def pause():
         live[counts[7] % 20] = held
         counts[7] += 1
         f = open("probe.json", "w")
-        f.write(json.dumps({"passes": counts[0], "writes": counts[1], "alloc_max": counts[2],
-                            "alloc_mean": counts[3] / max(1, counts[4]), "alloc_some": counts[5],
-                            "alloc_last": alloc_last, "busy_us": busy_us, "write_us": writes_us,
-                            "live_max": counts[6], "live": live, "collections": counts[7],
-                            "probe_bytes": probe_bytes[0], "heap": gc.mem_alloc() + gc.mem_free()}))
+        f.write(
+            json.dumps(
+                {
+                    "passes": counts[0],
+                    "writes": counts[1],
+                    "alloc_max": counts[2],
+                    "alloc_mean": counts[3] / max(1, counts[4]),
+                    "alloc_some": counts[5],
+                    "alloc_last": alloc_last,
+                    "busy_us": busy_us,
+                    "write_us": writes_us,
+                    "live_max": counts[6],
+                    "live": live,
+                    "collections": counts[7],
+                    "probe_bytes": probe_bytes[0],
+                    "heap": gc.mem_alloc() + gc.mem_free(),
+                }
+            )
+        )
         f.close()
     time.sleep_ms(2)
     last[0] = gc.mem_alloc()

@@ -76,133 +76,229 @@ def main():
     print("|---|---|---|---|")
     print("| hands scored per second | %d | %d | |" % (cpy["hands_per_s"], mpy["hands_per_s"]))
     print("| microseconds per hand | %.2f | %.2f | |" % (cpy["us_per_hand"], mpy["us_per_hand"]))
-    print("| reference loop (100,000 additions), microseconds | %d | %d | |"
-          % (cpy["reference_us"], mpy["reference_us"]))
-    print("| 1,000 hands in reference-loop units | %.2f | %.2f | |"
-          % (cpy["ref_units_per_1000_hands"], mpy["ref_units_per_1000_hands"]))
-    print("| heap taken by one score() call, bytes (max / mean) | n/a | %d / %d | |"
-          % (mpy["heap_bytes_max"], mpy["heap_bytes_mean"]))
+    print(
+        "| reference loop (100,000 additions), microseconds | %d | %d | |" % (cpy["reference_us"], mpy["reference_us"])
+    )
+    print(
+        "| 1,000 hands in reference-loop units | %.2f | %.2f | |"
+        % (cpy["ref_units_per_1000_hands"], mpy["ref_units_per_1000_hands"])
+    )
+    print(
+        "| heap taken by one score() call, bytes (max / mean) | n/a | %d / %d | |"
+        % (mpy["heap_bytes_max"], mpy["heap_bytes_mean"])
+    )
     print("| all 12,994,800 hands, one core, seconds | %.1f | | <= 60 |" % full["seconds"])
     print()
     ref = dis["reference_us"] / 1000
-    print("| the discard advisor (CPython, exact; reference loop %d us) | measured | reference-loop units | budget |"
-          % dis["reference_us"])
+    print(
+        "| the discard advisor (CPython, exact; reference loop %d us) | measured | reference-loop units | budget |"
+        % dis["reference_us"]
+    )
     print("|---|---|---|---|")
-    print("| a 6-card hand, in process: median / most of %d | %.2f / %.2f ms | %.3f / %.3f | <= 1 / <= 5 ms |"
-          % (dis["hands"], dis["median_ms"], dis["max_ms"], dis["median_ms"] / ref, dis["max_ms"] / ref))
-    print("| a 5-card hand (3 players): median / most of 300 | %.2f / %.2f ms | %.3f / %.3f | <= 5 ms median |"
-          % (dis["five_median_ms"], dis["five_max_ms"], dis["five_median_ms"] / ref, dis["five_max_ms"] / ref))
-    print("| the first hand in a fresh process (import, rank table, answer) | %.1f ms | %.2f | <= 60 ms |"
-          % (dis["first_hand_ms"], dis["first_hand_ms"] / ref))
+    print(
+        "| a 6-card hand, in process: median / most of %d | %.2f / %.2f ms | %.3f / %.3f | <= 1 / <= 5 ms |"
+        % (dis["hands"], dis["median_ms"], dis["max_ms"], dis["median_ms"] / ref, dis["max_ms"] / ref)
+    )
+    print(
+        "| a 5-card hand (3 players): median / most of 300 | %.2f / %.2f ms | %.3f / %.3f | <= 5 ms median |"
+        % (dis["five_median_ms"], dis["five_max_ms"], dis["five_median_ms"] / ref, dis["five_max_ms"] / ref)
+    )
+    print(
+        "| the first hand in a fresh process (import, rank table, answer) | %.1f ms | %.2f | <= 60 ms |"
+        % (dis["first_hand_ms"], dis["first_hand_ms"] / ref)
+    )
     print("| `cribboard discard --dealer` on 1,000 hands from stdin | %.2f s | | <= 5 s |" % dis["stdin_1000_s"])
-    print("| `cribboard discard --dealer HAND` / `cribboard score HAND`, end to end | %.0f / %.0f ms | | "
-          "discard <= score + 100 ms |" % (dis["discard_cli_s"] * 1000, dis["score_cli_s"] * 1000))
-    print("| naive: `show.score` on every starter and crib (%s scorings), one hand | %.2f s | %.0f | |"
-          % (format(dis["naive_scorings"], ","), dis["naive_s"], dis["naive_s"] * 1000 / ref))
+    print(
+        "| `cribboard discard --dealer HAND` / `cribboard score HAND`, end to end | %.0f / %.0f ms | | "
+        "discard <= score + 100 ms |" % (dis["discard_cli_s"] * 1000, dis["score_cli_s"] * 1000)
+    )
+    print(
+        "| naive: `show.score` on every starter and crib (%s scorings), one hand | %.2f s | %.0f | |"
+        % (format(dis["naive_scorings"], ","), dis["naive_s"], dis["naive_s"] * 1000 / ref)
+    )
     print()
     g, fr, pr, bt, bt_py = dev["game"], dev["frame"], dev["press"], dev["boot"], dev["boot_py"]
     print("| device figure (MicroPython unix, heap %s) | measured | reference-loop units | budget |" % HEAP)
     print("|---|---|---|---|")
-    print("| peak live heap through a 3-player game to 121, .mpy firmware (the benchmark's own %d bytes apart) "
-          "| %d bytes | | <= 65,536 bytes |" % (g["harness_heap"], g["firmware_peak_heap"]))
-    print("| the same on the 32-bit WebAssembly port (the benchmark's own %d bytes apart; %s interned names in "
-          "%s pools: the next pool costs about 4.5 KB at once) | %d bytes | | <= 49,152 bytes |"
-          % (wasm["harness_heap"], wasm.get("qstrs"), wasm.get("qstr_pools"), wasm["firmware_peak_heap"]))
-    print("| heap allocated per rendered frame, steady state (%d frames) | %.1f bytes | | 0 |"
-          % (fr["frames"], fr["bytes_per_frame"]))
-    print("| button press to frame written (median / max of %d) | %d / %d us | %.3f / %.3f | <= 100 us |"
-          % (pr["presses"], pr["median_us"], pr["max_us"], pr["median_us"] / pr["reference_us"],
-             pr["max_us"] / pr["reference_us"]))
-    print("| boot to first frame from a saved match, .mpy | %d us | %.2f | <= 15,000 us |"
-          % (bt["boot_us"], bt["boot_us"] / bt["reference_us"]))
-    print("| the same from .py source (for comparison) | %d us | %.2f | |"
-          % (bt_py["boot_us"], bt_py["boot_us"] / bt_py["reference_us"]))
-    print("| cribboard flash of the simulated board from an empty compiled-modules cache (%d files written) "
-          "| %.2f s | | |" % (fl["written_cold"], fl["cold_s"]))
-    print("| the re-flash of the unchanged board, from the cache (%d written) | %.2f s (%.2f of the cold flash) | | "
-          "<= 1/3 and <= 1.5 s |" % (fl["written_warm"], fl["warm_s"], fl["ratio"]))
-    print("| sync of %d finished games over the virtual serial line (%d KB of log) into SQLite | %.2f s | | <= 5 s |"
-          % (syn["games"], syn["log_bytes"] // 1024, syn["seconds"]))
-    print("| the same into a PostgreSQL server on this machine (Unix socket) | %.2f s | | <= 5 s |"
-          % syn["postgresql_seconds"])
+    print(
+        "| peak live heap through a 3-player game to 121, .mpy firmware (the benchmark's own %d bytes apart) "
+        "| %d bytes | | <= 65,536 bytes |" % (g["harness_heap"], g["firmware_peak_heap"])
+    )
+    print(
+        "| the same on the 32-bit WebAssembly port (the benchmark's own %d bytes apart; %s interned names in "
+        "%s pools: the next pool costs about 4.5 KB at once) | %d bytes | | <= 49,152 bytes |"
+        % (wasm["harness_heap"], wasm.get("qstrs"), wasm.get("qstr_pools"), wasm["firmware_peak_heap"])
+    )
+    print(
+        "| heap allocated per rendered frame, steady state (%d frames) | %.1f bytes | | 0 |"
+        % (fr["frames"], fr["bytes_per_frame"])
+    )
+    print(
+        "| button press to frame written (median / max of %d) | %d / %d us | %.3f / %.3f | <= 100 us |"
+        % (
+            pr["presses"],
+            pr["median_us"],
+            pr["max_us"],
+            pr["median_us"] / pr["reference_us"],
+            pr["max_us"] / pr["reference_us"],
+        )
+    )
+    print(
+        "| boot to first frame from a saved match, .mpy | %d us | %.2f | <= 15,000 us |"
+        % (bt["boot_us"], bt["boot_us"] / bt["reference_us"])
+    )
+    print(
+        "| the same from .py source (for comparison) | %d us | %.2f | |"
+        % (bt_py["boot_us"], bt_py["boot_us"] / bt_py["reference_us"])
+    )
+    print(
+        "| cribboard flash of the simulated board from an empty compiled-modules cache (%d files written) "
+        "| %.2f s | | |" % (fl["written_cold"], fl["cold_s"])
+    )
+    print(
+        "| the re-flash of the unchanged board, from the cache (%d written) | %.2f s (%.2f of the cold flash) | | "
+        "<= 1/3 and <= 1.5 s |" % (fl["written_warm"], fl["warm_s"], fl["ratio"])
+    )
+    print(
+        "| sync of %d finished games over the virtual serial line (%d KB of log) into SQLite | %.2f s | | <= 5 s |"
+        % (syn["games"], syn["log_bytes"] // 1024, syn["seconds"])
+    )
+    print(
+        "| the same into a PostgreSQL server on this machine (Unix socket) | %.2f s | | <= 5 s |"
+        % syn["postgresql_seconds"]
+    )
     print()
     print("| CircuitPython edge (CPython, stand-ins, Adafruit's driver) | measured | reference-loop units |")
     print("|---|---|---|")
-    print("| memory still held after %d blinking frames, per frame | %.2f bytes | |"
-          % (cp["frames"], cp["frame_net_bytes"]))
+    print(
+        "| memory still held after %d blinking frames, per frame | %.2f bytes | |"
+        % (cp["frames"], cp["frame_net_bytes"])
+    )
     print("| the most held at once during them (CPython's temporaries) | %d bytes | |" % cp["frame_peak_bytes"])
-    print("| boot.py and code.py to the first frame, from a saved match (median of 20) | %d us | %.2f |"
-          % (cp["boot_us"], cp["boot_us"] / cp["reference_us"]))
-    print("| button press to frame written (median of 30) | %d us | %.4f |"
-          % (cp["press_us"], cp["press_us"] / cp["reference_us"]))
+    print(
+        "| boot.py and code.py to the first frame, from a saved match (median of 20) | %d us | %.2f |"
+        % (cp["boot_us"], cp["boot_us"] / cp["reference_us"])
+    )
+    print(
+        "| button press to frame written (median of 30) | %d us | %.4f |"
+        % (cp["press_us"], cp["press_us"] / cp["reference_us"])
+    )
     print()
     if not pico["measured"]:
         print("The real RP2040 port (emulated Pico): **not measured in this run** (%s)." % pico["why"])
     else:
-        print("| the real RP2040 port (%s, sha256 %s..., emulated Pico at 125 MHz) | measured | budget |"
-              % (pico["image"], pico["image_sha256"][:12]))
+        print(
+            "| the real RP2040 port (%s, sha256 %s..., emulated Pico at 125 MHz) | measured | budget |"
+            % (pico["image"], pico["image_sha256"][:12])
+        )
         print("|---|---|---|")
-        print("| power-on to the first frame, .mpy firmware, 3-track layout | %.0f ms | <= 500 ms |"
-              % pico["first_frame_ms"])
+        print(
+            "| power-on to the first frame, .mpy firmware, 3-track layout | %.0f ms | <= 500 ms |"
+            % pico["first_frame_ms"]
+        )
         for gesture, times in pico["decided_to_frame_ms"].items():
-            print("| %s: decided to the end of its frame | %s ms | <= 30 ms |"
-                  % (gesture, ", ".join("%.1f" % t for t in times)))
-        print("| flash operations per entry's save (erases, programs, bytes) | %s | |"
-              % "; ".join("%d, %d, %d" % tuple(op) for op in pico["save_flash_ops"] if any(op)))
-        print("| a loop pass, median / most (%d passes of a 3-player game) | %.0f us / %.1f ms | |"
-              % (pico["passes"], pico["pass_us_median"], pico["pass_us_max"] / 1000))
-        print("| the strip's write (%d frames) | %.1f ms | |"
-              % (pico["strip_writes"], pico["strip_write_us_median"] / 1000))
-        print("| passes that allocated anything / all; the most one allocated | %d / %d; %d B | idle: 0 B |"
-              % (pico["passes_allocating"], pico["passes"], pico["alloc_per_pass_max"]))
-        print("| live heap after a collection, most through the game (the probe's %d B taken off) | %d B "
-              "| <= 49,152 B |" % (pico["probe_bytes"], pico["live_heap_max_app"]))
-        print("| what loading a WiFi board's sender (cribclub, cribapp.hostface) adds to that heap | %d B | |"
-              % pico["club_sender_heap"])
-        print("| a WiFi board's request of 3 games (%d B), pass by pass: read from the log, 3 encoded, signed, "
-              "up to the socket / the answer checked and the cursor moved | %s ms / %.1f ms | a pass under the "
-              "press budget |" % (pico["club_request_bytes"],
-                                   ", ".join("%.1f" % (us / 1000) for us in pico["club_request_passes_us"]),
-                                   pico["club_answer_checked_us"] / 1000))
+            print(
+                "| %s: decided to the end of its frame | %s ms | <= 30 ms |"
+                % (gesture, ", ".join("%.1f" % t for t in times))
+            )
+        print(
+            "| flash operations per entry's save (erases, programs, bytes) | %s | |"
+            % "; ".join("%d, %d, %d" % tuple(op) for op in pico["save_flash_ops"] if any(op))
+        )
+        print(
+            "| a loop pass, median / most (%d passes of a 3-player game) | %.0f us / %.1f ms | |"
+            % (pico["passes"], pico["pass_us_median"], pico["pass_us_max"] / 1000)
+        )
+        print(
+            "| the strip's write (%d frames) | %.1f ms | |"
+            % (pico["strip_writes"], pico["strip_write_us_median"] / 1000)
+        )
+        print(
+            "| passes that allocated anything / all; the most one allocated | %d / %d; %d B | idle: 0 B |"
+            % (pico["passes_allocating"], pico["passes"], pico["alloc_per_pass_max"])
+        )
+        print(
+            "| live heap after a collection, most through the game (the probe's %d B taken off) | %d B "
+            "| <= 49,152 B |" % (pico["probe_bytes"], pico["live_heap_max_app"])
+        )
+        print(
+            "| what loading a WiFi board's sender (cribclub, cribapp.hostface) adds to that heap | %d B | |"
+            % pico["club_sender_heap"]
+        )
+        print(
+            "| a WiFi board's request of 3 games (%d B), pass by pass: read from the log, 3 encoded, signed, "
+            "up to the socket / the answer checked and the cursor moved | %s ms / %.1f ms | a pass under the "
+            "press budget |"
+            % (
+                pico["club_request_bytes"],
+                ", ".join("%.1f" % (us / 1000) for us in pico["club_request_passes_us"]),
+                pico["club_answer_checked_us"] / 1000,
+            )
+        )
     print()
     b, load = club["board"], club["load"]
     print("| a club on WiFi | measured | compared with |")
     print("|---|---|---|")
-    print("| a board with the sender loaded, unix port (64-bit), .mpy: live heap after the 3-player game, all sent "
-          "| %d B | 64,032 B without it |" % b["live_heap_after"])
+    print(
+        "| a board with the sender loaded, unix port (64-bit), .mpy: live heap after the 3-player game, all sent "
+        "| %d B | 64,032 B without it |" % b["live_heap_after"]
+    )
     print("| the same: bytes 1,000 idle passes allocate, nothing to send | %d B | 0 B |" % b["idle_1000_passes_alloc"])
-    print("| the same: the longest loop pass with a request under way / without (%d requests) | %.2f ms / %.2f ms | |"
-          % (b["sent"], b["pass_us_max_sending"] / 1000, b["pass_us_max"] / 1000))
-    print("| %d boards send a game each at once into PostgreSQL: all stored once, in | %.2f s | |"
-          % (load["boards"], load["games_all_in_s"]))
-    print("| their games' acknowledgements, median / worst | %.1f ms / %.1f ms | |"
-          % (load["games_ack_median_ms"], load["games_ack_worst_ms"]))
-    print("| then %d s of play (%d presses): every request's acknowledgement, median / worst (%d requests) "
-          "| %.1f ms / %.1f ms | |" % (load["live_s"], load["presses"], load["requests"], load["ack_median_ms"],
-                                        load["ack_worst_ms"]))
+    print(
+        "| the same: the longest loop pass with a request under way / without (%d requests) | %.2f ms / %.2f ms | |"
+        % (b["sent"], b["pass_us_max_sending"] / 1000, b["pass_us_max"] / 1000)
+    )
+    print(
+        "| %d boards send a game each at once into PostgreSQL: all stored once, in | %.2f s | |"
+        % (load["boards"], load["games_all_in_s"])
+    )
+    print(
+        "| their games' acknowledgements, median / worst | %.1f ms / %.1f ms | |"
+        % (load["games_ack_median_ms"], load["games_ack_worst_ms"])
+    )
+    print(
+        "| then %d s of play (%d presses): every request's acknowledgement, median / worst (%d requests) "
+        "| %.1f ms / %.1f ms | |"
+        % (load["live_s"], load["presses"], load["requests"], load["ack_median_ms"], load["ack_worst_ms"])
+    )
     print("| the server's CPU time per request | %.2f ms | |" % load["server_cpu_ms_per_request"])
     print()
     print("| the club's server (%s, PostgreSQL) | measured |" % srv["server"])
     print("|---|---|")
-    print("| %d boards, a live state a second each for %d s: answers p50 / p99 (%d answered, %d failed) "
-          "| %.1f ms / %.1f ms |" % (srv["boards"], srv["seconds"], srv["answered"], srv["failed"], srv["p50_ms"],
-                                     srv["p99_ms"]))
+    print(
+        "| %d boards, a live state a second each for %d s: answers p50 / p99 (%d answered, %d failed) "
+        "| %.1f ms / %.1f ms |"
+        % (srv["boards"], srv["seconds"], srv["answered"], srv["failed"], srv["p50_ms"], srv["p99_ms"])
+    )
     print("| the server's CPU time per request | %.2f ms |" % srv["cpu_ms_per_request"])
-    print("| its peak memory: idle / after the %d boards / with 1,000 clients dripping a header byte every 2 s "
-          "(%d of them cut off within 30 s) | %.1f / %.1f / %.1f MB |"
-          % (srv["boards"], srv["drips_cut_within_30_s"], srv["rss_peak_idle_kb"] / 1024,
-             srv["rss_peak_200_boards_kb"] / 1024, srv["rss_peak_1000_drips_kb"] / 1024))
-    print("| from PostgreSQL back after a restart to a board's request answered | %s s |"
-          % srv["serving_again_after_postgresql_restart_s"])
+    print(
+        "| its peak memory: idle / after the %d boards / with 1,000 clients dripping a header byte every 2 s "
+        "(%d of them cut off within 30 s) | %.1f / %.1f / %.1f MB |"
+        % (
+            srv["boards"],
+            srv["drips_cut_within_30_s"],
+            srv["rss_peak_idle_kb"] / 1024,
+            srv["rss_peak_200_boards_kb"] / 1024,
+            srv["rss_peak_1000_drips_kb"] / 1024,
+        )
+    )
+    print(
+        "| from PostgreSQL back after a restart to a board's request answered | %s s |"
+        % srv["serving_again_after_postgresql_restart_s"]
+    )
     print()
     print("| package and deploy | measured |")
     print("|---|---|")
     print("| the wheel | %d KB |" % (dist["wheel_bytes"] // 1024))
-    print("| a base install in a fresh venv (cribboard and its dependencies) | %.1f MB |"
-          % (dist["base_install_bytes"] / 1e6))
+    print(
+        "| a base install in a fresh venv (cribboard and its dependencies) | %.1f MB |"
+        % (dist["base_install_bytes"] / 1e6)
+    )
     print("| the same with the plot extra (matplotlib) | %.1f MB |" % (dist["plot_install_bytes"] / 1e6))
-    print("| cribboard flash to the simulated board: all %d files / nothing changed | %.1f s / %.1f s |"
-          % (dist["flash_all_files"], dist["flash_all_s"], dist["flash_unchanged_s"]))
+    print(
+        "| cribboard flash to the simulated board: all %d files / nothing changed | %.1f s / %.1f s |"
+        % (dist["flash_all_files"], dist["flash_all_s"], dist["flash_unchanged_s"])
+    )
     print()
     ok = full["hands"] == 12994800
     print("Full distribution: %d hands%s." % (full["hands"], "" if ok else " (WRONG COUNT)"))

@@ -84,7 +84,7 @@ def test_with_an_app_that_cannot_start_code_py_still_shows_the_deploy_error():
     simcp.reset()
     code["show_deploy_error"](flash, blinks=1, wait=waits.append)
     frame = simcp.frames[-1]
-    lit = [i for i in range(len(frame) // 3) if frame[3 * i:3 * i + 3] != b"\0\0\0"]
+    lit = [i for i in range(len(frame) // 3) if frame[3 * i : 3 * i + 3] != b"\0\0\0"]
     assert simcp.wire[0] == "GP0" and len(frame) == 3 * 258 and waits == [0.5]
     assert lit == sorted(points[:6]) and frame[3 * points[0] + 1] > 0 and frame[3 * points[0]] == 0  # red, GRB
     code["show_deploy_error"](flash, blinks=2, wait=waits.append)

@@ -132,8 +132,12 @@ def test_permuting_the_cards_or_the_suits_changes_no_value():
         suits = rng.sample(range(4), 4)
         moved = [c & ~3 | suits[c & 3] for c in cards]
         back = {c & ~3 | suits[c & 3]: c for c in cards}
-        relabelled = sorted([(tuple(sorted([back[c] for c in r.thrown])), tuple(r.hand), tuple(r.crib), r.net)
-                             for r in analyse(moved)[1]])
+        relabelled = sorted(
+            [
+                (tuple(sorted([back[c] for c in r.thrown])), tuple(r.hand), tuple(r.crib), r.net)
+                for r in analyse(moved)[1]
+            ]
+        )
         assert relabelled == base
 
 

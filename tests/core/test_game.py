@@ -144,8 +144,16 @@ def test_bad_settings_are_refused():
 
 
 def test_every_skunk_boundary():
-    expect = {121: PLAIN, 91: PLAIN, 90: SKUNK, 61: SKUNK, 60: DOUBLE_SKUNK, 31: DOUBLE_SKUNK,
-              30: TRIPLE_SKUNK, 0: TRIPLE_SKUNK}
+    expect = {
+        121: PLAIN,
+        91: PLAIN,
+        90: SKUNK,
+        61: SKUNK,
+        60: DOUBLE_SKUNK,
+        31: DOUBLE_SKUNK,
+        30: TRIPLE_SKUNK,
+        0: TRIPLE_SKUNK,
+    }
     for loser in expect:
         assert skunk_class(loser) == expect[loser], loser
     assert skunk_class(31, 61) == PLAIN and skunk_class(30, 61) == SKUNK and skunk_class(0, 61) == SKUNK

@@ -16,8 +16,17 @@ def test_bad_names_say_why():
     assert "too long" in why("x" * (MAX_NAME + 1))
     assert "empty" in why("") and "empty" in why("   ")
     assert "either end" in why(" Ann") and "either end" in why("Ann ")
-    for bad in ("A\nB", "A\tB", "A\x1b]0;pwned\x07", "A\x7fB", "A\x85B", "A\u2028B", "A\u202eB", "A\u2066B",
-                "\ufeffAnn"):
+    for bad in (
+        "A\nB",
+        "A\tB",
+        "A\x1b]0;pwned\x07",
+        "A\x7fB",
+        "A\x85B",
+        "A\u2028B",
+        "A\u202eB",
+        "A\u2066B",
+        "\ufeffAnn",
+    ):
         assert "control" in why(bad), repr(bad)
     assert why("A\x1bB") == "no control characters (U+001B)"
     assert "text" in why(5) and "text" in why(None)

@@ -146,8 +146,9 @@ def test_carte_blanche_is_judged_on_the_cards_dealt_not_on_the_hand_after_the_ex
     assert held_only.blanche == [0, 0] and held_only.repique == [0, 0]
     assert with_dealt.scores[0] == held_only.scores[0] + 10 + 60
     too_many = parse("AS TS 9S 8S KS AC 7S TD 9D 8D 7D TC")  # six of the held cards not dealt
-    assert "elder exchanges 1 to 5 cards" in raises(ValueError, score_deal, held, younger, [YOUNGER] * 12,
-                                                    (too_many, None))
+    assert "elder exchanges 1 to 5 cards" in raises(
+        ValueError, score_deal, held, younger, [YOUNGER] * 12, (too_many, None)
+    )
 
 
 # A deal and its exchange (seed 002): the talon is the 8 cards not dealt;
@@ -167,8 +168,9 @@ def test_younger_may_take_every_card_elder_left_in_the_talon():
             if elder_took + younger_took > 8:
                 continue
             e_held = exchanged(DEALT_ELDER, DEALT_ELDER[-elder_took:], TALON[:elder_took])
-            y_held = exchanged(DEALT_YOUNGER, DEALT_YOUNGER[:younger_took],
-                               TALON[elder_took:elder_took + younger_took])
+            y_held = exchanged(
+                DEALT_YOUNGER, DEALT_YOUNGER[:younger_took], TALON[elder_took : elder_took + younger_took]
+            )
             d = score_deal(e_held, y_held, [ELDER] * 12, (DEALT_ELDER, DEALT_YOUNGER))
             assert d.scores[ELDER] > 0, (elder_took, younger_took)
     # younger took none: his hand as dealt
@@ -188,8 +190,9 @@ def test_the_exchange_refuses_only_what_the_seed_forbids():
     # a card of the other's hand is not in the talon
     stolen = exchanged(DEALT_ELDER, DEALT_ELDER[-1:], DEALT_YOUNGER[:1])
     y_rest = exchanged(DEALT_YOUNGER, DEALT_YOUNGER[:1], TALON[:1])
-    assert "which was dealt to younger" in raises(ValueError, score_deal, stolen, y_rest, took,
-                                                  (DEALT_ELDER, DEALT_YOUNGER))
+    assert "which was dealt to younger" in raises(
+        ValueError, score_deal, stolen, y_rest, took, (DEALT_ELDER, DEALT_YOUNGER)
+    )
     # elder 2, younger 6: the whole talon, allowed; a 9th card for younger can only be one elder took
     y6 = exchanged(DEALT_YOUNGER, DEALT_YOUNGER[:6], TALON[2:8])
     e2 = exchanged(DEALT_ELDER, DEALT_ELDER[-2:], TALON[:2])

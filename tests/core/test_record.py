@@ -62,9 +62,15 @@ def test_tampered_records_are_refused():
     def match_winner(r):
         r["result"]["winner"] = 0
 
-    for change, words in ((version, "version"), (winner, "does not match"), (impossible, "no hand"),
-                          (dealer, "loser"), (missing, "scheme"), (after_win, "over"),
-                          (match_winner, "match winner")):
+    for change, words in (
+        (version, "version"),
+        (winner, "does not match"),
+        (impossible, "no hand"),
+        (dealer, "loser"),
+        (missing, "scheme"),
+        (after_win, "over"),
+        (match_winner, "match winner"),
+    ):
         msg = raises(ValueError, load_match, tampered(change))
         assert words in msg, (change, msg)
 

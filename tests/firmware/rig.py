@@ -103,7 +103,7 @@ class FakeFile:
     def read(self, n=-1):
         data = self.flash.disk.get(self.name, b"")
         end = len(data) if n is None or n < 0 else min(len(data), self.pos + n)
-        out = data[self.pos:end]
+        out = data[self.pos : end]
         self.pos = end
         return out
 
@@ -111,7 +111,7 @@ class FakeFile:
         data = self.flash.disk.get(self.name, b"")
         end = data.find(b"\n", self.pos)
         end = len(data) if end < 0 else end + 1
-        out = data[self.pos:end]
+        out = data[self.pos : end]
         self.pos = end
         return out
 
@@ -135,7 +135,7 @@ class FakeFlash:
         if self.ops == self.cut_at:
             self.cut_at = -2  # dead from now on
             if self.torn and flushing is not None and flushing.pending:
-                half = flushing.pending[:len(flushing.pending) // 2]
+                half = flushing.pending[: len(flushing.pending) // 2]
                 self.disk[flushing.name] = self.disk.get(flushing.name, b"") + half
             raise PowerCut()
         if self.cut_at == -2:
@@ -211,8 +211,17 @@ NAMES = ("P1", "P2", "P3", "UNDO", "SKUNK", "OK")
 class Table:
     """A board on the table: buttons pressed by a test, a clock it moves."""
 
-    def __init__(self, tracks=2, flash=None, clock=None, held=(), budget=500, strip=None, watchdog_reset=False,
-                 board_id="test-board"):
+    def __init__(
+        self,
+        tracks=2,
+        flash=None,
+        clock=None,
+        held=(),
+        budget=500,
+        strip=None,
+        watchdog_reset=False,
+        board_id="test-board",
+    ):
         self.levels = {}
         for name in held:
             self.levels[name] = True
@@ -360,9 +369,13 @@ def error_pattern(app, colour_at, ms=300):
     return most
 
 
-_CONFIG = {"name": "test", "strip_pin": 0,
-           "buttons": {"P1": 2, "P2": 3, "P3": 4, "UNDO": 5, "SKUNK": 6, "OK": 7},
-           "current_budget_ma": 500, "channel_ma": 20}
+_CONFIG = {
+    "name": "test",
+    "strip_pin": 0,
+    "buttons": {"P1": 2, "P2": 3, "P3": 4, "UNDO": 5, "SKUNK": 6, "OK": 7},
+    "current_budget_ma": 500,
+    "channel_ma": 20,
+}
 
 
 def play(table, finals, winner, chunk=20):

@@ -75,8 +75,12 @@ def crash_at(part):
 
 
 def test_an_exception_in_any_part_of_the_loop_is_logged_shown_and_the_board_restarts_with_its_game():
-    for part, message in (("buttons", "a button driver failed"), ("link", "the link failed"),
-                          ("drawing", "the strip failed"), ("saving", "the flash failed")):
+    for part, message in (
+        ("buttons", "a button driver failed"),
+        ("link", "the link failed"),
+        ("drawing", "the strip failed"),
+        ("saving", "the flash failed"),
+    ):
         t = crash_at(part)
         writes = t.renderer.writes
         assert run_until_restart(t), part
@@ -146,7 +150,7 @@ def test_the_crash_log_keeps_the_newest_within_its_bound_and_drops_a_torn_line()
     kept = crashlog.entries(flash)
     assert flash.size(crashlog.CRASH_LOG) <= crashlog.MAX_BYTES
     assert kept[-1][0] == 19 and [e[0] for e in kept] == list(range(20 - len(kept), 20))
-    flash.disk[crashlog.CRASH_LOG] += b"3 5 \"torn"  # a power cut mid-write of an old log
+    flash.disk[crashlog.CRASH_LOG] += b'3 5 "torn'  # a power cut mid-write of an old log
     assert [e[0] for e in crashlog.entries(flash)] == [e[0] for e in kept]
     long_trace = "Traceback\n" + "  line\n" * 1000 + "MemoryError: the end is kept\n"
     crashlog.append(flash, 30, 1, long_trace)

@@ -349,7 +349,7 @@ def test_a_press_or_a_refusal_shows_at_once_whatever_the_blink_phase():
         t.run(30)
         t.levels["UNDO"] = False
         t.run(30)  # UNDO acts on its release (a long press redoes): that pass draws the refusal
-        lit = [t.rgb(i) for i in t.layout.points[0][:codes.ERR_REFUSED + 1]]
+        lit = [t.rgb(i) for i in t.layout.points[0][: codes.ERR_REFUSED + 1]]
         assert lit == [t.renderer.colour(rc.ERROR)] * codes.ERR_REFUSED + [OFF], (start, lit)
 
 

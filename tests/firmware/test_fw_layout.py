@@ -83,8 +83,14 @@ def test_layout_mistakes_are_explained():
         d["runs"][1]["to"] = 2  # track 2's row stops one LED short
         d["leds"] -= 1
 
-    for change, words in ((drop_run, "the runs place 228"), (double, "two LEDs"), (long_strip, "says 259"),
-                          (kind, "unknown kind"), (hole_range, "1..120"), (missing_hole, "track 2 hole 1 has no LED")):
+    for change, words in (
+        (drop_run, "the runs place 228"),
+        (double, "two LEDs"),
+        (long_strip, "says 259"),
+        (kind, "unknown kind"),
+        (hole_range, "1..120"),
+        (missing_hole, "track 2 hole 1 has no LED"),
+    ):
         msg = raises(ValueError, Layout, broken(change))
         assert words in msg, (words, msg)
 
@@ -108,8 +114,9 @@ def test_config_mistakes_are_explained():
     assert "two things" in raises(ValueError, Config, with_("buttons", {"P1": 2, "P2": 2}))
     assert "LED strip" in raises(ValueError, Config, with_("strip_pin", 2))
     assert "unknown button" in raises(ValueError, Config, with_("buttons", {"P9": 9}))
-    assert "no pin for button OK" in raises(ValueError, Config,
-                                            with_("buttons", {"P1": 2, "P2": 3, "UNDO": 5, "SKUNK": 6}))
+    assert "no pin for button OK" in raises(
+        ValueError, Config, with_("buttons", {"P1": 2, "P2": 3, "UNDO": 5, "SKUNK": 6})
+    )
     assert "current_budget_ma" in raises(ValueError, Config, with_("current_budget_ma", "lots"))
     assert Config().buttons["OK"] == 7  # defaults when a board has no config
     short = Config({"buttons": {"P1": 10, "P2": 11, "UNDO": 12, "SKUNK": 13, "OK": 14}})
@@ -117,8 +124,7 @@ def test_config_mistakes_are_explained():
 
 
 def test_a_circuitpython_pin_map_names_its_pins():
-    named = Config({"strip_pin": "D5", "buttons": {"P1": "D6", "P2": "D9", "UNDO": "D10", "SKUNK": "D11",
-                                                    "OK": "D12"}})
+    named = Config({"strip_pin": "D5", "buttons": {"P1": "D6", "P2": "D9", "UNDO": "D10", "SKUNK": "D11", "OK": "D12"}})
     assert named.strip_pin == "D5" and named.buttons["OK"] == "D12"
     assert "two things" in raises(ValueError, Config, {"strip_pin": "D5", "buttons": {"P1": "D5"}})
     for bad in ("", "D 5", "GP2;", "x" * 17, 100, -1, True, 2.5, None):

@@ -61,7 +61,7 @@ def test_list_records_since_a_sequence_number_and_ack():
     assert got[-1] == "END 2 2"
     rec = json.loads(got[0].split(" ", 2)[2])
     assert rec["game_no"] == 1 and rec["winner"] == 0 and rec["scores"] == [121, 100]
-    assert replies(t.ask("LIST 1")) [-1] == "END 1 2"
+    assert replies(t.ask("LIST 1"))[-1] == "END 1 2"
     assert replies(t.ask("LIST 2")) == ["END 0 2"]
     assert replies(t.ask("ACK 2")) == ["OK ACK 2"]
     assert HostFace(t.app).hello_fields()[5] == 2 and t.state()["acked"] == 2
@@ -122,15 +122,25 @@ def test_bad_names_get_an_error_and_change_nothing():
     t = Table()
     t.connect()
     assert replies(t.ask('NAMES ["Ann", "Bob"]')) == ['OK NAMES ["Ann", "Bob"]']
-    for bad, why in (('["Ann"]', "2 names"), ('["Ann", "Bob", "Cy"]', "2 names"), ('"Ann"', "2 names"),
-                     ('["Ann", "%s"]' % ("x" * 25), "too long"), ('["Ann", "B\\u001bb"]', "control"),
-                     ('["Ann", ""]', "empty"), ('["Ann", 5]', "text"), ("[Ann, Bob]", "usage"), ("", "usage")):
+    for bad, why in (
+        ('["Ann"]', "2 names"),
+        ('["Ann", "Bob", "Cy"]', "2 names"),
+        ('"Ann"', "2 names"),
+        ('["Ann", "%s"]' % ("x" * 25), "too long"),
+        ('["Ann", "B\\u001bb"]', "control"),
+        ('["Ann", ""]', "empty"),
+        ('["Ann", 5]', "text"),
+        ("[Ann, Bob]", "usage"),
+        ("", "usage"),
+    ):
         reply = replies(t.ask("NAMES " + bad))[-1]
         assert reply.startswith("ERR args") and why in reply, (bad, reply)
         if sys.implementation.name == "micropython":  # the words are loaded to say one, and dropped
             assert "cribcore.messages" not in sys.modules
     assert replies(t.ask('NAMES ["Ann", "B\\u001bb"]')) == [  # the refusal as data first (protocol 5), nested
-        'ERC [502, [2, {"e": [507, [27]]}]]', "ERR args name 2: no control characters (U+001B)"]
+        'ERC [502, [2, {"e": [507, [27]]}]]',
+        "ERR args name 2: no control characters (U+001B)",
+    ]
     assert t.state()["names"] == ["Ann", "Bob"]
     longest = json.dumps(["字" * 24, "字" * 24])  # the longest names there are, in a three-byte script
     assert replies(t.ask("NAMES " + longest))[0].startswith("OK NAMES")
@@ -190,7 +200,7 @@ def test_fuzz_thousands_of_random_and_mutated_lines():
             line = bytes(line)
         elif kind == 2:  # a good line cut short, or two run together
             g = good[rng.below(len(good))]
-            line = g[:rng.below(len(g))] + good[rng.below(len(good))]
+            line = g[: rng.below(len(g))] + good[rng.below(len(good))]
         else:  # sealed nonsense: passes the check, fails the parse
             line = seal("".join([chr(32 + rng.below(95)) for _ in range(rng.below(40))]))
         line, last = no_ctrl_c(line, last)
@@ -244,14 +254,21 @@ def test_the_clubs_wifi_and_server_are_kept_and_never_sent_back():
         f = files.open(name, "rb")
         assert _json.loads(f.read().decode()) == data
         f.close()
-    for bad in ('wifi {"ssid": ""}', 'club {"server": "ftp://x/", "key": "%s"}' % ("ab" * 16), "club", "mail {}",
-                'club {"server": "http://club.local:8121/", "key": "%s"}' % ("ab" * 16),  # a name: looked up, stalls
-                'club {"server": "http://10.0.0.2/", "key": "%s"}' % ("ab" * 16),  # no port
-                'club {"server": "http://10.0.0.2:8121/x", "key": "%s"}' % ("ab" * 16),  # a path the board ignores
-                'club {"server": "http://10.0.0.2:8121/", "key": "XYZ"}', "wifi [1]",
-                'wifi {"ssid": "ClubNet", "password": "short"}', 'wifi {"ssid": "ClubNet", "password": 12345678}',
-                'wifi {"ssid": "ClubNet", "password": "%s"}' % ("g" * 64),
-                'wifi {"ssid": "%s", "password": ""}' % ("x" * 33)):
+    for bad in (
+        'wifi {"ssid": ""}',
+        'club {"server": "ftp://x/", "key": "%s"}' % ("ab" * 16),
+        "club",
+        "mail {}",
+        'club {"server": "http://club.local:8121/", "key": "%s"}' % ("ab" * 16),  # a name: looked up, stalls
+        'club {"server": "http://10.0.0.2/", "key": "%s"}' % ("ab" * 16),  # no port
+        'club {"server": "http://10.0.0.2:8121/x", "key": "%s"}' % ("ab" * 16),  # a path the board ignores
+        'club {"server": "http://10.0.0.2:8121/", "key": "XYZ"}',
+        "wifi [1]",
+        'wifi {"ssid": "ClubNet", "password": "short"}',
+        'wifi {"ssid": "ClubNet", "password": 12345678}',
+        'wifi {"ssid": "ClubNet", "password": "%s"}' % ("g" * 64),
+        'wifi {"ssid": "%s", "password": ""}' % ("x" * 33),
+    ):
         reply = replies(t.ask("CONF " + bad))[-1]
         assert reply.startswith("ERR args"), (bad, reply)
     said = " ".join(replies(t.ask("STATE")) + replies(t.ask("HELLO")))

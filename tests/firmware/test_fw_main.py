@@ -86,8 +86,13 @@ def test_a_missing_or_broken_config_runs_on_defaults_and_says_so():
 
 
 def test_a_corrupt_state_is_kept_aside_and_shown():
-    fresh({"board.json": hardware("boards/pico.json"), "layout.json": hardware("layouts/2-track.json"),
-           STATE: '{"v": 1, "half a file'})
+    fresh(
+        {
+            "board.json": hardware("boards/pico.json"),
+            "layout.json": hardware("layouts/2-track.json"),
+            STATE: '{"v": 1, "half a file',
+        }
+    )
     app = boot()
     assert error(app) == board.ERR_STATE
     assert STATE_BAD in os.listdir(ROOT) and app.match.game.scores() == [0, 0]
@@ -162,8 +167,13 @@ def test_holding_ok_at_power_up_runs_the_self_test():
 
 def test_a_torn_or_unfinished_deploy_manifest_counts_as_unfinished():
     files = {"board.json": hardware("boards/pico.json"), "layout.json": hardware("layouts/2-track.json")}
-    for manifest, finished in ((None, True), ('{"state": "complete"}', True), ('{"state": "incomplete"}', False),
-                               ('{"state": "comp', False), ("[1]", False)):
+    for manifest, finished in (
+        (None, True),
+        ('{"state": "complete"}', True),
+        ('{"state": "incomplete"}', False),
+        ('{"state": "comp', False),
+        ("[1]", False),
+    ):
         fresh(dict(files, **({"deploy.json": manifest} if manifest else {})))
         assert boardfiles.deploy_finished(ROOT) is finished, manifest
         assert (error(boot()) == board.ERR_DEPLOY) is not finished
@@ -224,8 +234,12 @@ def test_a_deploy_unfinished_or_with_a_file_cut_short_is_shown_and_the_app_never
     forget = compat.forget
     compat.forget = lambda name: None  # a board forgets deploycheck after it; kept here, patched
     try:
-        for manifest in ({"state": "incomplete"}, {"state": "complete", "sizes": dict(sizes, **{"board.json": 9})},
-                         {"state": "complete", "sizes": dict(sizes, **{"lib/cribapp/app.mpy": 100})}, "torn"):
+        for manifest in (
+            {"state": "incomplete"},
+            {"state": "complete", "sizes": dict(sizes, **{"board.json": 9})},
+            {"state": "complete", "sizes": dict(sizes, **{"lib/cribapp/app.mpy": 100})},
+            "torn",
+        ):
             fresh(dict(files, **{"deploy.json": manifest if manifest == "torn" else json.dumps(manifest)}))
             os.chdir(ROOT)
             try:

@@ -13,10 +13,28 @@ from rig import FakeFlash, PowerCut, Table, choose, log_records, play
 # a new one, so that three games are logged before the last cuts; and the
 # first entry of the next game.
 SCRIPT = (
-    ("menu", {ITEM_TARGET: 61}), ("enter", 0, 10), ("enter", 1, 12), ("tap", "OK"), ("enter", 0, 15), ("tap", "UNDO"),
-    ("hold", "UNDO"), ("enter", 1, 8), ("enter", 0, 20), ("tap", "OK"), ("enter", 0, 16),
-    ("tap", "OK"), ("enter", 1, 29), ("enter", 1, 29), ("enter", 0, 21), ("enter", 1, 3), ("tap", "OK"),
-    ("enter", 0, 29), ("enter", 0, 29), ("enter", 0, 3), ("tap", "OK"), ("enter", 1, 5),
+    ("menu", {ITEM_TARGET: 61}),
+    ("enter", 0, 10),
+    ("enter", 1, 12),
+    ("tap", "OK"),
+    ("enter", 0, 15),
+    ("tap", "UNDO"),
+    ("hold", "UNDO"),
+    ("enter", 1, 8),
+    ("enter", 0, 20),
+    ("tap", "OK"),
+    ("enter", 0, 16),
+    ("tap", "OK"),
+    ("enter", 1, 29),
+    ("enter", 1, 29),
+    ("enter", 0, 21),
+    ("enter", 1, 3),
+    ("tap", "OK"),
+    ("enter", 0, 29),
+    ("enter", 0, 29),
+    ("enter", 0, 3),
+    ("tap", "OK"),
+    ("enter", 1, 5),
 )
 
 

@@ -107,7 +107,14 @@ def test_a_game_takes_no_more_entries_than_one_link_reply_can_carry():
     assert s.commit(2) == codes.REFUSED and s.held  # nor points: they wait, to be dropped
     s.match.game.add(0, 29, "points", 1073741823)  # say it ended anyway (a won game is logged)
     rec = s.record()
-    rec.update({"board": "f" * 16, "boot": 99999, "ticks": 1073741823, "wall": [4102444800, 1073741823],
-                "firmware": "10.10.10"})
+    rec.update(
+        {
+            "board": "f" * 16,
+            "boot": 99999,
+            "ticks": 1073741823,
+            "wall": [4102444800, 1073741823],
+            "firmware": "10.10.10",
+        }
+    )
     line = "REC 4294967295 " + json.dumps(rec)
     assert len(line.encode()) + 12 <= MAX_REPLY, len(line)  # the seal adds " ~" and 8 hex digits and \n

@@ -21,7 +21,7 @@ def counting(tracks=2, players=None):
 
 def kinds(t):
     g = t.app.match.game
-    return [(e[0], e[1], e[2]) for e in g.events[:g.cursor]]
+    return [(e[0], e[1], e[2]) for e in g.events[: g.cursor]]
 
 
 def test_pegging_then_the_show_in_order_then_the_next_deal():
@@ -41,8 +41,15 @@ def test_pegging_then_the_show_in_order_then_the_next_deal():
     assert not t.showing() and t.app.match.game.dealer() == 1
     assert t.rgb(t.layout.dealer[1]) == t.renderer.colour(rc.DEALER)
     t.enter(0, 1)  # the next deal's pegging
-    assert kinds(t) == [(0, 2, "pegging"), (1, 3, "pegging"), (1, 8, "hand"), (0, 12, "hand"), (0, 4, "crib"),
-                        (0, 0, "deal"), (0, 1, "pegging")]
+    assert kinds(t) == [
+        (0, 2, "pegging"),
+        (1, 3, "pegging"),
+        (1, 8, "hand"),
+        (0, 12, "hand"),
+        (0, 4, "crib"),
+        (0, 0, "deal"),
+        (0, 1, "pegging"),
+    ]
 
 
 def test_a_zero_hand_is_skipped_the_order_never_goes_back_and_impossible_shows_are_refused():

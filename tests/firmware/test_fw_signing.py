@@ -9,8 +9,11 @@ from cribclub.signing import canonical, hmac_sha256, pads, signature
 VECTORS = [
     (b"\x0b" * 20, b"Hi There", "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"),
     (b"Jefe", b"what do ya want for nothing?", "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"),
-    (b"\xaa" * 131, b"Test Using Larger Than Block-Size Key - Hash Key First",
-     "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"),
+    (
+        b"\xaa" * 131,
+        b"Test Using Larger Than Block-Size Key - Hash Key First",
+        "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54",
+    ),
 ]
 
 
@@ -25,7 +28,7 @@ def test_a_signature_covers_every_part_of_the_request():
     base = ("POST", "/board/v1/games", "e6614104", "3.17", b'{"records": []}')
     sig = signature(key, *base)
     assert len(sig) == 64 and sig == signature(key, *base)
-    assert canonical(*base[:4]) == b'POST\n/board/v1/games\ne6614104\n3.17\n'
+    assert canonical(*base[:4]) == b"POST\n/board/v1/games\ne6614104\n3.17\n"
     assert hmac_sha256(key, canonical(*base[:4]) + base[4]) == unhexlify(sig)  # the body follows
     assert signature(pads(key), *base) == sig
     for k in range(5):  # any one part changed: another signature

@@ -8,8 +8,8 @@ from rig import FakeFlash
 
 
 def test_seal_catches_any_change():
-    line = seal("12 {\"a\": 1}")
-    assert unseal(line) == "12 {\"a\": 1}"
+    line = seal('12 {"a": 1}')
+    assert unseal(line) == '12 {"a": 1}'
     for i in range(len(line) - 1):
         mangled = bytearray(line)
         mangled[i] = (mangled[i] + 1) % 256

@@ -11,8 +11,15 @@ def cli(*args, stdin=None, env=None, cwd=None, timeout=300, check=False):
     """`cribboard ARGS...` in a new process: its exit status, stdout and
     stderr (check: it must have succeeded). The timeout only ends a hung
     command; it measures nothing."""
-    done = subprocess.run([sys.executable, "-m", "cribboard", *args], input=stdin, capture_output=True, text=True,
-                          timeout=timeout, cwd=cwd, env={**os.environ, **ENGLISH, **(env or {})})
+    done = subprocess.run(
+        [sys.executable, "-m", "cribboard", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=cwd,
+        env={**os.environ, **ENGLISH, **(env or {})},
+    )
     if check:
         assert done.returncode == 0, (args[:3], done.stderr)
     return done

@@ -45,7 +45,7 @@ def page_scores(url):
 
 
 def _address(url):
-    host, port = url[len("http://"):].rstrip("/").split(":")
+    host, port = url[len("http://") :].rstrip("/").split(":")
     return host, int(port)
 
 
@@ -68,6 +68,7 @@ def run(db_url, tmp, boards=20, live_s=60.0, limit_s=120.0, servers=1, kill=Fals
         procs[i], again = start(db_url, port=_address(urls[i])[1])
         assert again == urls[i]
         killed.append(i)
+
     set_up = time.monotonic()
     try:
         ids = []
@@ -98,8 +99,15 @@ def run(db_url, tmp, boards=20, live_s=60.0, limit_s=120.0, servers=1, kill=Fals
                 raise AssertionError(
                     "not every game arrived within %d s (the boards took %.0f s to start): %s; the proxy had %d "
                     "connections, %d exchanges whole; the servers' logs: %s"
-                    % (limit_s, began - set_up, stored(db_url), proxy.connections, len(proxy.took),
-                       " | ".join(stop(p)[-1500:] or "(nothing)" for p in procs)))
+                    % (
+                        limit_s,
+                        began - set_up,
+                        stored(db_url),
+                        proxy.connections,
+                        len(proxy.took),
+                        " | ".join(stop(p)[-1500:] or "(nothing)" for p in procs),
+                    )
+                )
             time.sleep(0.1)
         games_s = time.monotonic() - began
         games_took = [s for path, s in proxy.took if path.endswith("/games")]

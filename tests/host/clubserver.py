@@ -58,9 +58,12 @@ class Said:
 
 def start(db_url, port=0):
     """(the process, its URL); its stderr is proc.said (Said)."""
-    proc = subprocess.Popen([sys.executable, "-m", "cribboard", "serve", "--db", db_url, "--http",
-                             "127.0.0.1:%d" % port, "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cribboard", "serve", "--db", db_url, "--http", "127.0.0.1:%d" % port, "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     proc.said = Said(proc.stderr)
     return proc, json.loads(proc.stdout.readline())["url"]
 
@@ -90,8 +93,9 @@ def stop(proc):
         proc.said.wait_for(lambda lines: any("serve_until_stopped" in line for line in lines), 10)
         proc.kill()
         proc.wait()
-        raise AssertionError("serve did not stop within %d s of SIGTERM; its threads:\n%s"
-                             % (WAIT_S, "".join(proc.said.lines))) from None
+        raise AssertionError(
+            "serve did not stop within %d s of SIGTERM; its threads:\n%s" % (WAIT_S, "".join(proc.said.lines))
+        ) from None
     if proc.stdout is not None:
         proc.stdout.close()
     err = proc.said.text()

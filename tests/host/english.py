@@ -9,8 +9,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 import catalogues
 
-_NOT_PROSE = re.compile(r"'[^']*'|\"[^\"]*\"|`[^`]*`|\{[^}]*\}|%\([a-z_]+\)\w|--?[\w-]+|\S*\d\S*|\S+/\S*"
-                        r"|\b[A-Z][A-Z_]+\b")
+_NOT_PROSE = re.compile(
+    r"'[^']*'|\"[^\"]*\"|`[^`]*`|\{[^}]*\}|%\([a-z_]+\)\w|--?[\w-]+|\S*\d\S*|\S+/\S*"
+    r"|\b[A-Z][A-Z_]+\b"
+)
 PROPER_NAMES = {"cribboard", "cribbage"}  # the tool's and the game's names, the same in every language
 
 

@@ -43,8 +43,9 @@ class Cluster:
 
     def start_server(self):
         """(Again:) the server up, waited for (pg_ctl -w)."""
-        self._run("pg_ctl", "-D", self.data, "-w", "-l", os.path.join(self.dir, "server.log"), "-o", self._options,
-                  "start")
+        self._run(
+            "pg_ctl", "-D", self.data, "-w", "-l", os.path.join(self.dir, "server.log"), "-o", self._options, "start"
+        )
         self.running = True
 
     def stop_server(self):

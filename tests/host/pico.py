@@ -25,8 +25,10 @@ from cribboard.hwlink import HwLink
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "tests" / "rp2040" / "pico.mjs"
 IMAGE_ENV = "CRIBBOARD_PICO_UF2"
-NO_IMAGE = ("the real RP2040 port: set CRIBBOARD_PICO_UF2 to the official MicroPython v1.28.0 RPI_PICO "
-            "UF2 (micropython.org/download/RPI_PICO; see tests/rp2040/README.md)")
+NO_IMAGE = (
+    "the real RP2040 port: set CRIBBOARD_PICO_UF2 to the official MicroPython v1.28.0 RPI_PICO "
+    "UF2 (micropython.org/download/RPI_PICO; see tests/rp2040/README.md)"
+)
 
 
 def image():
@@ -86,9 +88,14 @@ class Pico:
         listener = socket.create_server(("127.0.0.1", 0))
         listener.settimeout(WAIT_S)
         given = {IMAGE_ENV: str(image() or ""), "PICO_BOOTROM": str(bootrom())}
-        self.proc = subprocess.Popen(["node", str(SCRIPT), str(self.flash), str(listener.getsockname()[1])],
-                                     stdin=master, stdout=master, stderr=log, cwd=ROOT,
-                                     env=dict(os.environ, **given, **(env or {})))
+        self.proc = subprocess.Popen(
+            ["node", str(SCRIPT), str(self.flash), str(listener.getsockname()[1])],
+            stdin=master,
+            stdout=master,
+            stderr=log,
+            cwd=ROOT,
+            env=dict(os.environ, **given, **(env or {})),
+        )
         log.close()
         try:
             sock, _ = listener.accept()
@@ -198,4 +205,3 @@ class Pico:
             self.hw.close()
             self.hw = None
         self.unplug()
-

@@ -49,8 +49,9 @@ class Board:
             return json.loads(r.read())
 
     def post(self, path, body):
-        req = urllib.request.Request(self.url + path, data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"})
+        req = urllib.request.Request(
+            self.url + path, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+        )
         try:
             with urllib.request.urlopen(req, timeout=WAIT_S) as r:
                 return r.status, json.loads(r.read())
@@ -127,8 +128,17 @@ def log_games(store, games, board_id="feedc0de"):
         while not g.over():
             g.add(0, 20, "points", 1000 * n + 500)
         rec = record.game_record(m, 0)
-        rec.update({"match": n, "game_no": 1, "board": board_id, "boot": 1, "ticks": 1000 * n + 900,
-                    "wall": None, "firmware": "test"})
+        rec.update(
+            {
+                "match": n,
+                "game_no": 1,
+                "board": board_id,
+                "boot": 1,
+                "ticks": 1000 * n + 900,
+                "wall": None,
+                "firmware": "test",
+            }
+        )
         assert store.append((n, 1), json.dumps(rec)) == n
 
 

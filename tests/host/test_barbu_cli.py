@@ -24,12 +24,9 @@ def rubber_lines(first_dealer=1):
         for k, contract in enumerate(LINES):
             line = LINES[contract]
             if k < 2:  # everyone doubles the dealer twice, the second time redoubled
-                line += " | " + " ".join("%dx%d%s" % (p, dealer, "!" if k else "") for p in range(1, 5)
-                                         if p != dealer)
+                line += " | " + " ".join("%dx%d%s" % (p, dealer, "!" if k else "") for p in range(1, 5) if p != dealer)
             out.append(line)
     return out
-
-
 
 
 def test_a_whole_rubber_from_a_file(tmp_path, db_url):
@@ -55,8 +52,7 @@ def test_a_whole_rubber_from_a_file(tmp_path, db_url):
     assert csv_text[0].startswith("id,deals,finished") and "Ann" in csv_text[1]
     exported = json.loads(cli("export", "--what", "barbu", "--format", "json", "--db", dbfile).stdout)
     assert len(exported[0]["record"]["deals"]) == 28
-    again = json.loads(cli("barbu", "sheet", str(sheet), "--names", "Ann,Bob,Cy,Di", "--db", dbfile,
-                           "--json").stdout)
+    again = json.loads(cli("barbu", "sheet", str(sheet), "--names", "Ann,Bob,Cy,Di", "--db", dbfile, "--json").stdout)
     assert (again["id"], again["names"], again["totals"]) == (2, listed[0]["names"], listed[0]["totals"])
 
 
@@ -76,9 +72,11 @@ def test_a_bad_line_names_itself_and_the_sheet_can_be_resumed(tmp_path):
     store.connect(dbfile).close()  # the club's database, made before: nothing to say about making it
     done = cli("barbu", "sheet", "--db", dbfile, stdin="\n".join(broken) + "\n")
     assert done.returncode == 2
-    assert done.stderr == ("cribboard: error: line 10: queens adds up to 5; it must be 4 (nothing from this "
-                           "line on was entered). The rubber is saved as barbu rubber 1: go on with `cribboard "
-                           "barbu sheet --resume 1 --db %s`.\n" % dbfile)
+    assert done.stderr == (
+        "cribboard: error: line 10: queens adds up to 5; it must be 4 (nothing from this "
+        "line on was entered). The rubber is saved as barbu rubber 1: go on with `cribboard "
+        "barbu sheet --resume 1 --db %s`.\n" % dbfile
+    )
     assert json.loads(cli("barbu", "list", "--db", dbfile, "--json").stdout)[0]["deals"] == 9
     again = cli("barbu", "sheet", "--resume", "1", "--db", dbfile, stdin="\n".join(lines[9:]) + "\n")
     assert again.returncode == 0 and "Final:" in again.stdout
@@ -90,25 +88,38 @@ def test_a_bad_line_names_itself_and_the_sheet_can_be_resumed(tmp_path):
 
 def test_the_sheet_reports_each_deal_undoes_and_fixes_in_words_and_an_empty_line_is_nothing(tmp_path):
     dbfile = str(tmp_path / "club.sqlite3")
-    lines = ["queens 1 3 0 0 | 2x1 3x1!", "", "tricks 4 3 3 3 | 4x2", "undo", "tricks 4 3 3 3 | 4x1",
-             "fix 1 queens 0 4 0 0 | 2x1", "domino 4 1 3"]
-    done = cli("barbu", "sheet", "--names", "Ana,Bea,Carlos,Dani", "--db", dbfile, "--json",
-               stdin="\n".join(lines) + "\n")
+    lines = [
+        "queens 1 3 0 0 | 2x1 3x1!",
+        "",
+        "tricks 4 3 3 3 | 4x2",
+        "undo",
+        "tricks 4 3 3 3 | 4x1",
+        "fix 1 queens 0 4 0 0 | 2x1",
+        "domino 4 1 3",
+    ]
+    done = cli(
+        "barbu", "sheet", "--names", "Ana,Bea,Carlos,Dani", "--db", dbfile, "--json", stdin="\n".join(lines) + "\n"
+    )
     assert done.returncode == 0, done.stderr
     err = done.stderr
     assert "removed deal 2, tricks by Ana; Dani doubled Bea" in err
-    assert "fixed: deal 1, queens by Ana; Bea doubled Ana (was: deal 1, queens by Ana; Bea doubled Ana, " \
-           "Carlos doubled Ana (redoubled))" in err
+    assert (
+        "fixed: deal 1, queens by Ana; Bea doubled Ana (was: deal 1, queens by Ana; Bea doubled Ana, "
+        "Carlos doubled Ana (redoubled))" in err
+    )
     rec = json.loads(done.stdout)
     assert [d["contract"] for d in rec["deals"]] == ["queens", "tricks", "domino"]
     assert rec["deals"][0]["result"] == {"queens": [0, 4, 0, 0]}
     assert rec["deals"][2]["result"] == {"order": [3, 0, 2, 1]}  # Bea (seat 2), left out, went out last
     assert sum(rec["totals"]) == -24 - 26 + 65
-    refused = cli("barbu", "sheet", "--names", "Ana,Bea,Carlos,Dani", "--db", dbfile,
-                  stdin="queens 1 3 0 0 | 1x3\n")
+    refused = cli("barbu", "sheet", "--names", "Ana,Bea,Carlos,Dani", "--db", dbfile, stdin="queens 1 3 0 0 | 1x3\n")
     assert refused.returncode == 2 and "Ana deals: the dealer doubles no one" in refused.stderr
-    for line, why in (("tricks 1_0 1 1 1", "not a number"), ("queens 1 3 0 0 | 2x1!!", "with one !"),
-                      ("fix 5 barbu 1", "no deal 5"), ("undo", "no deal to undo")):
+    for line, why in (
+        ("tricks 1_0 1 1 1", "not a number"),
+        ("queens 1 3 0 0 | 2x1!!", "with one !"),
+        ("fix 5 barbu 1", "no deal 5"),
+        ("undo", "no deal to undo"),
+    ):
         bad = cli("barbu", "sheet", "--db", dbfile, stdin=line + "\n")
         assert bad.returncode == 2 and why in bad.stderr, (line, bad.stderr)
 
@@ -156,8 +167,10 @@ def test_an_old_database_is_migrated_and_keeps_its_games(tmp_path):
     conn = sqlite3.connect(path)
     conn.executescript(";\n".join(str(s) for s in store.migrations.statements(1, "sqlite")))
     conn.execute("INSERT INTO boards VALUES ('b1', 'x', 'x', '0.1')")
-    conn.execute("INSERT INTO games (board, seq, match_no, game_no, players, target, scheme, scores, record, "
-                 "synced_at) VALUES ('b1', 1, 1, 1, 2, 121, 'acc', '[121, 80]', '{}', 'x')")
+    conn.execute(
+        "INSERT INTO games (board, seq, match_no, game_no, players, target, scheme, scores, record, "
+        "synced_at) VALUES ('b1', 1, 1, 1, 2, 121, 'acc', '[121, 80]', '{}', 'x')"
+    )
     conn.execute("PRAGMA user_version = 1")
     conn.commit()
     conn.close()
@@ -214,6 +227,7 @@ def test_the_partnership_game_pools_each_pairs_totals_beside_each_players(tmp_pa
 
 def random_result(rng, contract):
     """A result the contract can have (cards shared out, seats once each)."""
+
     def counts(total):
         cuts = sorted(rng.randint(0, total) for _ in range(3))
         return [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], total - cuts[2]]
@@ -246,8 +260,12 @@ def test_random_rubbers_piped_through_the_sheet_keep_every_round_and_the_rubber_
         while not r.over():
             dealer = r.dealer()
             contract = rng.choice(r.remaining())
-            doubles = [[p, q, rng.random() < 0.5] for p in range(4) for q in range(4)
-                       if p != q and p != dealer and p < q and rng.random() < 0.3]
+            doubles = [
+                [p, q, rng.random() < 0.5]
+                for p in range(4)
+                for q in range(4)
+                if p != q and p != dealer and p < q and rng.random() < 0.3
+            ]
             if n % 2 == 0 and len(r.deals) % 7 < 2:  # this table keeps the duty; the other falls short
                 doubles = [d for d in doubles if dealer not in d[:2]]
                 doubles += [[p, dealer, rng.random() < 0.5] for p in range(4) if p != dealer]
@@ -261,8 +279,13 @@ def test_random_rubbers_piped_through_the_sheet_keep_every_round_and_the_rubber_
                 _, c, _, d, _ = r.deals[k]
                 fixed = barbu_sheet.deal_line(c, random_result(rng, c), d)
                 lines.append("fix %d %s" % (k + 1, fixed))
-                r = barbu_sheet.rebuilt(r, [(c2, res2, d2) if i != k else barbu_sheet.parse_deal(fixed)
-                                            for i, (_, c2, res2, d2, _) in enumerate(r.deals)])
+                r = barbu_sheet.rebuilt(
+                    r,
+                    [
+                        (c2, res2, d2) if i != k else barbu_sheet.parse_deal(fixed)
+                        for i, (_, c2, res2, d2, _) in enumerate(r.deals)
+                    ],
+                )
         path = tmp_path / ("rubber%d.txt" % n)
         path.write_text("\n".join(lines) + "\n")
         done = cli("barbu", "sheet", str(path), "--first-dealer", str(n % 4 + 1), "--db", dbfile, "--json")

@@ -14,11 +14,21 @@ OUTPUT = Path(__file__).resolve().parents[2] / "build" / "test-output" / "browse
 # How long a page may take to show what a test waits for: one event's deadline (deadline.WAIT_S), sized
 # for a machine ten times slower, as every wait on another process is.
 PAGE_WAIT_MS = WAIT_S * 1000
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 DARK = "#2a1b0f"
-NO_CHROMIUM = ("the page tests: chromium is not installed, and `make test` installs it only as root "
-               "(sudo apt-get install --no-install-recommends chromium)")
+NO_CHROMIUM = (
+    "the page tests: chromium is not installed, and `make test` installs it only as root "
+    "(sudo apt-get install --no-install-recommends chromium)"
+)
 
 
 def chromium_path():
@@ -58,22 +68,27 @@ def test_clicking_a_button_moves_the_peg(board, tmp_path):
             page.wait_for_function(
                 "(() => { const rgb = document.querySelector('circle[data-index=\"1\"]').getAttribute('data-rgb');"
                 " if (!rgb) return false; const [r, g, b] = rgb.split(',').map(Number); return r > g && r > b; })()",
-                timeout=PAGE_WAIT_MS)
+                timeout=PAGE_WAIT_MS,
+            )
             page.keyboard.press("Digit2")  # the keyboard works too: a point for track 2
             page.keyboard.press("Enter")
             page.wait_for_function(
                 "document.querySelector('circle[data-index=\"59\"]').getAttribute('fill') !== '%s'" % DARK,
-                timeout=PAGE_WAIT_MS)
+                timeout=PAGE_WAIT_MS,
+            )
             # The scoreboard beside the LEDs: the names the host gave, the scores, the dealer, the labels.
             link = BoardLink(board.port)
             link.set_names(["Ann", "José <b>&amp;</b>"])  # markup in a name is shown as text
             link.close()
             page.wait_for_function(
                 "[...document.querySelectorAll('.player-name')].map(e => e.textContent).join('|')"
-                " === 'Ann|José <b>&amp;</b>'", timeout=PAGE_WAIT_MS)
+                " === 'Ann|José <b>&amp;</b>'",
+                timeout=PAGE_WAIT_MS,
+            )
             page.wait_for_function(
                 "[...document.querySelectorAll('.player-score')].map(e => e.textContent).join(' ') === '2 1'",
-                timeout=PAGE_WAIT_MS)
+                timeout=PAGE_WAIT_MS,
+            )
             assert page.locator(".player b").count() == 0
             assert page.text_content(".game-number").startswith("game 1, best of 3")
             assert page.text_content(".dealer-mark") == "dealer"

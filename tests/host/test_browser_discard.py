@@ -29,8 +29,9 @@ def test_picking_six_cards_ranks_every_throw_as_the_command_does(board):
             assert page.text_content("#d-picked").startswith("5 of 6 picked")
             assert page.locator("#d-throws tr.throw").count() == 0  # nothing until the sixth
             page.click("#card-KH")
-            page.wait_for_function("document.querySelectorAll('#d-throws tr.throw').length === 15",
-                                   timeout=PAGE_WAIT_MS)
+            page.wait_for_function(
+                "document.querySelectorAll('#d-throws tr.throw').length === 15", timeout=PAGE_WAIT_MS
+            )
             rows = table(page)
             assert [r[:3] for r in rows] == [[str(t["rank"]), " ".join(t["throw"]), " ".join(t["keep"])] for t in want]
             assert [r[5] for r in rows] == ["%.2f" % t["net"]["value"] for t in want]
@@ -41,7 +42,9 @@ def test_picking_six_cards_ranks_every_throw_as_the_command_does(board):
             theirs = json.loads(cli("discard", "--pone", "--json", *hand).stdout)["throws"]
             page.wait_for_function(
                 "document.querySelector('#d-throws tr.throw td:nth-child(2)').textContent === %s"
-                % json.dumps(" ".join(theirs[0]["throw"])), timeout=PAGE_WAIT_MS)
+                % json.dumps(" ".join(theirs[0]["throw"])),
+                timeout=PAGE_WAIT_MS,
+            )
             page.select_option("#d-players", "3")  # five cards: the last picked is put back
             page.wait_for_function("document.querySelectorAll('#d-throws tr.throw').length === 5", timeout=PAGE_WAIT_MS)
             assert page.locator("#d-cards button.picked").count() == 5

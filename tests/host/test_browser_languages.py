@@ -15,8 +15,6 @@ SAID = {  # what each language shows: the board's caption, the discard panel, it
 }
 
 
-
-
 def shown(page):
     page.wait_for_function("document.getElementById('what').textContent !== ''", timeout=PAGE_WAIT_MS)
     page.wait_for_selector("#card-5H")
@@ -25,8 +23,13 @@ def shown(page):
     page.wait_for_function("document.querySelectorAll('#d-throws tr.throw').length === 15", timeout=PAGE_WAIT_MS)
     page.wait_for_function("document.querySelector('.game-number') !== null", timeout=PAGE_WAIT_MS)
     streets = [t for t in page.locator("svg text").all_text_contents() if t.endswith(" 1: 1-30")]
-    return (page.text_content("#what"), page.text_content("#discard h2"), page.text_content("#d-throws th"),
-            streets[0], page.text_content(".game-number"))
+    return (
+        page.text_content("#what"),
+        page.text_content("#discard h2"),
+        page.text_content("#d-throws th"),
+        streets[0],
+        page.text_content(".game-number"),
+    )
 
 
 def test_the_page_speaks_the_browsers_language_and_remembers_the_readers_choice(board):
@@ -47,11 +50,13 @@ def test_the_page_speaks_the_browsers_language_and_remembers_the_readers_choice(
             page = context.new_page()
             page.set_default_timeout(PAGE_WAIT_MS)  # (waits without a deadline of their own)
             page.goto(board.url, wait_until="load")
-            page.wait_for_function("document.getElementById('what').textContent === 'tablero simulado'",
-                                   timeout=PAGE_WAIT_MS)
+            page.wait_for_function(
+                "document.getElementById('what').textContent === 'tablero simulado'", timeout=PAGE_WAIT_MS
+            )
             page.select_option("#lang", "de")  # the reader's choice over the browser's
-            page.wait_for_function("document.getElementById('what').textContent === 'simuliertes Board'",
-                                   timeout=PAGE_WAIT_MS)
+            page.wait_for_function(
+                "document.getElementById('what').textContent === 'simuliertes Board'", timeout=PAGE_WAIT_MS
+            )
             page.goto(board.url, wait_until="load")  # remembered on the next visit
             assert shown(page) == SAID["de-DE"]
             context.close()
@@ -127,8 +132,11 @@ def test_every_text_fits_its_box_and_no_english_is_left_in_any_language(board):
 
 # The page's words a language keeps as English writes them: the game's own
 # terms (skunk, piquet's partie) and loanwords.
-KEPT_AS_IN_ENGLISH = {"es": {"skunk", "triple skunk"}, "it": {"skunk"},
-                      "de": {"skunk", "partie", "Board %s", "E[hand]"}}
+KEPT_AS_IN_ENGLISH = {
+    "es": {"skunk", "triple skunk"},
+    "it": {"skunk"},
+    "de": {"skunk", "partie", "Board %s", "E[hand]"},
+}
 
 
 def test_no_word_of_the_page_is_left_in_english_by_its_translation():
@@ -147,8 +155,7 @@ def test_no_word_of_the_page_is_left_in_english_by_its_translation():
 def test_a_press_the_board_did_not_take_is_said_on_the_page_in_its_language(board):
     from cribboard import i18n
 
-    refused = ("the board did not take the press: is its program running (not stopped at its REPL, or being "
-               "flashed)?")
+    refused = "the board did not take the press: is its program running (not stopped at its REPL, or being flashed)?"
     german = i18n.translation("de").gettext(refused)
     assert german != refused
     with sync_playwright() as p:
@@ -159,8 +166,12 @@ def test_a_press_the_board_did_not_take_is_said_on_the_page_in_its_language(boar
             page.goto(board.url, wait_until="load")
             page.wait_for_selector("#btn-OK")
             # The server's answer to a press the board did not take (a board stopped at its REPL), as it is.
-            page.route("**/api/press", lambda route: route.fulfill(status=400, content_type="application/json",
-                                                                    body='{"error": "%s"}' % refused))
+            page.route(
+                "**/api/press",
+                lambda route: route.fulfill(
+                    status=400, content_type="application/json", body='{"error": "%s"}' % refused
+                ),
+            )
             page.click("#btn-OK")
             page.wait_for_function("document.getElementById('notice-0').textContent !== ''", timeout=PAGE_WAIT_MS)
             assert page.text_content("#notice-0") == german

@@ -65,8 +65,9 @@ def test_python_dash_m_and_every_subcommand_help_work_without_posix_only_modules
 
 
 def test_the_hardware_docs_are_written_without_posix_only_modules(tmp_path):
-    done = run("hardware", "docs", "--out", str(tmp_path / "hw"), "--json", blocked=["tty", "termios", "pty"],
-               cwd=tmp_path)
+    done = run(
+        "hardware", "docs", "--out", str(tmp_path / "hw"), "--json", blocked=["tty", "termios", "pty"], cwd=tmp_path
+    )
     assert done.returncode == 0, done.stderr
     written = json.loads(done.stdout)
     assert str(tmp_path / "hw" / "bom.md") in written and (tmp_path / "hw" / "drawings").is_dir()
@@ -81,8 +82,7 @@ def test_exit_status_two_for_bad_usage():
 
 
 def test_plot_without_matplotlib_says_which_extra_to_install(tmp_path):
-    done = run("plot", "1", "-o", str(tmp_path / "x.png"), "--db", str(tmp_path / "d.sqlite3"),
-               blocked=["matplotlib"])
+    done = run("plot", "1", "-o", str(tmp_path / "x.png"), "--db", str(tmp_path / "d.sqlite3"), blocked=["matplotlib"])
     assert done.returncode == 1
     assert done.stderr == 'cribboard: error: plotting needs matplotlib: pip install "cribboard[plot]"\n'
 

@@ -23,14 +23,21 @@ def test_a_database_that_cannot_be_one_is_refused_in_one_line(tmp_path):
     foreign.execute("CREATE TABLE invoices (n INTEGER)")
     foreign.commit()
     foreign.close()
-    cases = {str(tmp_path): "is a folder", "": "empty", str(tmp_path / "garbage.db"): "not a database",
-             str(tmp_path / "foreign.db"): "not cribboard's", "/proc/x/games.db": "no database at",
-             "sqlite://somehost/x.db": "sqlite:///relative", "ftp://x/y": "a database is a file"}
+    cases = {
+        str(tmp_path): "is a folder",
+        "": "empty",
+        str(tmp_path / "garbage.db"): "not a database",
+        str(tmp_path / "foreign.db"): "not cribboard's",
+        "/proc/x/games.db": "no database at",
+        "sqlite://somehost/x.db": "sqlite:///relative",
+        "ftp://x/y": "a database is a file",
+    }
     for url, why in cases.items():
         line = one_line_error(cli("matches", "--db", url))
         assert why in line, (url, line)
-    assert sqlite3.connect(tmp_path / "foreign.db").execute("SELECT name FROM sqlite_master").fetchall() == \
-        [("invoices",)]  # untouched
+    assert sqlite3.connect(tmp_path / "foreign.db").execute("SELECT name FROM sqlite_master").fetchall() == [
+        ("invoices",)
+    ]  # untouched
 
 
 def test_sqlite_urls_mean_what_sqlalchemy_means(tmp_path):
@@ -42,8 +49,7 @@ def test_sqlite_urls_mean_what_sqlalchemy_means(tmp_path):
     assert made.returncode == 0 and absolute.exists() and "created the database %s" % absolute in made.stderr
 
 
-def test_a_command_that_reads_makes_no_database_of_an_empty_file_or_an_empty_postgresql_database(tmp_path,
-                                                                                                    pg_cluster):
+def test_a_command_that_reads_makes_no_database_of_an_empty_file_or_an_empty_postgresql_database(tmp_path, pg_cluster):
     empty = tmp_path / "e.db"
     empty.write_bytes(b"")
     for url, shown in ((str(empty), str(empty)), (pg_cluster.new_database(), "test_")):
@@ -58,10 +64,16 @@ def test_a_command_that_reads_makes_no_database_of_an_empty_file_or_an_empty_pos
 
 def test_a_postgresql_server_that_answers_and_refuses_is_not_said_to_be_unreachable(tmp_path, pg_cluster):
     where = pg_cluster.url().split("?")[1]
-    for url, said in (("postgresql://cribboard@/nosuchdb?" + where, "has no database nosuchdb: its owner makes it "
-                       "with `createdb -O ROLE nosuchdb`"),
-                      ("postgresql://nosuchrole@/postgres?" + where, "has no role nosuchrole: an administrator "
-                       "makes it with `createuser nosuchrole`")):
+    for url, said in (
+        (
+            "postgresql://cribboard@/nosuchdb?" + where,
+            "has no database nosuchdb: its owner makes it with `createdb -O ROLE nosuchdb`",
+        ),
+        (
+            "postgresql://nosuchrole@/postgres?" + where,
+            "has no role nosuchrole: an administrator makes it with `createuser nosuchrole`",
+        ),
+    ):
         for command in (["matches"], ["serve", "--http", "127.0.0.1:0"]):
             line = one_line_error(cli(*command, "--db", url))
             assert said in line and "cannot reach" not in line, (command, line)
@@ -71,8 +83,17 @@ def test_a_postgresql_server_that_answers_and_refuses_is_not_said_to_be_unreacha
 
 def test_a_typo_in_db_makes_no_new_database_only_a_command_that_writes_does(tmp_path):
     typo = tmp_path / "clubb" / "league.db"
-    for args in (("matches",), ("stats", "--json"), ("standings",), ("export",), ("crashes",), ("players", "list"),
-                 ("piquet", "list"), ("barbu", "show", "1"), ("plot", "1", "-o", str(tmp_path / "x.png"))):
+    for args in (
+        ("matches",),
+        ("stats", "--json"),
+        ("standings",),
+        ("export",),
+        ("crashes",),
+        ("players", "list"),
+        ("piquet", "list"),
+        ("barbu", "show", "1"),
+        ("plot", "1", "-o", str(tmp_path / "x.png")),
+    ):
         done = cli(*args, "--db", str(typo))
         line = one_line_error(done)
         assert done.returncode == 1 and "no database at %s" % typo in line, (args, line)
@@ -105,9 +126,13 @@ def test_a_chart_into_a_missing_folder_is_one_line(tmp_path):
 def test_an_id_no_database_can_hold_is_a_usage_error_not_a_traceback(tmp_path):
     path = tmp_path / "games.db"
     one_game(path)
-    for args in (["plot", "9" * 30, "-o", str(tmp_path / "c.png")], ["plot", "0", "-o", str(tmp_path / "c.png")],
-                 ["players", "rename", "Ann", "--track", "1", "--game", "2147483648"],
-                 ["piquet", "show", "99999999999"], ["barbu", "show", "0"]):
+    for args in (
+        ["plot", "9" * 30, "-o", str(tmp_path / "c.png")],
+        ["plot", "0", "-o", str(tmp_path / "c.png")],
+        ["players", "rename", "Ann", "--track", "1", "--game", "2147483648"],
+        ["piquet", "show", "99999999999"],
+        ["barbu", "show", "0"],
+    ):
         done = cli(*args, "--db", str(path))
         assert done.returncode == 2 and "Traceback" not in done.stderr and "range" in done.stderr, (args, done.stderr)
 
@@ -129,8 +154,9 @@ def test_a_wait_the_environment_sets_wrong_is_a_usage_error_before_anything_is_o
     for text in ("abc", "-1", "0", "1.5", "99999"):
         line = one_line_error(cli("matches", "--db", str(path), env={"CRIBBOARD_DB_WAIT": text}), code=2)
         assert "CRIBBOARD_DB_WAIT wants whole seconds" in line and text in line, line
-    line = one_line_error(cli("sync", "--db", str(path), "--port", str(tmp_path / "ttyACM9"),
-                              env={"CRIBBOARD_LINK_WAIT": "soon"}), code=2)
+    line = one_line_error(
+        cli("sync", "--db", str(path), "--port", str(tmp_path / "ttyACM9"), env={"CRIBBOARD_LINK_WAIT": "soon"}), code=2
+    )
     assert "CRIBBOARD_LINK_WAIT wants seconds" in line, line
     assert cli("matches", "--db", str(path), env={"CRIBBOARD_DB_WAIT": "2"}).returncode == 0
 
@@ -148,9 +174,14 @@ def test_a_port_that_is_no_serial_port_is_said_so_not_as_an_ioctl(tmp_path):
 def test_a_command_started_with_its_output_closed_fails_saying_so_and_touches_nothing(tmp_path):
     path = tmp_path / "games.db"
     for args in (("score", "6C", "7S", "8D", "8H", "9S"), ("piquet", "sheet", "--db", str(path))):
-        done = subprocess.run(["sh", "-c", 'exec "$@" >&-', "sh", sys.executable, "-m", "cribboard", *args],
-                              input="45 12\n", capture_output=True, text=True, timeout=COMMAND_S,
-                              env={**os.environ, **ENGLISH})
+        done = subprocess.run(
+            ["sh", "-c", 'exec "$@" >&-', "sh", sys.executable, "-m", "cribboard", *args],
+            input="45 12\n",
+            capture_output=True,
+            text=True,
+            timeout=COMMAND_S,
+            env={**os.environ, **ENGLISH},
+        )
         line = one_line_error(done)
         assert "the standard output is closed" in line, (args, line)
     assert not path.exists()  # the sheet made no database it could not report on
@@ -173,9 +204,16 @@ def test_a_busy_database_is_waited_for_with_a_word_then_a_clear_error(tmp_path):
 
 def test_first_uses_of_a_new_database_at_the_same_moment_all_succeed(tmp_path):
     path = tmp_path / "new.db"
-    procs = [subprocess.Popen([sys.executable, "-m", "cribboard", "piquet", "sheet", "--db", str(path), "--json"],
-                              stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-             for _ in range(6)]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "cribboard", "piquet", "sheet", "--db", str(path), "--json"],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(6)
+    ]
     for p in procs:
         out, err = p.communicate(timeout=120)
         assert p.returncode == 0, err  # the migration runs under a lock: no "table already exists"
@@ -251,8 +289,12 @@ def test_a_huge_line_or_name_is_refused_unread_and_quoted_short(tmp_path):
         line = one_line_error(done, 2)
         assert len(done.stderr) < 1000 and "line 2: the line is" in line, (args, line[:300])
     name = "N" * 10_000
-    for args in (("piquet", "sheet", "--names", "Ann," + name), ("barbu", "sheet", "--names", "A,B,C," + name),
-                 ("players", "rename", name, "--player", "Ann"), ("score", name)):
+    for args in (
+        ("piquet", "sheet", "--names", "Ann," + name),
+        ("barbu", "sheet", "--names", "A,B,C," + name),
+        ("players", "rename", name, "--player", "Ann"),
+        ("score", name),
+    ):
         done = cli(*args, "--db", db, stdin="") if args[0] != "score" else cli(*args)
         assert done.returncode in (1, 2) and len(done.stderr) < 500, (args[:2], done.stderr[:300])
         assert "…" in done.stderr and "Traceback" not in done.stderr, args[:2]
@@ -261,11 +303,15 @@ def test_a_huge_line_or_name_is_refused_unread_and_quoted_short(tmp_path):
 
 
 def test_a_group_without_its_command_and_a_server_that_is_down_are_one_line():
-    for group, commands in (("players", "list, rename, send"), ("piquet", "deal, list, sheet, show"),
-                            ("hardware", "check, docs")):
+    for group, commands in (
+        ("players", "list, rename, send"),
+        ("piquet", "deal, list, sheet, show"),
+        ("hardware", "check, docs"),
+    ):
         line = one_line_error(cli(group), 2)
-        assert line == ("cribboard: error: cribboard %s needs a command: %s (see `cribboard %s --help`)"
-                        % (group, commands, group)), line
+        assert line == (
+            "cribboard: error: cribboard %s needs a command: %s (see `cribboard %s --help`)" % (group, commands, group)
+        ), line
     done = cli("matches", "--db", "postgresql://nobody@127.0.0.1:1/league")  # nothing listens on port 1
     line = one_line_error(done)
     assert len(done.stderr.splitlines()) == 1 and "cannot reach the PostgreSQL server" in line
@@ -280,8 +326,12 @@ def test_a_sheet_that_is_not_utf8_is_one_line_naming_its_line_and_makes_no_datab
         line = one_line_error(cli(game, "sheet", str(sheet), "--db", str(db)), 2)
         assert "line 2: not UTF-8 text" in line and "latin1.txt" in line
         assert not db.exists()  # nothing was entered, so nothing was made
-        piped = subprocess.run([sys.executable, "-m", "cribboard", game, "sheet", "--db", str(db)],
-                               input=sheet.read_bytes(), capture_output=True, env={**os.environ, **ENGLISH})
+        piped = subprocess.run(
+            [sys.executable, "-m", "cribboard", game, "sheet", "--db", str(db)],
+            input=sheet.read_bytes(),
+            capture_output=True,
+            env={**os.environ, **ENGLISH},
+        )
         assert piped.returncode == 2 and b"line 2: not UTF-8 text" in piped.stderr, piped.stderr
         assert b"Traceback" not in piped.stderr
     bom = tmp_path / "bom.txt"
@@ -291,7 +341,11 @@ def test_a_sheet_that_is_not_utf8_is_one_line_naming_its_line_and_makes_no_datab
 
 
 def test_a_name_that_is_no_text_is_refused_before_the_board_is_asked(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "cribboard", "players", "send", "--port", str(tmp_path / "none"),
-                           b"\xff\xfe", "Bob"], capture_output=True, text=True, env={**os.environ, **ENGLISH})
+    done = subprocess.run(
+        [sys.executable, "-m", "cribboard", "players", "send", "--port", str(tmp_path / "none"), b"\xff\xfe", "Bob"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **ENGLISH},
+    )
     line = one_line_error(done, 2)
     assert "is not a name: a name is text" in line and "\\udcff\\udcfe" in line  # shown escaped

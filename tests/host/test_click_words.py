@@ -37,8 +37,10 @@ def test_the_language_is_ours_not_the_processs(speaking, monkeypatch):
     from click import formatting, types
 
     assert formatting._("Usage:") == "Aufruf:"  # pyright: ignore[reportAttributeAccessIssue]
-    assert types.ngettext("{value!r} is not {choice}.", "{value!r} is not one of {choices}.", 2) == \
-        "{value!r} ist keiner der Werte {choices}."  # pyright: ignore[reportAttributeAccessIssue]
+    assert (
+        types.ngettext("{value!r} is not {choice}.", "{value!r} is not one of {choices}.", 2)
+        == "{value!r} ist keiner der Werte {choices}."
+    )  # pyright: ignore[reportAttributeAccessIssue]
     speaking("en")
     assert formatting._("Usage:") == "Usage:"  # pyright: ignore[reportAttributeAccessIssue]
 
@@ -111,8 +113,12 @@ def test_the_command_line_says_clicks_errors_in_the_language():
     from clirun import cli, one_line_error
 
     done = cli("--lang", "de", "export", "--format", "xml")
-    assert one_line_error(done, 2, "Fehler") == \
-        "cribboard: Fehler: Ungültiger Wert für '--format': 'xml' ist keiner der Werte 'csv', 'json'."
+    assert (
+        one_line_error(done, 2, "Fehler")
+        == "cribboard: Fehler: Ungültiger Wert für '--format': 'xml' ist keiner der Werte 'csv', 'json'."
+    )
     done = cli("export", "--format", "xml", env={"LANG": "it_IT.UTF-8"})
-    assert one_line_error(done, 2, "errore") == \
-        "cribboard: errore: Valore non valido per '--format': 'xml' non è nessuno tra 'csv', 'json'."
+    assert (
+        one_line_error(done, 2, "errore")
+        == "cribboard: errore: Valore non valido per '--format': 'xml' non è nessuno tra 'csv', 'json'."
+    )

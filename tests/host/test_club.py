@@ -50,8 +50,13 @@ def send(url, path, body, counter, board="b0ard", key=KEY, headers=None, sign=Tr
 
 
 def games_body(*seqs, loser=80):
-    return {"fw": "1.0", "boot": 3, "ticks": 5000, "period": 1 << 30,
-            "records": [[seq, json.dumps(good(seq, loser=loser + seq))] for seq in seqs]}
+    return {
+        "fw": "1.0",
+        "boot": 3,
+        "ticks": 5000,
+        "period": 1 << 30,
+        "records": [[seq, json.dumps(good(seq, loser=loser + seq))] for seq in seqs],
+    }
 
 
 def stored(db_url):
@@ -81,15 +86,18 @@ def test_a_paired_boards_games_are_stored_once_and_acknowledged_with_a_signature
     assert boards[0]["last_request_at"] in cli("boards", "--db", db_url).stdout
 
 
-@pytest.mark.parametrize("why, request_, status", [
-    ("not a paired board", dict(board="nob0ard"), 403),
-    ("bad signature", dict(key="00" * 16), 403),
-    ("no signature (64 hex digits)", dict(sign=False), 403),
-    ("no signature (64 hex digits)", dict(sign=False, headers={"X-Cribboard-Signature": "é" * 64}), 403),
-    ("no usable counter (BOOT.N, each a whole number up to 2147483647)", dict(counter="x"), 400),
-    ("no usable counter (BOOT.N, each a whole number up to 2147483647)", dict(counter="2147483648.1"), 400),
-    ("no usable board id", dict(board="a/b"), 400),
-])
+@pytest.mark.parametrize(
+    "why, request_, status",
+    [
+        ("not a paired board", dict(board="nob0ard"), 403),
+        ("bad signature", dict(key="00" * 16), 403),
+        ("no signature (64 hex digits)", dict(sign=False), 403),
+        ("no signature (64 hex digits)", dict(sign=False, headers={"X-Cribboard-Signature": "é" * 64}), 403),
+        ("no usable counter (BOOT.N, each a whole number up to 2147483647)", dict(counter="x"), 400),
+        ("no usable counter (BOOT.N, each a whole number up to 2147483647)", dict(counter="2147483648.1"), 400),
+        ("no usable board id", dict(board="a/b"), 400),
+    ],
+)
 def test_a_request_that_is_not_the_boards_is_refused_and_changes_nothing(served, why, request_, status):
     url, db_url, proc = served
     request_ = dict(request_)  # the parameters are shared by both engines' runs
@@ -164,6 +172,7 @@ def test_a_board_is_held_to_its_rate(db_url):
     now = [0.0]
     server = club.Club(db_url, clock=lambda: now[0])
     try:
+
         def post(n):
             data = json.dumps({"state": {}}).encode()
             counter = "1.%d" % n
@@ -171,7 +180,7 @@ def test_a_board_is_held_to_its_rate(db_url):
             return server.handle("POST", LIVE, headers, data)[0]
 
         statuses = [post(n) for n in range(1, club.BURST + 3)]
-        assert statuses[:club.BURST] == [422] * club.BURST and statuses[club.BURST:] == [429, 429]
+        assert statuses[: club.BURST] == [422] * club.BURST and statuses[club.BURST :] == [429, 429]
         now[0] += 1.0  # a second later: RATE more
         assert [post(100 + n) for n in range(int(club.RATE) + 1)] == [422] * int(club.RATE) + [429]
     finally:
@@ -194,9 +203,13 @@ def test_two_servers_on_one_postgresql_behave_as_one(pg_cluster):
             state = json.loads(json.dumps(tables[board].state()))
             assert send(url, LIVE, {"state": state}, counter, board=board)[0] == 200
         for url in (url1, url2):
+
             def both(url=url):
                 return sorted((b["board"], b["scores"]) for b in page_boards(url)) == [
-                    ("b0ard", [7, 0]), ("b1ard", [0, 9])]
+                    ("b0ard", [7, 0]),
+                    ("b1ard", [0, 9]),
+                ]
+
             until(both)
         # A request one server took is a replay at the other; games are stored once, whichever took them.
         assert send(url1, GAMES, games_body(1, 2), "1.2")[0] == 200

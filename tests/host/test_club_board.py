@@ -97,8 +97,9 @@ def test_a_usb_sync_during_a_wifi_send_stores_each_game_once(tmp_path, db_url, c
         board.stop()
 
 
-def test_a_board_moved_to_a_new_server_sends_it_the_games_it_sent_before_only_when_told(tmp_path, db_url, club,
-                                                                                         another_db_url):
+def test_a_board_moved_to_a_new_server_sends_it_the_games_it_sent_before_only_when_told(
+    tmp_path, db_url, club, another_db_url
+):
     fill_log(tmp_path / "flash", 3)
     board = Board(tmp_path / "flash")
     new_db = another_db_url

@@ -53,8 +53,16 @@ def club(db_url):
 
 
 def batch(*seqs, **fields):
-    return dict({"fw": "1.0", "boot": 3, "ticks": 5000, "period": 1 << 30,
-                 "records": [[seq, json.dumps(good(seq, loser=80 + seq))] for seq in seqs]}, **fields)
+    return dict(
+        {
+            "fw": "1.0",
+            "boot": 3,
+            "ticks": 5000,
+            "period": 1 << 30,
+            "records": [[seq, json.dumps(good(seq, loser=80 + seq))] for seq in seqs],
+        },
+        **fields,
+    )
 
 
 def stored(club):
@@ -67,15 +75,18 @@ def stored(club):
         db.close()
 
 
-@pytest.mark.parametrize("records, why", [
-    ([[0, "x"]], "record number 0 after none"),
-    ([[-7, "x"]], "record number -7 after none"),
-    ([[2**63, "x"]], "record number 9223372036854775808 after none"),
-    ([[2**31, "x"]], "record number 2147483648 after none"),
-    ([[3, "x"], [2, "x"]], "record number 2 after 3"),
-    ([[2, "x"], [2, "x"]], "record number 2 after 2"),
-    ([["1", "x"]], 'record number "1" after none'),
-])
+@pytest.mark.parametrize(
+    "records, why",
+    [
+        ([[0, "x"]], "record number 0 after none"),
+        ([[-7, "x"]], "record number -7 after none"),
+        ([[2**63, "x"]], "record number 9223372036854775808 after none"),
+        ([[2**31, "x"]], "record number 2147483648 after none"),
+        ([[3, "x"], [2, "x"]], "record number 2 after 3"),
+        ([[2, "x"], [2, "x"]], "record number 2 after 2"),
+        ([["1", "x"]], 'record number "1" after none'),
+    ],
+)
 def test_numbers_no_boards_log_has_refuse_the_batch_and_change_nothing(club, records, why):
     assert club.post({"records": records}) == (422, {"error": why})
     assert stored(club) == ([], [], (0, 0))  # not even the counter
@@ -152,7 +163,7 @@ def test_refusals_are_a_line_each_up_to_a_limit_then_one_summary(club, caplog):
     assert len(lines) == protocol.LOG_LINES and all("bad signature" in line for line in lines)
     club.clock.now += 60
     assert club.post(batch(1), key="00" * 16, peer="10.6.6.6")[0] == 403
-    lines = [r.getMessage() for r in caplog.records][protocol.LOG_LINES:]
+    lines = [r.getMessage() for r in caplog.records][protocol.LOG_LINES :]
     assert lines[0] == "dropped %d more log lines about 10.6.6.6 in the last minute" % (30 - protocol.LOG_LINES)
     assert "bad signature" in lines[1] and len(lines) == 2
 
@@ -168,8 +179,11 @@ def test_a_live_state_that_is_no_boards_is_refused_in_one_line(club, caplog):
 def test_text_no_database_keeps_is_kept_apart_escaped_or_refused_never_a_503(club):
     # A NUL (PostgreSQL's text refuses it) or a lone surrogate (no UTF-8) from a board's report.
     nameless = dict(good(2, loser=82), names=["\ud800Ann", "Bob"])
-    body = dict(batch(1), fw="1.0\x00\ud800", records=[[1, "{\"a\x00\": 1}"], [2, json.dumps(nameless)],
-                                                      [3, "\ud800"], [4, json.dumps(good(4, loser=84))]])
+    body = dict(
+        batch(1),
+        fw="1.0\x00\ud800",
+        records=[[1, '{"a\x00": 1}'], [2, json.dumps(nameless)], [3, "\ud800"], [4, json.dumps(good(4, loser=84))]],
+    )
     status, answer = club.post(body)
     assert status == 200 and answer["apart"] == [1, 2, 3]
     games, apart, _counter = stored(club)

@@ -64,8 +64,11 @@ def test_keys_kept_beside_the_results_before_move_apart_and_still_sign(db_url, t
         for v in range(1, 7):
             _tables(db, v)
         db.execute("INSERT INTO schema_version (version) VALUES (6)")
-        db.execute("INSERT INTO club_boards (board, key, paired_at, revoked_at, boot, n) VALUES "
-                   "('b0ard', ?, '2026-11-01T00:00:00+00:00', NULL, 4, 9)", (clubserver.KEY,))
+        db.execute(
+            "INSERT INTO club_boards (board, key, paired_at, revoked_at, boot, n) VALUES "
+            "('b0ard', ?, '2026-11-01T00:00:00+00:00', NULL, 4, 9)",
+            (clubserver.KEY,),
+        )
     db.close()
     with clubserver.serving(db_url, "other") as (url, _db, _proc):  # opening it migrates it
         assert send(url, LIVE, {"state": {}}, "4.9")[0] == 409  # its counter came along

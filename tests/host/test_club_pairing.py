@@ -70,8 +70,12 @@ def test_a_bad_server_or_wifi_is_refused_and_nothing_kept(board, tmp_path):
         done = cli("wifi", "--port", board.port, "--ssid", "club", stdin=password + "\n")
         assert done.returncode == 2 and "8 to 63 printable ASCII characters" in done.stderr, (password, done.stderr)
     assert (kept.read_bytes() if kept.exists() else None) == before  # nothing kept
-    for password, said in (("8 chars!", "keeps the WiFi club\n"), ("~" * 63, "keeps the WiFi club\n"),
-                           ("0aF9" * 16, "keeps the WiFi club\n"), ("", "as an open network (no password)")):
+    for password, said in (
+        ("8 chars!", "keeps the WiFi club\n"),
+        ("~" * 63, "keeps the WiFi club\n"),
+        ("0aF9" * 16, "keeps the WiFi club\n"),
+        ("", "as an open network (no password)"),
+    ):
         done = cli("wifi", "--port", board.port, "--ssid", "club", stdin=password + "\n")
         assert done.returncode == 0 and said in done.stderr, (password, done.stderr)
         assert json.loads(kept.read_text())["password"] == password
@@ -103,15 +107,20 @@ def test_a_pairing_that_the_server_would_not_take_says_why_and_leaves_the_board_
     elsewhere = "http://127.0.0.1:%d/" % other.server_address[1]
     store.connect(str(tmp_path / "other.sqlite3")).close()  # a cribboard database, but not the server's
     try:
-        for where, given_db, why in ((down, db, "does not answer"), (elsewhere, db, "is not a club's server"),
-                                     (url, str(tmp_path / "other.sqlite3"), "keeps its boards in another database")):
+        for where, given_db, why in (
+            (down, db, "does not answer"),
+            (elsewhere, db, "is not a club's server"),
+            (url, str(tmp_path / "other.sqlite3"), "keeps its boards in another database"),
+        ):
             done = cli("pair", "--port", board.port, "--server", where, "--db", given_db)
             assert done.returncode == 1 and why in done.stderr and done.stderr.count("\n") == 1, done.stderr
             assert "The board is as it was" in done.stderr
             assert paired_key(board) == key  # the board keeps the pairing that works
             conn = store.connect(db)
-            assert store.club.key_of(conn, json.loads(cli("boards", "--db", db, "--json").stdout)[0]["board"])[
-                "key"] == key.encode()  # and so does the server's database
+            assert (
+                store.club.key_of(conn, json.loads(cli("boards", "--db", db, "--json").stdout)[0]["board"])["key"]
+                == key.encode()
+            )  # and so does the server's database
             conn.close()
         conn = store.connect(str(tmp_path / "other.sqlite3"))
         assert store.club.boards(conn) == []  # the key that went in there is gone again
@@ -125,8 +134,13 @@ def test_a_pairing_that_the_server_would_not_take_says_why_and_leaves_the_board_
 
 def test_the_pairing_hint_serve_prints_works_as_printed_from_another_folder(board, tmp_path):
     db = tmp_path / "club db.sqlite3"  # a space: the hint quotes it
-    proc = subprocess.Popen([sys.executable, "-m", "cribboard", "serve", "--db", str(db), "--http", "127.0.0.1:0"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cribboard", "serve", "--db", str(db), "--http", "127.0.0.1:0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+    )
     try:
         proc.stdout.readline()  # The club's server: URL
         hint = proc.stdout.readline().strip()

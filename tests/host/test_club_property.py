@@ -24,37 +24,71 @@ BOARD = "b0ard"
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-    max_leaves=30)
-records = st.lists(st.tuples(st.integers(min_value=-2, max_value=2**64) | json_values,
-                             st.sampled_from([json.dumps(good(n)) for n in range(1, 6)]) | st.text(max_size=40)),
-                   max_size=4)
+    max_leaves=30,
+)
+records = st.lists(
+    st.tuples(
+        st.integers(min_value=-2, max_value=2**64) | json_values,
+        st.sampled_from([json.dumps(good(n)) for n in range(1, 6)]) | st.text(max_size=40),
+    ),
+    max_size=4,
+)
 bodies = st.one_of(
     json_values.map(lambda v: json.dumps(v).encode()),
-    st.fixed_dictionaries({"fw": json_values, "boot": json_values, "ticks": st.integers() | json_values,
-                           "period": st.integers() | json_values,
-                           "records": records.map(lambda r: [list(x) for x in r])},
-                          optional={"last": json_values}).map(lambda v: json.dumps(v).encode()),
+    st.fixed_dictionaries(
+        {
+            "fw": json_values,
+            "boot": json_values,
+            "ticks": st.integers() | json_values,
+            "period": st.integers() | json_values,
+            "records": records.map(lambda r: [list(x) for x in r]),
+        },
+        optional={"last": json_values},
+    ).map(lambda v: json.dumps(v).encode()),
     st.integers(min_value=1, max_value=5000).map(lambda n: b"[" * n),
-    st.binary(max_size=64))
+    st.binary(max_size=64),
+)
 games = st.lists(st.integers(min_value=1, max_value=60), min_size=1, max_size=3, unique=True).map(
-    lambda seqs: json.dumps({"fw": "t", "boot": 1, "ticks": 9, "period": 1 << 30,
-                             "records": [[n, json.dumps(good(n))] for n in sorted(seqs)]}).encode())
-as_a_board = st.fixed_dictionaries({  # what a board sends, its body any of the above or its games
-    "method": st.just("POST"), "path": st.sampled_from([GAMES, GAMES, LIVE]), "board": st.just(BOARD),
-    "counter": st.just("next"), "sign": st.just("key"), "junk": st.just(""), "body": games | bodies,
-    "kind": st.just("application/json"), "origin": st.just(None)})
-anything = st.fixed_dictionaries({
-    "method": st.sampled_from(["POST", "POST", "POST", "GET", "PUT"]),
-    "path": st.sampled_from([GAMES, GAMES, LIVE, "/healthz", "/api/state", "/board/v1/other"]) | st.text(max_size=12),
-    "board": st.sampled_from([BOARD, BOARD, "nob0ard"]) | st.text(max_size=70),
-    "counter": st.tuples(st.integers(min_value=0, max_value=2**40), st.integers(min_value=0, max_value=2**40)).map(
-        lambda c: "%d.%d" % c) | st.text(max_size=30),
-    "sign": st.sampled_from(["key", "key", "wrong", "none", "junk"]),
-    "junk": st.text(max_size=70),
-    "body": bodies,
-    "kind": st.sampled_from(["application/json", "application/json", "text/plain", ""]),
-    "origin": st.sampled_from([None, None, "http://evil.example"]),
-})
+    lambda seqs: json.dumps(
+        {
+            "fw": "t",
+            "boot": 1,
+            "ticks": 9,
+            "period": 1 << 30,
+            "records": [[n, json.dumps(good(n))] for n in sorted(seqs)],
+        }
+    ).encode()
+)
+as_a_board = st.fixed_dictionaries(
+    {  # what a board sends, its body any of the above or its games
+        "method": st.just("POST"),
+        "path": st.sampled_from([GAMES, GAMES, LIVE]),
+        "board": st.just(BOARD),
+        "counter": st.just("next"),
+        "sign": st.just("key"),
+        "junk": st.just(""),
+        "body": games | bodies,
+        "kind": st.just("application/json"),
+        "origin": st.just(None),
+    }
+)
+anything = st.fixed_dictionaries(
+    {
+        "method": st.sampled_from(["POST", "POST", "POST", "GET", "PUT"]),
+        "path": st.sampled_from([GAMES, GAMES, LIVE, "/healthz", "/api/state", "/board/v1/other"])
+        | st.text(max_size=12),
+        "board": st.sampled_from([BOARD, BOARD, "nob0ard"]) | st.text(max_size=70),
+        "counter": st.tuples(st.integers(min_value=0, max_value=2**40), st.integers(min_value=0, max_value=2**40)).map(
+            lambda c: "%d.%d" % c
+        )
+        | st.text(max_size=30),
+        "sign": st.sampled_from(["key", "key", "wrong", "none", "junk"]),
+        "junk": st.text(max_size=70),
+        "body": bodies,
+        "kind": st.sampled_from(["application/json", "application/json", "text/plain", ""]),
+        "origin": st.sampled_from([None, None, "http://evil.example"]),
+    }
+)
 requests = as_a_board | anything
 COUNTER = [0]  # the board's: "next" is the one after the last it used
 
@@ -62,8 +96,11 @@ COUNTER = [0]  # the board's: "next" is the one after the last it used
 def snapshot(db_url):
     db = store.connect(db_url)
     try:
-        return (db.value("SELECT COUNT(*) FROM games"), db.value("SELECT COUNT(*) FROM rejected"),
-                store.club.last_counter(db, BOARD))
+        return (
+            db.value("SELECT COUNT(*) FROM games"),
+            db.value("SELECT COUNT(*) FROM rejected"),
+            store.club.last_counter(db, BOARD),
+        )
     finally:
         db.close()
 
@@ -72,18 +109,30 @@ def environ(r):
     if r["counter"] == "next":
         COUNTER[0] += 1
         r = dict(r, counter="7.%d" % COUNTER[0])
-    sig = {"key": signature(KEY.encode(), r["method"], r["path"], r["board"], r["counter"], r["body"]),
-           "wrong": signature(b"0" * 32, r["method"], r["path"], r["board"], r["counter"], r["body"]),
-           "none": "", "junk": r["junk"]}[r["sign"]]
-    env = {"REQUEST_METHOD": r["method"], "PATH_INFO": r["path"], "QUERY_STRING": "", "REMOTE_ADDR": "10.0.0.9",
-           "CONTENT_TYPE": r["kind"], "CONTENT_LENGTH": str(len(r["body"])), "wsgi.input": io.BytesIO(r["body"]),
-           "HTTP_X_CRIBBOARD_BOARD": r["board"], "HTTP_X_CRIBBOARD_COUNTER": r["counter"],
-           "HTTP_X_CRIBBOARD_SIGNATURE": sig}
+    sig = {
+        "key": signature(KEY.encode(), r["method"], r["path"], r["board"], r["counter"], r["body"]),
+        "wrong": signature(b"0" * 32, r["method"], r["path"], r["board"], r["counter"], r["body"]),
+        "none": "",
+        "junk": r["junk"],
+    }[r["sign"]]
+    env = {
+        "REQUEST_METHOD": r["method"],
+        "PATH_INFO": r["path"],
+        "QUERY_STRING": "",
+        "REMOTE_ADDR": "10.0.0.9",
+        "CONTENT_TYPE": r["kind"],
+        "CONTENT_LENGTH": str(len(r["body"])),
+        "wsgi.input": io.BytesIO(r["body"]),
+        "HTTP_X_CRIBBOARD_BOARD": r["board"],
+        "HTTP_X_CRIBBOARD_COUNTER": r["counter"],
+        "HTTP_X_CRIBBOARD_SIGNATURE": sig,
+    }
     if r["origin"]:
         env["HTTP_ORIGIN"] = r["origin"]
     # As a WSGI server hands them: headers decoded as Latin-1 (any bytes the client sent).
-    return {k: v.encode("utf-8", "surrogatepass").decode("latin-1") if isinstance(v, str) else v
-            for k, v in env.items()}
+    return {
+        k: v.encode("utf-8", "surrogatepass").decode("latin-1") if isinstance(v, str) else v for k, v in env.items()
+    }
 
 
 class Log(logging.Handler):
@@ -105,8 +154,13 @@ def test_every_request_gets_one_answer_one_line_at_most_and_changes_only_what_it
     logging.getLogger("club").addHandler(log)
     logging.getLogger("club").setLevel(logging.INFO)
     try:
-        @settings(max_examples=150, deadline=None, database=None,
-                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+        @settings(
+            max_examples=150,
+            deadline=None,
+            database=None,
+            suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+        )
         @given(requests)
         def one(r):
             clock[0] += 61.0  # each its own minute: the log limit never hides a second line

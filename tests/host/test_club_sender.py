@@ -51,8 +51,14 @@ def board_with(games):
 
 
 def sender_for(table, url):
-    return Sender(HostFace(table.app), Joined(), socket, table.clock, {"ssid": "club", "password": ""},
-                  {"server": url, "key": KEY})
+    return Sender(
+        HostFace(table.app),
+        Joined(),
+        socket,
+        table.clock,
+        {"ssid": "club", "password": ""},
+        {"server": url, "key": KEY},
+    )
 
 
 def run(table, sender, want, limit_s=WAIT_S):
@@ -83,8 +89,10 @@ def records(db_url):
 
     conn = store.connect(db_url)
     try:
-        return [(r["seq"], json.loads(r["record"])) for r in
-                conn.all("SELECT seq, record FROM games WHERE board = ? ORDER BY seq", (BOARD,))]
+        return [
+            (r["seq"], json.loads(r["record"]))
+            for r in conn.all("SELECT seq, record FROM games WHERE board = ? ORDER BY seq", (BOARD,))
+        ]
     finally:
         conn.close()
 
@@ -179,8 +187,14 @@ class OutOfReach(Joined):
 def test_a_failed_join_is_tried_again_within_seconds_and_the_wifi_is_found_soon_after_it_is_up():
     table = board_with(1)
     wlan = OutOfReach()
-    s = Sender(HostFace(table.app), wlan, socket, table.clock, {"ssid": "club", "password": ""},
-               {"server": "http://127.0.0.1:9/", "key": KEY})
+    s = Sender(
+        HostFace(table.app),
+        wlan,
+        socket,
+        table.clock,
+        {"ssid": "club", "password": ""},
+        {"server": "http://127.0.0.1:9/", "key": KEY},
+    )
     waits = []
     for _ in range(8):
         fails(table, s)  # a join not up in 20 s of the board's clock
@@ -197,7 +211,7 @@ def test_a_connection_cut_at_any_byte_stores_the_game_once(served):
     until a whole answer is through, the board sends the game again; the
     server stores it once, from the first whole request it had."""
     url, db_url, _proc = served
-    host, port = url[len("http://"):].rstrip("/").split(":")
+    host, port = url[len("http://") :].rstrip("/").split(":")
     cutter = Proxy((host, int(port)))
     try:
         table = board_with(1)
@@ -242,8 +256,11 @@ def test_an_answer_not_the_clubs_moves_nothing():
             said, key, board, counter = change(said, key, board, counter)
             body = json.dumps(said).encode()
             sig = signature(key, "ACK", "/board/v1/games", board, counter, body)
-            return (b"HTTP/1.0 200 OK\r\nContent-Length: %d\r\nX-Cribboard-Signature: %s\r\n\r\n"
-                    % (len(body), sig.encode())) + body
+            return (
+                b"HTTP/1.0 200 OK\r\nContent-Length: %d\r\nX-Cribboard-Signature: %s\r\n\r\n"
+                % (len(body), sig.encode())
+            ) + body
+
         return answer
 
     cases = [

@@ -27,7 +27,7 @@ from cribboard.club import server as club_server
 
 def get(url, path):
     """(status, JSON answer, headers) of a GET."""
-    host, port = url[len("http://"):].rstrip("/").split(":")
+    host, port = url[len("http://") :].rstrip("/").split(":")
     conn = http.client.HTTPConnection(host, int(port), timeout=WAIT_S)
     try:
         conn.request("GET", path)
@@ -43,11 +43,26 @@ def test_serve_refuses_a_port_that_is_taken_and_only_sim_moves_saying_so(tmp_pat
     try:
         done = cli("serve", "--db", str(tmp_path / "club.db"), "--http", "127.0.0.1:%d" % port)
         assert done.returncode == 1 and done.stdout == ""
-        assert done.stderr.strip().splitlines()[-1].startswith("cribboard: error: cannot serve on 127.0.0.1:%d: "
-                                                               % port)
-        sim = subprocess.Popen([sys.executable, "-m", "cribboard", "sim", "--headless", "--json", "--flash",
-                                str(tmp_path / "flash"), "--http", "127.0.0.1:%d" % port],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        assert (
+            done.stderr.strip().splitlines()[-1].startswith("cribboard: error: cannot serve on 127.0.0.1:%d: " % port)
+        )
+        sim = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "cribboard",
+                "sim",
+                "--headless",
+                "--json",
+                "--flash",
+                str(tmp_path / "flash"),
+                "--http",
+                "127.0.0.1:%d" % port,
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         try:
             url = json.loads(sim.stdout.readline())["url"]
             assert not url.endswith(":%d/" % port)
@@ -159,7 +174,7 @@ def test_a_busy_sqlite_file_is_a_503_with_retry_after_and_holds_nothing_else_up(
 
 def test_a_client_that_drips_bloats_or_idles_is_cut_off_and_boards_are_still_served(tmp_path):
     with clubserver.serving(str(tmp_path / "club.db"), "b0ard") as (url, _db, proc):
-        host, port = url[len("http://"):].rstrip("/").split(":")
+        host, port = url[len("http://") :].rstrip("/").split(":")
         idle = [socket.create_connection((host, int(port)), timeout=WAIT_S) for _ in range(40)]
         drip = socket.create_connection((host, int(port)), timeout=WAIT_S)
         head = b"POST /board/v1/live HTTP/1.1\r\nHost: %s:%s\r\n" % (host.encode(), port.encode())
@@ -177,8 +192,12 @@ def test_a_client_that_drips_bloats_or_idles_is_cut_off_and_boards_are_still_ser
                 cut = True
         assert cut  # one deadline for the whole request (club.server.REQUEST_S), not one a read
         bloated = socket.create_connection((host, int(port)), timeout=WAIT_S)
-        bloated.sendall(b"GET / HTTP/1.1\r\nHost: %s:%s\r\n" % (host.encode(), port.encode())
-                        + b"X-Pad: " + b"a" * (club_server.HEADERS_MAX + 1) + b"\r\n\r\n")
+        bloated.sendall(
+            b"GET / HTTP/1.1\r\nHost: %s:%s\r\n" % (host.encode(), port.encode())
+            + b"X-Pad: "
+            + b"a" * (club_server.HEADERS_MAX + 1)
+            + b"\r\n\r\n"
+        )
         assert bloated.recv(64).startswith(b"HTTP/1.0 431") or bloated.recv(64).startswith(b"HTTP/1.1 431")
         status, _answer, _sig, _raw = send(url, GAMES, games_body(1), "1.1")
         assert status == 200  # the idle ones hold no board up
@@ -191,8 +210,11 @@ def test_a_client_that_drips_bloats_or_idles_is_cut_off_and_boards_are_still_ser
 @pytest.mark.parametrize("path", [GAMES, LIVE])
 def test_a_page_cannot_post_and_a_get_is_never_a_report(tmp_path, path):
     with clubserver.serving(str(tmp_path / "club.db"), "b0ard") as (url, db_url, _proc):
-        for headers in ({"Origin": "http://evil.example"}, {"Sec-Fetch-Site": "cross-site"},
-                        {"Content-Type": "text/plain"}):
+        for headers in (
+            {"Origin": "http://evil.example"},
+            {"Sec-Fetch-Site": "cross-site"},
+            {"Content-Type": "text/plain"},
+        ):
             assert send(url, path, games_body(1), "1.1", headers=headers)[0] == 403
         assert get(url, path)[0] == 404
         assert stored(db_url) == []
@@ -204,7 +226,7 @@ def test_sigusr2_has_serve_say_what_each_thread_is_doing_and_serve_on(tmp_path):
         assert proc.said.wait_for(lambda lines: "Press Ctrl-C to stop.\n" in lines), proc.said.lines
         proc.send_signal(signal.SIGUSR2)  # for a server that seems stuck: where each thread is
         assert proc.said.wait_for(lambda lines: any("serve_until_stopped" in line for line in lines)), proc.said.lines
-        dump = proc.said.lines[proc.said.lines.index("Press Ctrl-C to stop.\n"):]
+        dump = proc.said.lines[proc.said.lines.index("Press Ctrl-C to stop.\n") :]
         assert any(line.startswith("Thread 0x") for line in dump) and len(dump) > 10, dump
         assert get(url, "/healthz")[:2] == (200, {"ok": True})  # and it serves on
     finally:

@@ -36,8 +36,9 @@ def test_every_command_that_reads_games_reads_them_from_either_engine(db_url):
         while not m.game.over():
             m.game.add(0, 29, "points", 20)
         rec = game_record(m, 0)
-        rec.update({"match": seq, "game_no": 1, "board": "b0ard", "boot": 1, "ticks": 40, "wall": None,
-                    "firmware": "t"})
+        rec.update(
+            {"match": seq, "game_no": 1, "board": "b0ard", "boot": 1, "ticks": 40, "wall": None, "firmware": "t"}
+        )
         game = records.check(json.dumps(rec))
         assert store.games.add(conn, "b0ard", "t", [(seq, game)], "now", {seq: 1.7e9 + seq}) == 1
     conn.close()
@@ -95,7 +96,9 @@ def test_a_drawn_partie_is_listed_as_a_draw_and_a_row_that_cannot_be_read_costs_
     listed = cli("matches", "--json")
     games = json.loads(listed.stdout)
     assert [(g["seq"], g["result"], g["winner"], g["target"]) for g in games] == [
-        (1, "draw", None, None), (2, "rubicon", "Track 2", None)]
+        (1, "draw", None, None),
+        (2, "rubicon", "Track 2", None),
+    ]
     assert games[1]["game_points"] == 100 + 60 + 150
     assert "skipped game %d (board b0ard, record 3)" % broken in listed.stderr
     table = cli("matches").stdout

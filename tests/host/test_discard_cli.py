@@ -30,7 +30,8 @@ def test_every_throw_is_ranked_by_net_and_equal_nets_share_a_rank():
         kinds = sum(Fraction(best[part][k]["exact"]) for k in ("fifteens", "pairs", "runs", "flush", "nobs"))
         assert kinds == Fraction(best[part]["total"]["exact"])
     assert Fraction(best["net"]["exact"]) == Fraction(best["hand"]["total"]["exact"]) + Fraction(
-        best["crib"]["total"]["exact"])
+        best["crib"]["total"]["exact"]
+    )
     assert "Pegging and the board position are not counted" in out["model"]
 
 
@@ -68,8 +69,12 @@ def test_three_and_four_players_throw_one_card():
 
 
 def test_whose_crib_must_be_said_once_and_bad_cards_are_one_line():
-    for args, why in (((), "say whose crib it is"), (("--dealer", "--pone"), "not --dealer --pone"),
-                      (("--partner-deals",), "needs --players 4"), (("--dealer", "--players", "3"), "give 5, not 6")):
+    for args, why in (
+        ((), "say whose crib it is"),
+        (("--dealer", "--pone"), "not --dealer --pone"),
+        (("--partner-deals",), "needs --players 4"),
+        (("--dealer", "--players", "3"), "give 5, not 6"),
+    ):
         assert why in one_line_error(cli("discard", *args, *HAND), 2)
     assert "duplicate" in one_line_error(cli("discard", "--dealer", "5H", "5H", "JD", "4C", "6H", "KH"), 2)
     assert "give 6, not 5" in one_line_error(cli("discard", "--dealer", "5H", "JD", "4C", "6H", "KH"), 2)

@@ -33,8 +33,16 @@ def test_a_deploy_writes_the_board_and_then_only_what_changed(tmp_path):
     done = cli("flash", "--drive", str(d), "--json")
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
-    for name in ("code.py", "boot.py", "lib/cribcp/hardware.py", "lib/cribapp/assemble.py", "lib/cribcore/game.py",
-                 "lib/neopixel.py", "board.json", "layout.json"):
+    for name in (
+        "code.py",
+        "boot.py",
+        "lib/cribcp/hardware.py",
+        "lib/cribapp/assemble.py",
+        "lib/cribcore/game.py",
+        "lib/neopixel.py",
+        "board.json",
+        "layout.json",
+    ):
         assert name in result["written"], name
     assert result["written"][-1] == "code.py"  # last: CircuitPython restarts when it changes
     assert not (d / "main.py").exists() and not (d / "lib" / "cribcore" / "show.py").exists()
@@ -95,8 +103,9 @@ def on_the_board(d, body):
         import simcp, usb_cdc
     """) + textwrap.dedent(body)
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(STAND_INS), str(d / "lib"), str(d), str(pixelbuf)]))
-    done = subprocess.run([sys.executable, "-c", script], cwd=d, env=env, capture_output=True, text=True,
-                          timeout=COMMAND_S)
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=d, env=env, capture_output=True, text=True, timeout=COMMAND_S
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     return done.stdout
 
@@ -133,7 +142,9 @@ def test_a_deploy_cut_off_shows_the_deploy_error_on_the_board_and_the_next_flash
     # What a cut leaves: a module half written, the deploy marked as started.
     (d / "lib" / "cribapp" / "app.py").write_text("class App(\n")
     (d / "deploy.json").write_text('{"state": "incomplete"}')
-    out = on_the_board(d, """
+    out = on_the_board(
+        d,
+        """
         import time
         blinks = []
         def sleep(s):
@@ -150,7 +161,8 @@ def test_a_deploy_cut_off_shows_the_deploy_error_on_the_board_and_the_next_flash
             pass
         red = [i for i in range(len(blinks[0]) // 3) if blinks[0][3 * i + 1]]
         print(simcp.wire[0], len(blinks[0]) // 3, " ".join(map(str, red)), any(blinks[1]))
-    """)
+    """,
+    )
     from cribapp.layout import Layout
 
     points = Layout(json.loads((d / "layout.json").read_text())).points[0]

@@ -50,8 +50,11 @@ class FatFile:
 
     def __init__(self, path, mode):
         self.fh = ff.FIL_Handle()
-        flags = {"rb": ff.PY_FA_READ, "wb": ff.PY_FA_WRITE | ff.PY_FA_CREATE_ALWAYS,
-                 "ab": ff.PY_FA_WRITE | ff.PY_FA_OPEN_APPEND}[mode]
+        flags = {
+            "rb": ff.PY_FA_READ,
+            "wb": ff.PY_FA_WRITE | ff.PY_FA_CREATE_ALWAYS,
+            "ab": ff.PY_FA_WRITE | ff.PY_FA_OPEN_APPEND,
+        }[mode]
         _check(ff.pyf_open(self.fh, path, flags), "open")
         self.pending = b""  # read ahead by readline
 
@@ -177,7 +180,7 @@ def test_a_cut_while_the_board_mends_a_torn_log_loses_no_game():
     logged = keys(t)
     whole = t.flash.size("games.log")
     f = t.flash.open("games.log", "ab")
-    f.write(b"4 {\"match\": 3, \"game_no\": 1, \"sco")  # a record the power cut tore
+    f.write(b'4 {"match": 3, "game_no": 1, "sco')  # a record the power cut tore
     f.close()
     part.unmount()
     image = bytes(work)

@@ -117,8 +117,12 @@ def flash_cut_at(board, step_no, how):
     can tell; "freeze", it hangs). Returns (steps seen, exit status, stderr,
     seconds the command took)."""
     started = time.monotonic()
-    proc = subprocess.Popen([sys.executable, "-m", "cribboard", "flash", "--port", board.port],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cribboard", "flash", "--port", board.port],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     seen, err = [], []
     for line in proc.stderr:
         err.append(line)
@@ -173,8 +177,7 @@ def deploy_cut_and_repair(kind, tmp_path, old, step_no, repair=True, ask=True):
         board.stop()
         # The simulated board is cut the moment the step begins, its flash a folder the host reads: what the
         # cut left is read there. The emulated Pico's is known from the step.
-        unfinished = (board.deploy_state() == "incomplete" if kind == "unix"
-                      else unfinished_by_step(cut_at, code))
+        unfinished = board.deploy_state() == "incomplete" if kind == "unix" else unfinished_by_step(cut_at, code)
     finally:
         board.stop()
     checked_after_cut(board, cut_at, unfinished, tmp_path, repair, ask)
@@ -193,8 +196,7 @@ def checked_after_cut(board, cut_at, unfinished, tmp_path, repair=True, ask=True
         else:
             assert shows_deploy_error(board, layout()), "no deploy-error pattern after a cut at %s" % cut_at
             if ask:
-                said = one_line_error(cli("sync", "--port", board.port, "--db", str(tmp_path / "s.db"),
-                                          timeout=120))
+                said = one_line_error(cli("sync", "--port", board.port, "--db", str(tmp_path / "s.db"), timeout=120))
                 assert "last deploy did not finish" in said and "cribboard flash --port" in said, said
         if repair:
             resets = board.hw.resets

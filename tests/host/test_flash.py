@@ -49,8 +49,12 @@ def plays(board):
 
 def flash_killed_at(port, step):
     """Run cribboard flash and SIGKILL it as soon as it starts step number `step`."""
-    proc = subprocess.Popen([sys.executable, "-m", "cribboard.cli", "flash", "--port", port],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cribboard.cli", "flash", "--port", port],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     seen = 0
     for line in proc.stderr:
         if line.startswith("flash: "):
@@ -72,6 +76,7 @@ def deploy_cut_at_every_step(old, where):
     board = Board(live, seed=False)
     snaps = []
     try:
+
         def snapshot(text):
             copy = where / ("step%d" % (len(snaps) + 1))
             copy_flash(live, copy)  # the board may be saving as the first steps begin
@@ -100,8 +105,11 @@ def boots_after_the_cut(live, cut_at, repair):
             assert deploy_state(live) == "complete"
             board.sim.wait_frame(board.sim.frames, WAIT_S)
             assert not shows_deploy_error(board, 1.0) and plays(board)
-            assert not [p for p in live.rglob("*") if p.name.endswith(".new") or (p.suffix == ".py"
-                        and p.name not in ("main.py", "boot.py"))]
+            assert not [
+                p
+                for p in live.rglob("*")
+                if p.name.endswith(".new") or (p.suffix == ".py" and p.name not in ("main.py", "boot.py"))
+            ]
     finally:
         board.stop()
     return state
@@ -214,9 +222,25 @@ def test_the_mip_package_installs_with_mpremote_and_boots(tmp_path):
     board = Board(flash_dir, seed=False, firmware=False)
     try:
         package = resources.firmware_dir() / "package.json"
-        done = subprocess.run([sys.executable, "-m", "mpremote", "connect", board.port, "mip", "install",
-                               "--target", "/", str(package), "+", "reset"],
-                              capture_output=True, text=True, timeout=300)
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "mpremote",
+                "connect",
+                board.port,
+                "mip",
+                "install",
+                "--target",
+                "/",
+                str(package),
+                "+",
+                "reset",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         assert done.returncode == 0, done.stdout + done.stderr
         assert "Installing: //board.json" in done.stdout and "Installing: //layout.json" in done.stdout
         assert (flash_dir / "lib" / "cribapp" / "app.py").exists() and (flash_dir / "main.py").exists()
@@ -241,13 +265,37 @@ def test_the_documented_mip_install_onto_a_running_board_outlasts_its_watchdog_a
     link.symlink_to(board.port)
     try:
         package = resources.firmware_dir() / "package.json"
-        done = subprocess.run([sys.executable, "-m", "mpremote", "connect", str(link), "mip", "install",
-                               "--target", "/", str(package), "+", "sleep", "9", "+", "fs", "ls", "/lib",
-                               "+", "reset"], capture_output=True, text=True, timeout=300)
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "mpremote",
+                "connect",
+                str(link),
+                "mip",
+                "install",
+                "--target",
+                "/",
+                str(package),
+                "+",
+                "sleep",
+                "9",
+                "+",
+                "fs",
+                "ls",
+                "/lib",
+                "+",
+                "reset",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         assert done.returncode == 0, done.stdout + done.stderr
         assert "Installing: //boot.py" in done.stdout and "cribapp/" in done.stdout.split("Done")[-1]
         assert (tmp_path / "flash" / "boot.py").read_bytes() == (
-            resources.firmware_dir() / "micropython_boot" / "boot.py").read_bytes()
+            resources.firmware_dir() / "micropython_boot" / "boot.py"
+        ).read_bytes()
         assert board.sim._hw.wait_restarted(0, 300)  # the reset asked for, not the watchdog's
         assert board.sim._hw.resets == 1
         assert plays(board) and not shows_deploy_error(board, 1.0)

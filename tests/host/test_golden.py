@@ -66,8 +66,10 @@ def evening(db_url, tmp_path):
     store.games.add(conn, "b0ard", "t", [(9, records.check(json.dumps(rec)))], SYNCED, {9: noon(6)})
     store.reports.store_crashes(conn, "b0ard", [(4, 1234, "Traceback (most recent call last):\nMemoryError: ")], SYNCED)
     conn.close()
-    for args in (["players", "rename", "Dee", "--track", "2", "--board", "oth"], ["players", "rename", "Cyril",
-                                                                                 "--player", "Cy"]):
+    for args in (
+        ["players", "rename", "Dee", "--track", "2", "--board", "oth"],
+        ["players", "rename", "Cyril", "--player", "Cy"],
+    ):
         done = cli(*args, "--db", db_url)
         assert done.returncode == 0, done.stderr
     barbu = tmp_path / "rubber.txt"

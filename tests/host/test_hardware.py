@@ -31,8 +31,12 @@ def test_templates_have_one_hole_per_led_in_strip_order():
         holes = [c for c in root.iter(SVG + "circle") if c.get("data-led") is not None]
         assert [int(c.get("data-led")) for c in holes] == list(range(lay.n))
         for c in holes:
-            t, kind, number, led = int(c.get("data-track")) - 1, c.get("data-kind"), int(c.get("data-number")), \
-                int(c.get("data-led"))
+            t, kind, number, led = (
+                int(c.get("data-track")) - 1,
+                c.get("data-kind"),
+                int(c.get("data-number")),
+                int(c.get("data-led")),
+            )
             if kind in ("holes", "game"):
                 assert lay.hole[t][number] == led
             elif kind == "dealer":
@@ -76,13 +80,21 @@ def test_power_figures_come_from_the_firmware_limiter():
 
 
 def run_check(*files):
-    return subprocess.run([sys.executable, "-m", "cribboard.cli", "hardware", "check", *files],
-                          capture_output=True, text=True, timeout=COMMAND_S)
+    return subprocess.run(
+        [sys.executable, "-m", "cribboard.cli", "hardware", "check", *files],
+        capture_output=True,
+        text=True,
+        timeout=COMMAND_S,
+    )
 
 
 def test_hardware_check_takes_a_circuitpython_pin_map_with_named_pins(tmp_path):
-    feather = {"name": "feather_rp2040", "strip_pin": "D5", "layout": "2-track",
-               "buttons": {"P1": "D6", "P2": "D9", "UNDO": "D10", "SKUNK": "D11", "OK": "D12"}}
+    feather = {
+        "name": "feather_rp2040",
+        "strip_pin": "D5",
+        "layout": "2-track",
+        "buttons": {"P1": "D6", "P2": "D9", "UNDO": "D10", "SKUNK": "D11", "OK": "D12"},
+    }
     (tmp_path / "feather.json").write_text(json.dumps(feather))
     ok = run_check(str(tmp_path / "feather.json"))
     assert ok.returncode == 0 and "LED strip on pin D5" in ok.stdout and "OK=D12" in ok.stdout

@@ -78,8 +78,11 @@ def test_every_hostile_input_is_one_line_and_changes_nothing(club):
         lines = done.stderr.strip().splitlines()
         assert (done.returncode, len(lines)) == (code, 1), (args, done.returncode, done.stderr)
         assert lines[0].startswith("cribboard: error: ") and "Traceback" not in done.stderr, (args, done.stderr)
-    for args in (["matches", "--board", NOT_UTF8], ["head-to-head", NOT_UTF8, "Bob"],
-                 ["rejected", "--board", "\x1b[31m"]):
+    for args in (
+        ["matches", "--board", NOT_UTF8],
+        ["head-to-head", NOT_UTF8, "Bob"],
+        ["rejected", "--board", "\x1b[31m"],
+    ):
         done = cli(*args, "--db", db)  # a search for what no board or player is called: nothing found
         assert done.returncode == 0 and "Traceback" not in done.stderr, (args, done.stderr)
     assert digest(db) == before  # the club's database as it was
@@ -90,11 +93,20 @@ def test_every_hostile_input_is_one_line_and_changes_nothing(club):
 def test_a_command_whose_output_is_closed_or_full_fails_saying_so(club, output):
     _path, db = club
     before = digest(db)
-    for args in (["score", "6C", "7S", "8D", "8H", "9S"], ["matches", "--db", db], ["stats", "--json", "--db", db],
-                 ["export", "--db", db]):
+    for args in (
+        ["score", "6C", "7S", "8D", "8H", "9S"],
+        ["matches", "--db", db],
+        ["stats", "--json", "--db", db],
+        ["export", "--db", db],
+    ):
         redirect = ">&-" if output == "closed" else ">/dev/full"
-        done = subprocess.run(["sh", "-c", 'exec "$@" ' + redirect, "sh", sys.executable, "-m", "cribboard", *args],
-                              capture_output=True, text=True, timeout=COMMAND_S, env={**os.environ, **ENGLISH})
+        done = subprocess.run(
+            ["sh", "-c", 'exec "$@" ' + redirect, "sh", sys.executable, "-m", "cribboard", *args],
+            capture_output=True,
+            text=True,
+            timeout=COMMAND_S,
+            env={**os.environ, **ENGLISH},
+        )
         lines = done.stderr.strip().splitlines()
         assert done.returncode == 1 and len(lines) == 1 and lines[0].startswith("cribboard: error: "), (args, done)
     assert digest(db) == before

@@ -17,12 +17,27 @@ import catalogues  # noqa: E402
 HAND = ("5H", "5S", "JD", "4C", "6H", "KH")
 # A few words each language must show, and where.
 SAID = {
-    "es": {"help": "Uso:", "discard": "Qué cartas descartar a la caja", "head": "puesto", "error": "error",
-           "crib": "di de quién es la caja"},
-    "it": {"help": "Uso:", "discard": "Quali carte scartare nella cassa", "head": "posto", "error": "errore",
-           "crib": "di' di chi è la cassa"},
-    "de": {"help": "Aufruf:", "discard": "Welche Karten in die Krippe abwerfen", "head": "Platz", "error": "Fehler",
-           "crib": "sag einmal, wessen Krippe es ist"},
+    "es": {
+        "help": "Uso:",
+        "discard": "Qué cartas descartar a la caja",
+        "head": "puesto",
+        "error": "error",
+        "crib": "di de quién es la caja",
+    },
+    "it": {
+        "help": "Uso:",
+        "discard": "Quali carte scartare nella cassa",
+        "head": "posto",
+        "error": "errore",
+        "crib": "di' di chi è la cassa",
+    },
+    "de": {
+        "help": "Aufruf:",
+        "discard": "Welche Karten in die Krippe abwerfen",
+        "head": "Platz",
+        "error": "Fehler",
+        "crib": "sag einmal, wessen Krippe es ist",
+    },
 }
 
 
@@ -30,7 +45,8 @@ def test_the_template_holds_exactly_the_messages_of_the_code():
     kept = {m.id for m in catalogues._read(catalogues.TEMPLATE) if m.id}
     now = {m.id for m in catalogues.template() if m.id}
     assert now == kept, "run `python tools/catalogues.py extract` and `update`, then translate: %s" % sorted(
-        str(m)[:60] for m in now ^ kept)
+        str(m)[:60] for m in now ^ kept
+    )
 
 
 @pytest.mark.parametrize("language", catalogues.LANGUAGES)
@@ -67,8 +83,10 @@ def test_the_environment_chooses_the_language_of_help_tables_and_errors(language
     error = one_line_error(cli("discard", *HAND, env=env), 2, words["error"])
     assert error.startswith("cribboard: %s: %s" % (words["error"], words["crib"]))
     # What a program reads does not change with the language.
-    assert cli("discard", "--dealer", "--json", *HAND, env=env).stdout == cli(
-        "discard", "--dealer", "--json", *HAND, env={"LANG": "C"}).stdout
+    assert (
+        cli("discard", "--dealer", "--json", *HAND, env=env).stdout
+        == cli("discard", "--dealer", "--json", *HAND, env={"LANG": "C"}).stdout
+    )
 
 
 def test_lang_overrides_the_environment_and_an_unknown_language_is_english():
@@ -83,11 +101,15 @@ def test_lang_overrides_the_environment_and_an_unknown_language_is_english():
 def test_language_comes_first_as_gnu_programs_read_it_unless_the_locale_is_c():
     from cribboard.i18n import from_environment
 
-    for env, language in (({"LANGUAGE": "fr:de_AT:en", "LANG": "es_ES.UTF-8"}, "de"),
-                          ({"LANGUAGE": "en:de", "LC_ALL": "de_DE.UTF-8"}, "en"),
-                          ({"LANGUAGE": "fr:pt", "LC_ALL": "it_IT.UTF-8"}, "it"),  # none it speaks: the locale
-                          ({"LANGUAGE": "de", "LANG": "C.UTF-8"}, "en"), ({"LANGUAGE": "de", "LC_ALL": "POSIX"}, "en"),
-                          ({"LANGUAGE": "de"}, "en"), ({"LANGUAGE": "", "LANG": "es_ES.UTF-8"}, "es")):
+    for env, language in (
+        ({"LANGUAGE": "fr:de_AT:en", "LANG": "es_ES.UTF-8"}, "de"),
+        ({"LANGUAGE": "en:de", "LC_ALL": "de_DE.UTF-8"}, "en"),
+        ({"LANGUAGE": "fr:pt", "LC_ALL": "it_IT.UTF-8"}, "it"),  # none it speaks: the locale
+        ({"LANGUAGE": "de", "LANG": "C.UTF-8"}, "en"),
+        ({"LANGUAGE": "de", "LC_ALL": "POSIX"}, "en"),
+        ({"LANGUAGE": "de"}, "en"),
+        ({"LANGUAGE": "", "LANG": "es_ES.UTF-8"}, "es"),
+    ):
         assert from_environment(env) == language, env
     assert cli("--help", env={"LANGUAGE": "de:en", "LANG": "es_ES.UTF-8"}).stdout.startswith("Aufruf:")
     assert "LANGUAGE" in cli("--help").stdout
@@ -95,9 +117,11 @@ def test_language_comes_first_as_gnu_programs_read_it_unless_the_locale_is_c():
 
 def test_a_sheets_error_names_the_contract_in_the_tables_language_and_the_double_as_typed(tmp_path):
     db = str(tmp_path / "club.sqlite3")
-    for line, env, said in (("damen 1 2 3 2", {"LANG": "de_DE.UTF-8"}, "Damen ergibt 8; es muss 4 sein"),
-                            ("damas 1 2 3 2", {"LANG": "es_ES.UTF-8"}, "damas suma 8"),
-                            ("queens 1 3 0 0 | 2x2", {}, "'2x2': the doubler and the doubled are two different")):
+    for line, env, said in (
+        ("damen 1 2 3 2", {"LANG": "de_DE.UTF-8"}, "Damen ergibt 8; es muss 4 sein"),
+        ("damas 1 2 3 2", {"LANG": "es_ES.UTF-8"}, "damas suma 8"),
+        ("queens 1 3 0 0 | 2x2", {}, "'2x2': the doubler and the doubled are two different"),
+    ):
         done = cli("barbu", "sheet", "--names", "A,B,C,D", "--db", db, stdin=line + "\n", env=env)
         assert done.returncode == 2 and said in done.stderr and "queens" not in done.stderr, (line, done.stderr)
         assert "[1, 1" not in done.stderr
@@ -117,11 +141,23 @@ def test_the_barbu_sheet_reads_and_shows_the_tables_contract_names(tmp_path):
     assert "Damen" in cli("barbu", "show", "1", "--db", db, env={"LANG": "de_DE.UTF-8"}).stdout
     again = tmp_path / "again.txt"  # the accents and the hyphen need not be typed; English always works
     again.write_text("\n".join([lines[2], lines[4]]) + "\n")
-    done = cli("barbu", "sheet", str(again), "--names", "Ana,Bea,Cy,Di", "--db", db, "--json",
-               env={"LANG": "es_ES.UTF-8"})
+    done = cli(
+        "barbu", "sheet", str(again), "--names", "Ana,Bea,Cy,Di", "--db", db, "--json", env={"LANG": "es_ES.UTF-8"}
+    )
     assert [d["contract"] for d in json.loads(done.stdout)["deals"]] == ["last2", "queens"]
-    wrong = one_line_error(cli("barbu", "sheet", "--names", "Ana,Bea,Cy,Di", "--db", db, stdin="damen 1 3 0 0\n",
-                               env={"LANG": "es_ES.UTF-8"}), 2)
+    wrong = one_line_error(
+        cli(
+            "barbu",
+            "sheet",
+            "--names",
+            "Ana,Bea,Cy,Di",
+            "--db",
+            db,
+            stdin="damen 1 3 0 0\n",
+            env={"LANG": "es_ES.UTF-8"},
+        ),
+        2,
+    )
     assert "contrato desconocido 'damen' (barbú, corazones, damas, bazas, dos últimas, triunfo, dominó)" in wrong
 
 
@@ -129,12 +165,22 @@ def test_the_sheets_speak_the_tables_language_and_keep_their_data_neutral(tmp_pa
     db = str(tmp_path / "club.sqlite3")
     store.connect(db).close()  # the club's database, made before: nothing to say about making it
     es = {"LANG": "es_ES.UTF-8"}
-    done = cli("barbu", "sheet", "--names", "Ana,Bea,Cy,Di", "--db", db, env=es,
-               stdin="damas 1 3 0 0 | 2x1 3x1!\nbazas 4 3 3 3\nfix 1 damas 1 3 0 0 | 2x1\nfoo\n")
+    done = cli(
+        "barbu",
+        "sheet",
+        "--names",
+        "Ana,Bea,Cy,Di",
+        "--db",
+        db,
+        env=es,
+        stdin="damas 1 3 0 0 | 2x1 3x1!\nbazas 4 3 3 3\nfix 1 damas 1 3 0 0 | 2x1\nfoo\n",
+    )
     said = done.stderr.splitlines()
     # From a pipe, stderr has what needs a look (the correction, the stop), never the routine lines.
-    assert said[0] == ("corregido: mano 1, damas de Ana; Bea dobló a Ana (era: mano 1, damas de Ana; Bea dobló a "
-                       "Ana, Cy dobló a Ana (redoblado))")
+    assert said[0] == (
+        "corregido: mano 1, damas de Ana; Bea dobló a Ana (era: mano 1, damas de Ana; Bea dobló a "
+        "Ana, Cy dobló a Ana (redoblado))"
+    )
     assert not [line for line in said if line.lstrip().startswith(("puntos:", "ronda de", "comprobación:"))]
     assert said[-1].startswith("cribboard: error: línea 4: contrato desconocido 'foo'")
     assert "continúa con `cribboard barbu sheet --resume 1 --db " in said[-1]
@@ -142,10 +188,14 @@ def test_the_sheets_speak_the_tables_language_and_keep_their_data_neutral(tmp_pa
     de = cli("piquet", "sheet", "--names", "Ann,Bob", "--db", db, env={"LANG": "de_DE.UTF-8"}, stdin=lines)
     assert de.stdout.splitlines()[0].split()[:2] == ["#", "Geber"]
     assert "Ann gewinnt; Bob bleibt unter dem Rubikon (95, unter 100): 100 + 117 + 95 = 312 Punkte" in de.stdout
-    assert cli("piquet", "show", "1", "--db", db, "--json", env={"LANG": "it_IT.UTF-8"}).stdout == cli(
-        "piquet", "show", "1", "--db", db, "--json").stdout  # JSON: the same words in every language
-    assert cli("piquet", "list", "--db", db, "--json", env={"LANG": "es_ES.UTF-8"}).stdout == cli(
-        "piquet", "list", "--db", db, "--json").stdout
+    assert (
+        cli("piquet", "show", "1", "--db", db, "--json", env={"LANG": "it_IT.UTF-8"}).stdout
+        == cli("piquet", "show", "1", "--db", db, "--json").stdout
+    )  # JSON: the same words in every language
+    assert (
+        cli("piquet", "list", "--db", db, "--json", env={"LANG": "es_ES.UTF-8"}).stdout
+        == cli("piquet", "list", "--db", db, "--json").stdout
+    )
 
 
 def test_every_column_a_command_prints_has_a_title_and_tables_speak_the_language(tmp_path):
@@ -156,15 +206,25 @@ def test_every_column_a_command_prints_has_a_title_and_tables_speak_the_language
     used = set()
     for path in (ROOT / "host" / "cribboard" / "cli").glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("emit", "print_table") \
-                    and len(node.args) >= 2 and isinstance(node.args[1], ast.List):
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "id", None) in ("emit", "print_table")
+                and len(node.args) >= 2
+                and isinstance(node.args[1], ast.List)
+            ):
                 used |= {e.value for e in node.args[1].elts if isinstance(e, ast.Constant)}
     assert len(used) > 40 and used <= set(TITLES), sorted(used - set(TITLES))
     db = str(tmp_path / "club.sqlite3")
     cli("piquet", "sheet", "--names", "Ann,Bob", "--db", db, stdin="45 12\n")
     header = cli("piquet", "list", "--db", db, env={"LANG": "es_ES.UTF-8"}).stdout.splitlines()[1]
-    assert [w.strip() for w in header.strip("┃ ").split("┃")] == ["id", "manos", "terminada", "jugadores",
-                                                                   "resultado", "actualizada"]
+    assert [w.strip() for w in header.strip("┃ ").split("┃")] == [
+        "id",
+        "manos",
+        "terminada",
+        "jugadores",
+        "resultado",
+        "actualizada",
+    ]
     assert json.loads(cli("piquet", "list", "--db", db, "--json", env={"LANG": "es_ES.UTF-8"}).stdout)[0]["deals"] == 1
 
 

@@ -26,53 +26,82 @@ def speaking():
 
 def test_a_core_error_on_the_command_line_is_in_the_readers_language():
     done = cli("score", "5H", "5D", "5S", "JC", "ZZ", env={"LANG": "es_ES.UTF-8"})
-    assert one_line_error(done, 2, "error") == \
-        "cribboard: error: carta desconocida 'ZZ' (escribe valor y luego palo: 5H, TD, 10D, QS, 5♥)"
+    assert (
+        one_line_error(done, 2, "error")
+        == "cribboard: error: carta desconocida 'ZZ' (escribe valor y luego palo: 5H, TD, 10D, QS, 5♥)"
+    )
     done = cli("score", stdin="5H 5D 5S JC 5H\n", env={"LANG": "de_DE.UTF-8"})
     assert done.returncode == 2 and "Zeile 1: doppelte Karte" in done.stderr
 
 
 def test_the_kinds_of_points_are_the_tables_words_and_json_is_english():
-    assert cli("score", "-v", "5H", "5D", "5S", "JC", "5C", env={"LANG": "it_IT.UTF-8"}).stdout.strip() == \
-        "quindici 16, coppie 12, nobs 1 = 29"
+    assert (
+        cli("score", "-v", "5H", "5D", "5S", "JC", "5C", env={"LANG": "it_IT.UTF-8"}).stdout.strip()
+        == "quindici 16, coppie 12, nobs 1 = 29"
+    )
     lines = cli("peg", "5H", "TD", "5S", "5C", "go", env={"LANG": "es_ES.UTF-8"}).stdout.splitlines()
     assert lines[1].endswith("(quince 2)") and lines[3].endswith("(pareja 2)")
     runs = cli("peg", "3H", "4D", "5S", env={"LANG": "de_DE.UTF-8"}).stdout
     assert "(Folge von 3)" in runs
-    as_json = {lang: cli("peg", "--json", "5H", "TD", "5S", "5C", "go", env={"LANG": lang}).stdout
-               for lang in ("C.UTF-8", "es_ES.UTF-8", "de_DE.UTF-8")}
+    as_json = {
+        lang: cli("peg", "--json", "5H", "TD", "5S", "5C", "go", env={"LANG": lang}).stdout
+        for lang in ("C.UTF-8", "es_ES.UTF-8", "de_DE.UTF-8")
+    }
     assert len(set(as_json.values())) == 1 and json.loads(as_json["C.UTF-8"])[1]["what"] == "fifteen 2"
 
 
-@pytest.mark.parametrize("language, words", [
-    ("es", ["punto", "secuencia", "conjunto", "repique", "capote", "mano quinta con as en cabeza",
-            "mano catorce de ases", "buena: mano anota 18"]),
-    ("it", ["punto", "sequenza", "ripicco", "cappotto", "primo quinta con asso in testa"]),
-    ("de", ["Punkt", "Sequenz", "Repik", "Capot", "Vorhand Quint bis Ass", "Vorhand Quatorze der Asse"]),
-])
+@pytest.mark.parametrize(
+    "language, words",
+    [
+        (
+            "es",
+            [
+                "punto",
+                "secuencia",
+                "conjunto",
+                "repique",
+                "capote",
+                "mano quinta con as en cabeza",
+                "mano catorce de ases",
+                "buena: mano anota 18",
+            ],
+        ),
+        ("it", ["punto", "sequenza", "ripicco", "cappotto", "primo quinta con asso in testa"]),
+        ("de", ["Punkt", "Sequenz", "Repik", "Capot", "Vorhand Quint bis Ass", "Vorhand Quatorze der Asse"]),
+    ],
+)
 def test_piquet_declarations_use_the_tables_terms(language, words):
     args = ("piquet", "deal", "--elder", STRONG, "--younger", WEAK, "--tricks", "E" * 12)
     text = cli(*args, env={"LANG": language}).stdout
     for word in words:
         assert word in text, (word, text)
     assert cli(*args, "--json", env={"LANG": language}).stdout == cli(*args, "--json").stdout
-    bad = cli("piquet", "deal", "--elder", STRONG + " ZZ", "--younger", WEAK, "--tricks", "E" * 12,
-              env={"LANG": language})
+    bad = cli(
+        "piquet", "deal", "--elder", STRONG + " ZZ", "--younger", WEAK, "--tricks", "E" * 12, env={"LANG": language}
+    )
     assert "ZZ" in one_line_error(bad, 2, ERROR[language]) and "unknown card" not in bad.stderr
 
 
 def test_the_board_commands_speak_the_language(tmp_path):
     store.connect(str(tmp_path / "c.db")).close()  # the club's database (sync makes none without a board)
-    done = cli("sync", "--port", str(tmp_path / "ttyNONE"), "--db", str(tmp_path / "c.db"),
-               env={"LANG": "es_ES.UTF-8"})
+    done = cli("sync", "--port", str(tmp_path / "ttyNONE"), "--db", str(tmp_path / "c.db"), env={"LANG": "es_ES.UTF-8"})
     assert one_line_error(done, 1, "error").startswith("cribboard: error: no se puede abrir ")
-    done = cli("players", "rename", "Ann", "--track", "1", "--board", "zz", "--db", str(tmp_path / "c.db"),
-               env={"LANG": "it_IT.UTF-8"})
+    done = cli(
+        "players",
+        "rename",
+        "Ann",
+        "--track",
+        "1",
+        "--board",
+        "zz",
+        "--db",
+        str(tmp_path / "c.db"),
+        env={"LANG": "it_IT.UTF-8"},
+    )
     assert one_line_error(done, 2, "errore") == "cribboard: errore: nessuna tavola corrisponde a 'zz'"
     done = cli("flash", "--drive", str(tmp_path), env={"LANG": "de_DE.UTF-8"})
     assert "ist kein CircuitPython-Laufwerk" in one_line_error(done, 2, "Fehler")
-    done = cli("plot", "7", "-o", str(tmp_path / "p.png"), "--db", str(tmp_path / "c.db"),
-               env={"LANG": "es_ES.UTF-8"})
+    done = cli("plot", "7", "-o", str(tmp_path / "p.png"), "--db", str(tmp_path / "c.db"), env={"LANG": "es_ES.UTF-8"})
     assert "no hay partida 7 en la base de datos" in one_line_error(done, 2, "error")
 
 
@@ -95,8 +124,12 @@ def test_a_makers_layout_check_speaks_the_language_and_its_json_does_not(tmp_pat
     assert one_line_error(done, 2, "error").endswith("disposición unnamed: 'tracks' debe ser 2 o 3, no None")
     good = cli("hardware", "check", "hardware/layouts/2-track.json", env={"LANG": "de_DE.UTF-8"}, cwd=ROOT)
     assert "Layout 2-track ist in Ordnung: 2 Bahnen" in good.stdout
-    as_json = [cli("hardware", "check", "--json", str(bad), "hardware/layouts/2-track.json", env={"LANG": lang},
-                   cwd=ROOT).stdout for lang in ("C.UTF-8", "es_ES.UTF-8", "it_IT.UTF-8")]
+    as_json = [
+        cli(
+            "hardware", "check", "--json", str(bad), "hardware/layouts/2-track.json", env={"LANG": lang}, cwd=ROOT
+        ).stdout
+        for lang in ("C.UTF-8", "es_ES.UTF-8", "it_IT.UTF-8")
+    ]
     assert len(set(as_json)) == 1 and "'tracks' must be 2 or 3" in as_json[0]
 
 

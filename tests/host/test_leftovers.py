@@ -13,7 +13,7 @@ from test_sim_processes import ends
 
 TESTS = Path(__file__).resolve().parents[1]
 
-RED = '''
+RED = """
 import json, subprocess, sys
 from pathlib import Path
 
@@ -25,16 +25,21 @@ def test_red(tmp_path):
     daemon = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)"], start_new_session=True)
     Path("PIDS").write_text(json.dumps([sim.pid, daemon.pid] + board))
     assert False, "this test fails, and stops nothing it started"
-'''
+"""
 
 
 def test_a_failing_test_leaves_nothing_running(tmp_path):
     (tmp_path / "test_red.py").write_text(RED)
     (tmp_path / "conftest.py").write_text((TESTS / "conftest.py").read_text())
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")]))
-    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--rootdir",
-                           str(tmp_path), "test_red.py"], cwd=tmp_path, env=env, capture_output=True, text=True,
-                          timeout=WAIT_S * 5)
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--rootdir", str(tmp_path), "test_red.py"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=WAIT_S * 5,
+    )
     assert done.returncode == 1 and "1 failed" in done.stdout, done.stdout + done.stderr
     pids = json.loads((tmp_path / "PIDS").read_text())
     assert len(pids) == 3  # the simulator, the daemon-like process and the simulator's board process

@@ -21,8 +21,9 @@ def get(url):
 
 
 def press_status(url):
-    req = urllib.request.Request(url + "api/press", data=json.dumps({"button": "P1"}).encode(),
-                                 headers={"Content-Type": "application/json"})
+    req = urllib.request.Request(
+        url + "api/press", data=json.dumps({"button": "P1"}).encode(), headers={"Content-Type": "application/json"}
+    )
     try:
         with urllib.request.urlopen(req, timeout=WAIT_S) as r:
             return r.status
@@ -50,16 +51,36 @@ def test_two_boards_on_one_live_page(tmp_path):
         a.enter("P1", 12)
         a.enter("P2", 7)
         a.enter("P1", 3)  # track 1: front peg 15, back peg 12
-        live = subprocess.Popen([sys.executable, "-m", "cribboard", "live", "--port", a.port, "--port", b.port,
-                                 "--headless", "--json", "--http", "127.0.0.1:0"],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        live = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "cribboard",
+                "live",
+                "--port",
+                a.port,
+                "--port",
+                b.port,
+                "--headless",
+                "--json",
+                "--http",
+                "127.0.0.1:0",
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         where = json.loads(live.stdout.readline())
         url = where["url"]
         assert [x["port"] for x in where["boards"]] == [a.port, b.port]
         state = until(lambda: get(url + "api/state")["boards"][0].get("scores") == [15, 7] and get(url + "api/state"))
         first, second = state["boards"]
         assert (first["players"], first["back_pegs"], first["dealer"], first["game"]) == (
-            ["Track 1", "Track 2"], [12, 0], 0, 1)
+            ["Track 1", "Track 2"],
+            [12, 0],
+            0,
+            1,
+        )
         assert first["skunk"] is None  # 15-7: far from the end, no skunk line to warn of
         assert (second["players"], second["scores"]) == (["Cy", "Di"], [0, 0])
         # The LEDs drawn here from the reported state are the board's own.
@@ -108,7 +129,11 @@ def test_the_skunk_line_is_said_once_the_game_can_end_soon_and_at_its_end():
     assert scoreboard.view(json.loads(json.dumps(t.state())))["skunk"] is None
     t.enter(0, 1)  # 91: the game may end within a deal or two
     assert scoreboard.view(json.loads(json.dumps(t.state())))["skunk"] == {
-        "track": 1, "score": 7, "line": 31, "would_be": "triple skunk"}
+        "track": 1,
+        "score": 7,
+        "line": 31,
+        "would_be": "triple skunk",
+    }
     t.enter(1, 25)
     t.enter(1, 25)  # 57: under the 61 line
     t.enter(0, 29)

@@ -87,8 +87,7 @@ class LyingBoard:
         os.close(self.master)
 
 
-HELLO = {"board": "liar0001", "fw": "0.1.0", "proto": 2, "boot": 1, "ticks": 5, "period": 1 << 30, "seq": 3,
-         "acked": 0}
+HELLO = {"board": "liar0001", "fw": "0.1.0", "proto": 2, "boot": 1, "ticks": 5, "period": 1 << 30, "seq": 3, "acked": 0}
 
 
 @pytest.fixture
@@ -108,9 +107,15 @@ def sync(board, tmp_path):
     return cli("sync", "--port", board.port, "--db", str(tmp_path / "games.db"), "--json", timeout=COMMAND_S)
 
 
-@pytest.mark.parametrize("changes,why", [
-    ({"seq": "abc"}, "no record count"), ({"board": ""}, "no usable board id"),
-    ({"board": "liar\x1b]0;owned"}, "no usable board id"), ({"proto": 99}, "protocol 99")])
+@pytest.mark.parametrize(
+    "changes,why",
+    [
+        ({"seq": "abc"}, "no record count"),
+        ({"board": ""}, "no usable board id"),
+        ({"board": "liar\x1b]0;owned"}, "no usable board id"),
+        ({"proto": 99}, "protocol 99"),
+    ],
+)
 def test_a_hello_that_lies_is_one_line(liar, tmp_path, changes, why):
     board = liar(dict(HELLO, **changes))
     line = one_line_error(sync(board, tmp_path))
@@ -118,9 +123,15 @@ def test_a_hello_that_lies_is_one_line(liar, tmp_path, changes, why):
 
 
 def test_records_that_are_no_games_are_kept_apart_and_reported_and_the_games_stored(liar, tmp_path):
-    recs = {1: record(1), 2: "[1, 2, 3]", 3: record(3, match=10**30), 4: record(4, events=[[0, 5]]),
-            5: record(5, scores=[-50, 99999], winner=5, skunk=9, target=7),
-            6: '{"names": ["%s"]}' % ESC, 7: record(7)}  # 6: control characters raw in a JSON string
+    recs = {
+        1: record(1),
+        2: "[1, 2, 3]",
+        3: record(3, match=10**30),
+        4: record(4, events=[[0, 5]]),
+        5: record(5, scores=[-50, 99999], winner=5, skunk=9, target=7),
+        6: '{"names": ["%s"]}' % ESC,
+        7: record(7),
+    }  # 6: control characters raw in a JSON string
 
     def listing(since):
         out = ["REC %d %s" % (s, b) for s, b in sorted(recs.items()) if s > since]
@@ -137,10 +148,14 @@ def test_records_that_are_no_games_are_kept_apart_and_reported_and_the_games_sto
     assert "ACK 7" in board.asked
 
 
-@pytest.mark.parametrize("listing,why", [
-    (lambda since: (["REC 1 {}", "REC 2 {}"], "END 2 3"), "not keeping its log in order"),  # ignores SINCE
-    (lambda since: (["REC 3 {}", "REC 2 {}"], "END 2 3"), "not keeping its log in order"),  # goes backwards
-    (lambda since: (["REC %d {}" % 2**70], "END 1 3"), "not a sequence number")])
+@pytest.mark.parametrize(
+    "listing,why",
+    [
+        (lambda since: (["REC 1 {}", "REC 2 {}"], "END 2 3"), "not keeping its log in order"),  # ignores SINCE
+        (lambda since: (["REC 3 {}", "REC 2 {}"], "END 2 3"), "not keeping its log in order"),  # goes backwards
+        (lambda since: (["REC %d {}" % 2**70], "END 1 3"), "not a sequence number"),
+    ],
+)
 def test_numbers_that_do_not_move_forward_end_the_sync_at_once(liar, tmp_path, listing, why):
     board = liar(dict(HELLO, seq=3), listing)
     line = one_line_error(sync(board, tmp_path))
@@ -150,8 +165,13 @@ def test_numbers_that_do_not_move_forward_end_the_sync_at_once(liar, tmp_path, l
 
 def test_a_board_whose_numbers_went_back_is_reported(liar, tmp_path):
     recs = ["REC 1 %s" % record(1), "REC 2 %s" % record(2)]
-    board = liar(dict(HELLO, seq=2), lambda since: ([r for r in recs if int(r.split()[1]) > since],
-                                                    "END %d 2" % len([r for r in recs if int(r.split()[1]) > since])))
+    board = liar(
+        dict(HELLO, seq=2),
+        lambda since: (
+            [r for r in recs if int(r.split()[1]) > since],
+            "END %d 2" % len([r for r in recs if int(r.split()[1]) > since]),
+        ),
+    )
     assert sync(board, tmp_path).returncode == 0
     cleared = liar(dict(HELLO, seq=1), lambda since: (["REC 1 %s" % record(9)], "END 1 1"))
     line = one_line_error(sync(cleared, tmp_path))

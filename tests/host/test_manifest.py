@@ -52,7 +52,7 @@ def test_the_manifest_lists_exactly_the_modules_the_board_imports():
     assert listed == board_modules()
     host_only = {"cribcore.show", "cribcore.barbu", "cribcore.piquet", "cribcore.cards", "cribcore.discard"}
     assert host_only.isdisjoint(listed)
-    assert ("main.py" in [remote for _, remote in manifest.entries()])
+    assert "main.py" in [remote for _, remote in manifest.entries()]
 
 
 def test_package_json_is_made_from_the_manifest():

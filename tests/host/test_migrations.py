@@ -44,27 +44,50 @@ def made_by_version(url, version):
         _tables(db, 1)
         db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
         db.execute("INSERT INTO schema_version (version) VALUES (1)")
-        db.execute("INSERT INTO boards (board, first_sync, last_sync, firmware) VALUES ('b0ard', ?, ?, 't')",
-                   (SYNCED, SYNCED))
+        db.execute(
+            "INSERT INTO boards (board, first_sync, last_sync, firmware) VALUES ('b0ard', ?, ?, 't')", (SYNCED, SYNCED)
+        )
         for seq, rec in _records():
             game = records.check(json.dumps(rec))
             game_id = db.value(
                 "INSERT INTO games (board, seq, match_no, game_no, players, target, scheme, best_of, first_to, "
                 "winner, skunk, points, scores, match_winner, ended_at, record, synced_at) "
                 "VALUES ('b0ard', ?, ?, 1, 2, 121, 'acc', 1, NULL, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-                (seq, rec["match"], rec["winner"], rec["skunk"], rec["points"], json.dumps(game.scores),
-                 rec["match_result"]["winner"], noon(EVENING[seq - 1][3]), json.dumps(rec), SYNCED))
+                (
+                    seq,
+                    rec["match"],
+                    rec["winner"],
+                    rec["skunk"],
+                    rec["points"],
+                    json.dumps(game.scores),
+                    rec["match_result"]["winner"],
+                    noon(EVENING[seq - 1][3]),
+                    json.dumps(rec),
+                    SYNCED,
+                ),
+            )
             for n, e in enumerate(rec["events"]):
-                db.execute("INSERT INTO events (game_id, n, seat, side, points, kind, ticks) "
-                           "VALUES (?, ?, ?, ?, ?, ?, ?)", (game_id, n, e[0], e[0] % 2, e[1], e[2], e[3]))
+                db.execute(
+                    "INSERT INTO events (game_id, n, seat, side, points, kind, ticks) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (game_id, n, e[0], e[0] % 2, e[1], e[2], e[3]),
+                )
         for v in range(2, version + 1):
             _tables(db, v)
             if v == 2:
                 rubber = _rubber()
                 names = ["Ann", "Bob", "Cy", "Di"]
-                db.execute("INSERT INTO barbu_rubbers (names, record, totals, deals, finished, created, updated) "
-                           "VALUES (?, ?, ?, ?, 0, ?, ?)", (json.dumps(names), json.dumps(barbu_sheet.record(
-                               rubber, names)), json.dumps(rubber.totals()), len(rubber.deals), SYNCED, SYNCED))
+                db.execute(
+                    "INSERT INTO barbu_rubbers (names, record, totals, deals, finished, created, updated) "
+                    "VALUES (?, ?, ?, ?, 0, ?, ?)",
+                    (
+                        json.dumps(names),
+                        json.dumps(barbu_sheet.record(rubber, names)),
+                        json.dumps(rubber.totals()),
+                        len(rubber.deals),
+                        SYNCED,
+                        SYNCED,
+                    ),
+                )
         db.execute("UPDATE schema_version SET version = ?", (version,))
     db.close()
 
@@ -78,15 +101,21 @@ def made_today(url):
     """The same games and rubber, stored by this cribboard."""
     db = store.connect(url)
     for seq, rec in _records():
-        store.games.add(db, "b0ard", "t", [(seq, records.check(json.dumps(rec)))], SYNCED,
-                        {seq: noon(EVENING[seq - 1][3])})
+        store.games.add(
+            db, "b0ard", "t", [(seq, records.check(json.dumps(rec)))], SYNCED, {seq: noon(EVENING[seq - 1][3])}
+        )
     names = ["Ann", "Bob", "Cy", "Di"]
     kept.save_rubber(db, _rubber(), names)
     db.close()
 
 
-LISTINGS = (["matches", "--json"], ["stats", "--json"], ["standings", "--json"], ["players", "list", "--json"],
-            ["export", "--format", "json"])
+LISTINGS = (
+    ["matches", "--json"],
+    ["stats", "--json"],
+    ["standings", "--json"],
+    ["players", "list", "--json"],
+    ["export", "--format", "json"],
+)
 
 
 def _read(url, with_barbu):

@@ -26,9 +26,18 @@ def calls(log):
     return [line for line in log.read_text().splitlines() if "--version" not in line] if log.exists() else []
 
 
-MODULES = [("cribcore.cards", open(os.path.join(os.path.dirname(firmware_files.__file__), "..", "..", "firmware", "lib",
-                                                "cribcore", "cards.py"), "rb").read()),
-           ("cribapp.seal", b"def f():\n    return 1\n")]
+MODULES = [
+    (
+        "cribcore.cards",
+        open(
+            os.path.join(
+                os.path.dirname(firmware_files.__file__), "..", "..", "firmware", "lib", "cribcore", "cards.py"
+            ),
+            "rb",
+        ).read(),
+    ),
+    ("cribapp.seal", b"def f():\n    return 1\n"),
+]
 
 
 def test_a_second_build_compiles_nothing_and_a_changed_module_alone(tmp_path):
@@ -88,10 +97,16 @@ def test_two_builds_at_once_share_the_cache_safely(tmp_path):
 
 def test_two_flash_builds_in_two_processes_at_once_get_the_same_files(tmp_path):
     env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "xdg"))  # empty: both compile, both write entries
-    code = ("import hashlib; from cribboard import firmware_files; "
-            "print(hashlib.sha256(repr(firmware_files.build()).encode()).hexdigest())")
-    procs = [subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                              text=True) for _ in range(2)]
+    code = (
+        "import hashlib; from cribboard import firmware_files; "
+        "print(hashlib.sha256(repr(firmware_files.build()).encode()).hexdigest())"
+    )
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", code], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
+        for _ in range(2)
+    ]
     outs = [p.communicate(timeout=300) for p in procs]
     assert all(p.returncode == 0 for p in procs), outs
     assert outs[0][0] == outs[1][0]  # the same files, byte for byte
@@ -101,8 +116,10 @@ def test_two_flash_builds_in_two_processes_at_once_get_the_same_files(tmp_path):
 
 def test_flash_builds_from_the_users_cache_folder(tmp_path):
     env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "xdg"))
-    code = ("from cribboard import firmware_files, manifest; files = firmware_files.build(); "
-            "print(len(files) == len(list(manifest.entries())) + 2, sum(n.endswith('.mpy') for n, _ in files))")
+    code = (
+        "from cribboard import firmware_files, manifest; files = firmware_files.build(); "
+        "print(len(files) == len(list(manifest.entries())) + 2, sum(n.endswith('.mpy') for n, _ in files))"
+    )
     for _ in range(2):
         done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
         assert done.returncode == 0 and done.stdout.split()[0] == "True", done.stderr

@@ -27,8 +27,13 @@ def on_terminal(columns, *args):
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
     env = {**os.environ, **ENGLISH, "COLUMNS": str(columns), "TERM": "xterm"}
-    proc = subprocess.Popen([sys.executable, "-m", "cribboard", *args], stdout=slave, stderr=subprocess.DEVNULL,
-                            stdin=subprocess.DEVNULL, env=env)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cribboard", *args],
+        stdout=slave,
+        stderr=subprocess.DEVNULL,
+        stdin=subprocess.DEVNULL,
+        env=env,
+    )
     os.close(slave)
     out = b""
     try:
@@ -51,8 +56,13 @@ def on_terminal(columns, *args):
 
 def cells(text):
     """The table cells' texts in a rendering: what lies between its rules, stripped."""
-    return {c.strip() for line in text.splitlines() if line[:1] in _RULE
-            for c in re.split("[%s]" % _RULE, line)[1:-1] if c.strip()}
+    return {
+        c.strip()
+        for line in text.splitlines()
+        if line[:1] in _RULE
+        for c in re.split("[%s]" % _RULE, line)[1:-1]
+        if c.strip()
+    }
 
 
 @pytest.fixture(scope="module")

@@ -16,8 +16,10 @@ from cribapp.layout import Layout
 
 P1, OK = 2, 7  # hardware/boards/pico.json
 
-pytestmark = [pytest.mark.pico,
-              pytest.mark.skipif(sys.platform != "linux", reason="pseudo-terminals and rp2040js as set up here")]
+pytestmark = [
+    pytest.mark.pico,
+    pytest.mark.skipif(sys.platform != "linux", reason="pseudo-terminals and rp2040js as set up here"),
+]
 
 
 def counted(leds, index):
@@ -71,8 +73,7 @@ def test_a_blank_pico_is_flashed_boots_the_app_and_syncs(pico, tmp_path):
 # (GPIO pin, hold ms) presses: three points and OK, five and OK, an undo, two
 # and OK, and the deal passed with OK.
 P2, UNDO = 3, 5
-SCRIPT = ([(P1, 60)] * 3 + [(OK, 60)] + [(P2, 60)] * 5 + [(OK, 60), (UNDO, 60)] + [(P2, 60)] * 2
-          + [(OK, 60), (OK, 60)])
+SCRIPT = [(P1, 60)] * 3 + [(OK, 60)] + [(P2, 60)] * 5 + [(OK, 60), (UNDO, 60)] + [(P2, 60)] * 2 + [(OK, 60), (OK, 60)]
 STEADY = (3, 9, 10, 13, 14)  # after these presses (0-based) the board shows no blink
 
 

@@ -12,8 +12,10 @@ from picoplay import enter, layout, state
 
 from cribboard.hwlink import HardwareError
 
-pytestmark = [pytest.mark.pico,
-              pytest.mark.skipif(sys.platform != "linux", reason="pseudo-terminals and rp2040js as set up here")]
+pytestmark = [
+    pytest.mark.pico,
+    pytest.mark.skipif(sys.platform != "linux", reason="pseudo-terminals and rp2040js as set up here"),
+]
 
 
 @pytest.fixture
@@ -57,9 +59,28 @@ def check_kept(pico, confirmed, in_flight):
 # a block every few saves), ("erase", 0) right after the next erase, before
 # its program, ("time", ms) ms of the board's time into the next entry, and
 # ("boot", n) the nth flash operation of a power-up (its own save).
-CUTS = [("ops", 1), ("time", 40), ("ops", 2), ("erase", 0), ("ops", 3), ("time", 700), ("ops", 4),
-        ("boot", 1), ("ops", 5), ("time", 1200), ("erase", 0), ("ops", 7), ("time", 1700), ("boot", 2),
-        ("ops", 9), ("erase", 0), ("time", 2600), ("ops", 11), ("boot", 3), ("time", 3100)]
+CUTS = [
+    ("ops", 1),
+    ("time", 40),
+    ("ops", 2),
+    ("erase", 0),
+    ("ops", 3),
+    ("time", 700),
+    ("ops", 4),
+    ("boot", 1),
+    ("ops", 5),
+    ("time", 1200),
+    ("erase", 0),
+    ("ops", 7),
+    ("time", 1700),
+    ("boot", 2),
+    ("ops", 9),
+    ("erase", 0),
+    ("time", 2600),
+    ("ops", 11),
+    ("boot", 3),
+    ("time", 3100),
+]
 
 
 def test_twenty_power_cuts_spread_over_a_game_lose_no_confirmed_entry(flash):

@@ -10,8 +10,10 @@ from clirun import cli
 from pico import Pico
 from picoplay import THREE_PLAYERS, TWO_PLAYERS, choose_players, enter, state, tap
 
-pytestmark = [pytest.mark.pico,
-              pytest.mark.skipif(sys.platform != "linux", reason="pseudo-terminals and rp2040js as set up here")]
+pytestmark = [
+    pytest.mark.pico,
+    pytest.mark.skipif(sys.platform != "linux", reason="pseudo-terminals and rp2040js as set up here"),
+]
 
 
 def scores(entries, players):
@@ -37,7 +39,7 @@ def play(pico, entries, players):
         enter(pico, track, points)
         events = state(pico)["events"] if k in (0, len(entries) - 1) else None
         if events is not None:  # the board counted what the presses meant
-            assert [[e[0], e[1]] for e in events] == [list(e) for e in entries[:k + 1]]
+            assert [[e[0], e[1]] for e in events] == [list(e) for e in entries[: k + 1]]
     assert state(pico)["events"][-1][:2] == list(entries[-1])
     tap(pico, "OK")  # the won game is logged and the next one starts
     assert state(pico)["events"] == []
@@ -58,7 +60,9 @@ def test_a_two_player_and_a_three_player_game_to_121_by_gpio_presses_are_synced_
     assert exported.returncode == 0, exported.stderr
     games = json.loads(exported.stdout)
     assert [(g["players"], g["scores"], g["winner"]) for g in games] == [
-        (2, scores(TWO_PLAYERS, 2), "Track 1"), (3, scores(THREE_PLAYERS, 3), "Track 1")]
+        (2, scores(TWO_PLAYERS, 2), "Track 1"),
+        (3, scores(THREE_PLAYERS, 3), "Track 1"),
+    ]
     for game, entries in zip(games, (TWO_PLAYERS, THREE_PLAYERS)):
         assert [tuple(e[:2]) for e in game["record"]["events"]] == entries
         assert game["board"] == state(pico)["board"] and len(game["board"]) == 16  # every digit kept

@@ -47,10 +47,16 @@ def test_a_board_without_names_is_fixed_after_the_sync_and_the_report_is_kept(db
     assert players.reassign(conn, "Ann", 1, board="b0a") == 4  # every game of that board, track 1
     assert players.reassign(conn, "Bob", 2, board="b0ard", match=2) == 1  # one match of it
     assert players.reassign(conn, "Di", 2, game=ids[0]) == 1  # one game
-    assert [g["names"] for g in stats.games(conn, "b0ard")] == [["Ann", "Di"], ["Ann", "Bob"],
-                                                                ["Ann", "Track 2"], ["Ann", "Cy"]]
-    assert store.players.history(conn, ids[0]) == [{"track": 1, "name": "Ann", "reported": "Track 1"},
-                                             {"track": 2, "name": "Di", "reported": "Track 2"}]
+    assert [g["names"] for g in stats.games(conn, "b0ard")] == [
+        ["Ann", "Di"],
+        ["Ann", "Bob"],
+        ["Ann", "Track 2"],
+        ["Ann", "Cy"],
+    ]
+    assert store.players.history(conn, ids[0]) == [
+        {"track": 1, "name": "Ann", "reported": "Track 1"},
+        {"track": 2, "name": "Di", "reported": "Track 2"},
+    ]
     conn.close()
     exported = json.loads(cli("export", "--format", "json", "--db", db_url).stdout)
     assert (exported[0]["names"], exported[0]["reported"]) == (["Ann", "Di"], ["Track 1", "Track 2"])
@@ -61,8 +67,13 @@ def test_a_board_without_names_is_fixed_after_the_sync_and_the_report_is_kept(db
     conn = store.connect(db_url)
     assert [g["names"] for g in stats.games(conn, "other")] == [["Track 1", "Track 2"]]  # another board
     assert players.rename(conn, "Di", "Bob") == 2  # two names for one person become one
-    assert {p["name"]: p["games"] for p in store.players.listing(conn)} == {"Ann": 4, "Bob": 2, "Cy": 1,
-                                                                       "Track 1": 1, "Track 2": 2}
+    assert {p["name"]: p["games"] for p in store.players.listing(conn)} == {
+        "Ann": 4,
+        "Bob": 2,
+        "Cy": 1,
+        "Track 1": 1,
+        "Track 2": 2,
+    }
     wins = {p["player"]: p["wins"] for p in stats.player_stats(conn)}
     assert wins["Ann"] == 4 and wins["Track 1"] == 1
 
@@ -73,19 +84,23 @@ def test_renames_that_cannot_be_done_say_why_and_change_nothing(tmp_path):
     sync.sync(LyingLink([(1, json.dumps(good(1)))], board="b0ard"), conn)
     sync.sync(LyingLink([(1, json.dumps(good(1)))], board="b0b"), conn)
     conn.close()
-    for args, code, why in ((["Ann", "--track", "1", "--board", "b0"], 2, "more than one board"),
-                            (["Ann", "--track", "1", "--board", "zz"], 2, "no board matches"),
-                            (["Ann", "--track", "1", "--game", "99"], 2, "no game 99"),
-                            (["Ann", "--track", "3", "--board", "b0a"], 2, "no game has a track 3"),
-                            (["Ann", "--track", "1"], 2, "say which games"),
-                            (["Ann", "--board", "b0a"], 2, "say which track"),
-                            (["Ann", "--match", "1", "--track", "1"], 2, "--match needs --board"),
-                            (["A\tB", "--track", "1", "--board", "b0a"], 2, "no control characters"),
-                            (["Ann", "--player", "Nobody"], 2, "no player is called 'Nobody'")):
+    for args, code, why in (
+        (["Ann", "--track", "1", "--board", "b0"], 2, "more than one board"),
+        (["Ann", "--track", "1", "--board", "zz"], 2, "no board matches"),
+        (["Ann", "--track", "1", "--game", "99"], 2, "no game 99"),
+        (["Ann", "--track", "3", "--board", "b0a"], 2, "no game has a track 3"),
+        (["Ann", "--track", "1"], 2, "say which games"),
+        (["Ann", "--board", "b0a"], 2, "say which track"),
+        (["Ann", "--match", "1", "--track", "1"], 2, "--match needs --board"),
+        (["A\tB", "--track", "1", "--board", "b0a"], 2, "no control characters"),
+        (["Ann", "--player", "Nobody"], 2, "no player is called 'Nobody'"),
+    ):
         done = cli("players", "rename", *args, "--db", url)
         assert done.returncode == code and why in done.stderr, (args, done.stderr)
     assert sorted(p["name"] for p in json.loads(cli("players", "list", "--db", url, "--json").stdout)) == [
-        "Track 1", "Track 2"]
+        "Track 1",
+        "Track 2",
+    ]
 
 
 def test_games_synced_before_players_existed_are_seated_and_piquet_is_told_apart(tmp_path):
@@ -94,15 +109,20 @@ def test_games_synced_before_players_existed_are_seated_and_piquet_is_told_apart
     conn.executescript(";\n".join(str(s) for v in (1, 2) for s in store.migrations.statements(v, "sqlite")))
     conn.execute("INSERT INTO boards VALUES ('b1', 'x', 'x', '0.1')")
     for seq, (players_n, kind) in enumerate(((2, "cribbage"), (3, "cribbage"), (2, "piquet")), 1):
-        conn.execute("INSERT INTO games (board, seq, match_no, game_no, players, target, scheme, winner, skunk, "
-                     "scores, record, synced_at) VALUES ('b1', ?, 1, ?, ?, 121, 'acc', 0, 0, '[121, 80]', ?, 'x')",
-                     (seq, seq, players_n, json.dumps({"game": kind})))
+        conn.execute(
+            "INSERT INTO games (board, seq, match_no, game_no, players, target, scheme, winner, skunk, "
+            "scores, record, synced_at) VALUES ('b1', ?, 1, ?, ?, 121, 'acc', 0, 0, '[121, 80]', ?, 'x')",
+            (seq, seq, players_n, json.dumps({"game": kind})),
+        )
     conn.execute("PRAGMA user_version = 2")
     conn.commit()
     conn.close()
     new = store.connect(str(path))
-    assert [g["names"] for g in stats.games(new)] == [["Track 1", "Track 2"], ["Track 1", "Track 2", "Track 3"],
-                                                      ["Track 1", "Track 2"]]
+    assert [g["names"] for g in stats.games(new)] == [
+        ["Track 1", "Track 2"],
+        ["Track 1", "Track 2", "Track 3"],
+        ["Track 1", "Track 2"],
+    ]
     assert [g["kind"] for g in stats.games(new)] == ["cribbage", "cribbage", "piquet"]
     assert {p["player"]: p["games"] for p in stats.player_stats(new)} == {"Track 1": 2, "Track 2": 2, "Track 3": 1}
 
@@ -125,7 +145,14 @@ def test_an_erc_line_that_lies_is_said_as_the_boards_english():
 
     assert said(core_error('[502, [2, {"e": [507, [27]]}]]')) == "name 2: no control characters (U+001B)"
     assert core_error('[502, [2, {"e": [507, [27]]}]]').args[1][1].args == (507, (27,))
-    for lie in ("[501]", "{}", "[501, 2]", "not json", '["501", []]', "[" * 5000, '[1, [{"e": [1, [{"e": [1, '
-                '[{"e": [1, [{"e": [1, []]}]]}]]}]]}]]'):
+    for lie in (
+        "[501]",
+        "{}",
+        "[501, 2]",
+        "not json",
+        '["501", []]',
+        "[" * 5000,
+        '[1, [{"e": [1, [{"e": [1, [{"e": [1, [{"e": [1, []]}]]}]]}]]}]]',
+    ):
         assert core_error(lie) is None, lie
     assert said(CoreError(501, ("x", "y"))) == str(CoreError(501, ("x", "y")))  # values that do not fit

@@ -16,8 +16,13 @@ def steps(fig):
 
 def hlines(fig):
     ax = fig.axes[0]
-    return sorted({line.get_ydata()[0] for line in ax.get_lines() if line.get_label().startswith("_")
-                   and len(set(line.get_ydata())) == 1})
+    return sorted(
+        {
+            line.get_ydata()[0]
+            for line in ax.get_lines()
+            if line.get_label().startswith("_") and len(set(line.get_ydata())) == 1
+        }
+    )
 
 
 def test_a_cribbage_race_chart(tmp_path):

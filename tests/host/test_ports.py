@@ -40,8 +40,10 @@ def test_several_boards_are_listed_and_the_user_asked_to_choose():
     with pytest.raises(ports.SeveralBoards) as e:
         ports.find(None, [CH340, MOUSE, PICO, S3])
     text = str(e.value)
-    assert text.startswith("more than one board: /dev/ttyACM0 (Raspberry Pi (RP2040), Board in FS mode, "
-                           "serial E6614104032B2C29); /dev/ttyACM1 (Espressif native USB")
+    assert text.startswith(
+        "more than one board: /dev/ttyACM0 (Raspberry Pi (RP2040), Board in FS mode, "
+        "serial E6614104032B2C29); /dev/ttyACM1 (Espressif native USB"
+    )
     assert "/dev/ttyUSB1 (WCH CH34x, USB Serial)" in text and "ttyACM9" not in text
     assert text.endswith("say which with --port") and e.value.exit_code == 2
 

@@ -18,9 +18,25 @@ def pytest_on(files, image, tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "CRIBBOARD_PICO_UF2"}
     if image is not None:
         env["CRIBBOARD_PICO_UF2"] = str(image)
-    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--sweep",
-                           "--basetemp", str(tmp_path / "base"), *files],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "--sweep",
+            "--basetemp",
+            str(tmp_path / "base"),
+            *files,
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_without_the_image_every_real_port_test_is_skipped_in_one_line(tmp_path):
@@ -42,7 +58,13 @@ def test_a_file_that_is_no_uf2_stops_the_run_with_one_line(tmp_path):
 
 def test_the_bench_says_it_measured_nothing_without_the_image():
     env = {k: v for k, v in os.environ.items() if k != "CRIBBOARD_PICO_UF2"}
-    done = subprocess.run([sys.executable, "tests/bench/bench_pico.py"], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=COMMAND_S)
+    done = subprocess.run(
+        [sys.executable, "tests/bench/bench_pico.py"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=COMMAND_S,
+    )
     said = json.loads(done.stdout)
     assert done.returncode == 0 and said["measured"] is False and "CRIBBOARD_PICO_UF2" in said["why"]

@@ -96,8 +96,12 @@ class LyingLink:
 
 
 def test_sync_keeps_lies_apart_stores_the_games_and_loses_nothing(db_url):
-    bodies = [(1, json.dumps(good(1))), (2, "[1, 2]"), (3, json.dumps(dict(good(3), scores=[-50, 99999]))),
-              (4, json.dumps(good(4, names=["Ann", "Bob"])))]
+    bodies = [
+        (1, json.dumps(good(1))),
+        (2, "[1, 2]"),
+        (3, json.dumps(dict(good(3), scores=[-50, 99999]))),
+        (4, json.dumps(good(4, names=["Ann", "Bob"]))),
+    ]
     conn = store.connect(db_url)
     link = LyingLink(bodies)
     assert sync.sync(link, conn) == (2, 2, "b0ard", 0)
@@ -120,15 +124,21 @@ def test_the_same_game_under_a_new_number_is_kept_apart_once_synced_or_in_one_ba
     link = LyingLink(link.bodies + [(3, twice), (4, json.dumps(good(4))), (5, twice)])
     assert sync.sync(link, conn) == (1, 2, "b0ard", 0)
     assert [(r["seq"], r["reason"]) for r in store.reports.rejected(conn)] == [
-        (3, "the same game as record 1"), (5, "the same game as record 1")]
+        (3, "the same game as record 1"),
+        (5, "the same game as record 1"),
+    ]
     game = json.dumps(good(7))  # within one batch too
     assert sync.sync(LyingLink([(1, game), (2, game)], board="b0ard2"), conn) == (1, 1, "b0ard2", 0)
 
 
 def test_a_hello_without_a_usable_id_or_count_is_refused(db_url):
     conn = store.connect(db_url)
-    for board, seq, why in (("", 0, "board id"), ("\x1b]0;x\x07", 0, "board id"), (None, 0, "board id"),
-                            ("b0ard", "abc", "record count")):
+    for board, seq, why in (
+        ("", 0, "board id"),
+        ("\x1b]0;x\x07", 0, "board id"),
+        (None, 0, "board id"),
+        ("b0ard", "abc", "record count"),
+    ):
         link = LyingLink([], board=board, seq=seq)
         with pytest.raises(LinkError, match=why):
             sync.sync(link, conn)
@@ -137,13 +147,15 @@ def test_a_hello_without_a_usable_id_or_count_is_refused(db_url):
 
 def test_a_listing_out_of_order_or_with_a_bad_number_is_refused():
     link = BoardLink.__new__(BoardLink)  # the parsing only: no port
-    for lines, why in ((["REC 3 {}", "REC 2 {}", "END 2 3"], "not keeping its log in order"),
-                       (["REC 1 {}", "END 1 3"], "not keeping its log in order"),  # at or before SINCE 1
-                       (["REC 2 {}", "END 1 1"], "not keeping its log in order"),  # past its own last
-                       (["REC abc {}", "END 1 3"], "a record numbered 'abc'"),
-                       (["REC %d {}" % 2**70, "END 1 3"], "not a sequence number"),
-                       (["REC %d {}" % 2**31, "END 1 %d" % 2**31], "not a sequence number"),  # past an INTEGER
-                       (["END x"], "ended a listing")):
+    for lines, why in (
+        (["REC 3 {}", "REC 2 {}", "END 2 3"], "not keeping its log in order"),
+        (["REC 1 {}", "END 1 3"], "not keeping its log in order"),  # at or before SINCE 1
+        (["REC 2 {}", "END 1 1"], "not keeping its log in order"),  # past its own last
+        (["REC abc {}", "END 1 3"], "a record numbered 'abc'"),
+        (["REC %d {}" % 2**70, "END 1 3"], "not a sequence number"),
+        (["REC %d {}" % 2**31, "END 1 %d" % 2**31], "not a sequence number"),  # past an INTEGER
+        (["END x"], "ended a listing"),
+    ):
         link.ask = lambda text, last, lines=lines: lines
         with pytest.raises(LinkError, match=why):
             link.records(1)

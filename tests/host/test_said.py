@@ -17,8 +17,9 @@ from cribcore.messages import names as placeholders
 
 ROOT = Path(__file__).resolve().parents[2]
 # Where CoreErrors are raised: the core, and the board files' checks.
-SOURCES = sorted((ROOT / "firmware/lib/cribcore").glob("*.py")) + \
-    [ROOT / "firmware/lib/cribapp" / name for name in ("layoutfile.py", "config.py", "hostface.py")]
+SOURCES = sorted((ROOT / "firmware/lib/cribcore").glob("*.py")) + [
+    ROOT / "firmware/lib/cribapp" / name for name in ("layoutfile.py", "config.py", "hostface.py")
+]
 LANGUAGES = ("es", "it", "de")
 _CONVERSION = re.compile(r"%\(([a-z_]+)\)[-#0 +]*\d*([srdX])")
 
@@ -33,8 +34,12 @@ def _codes(tree):
     """A module's hidden constants: name -> value."""
     out = {}
     for node in tree.body:
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) \
-                and getattr(node.value.func, "id", None) == "const" and isinstance(node.value.args[0], ast.Constant):
+        if (
+            isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Call)
+            and getattr(node.value.func, "id", None) == "const"
+            and isinstance(node.value.args[0], ast.Constant)
+        ):
             out[node.targets[0].id] = node.value.args[0].value  # type: ignore[attr-defined]
     return out
 

@@ -11,8 +11,14 @@ from cribcore import barbu
 
 def test_one_digit_parser_for_both_sheets():
     assert digits.number("0") == 0 and digits.number("045") == 45
-    for bad, why in (("x", "not a number"), ("1_0", "not a number"), ("١٢", "not a number"), (" 7", "not a number"),
-                     ("-3", "0 or more"), ("", "not a number")):
+    for bad, why in (
+        ("x", "not a number"),
+        ("1_0", "not a number"),
+        ("١٢", "not a number"),
+        (" 7", "not a number"),
+        ("-3", "0 or more"),
+        ("", "not a number"),
+    ):
         with pytest.raises(ValueError, match=why):
             digits.number(bad)
 
@@ -31,8 +37,13 @@ def test_a_barbu_line_applied_undone_and_fixed():
     rubber, change = barbu_sheet.apply(rubber, "fix 1 " + fixed)
     assert (change.what, change.deal) == ("fixed", 0) and rubber.deals[0][1] == "queens"
     assert change.was.deals[0][1] != "queens"
-    for bad, why in (("undo now", "nothing after it"), ("fix 9 " + fixed, "no deal 9"), ("fix 1", "fix N DEAL"),
-                     ("bridge 1", "unknown contract"), ("queens 1 1 1", "needs 4 numbers")):
+    for bad, why in (
+        ("undo now", "nothing after it"),
+        ("fix 9 " + fixed, "no deal 9"),
+        ("fix 1", "fix N DEAL"),
+        ("bridge 1", "unknown contract"),
+        ("queens 1 1 1", "needs 4 numbers"),
+    ):
         with pytest.raises(ValueError, match=why):
             barbu_sheet.apply(rubber, bad)
     assert len(rubber.deals) == 1  # nothing entered by a bad line

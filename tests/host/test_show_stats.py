@@ -44,11 +44,16 @@ def test_points_by_kind_per_deal_and_per_game(db_url):
     assert (ann["pegging_per_deal"], ann["hand_per_deal"], ann["crib_per_deal_dealt"]) == (1.67, 17.33, 2.0)
     assert (ann["pegging_per_game"], ann["hand_per_game"], ann["crib_per_game"]) == (5, 52, 4)
     assert (bob["pegging_per_deal"], bob["hand_per_deal"], bob["crib_per_deal_dealt"], bob["best_hand"]) == (
-        3.33, 10.0, 10.0, 16)
+        3.33,
+        10.0,
+        10.0,
+        16,
+    )
     assert by_name["Ann"]["games"] == 2 and by_name["Cy"]["show"] is None  # no split invented
     conn.close()
-    table = subprocess.run([sys.executable, "-m", "cribboard", "stats", "--db", db_url], capture_output=True,
-                           text=True, timeout=COMMAND_S)
+    table = subprocess.run(
+        [sys.executable, "-m", "cribboard", "stats", "--db", db_url], capture_output=True, text=True, timeout=COMMAND_S
+    )
     assert table.returncode == 0 and "17.33" in table.stdout and stats.NOT_COUNTED in table.stdout
 
 
@@ -60,14 +65,16 @@ def test_points_per_entry_count_to_the_game_hole_as_a_game_worked_by_hand(db_url
     for seat, points in ((0, 29), (1, 10), (0, 29), (1, 10), (0, 29), (1, 10), (0, 29), (1, 10), (0, 9)):
         g.add(seat, points, "points", 10)
     assert g.winner() == 0 and g.scores()[0] == 121
-    rec = json.loads(json.dumps(dict(game_record(m, 0), match=1, game_no=1, boot=1, ticks=30, wall=None,
-                                     names=["Ann", "Bob"])))
+    rec = json.loads(
+        json.dumps(dict(game_record(m, 0), match=1, game_no=1, boot=1, ticks=30, wall=None, names=["Ann", "Bob"]))
+    )
     conn = store.connect(db_url)
     store.games.add(conn, "b0ard", "t", [(1, records.check(json.dumps(rec)))], "now", {})
     by_name = {p["player"]: p for p in stats.player_stats(conn)}
     conn.close()
     assert by_name["Ann"]["points"] == {"points": 24.2} and by_name["Bob"]["points"] == {"points": 10.0}
-    table = subprocess.run([sys.executable, "-m", "cribboard", "stats", "--db", db_url], capture_output=True,
-                           text=True, timeout=COMMAND_S)
+    table = subprocess.run(
+        [sys.executable, "-m", "cribboard", "stats", "--db", db_url], capture_output=True, text=True, timeout=COMMAND_S
+    )
     assert "avg per entry (to the game hole)" in table.stdout
     assert "points 24.2" in table.stdout

@@ -26,9 +26,14 @@ def ignoring_signals():
 def start(*args):
     """`cribboard ARGS` started as a background job is, and the first line it
     says (on stdout, or on stderr: watch says it is watching there)."""
-    proc = subprocess.Popen([sys.executable, "-m", "cribboard", *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, preexec_fn=ignoring_signals,
-                            env={**os.environ, **ENGLISH})
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cribboard", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=ignoring_signals,
+        env={**os.environ, **ENGLISH},
+    )
     lines = queue.Queue()
     for stream in (proc.stdout, proc.stderr):
         threading.Thread(target=pump, args=(stream, lines), daemon=True).start()
@@ -99,8 +104,10 @@ def test_serve_stops(tmp_path, sig):
 def test_live_and_watch_stop_and_let_the_port_go(board, sig):
     from cribboard.linkclient import BoardLink
 
-    for args, word in ((("live", "--port", board.port, "--headless", "--json", "--http", "127.0.0.1:0"), '"url"'),
-                       (("watch", "--port", board.port), "watching board")):
+    for args, word in (
+        (("live", "--port", board.port, "--headless", "--json", "--http", "127.0.0.1:0"), '"url"'),
+        (("watch", "--port", board.port), "watching board"),
+    ):
         proc, lines = start(*args)
         try:
             ready(proc, lines, word)

@@ -26,8 +26,12 @@ def test_a_game_on_the_simulated_circuitpython_board_syncs_like_any_other(tmp_pa
         hello = link.hello()
         link.close()
         assert hello["period"] == 1 << 29 and hello["ticks"] < 1 << 29
-        watch = subprocess.Popen([sys.executable, "-u", "-m", "cribboard", "watch", "--json", "--port", board.port],
-                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        watch = subprocess.Popen(
+            [sys.executable, "-u", "-m", "cribboard", "watch", "--json", "--port", board.port],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         try:
             line_starting(watch.stderr, "watching board ")
             board.enter("P2", 4)

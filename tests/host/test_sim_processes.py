@@ -13,17 +13,25 @@ from pathlib import Path
 import pytest
 from deadline import COMMAND_S, WAIT_S
 
-RUNTIMES = (("micropython", {}), ("cpython", {"CRIBBOARD_SIM_RUNTIME": "cpython"}),
-            ("circuitpython", {}))
+RUNTIMES = (("micropython", {}), ("cpython", {"CRIBBOARD_SIM_RUNTIME": "cpython"}), ("circuitpython", {}))
 
 
 def start(tmp_path, runtime, env):
-    cmd = [sys.executable, "-m", "cribboard", "sim", "--headless", "--json", "--http", "127.0.0.1:0",
-           "--flash", str(tmp_path / "flash")]
+    cmd = [
+        sys.executable,
+        "-m",
+        "cribboard",
+        "sim",
+        "--headless",
+        "--json",
+        "--http",
+        "127.0.0.1:0",
+        "--flash",
+        str(tmp_path / "flash"),
+    ]
     if runtime == "circuitpython":
         cmd += ["--runtime", "circuitpython"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=dict(os.environ, **env))
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=dict(os.environ, **env))
     line = proc.stdout.readline()
     assert line, proc.stderr.read()
     info = json.loads(line)
@@ -76,8 +84,22 @@ def test_a_board_whose_simulator_is_killed_ends_itself(tmp_path, runtime, env):
 
 
 def test_an_address_that_cannot_be_served_is_one_line_and_starts_no_board(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "cribboard", "sim", "--headless", "--http", "192.0.2.1:8121",
-                           "--flash", str(tmp_path / "flash")], capture_output=True, text=True, timeout=COMMAND_S)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "cribboard",
+            "sim",
+            "--headless",
+            "--http",
+            "192.0.2.1:8121",
+            "--flash",
+            str(tmp_path / "flash"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=COMMAND_S,
+    )
     assert done.returncode == 1 and "Traceback" not in done.stderr
     assert "cannot serve the board's page on 192.0.2.1:8121" in done.stderr
     assert not (tmp_path / "flash.log").exists()  # the board never started
@@ -107,11 +129,15 @@ def test_a_pin_map_or_layout_asked_for_an_existing_flash_must_be_the_one_it_has(
     proc.send_signal(signal.SIGINT)
     assert proc.wait(WAIT_S) == 0
     flash = str(tmp_path / "flash")
-    for args, why in ((("--board", "nope"), "no pin map 'nope'"), (("--layout", "9-track"), "no LED layout"),
-                      (("--board", "feather_rp2040"), "already has its own board.json, not --board feather_rp2040"),
-                      (("--layout", "3-track"), "already has its own layout.json")):
-        line = one_line_error(cli("sim", "--headless", "--http", "127.0.0.1:0", "--flash", flash, *args),
-                              2 if "no " in why else 1)
+    for args, why in (
+        (("--board", "nope"), "no pin map 'nope'"),
+        (("--layout", "9-track"), "no LED layout"),
+        (("--board", "feather_rp2040"), "already has its own board.json, not --board feather_rp2040"),
+        (("--layout", "3-track"), "already has its own layout.json"),
+    ):
+        line = one_line_error(
+            cli("sim", "--headless", "--http", "127.0.0.1:0", "--flash", flash, *args), 2 if "no " in why else 1
+        )
         assert why in line, (args, line)
 
 
@@ -119,9 +145,22 @@ def test_the_readmes_sample_of_make_run_is_what_the_simulator_prints(tmp_path):
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
     sample = readme.split("`make run` prints one line a set-up step, then the board:\n\n```\n", 1)[1]
     sample = sample.split("```", 1)[0].splitlines()
-    proc = subprocess.Popen([sys.executable, "-m", "cribboard", "sim", "--headless", "--http", "127.0.0.1:0",
-                             "--flash", str(tmp_path / "flash")], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "cribboard",
+            "sim",
+            "--headless",
+            "--http",
+            "127.0.0.1:0",
+            "--flash",
+            str(tmp_path / "flash"),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         printed = [proc.stdout.readline().rstrip("\n") for _line in sample[:-1]]
         printed.append(proc.stderr.readline().rstrip("\n"))  # (progress: stderr)

@@ -89,7 +89,10 @@ def test_every_tap_in_bursts_is_counted_beside_two_busy_processes(tmp_path, cpu_
             entries.append((track, n))
             got = scores(board)
             assert got == expected, "after %d taps: the board counted %s, the page was told %s" % (
-                tapped, got, expected)
+                tapped,
+                got,
+                expected,
+            )
         assert all(hog.poll() is None for hog in cpu_hogs)  # the machine was busy the whole time
         assert stalls.stops > TAPS // 10  # and the board's process was stopped often
     finally:

@@ -123,7 +123,15 @@ def test_the_real_schedstat_is_read_on_micropython_too():
     ran = real._read_ran_ns()
     assert (isinstance(ran, int) and ran > 0) if kept else ran is None
     if kept and shutil.which("micropython", path=str(Path(sys.executable).parent)):
-        said = subprocess.run([str(Path(sys.executable).parent / "micropython"), "-c",
-                               "import sys; sys.path.insert(0, %r); import simhw; print(simhw._read_ran_ns())"
-                               % str(resources.mp_dir())], capture_output=True, text=True, timeout=COMMAND_S)
+        said = subprocess.run(
+            [
+                str(Path(sys.executable).parent / "micropython"),
+                "-c",
+                "import sys; sys.path.insert(0, %r); import simhw; print(simhw._read_ran_ns())"
+                % str(resources.mp_dir()),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=COMMAND_S,
+        )
         assert said.stdout.strip().isdigit(), said

@@ -49,7 +49,10 @@ def test_standings_rank_by_game_points_then_spread_and_piquet_does_not_count(db_
     conn.close()
     assert ranked(cli("standings", "--db", db_url, "--json")) == [("Cy", 4, 36), ("Bob", 4, -4), ("Ann", 3, -32)]
     assert ranked(cli("standings", "--db", db_url, "--json", "--since", "2026-11-03", "--until", "2026-11-04")) == [
-        ("Bob", 2, 11), ("Cy", 2, 10), ("Ann", 0, -21)]
+        ("Bob", 2, 11),
+        ("Cy", 2, 10),
+        ("Ann", 0, -21),
+    ]
     assert ranked(cli("standings", "--db", db_url, "--json", "--board", "oth")) == [("Cy", 2, 26), ("Ann", 0, -26)]
     widest = cli("standings", "--db", db_url, "--json", "--since", "0001-01-01", "--until", "9999-12-31")
     assert ranked(widest) == [("Cy", 4, 36), ("Bob", 4, -4), ("Ann", 3, -32)], widest.stderr  # dates no clock says
@@ -61,15 +64,19 @@ def test_head_to_head_takes_the_games_the_two_played_each_other(db_url):
     league(db_url, EVENING).close()
     result = json.loads(cli("head-to-head", "Ann", "Bob", "--db", db_url, "--json").stdout)
     assert [(p["player"], p["wins"], p["spread"]) for p in result["players"]] == [("Ann", 1, 15), ("Bob", 1, -15)]
-    assert [(g["winner"], g["scores"], g["skunk"]) for g in result["games"]] == [("Ann", [121, 80], 1),
-                                                                               ("Bob", [95, 121], 0)]
+    assert [(g["winner"], g["scores"], g["skunk"]) for g in result["games"]] == [
+        ("Ann", [121, 80], 1),
+        ("Bob", [95, 121], 0),
+    ]
     none = json.loads(cli("head-to-head", "Ann", "Zed", "--db", db_url, "--json").stdout)
     assert none["games"] == [] and none["players"][1] == dict(none["players"][1], player="Zed", games=0)
 
 
 def test_bad_dates_and_one_player_twice_are_usage_errors(tmp_path):
     url = str(tmp_path / "r.sqlite3")
-    for args, why in ((["standings", "--since", "last week"], "is not a date"),
-                      (["head-to-head", "Ann", "Ann"], "two different players")):
+    for args, why in (
+        (["standings", "--since", "last week"], "is not a date"),
+        (["head-to-head", "Ann", "Ann"], "two different players"),
+    ):
         done = cli(*args, "--db", url)
         assert done.returncode == 2 and why in done.stderr, done.stderr

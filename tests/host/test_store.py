@@ -32,14 +32,20 @@ def test_a_sync_stores_each_game_once_with_its_events_and_seats(db):
     assert store.games.last_seq(db, "b0ard") == 3 and store.games.last_seq(db, "other") == 0
     rows = store.results.games(db)
     assert [(r["seq"], r["winner"], json.loads(r["scores"])) for r in rows] == [
-        (1, 0, [121, 80]), (2, 0, [121, 95]), (3, 0, [121, 100])]
+        (1, 0, [121, 80]),
+        (2, 0, [121, 95]),
+        (3, 0, [121, 100]),
+    ]
     assert rows[0]["ended_at"] == 1e9 and rows[1]["ended_at"] is None
     assert store.results.boards(db)[0]["firmware"] == "1.1"  # the last sync's
     seats = store.results.seats(db)
-    assert [(s["game_id"], s["track"], s["name"]) for s in seats[:2]] == [(rows[0]["id"], 0, "Ann"),
-                                                                           (rows[0]["id"], 1, "Bob")]
-    entries = [(e["side"], e["points"], e["kind"]) for e in store.results.cribbage_entries(db)
-               if e["game_id"] == rows[0]["id"]]
+    assert [(s["game_id"], s["track"], s["name"]) for s in seats[:2]] == [
+        (rows[0]["id"], 0, "Ann"),
+        (rows[0]["id"], 1, "Bob"),
+    ]
+    entries = [
+        (e["side"], e["points"], e["kind"]) for e in store.results.cribbage_entries(db) if e["game_id"] == rows[0]["id"]
+    ]
     assert entries == [(e[0], e[1], e[2]) for e in good(1)["events"]]  # every entry, in order
     assert json.loads(store.results.record(db, rows[0]["id"])["record"])["match"] == 1
     assert store.results.record(db, 999) is None
@@ -52,7 +58,9 @@ def test_a_record_kept_apart_counts_for_the_cursor_and_is_kept_once(db):
     store.games.add(db, "b0ard", "t", [], NOW, {}, [(4, "another reason", '{"other": 4}')])  # a different one
     assert store.games.last_seq(db, "b0ard") == 4
     assert [(r["seq"], r["reason"]) for r in store.reports.rejected(db)] == [
-        (4, "not JSON (cut off)"), (4, "another reason")]
+        (4, "not JSON (cut off)"),
+        (4, "another reason"),
+    ]
     assert store.reports.rejected(db, "oth") == []
 
 
@@ -61,7 +69,9 @@ def test_crashes_are_kept_once_each(db):
     assert store.reports.store_crashes(db, "b0ard", [crash], NOW) == 1
     assert store.reports.store_crashes(db, "b0ard", [crash, (3, 1200, "another")], NOW) == 1
     assert [(c["boot"], c["uptime_ms"], c["text"]) for c in store.reports.crashes(db, "b0")] == [
-        crash, (3, 1200, "another")]
+        crash,
+        (3, 1200, "another"),
+    ]
 
 
 def test_a_sheets_partie_is_taken_out_again_with_its_events_and_seats(db):
@@ -82,15 +92,21 @@ def test_players_are_one_row_a_name_and_a_rename_keeps_what_the_board_reported(d
     other = game(1, names=("Ann", "Di"))
     store.games.add(db, "b1", "t", [other], NOW, {})
     assert {p["name"]: (p["games"], p["boards"]) for p in store.players.listing(db)} == {
-        "Ann": (2, 2), "Bob": (2, 1), "Cy": (1, 1), "Di": (1, 1)}
+        "Ann": (2, 2),
+        "Bob": (2, 1),
+        "Cy": (1, 1),
+        "Di": (1, 1),
+    }
     assert store.players.player_id(db, "Ann") == store.players.find(db, "Ann")
     assert store.players.find(db, "Nobody") is None
     assert store.players.boards_like(db, "b") == ["b0ard", "b1"] and store.players.boards_like(db, "b0") == ["b0ard"]
     first = store.results.games(db, "b0")[0]["id"]
     assert store.players.game_exists(db, first) and not store.players.game_exists(db, 999)
     assert store.players.seat_track(db, "Eve", 1, game=first) == 1
-    assert store.players.history(db, first) == [{"track": 1, "name": "Ann", "reported": "Ann"},
-                                                 {"track": 2, "name": "Eve", "reported": "Bob"}]
+    assert store.players.history(db, first) == [
+        {"track": 1, "name": "Ann", "reported": "Ann"},
+        {"track": 2, "name": "Eve", "reported": "Bob"},
+    ]
     assert store.players.seat_track(db, "Flo", 0, board="b0ard", match=2) == 1
     assert store.players.merge(db, store.players.find(db, "Di"), "Ann") == 3  # Di is Ann: both tracks of b1's
     names = {p["name"] for p in store.players.listing(db)}
@@ -99,8 +115,9 @@ def test_players_are_one_row_a_name_and_a_rename_keeps_what_the_board_reported(d
 
 def test_the_sheets_are_kept_and_read_back(db):
     first = store.sheets.save_rubber(db, None, '["A", "B", "C", "D"]', "{}", "[0, 0, 0, 0]", 0, False, NOW)
-    assert store.sheets.save_rubber(db, first, '["A", "B", "C", "D"]', '{"v": 1}', "[1, -1, 0, 0]", 1, True,
-                                    NOW) == first
+    assert (
+        store.sheets.save_rubber(db, first, '["A", "B", "C", "D"]', '{"v": 1}', "[1, -1, 0, 0]", 1, True, NOW) == first
+    )
     assert store.sheets.rubber(db, first)["record"] == '{"v": 1}' and store.sheets.rubber(db, 99) is None
     assert [(r["deals"], r["finished"]) for r in store.sheets.rubbers(db)] == [(1, 1)]
     with db.transaction():
@@ -134,8 +151,11 @@ def test_a_kept_apart_records_reason_is_said_in_the_readers_language_and_kept_in
     path = str(tmp_path / "g.db")
     db = store.connect(path)
     bad_names = dict(good(2), names=["Ann", "B\u001bb"])
-    batch = intake.sort(db, "b0ard", [(1, json.dumps(good(1))), (2, json.dumps(bad_names)), (3, "{cut"),
-                                      (4, json.dumps(dict(good(1), seq=4)))])
+    batch = intake.sort(
+        db,
+        "b0ard",
+        [(1, json.dumps(good(1))), (2, json.dumps(bad_names)), (3, "{cut"), (4, json.dumps(dict(good(1), seq=4)))],
+    )
     store.games.add(db, "b0ard", "t", batch.games, NOW, {}, batch.apart)
     store.games.add(db, "b0ard", "t", [], NOW, {}, [(5, "a reason an older cribboard kept", "{}")])
     db.execute("UPDATE rejected SET reason_data = ? WHERE seq = 3", ('{"m": "%(x)s", "v": {"x": "lie"}}',))

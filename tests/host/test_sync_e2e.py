@@ -96,8 +96,11 @@ def test_a_sync_cut_off_anywhere_stores_every_game_once(tmp_path, db_url):
         link.close()
         assert stored(dbfile) == list(range(1, 61))
         # 2. The sync process killed while it runs.
-        proc = subprocess.Popen([sys.executable, "-m", "cribboard.cli", "sync", "--port", board.port,
-                                 "--db", dbfile], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "cribboard.cli", "sync", "--port", board.port, "--db", dbfile],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         deadline = time.monotonic() + WAIT_S
         while len(stored(dbfile)) == 60 and proc.poll() is None and time.monotonic() < deadline:
             time.sleep(0.005)
@@ -116,7 +119,8 @@ def test_a_sync_cut_off_anywhere_stores_every_game_once(tmp_path, db_url):
     assert stored(dbfile) == list(range(1, 601))
     conn = store.connect(dbfile)
     assert conn.value("SELECT COUNT(*) FROM events") == sum(
-        len(json.loads(r["record"])["events"]) for r in conn.all("SELECT record FROM games"))
+        len(json.loads(r["record"])["events"]) for r in conn.all("SELECT record FROM games")
+    )
     conn.close()
 
 
@@ -126,9 +130,13 @@ def test_the_board_dying_mid_sync_is_one_clear_error(tmp_path, db_url):
     board = Board(flash)
     dbfile = db_url
     # A user's wait for each answer (3 s, three tries): the tests' 40 s would outlast this test's own wait.
-    proc = subprocess.Popen([sys.executable, "-m", "cribboard.cli", "sync", "--port", board.port, "--db", dbfile],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=dict(os.environ, CRIBBOARD_LINK_WAIT="3"))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cribboard.cli", "sync", "--port", board.port, "--db", dbfile],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ, CRIBBOARD_LINK_WAIT="3"),
+    )
     deadline = time.monotonic() + WAIT_S
     while not stored(dbfile) and time.monotonic() < deadline:
         time.sleep(0.005)
@@ -154,9 +162,15 @@ def test_syncs_at_the_same_moment_into_one_database_store_every_game_once(tmp_pa
             fill_log(tmp_path / name, games)
             boards.append(Board(tmp_path / name))
         store.connect(db_url).close()  # the schema made once, as a club's server has it
-        procs = [subprocess.Popen([sys.executable, "-m", "cribboard.cli", "sync", "--port", port, "--db", db_url,
-                                   "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-                 for port in (boards[0].port, boards[1].port)]
+        procs = [
+            subprocess.Popen(
+                [sys.executable, "-m", "cribboard.cli", "sync", "--port", port, "--db", db_url, "--json"],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            for port in (boards[0].port, boards[1].port)
+        ]
         while not stored(db_url) and all(p.poll() is None for p in procs):
             time.sleep(0.005)
         again = cli("sync", "--port", boards[0].port, "--db", db_url, "--json")
@@ -182,8 +196,9 @@ def test_a_port_in_use_is_waited_for_and_never_shared(tmp_path):
             BoardLink(board.port, busy_s=0)
         waiting = threading.Event()
         second = []
-        waiter = threading.Thread(target=lambda: second.append(
-            BoardLink(board.port, tell=lambda text: waiting.set(), busy_s=WAIT_S)))
+        waiter = threading.Thread(
+            target=lambda: second.append(BoardLink(board.port, tell=lambda text: waiting.set(), busy_s=WAIT_S))
+        )
         waiter.start()
         assert waiting.wait(WAIT_S)  # it says what it waits for
         board_id = first.hello()["board"]  # the holder's replies are whole meanwhile
@@ -227,20 +242,33 @@ def test_a_garbled_record_is_asked_for_again_and_never_stored(tmp_path):
 
 def test_no_board_is_one_line_naming_the_ports_tried_and_exit_status_1(tmp_path):
     env_free = {k: v for k, v in os.environ.items() if k != "CRIBBOARD_PORT"}
-    proc = subprocess.run([sys.executable, "-m", "cribboard.cli", "sync", "--db", str(tmp_path / "x.db")],
-                          capture_output=True, text=True, env=env_free, timeout=COMMAND_S)
+    proc = subprocess.run(
+        [sys.executable, "-m", "cribboard.cli", "sync", "--db", str(tmp_path / "x.db")],
+        capture_output=True,
+        text=True,
+        env=env_free,
+        timeout=COMMAND_S,
+    )
     assert proc.returncode == 1
     assert proc.stderr.startswith("cribboard: error: no board found (ports tried: ") and proc.stderr.count("\n") == 1
-    proc = subprocess.run([sys.executable, "-m", "cribboard.cli", "flash", "--port", str(tmp_path / "nope")],
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-m", "cribboard.cli", "flash", "--port", str(tmp_path / "nope")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     errors = [line for line in proc.stderr.splitlines() if not line.startswith("flash: ")]
     assert proc.returncode == 1 and len(errors) == 1 and errors[0].startswith("cribboard: error: cannot open ")
 
 
 def test_watch_shows_entries_live(tmp_path):
     board = Board(tmp_path / "flash")
-    proc = subprocess.Popen([sys.executable, "-u", "-m", "cribboard.cli", "watch", "--port", board.port],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-u", "-m", "cribboard.cli", "watch", "--port", board.port],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         line_starting(proc.stderr, "watching board ")
         board.enter("P2", 4)
@@ -287,8 +315,9 @@ def test_sync_on_a_silent_port_says_what_it_waits_for_then_gives_up_in_one_line(
     tty.setraw(slave)
     name = os.ttyname(slave)
     try:
-        done = cli("sync", "--port", name, "--db", str(tmp_path / "s.db"), check=False,
-                   env={"CRIBBOARD_LINK_WAIT": "3"})  # the user's wait: nothing will answer
+        done = cli(
+            "sync", "--port", name, "--db", str(tmp_path / "s.db"), check=False, env={"CRIBBOARD_LINK_WAIT": "3"}
+        )  # the user's wait: nothing will answer
     finally:
         os.close(master)
         os.close(slave)

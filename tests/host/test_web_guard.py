@@ -70,18 +70,25 @@ def test_the_own_page_presses_and_is_told_the_frame_that_shows_it(served):
     board, port = served
     own = {"Origin": "http://127.0.0.1:%d" % port, "Sec-Fetch-Site": "same-origin"}
     assert post(port, {"button": "P1"}, own) == (200, {"ok": True, "frame": 7})
-    assert post(port, {"button": "OK", "gesture": "long"}, {"Origin": "http://localhost:%d" % port}) == \
-        (200, {"ok": True, "frame": 7})
+    assert post(port, {"button": "OK", "gesture": "long"}, {"Origin": "http://localhost:%d" % port}) == (
+        200,
+        {"ok": True, "frame": 7},
+    )
     assert board.pressed == [("P1", "tap"), ("OK", "long")]
 
 
 def test_foreign_pages_hosts_and_bodies_are_refused(served):
     board, port = served
     press = {"button": "SKUNK"}
-    for headers in ({"Origin": "http://evil.example"}, {"Origin": "null"},
-                    {"Origin": "http://127.0.0.1:%d" % (port + 1)}, {"Sec-Fetch-Site": "cross-site"},
-                    {"Content-Type": "text/plain"}, {"Content-Type": "application/x-www-form-urlencoded"},
-                    {"Content-Type": "multipart/form-data; boundary=x"}):
+    for headers in (
+        {"Origin": "http://evil.example"},
+        {"Origin": "null"},
+        {"Origin": "http://127.0.0.1:%d" % (port + 1)},
+        {"Sec-Fetch-Site": "cross-site"},
+        {"Content-Type": "text/plain"},
+        {"Content-Type": "application/x-www-form-urlencoded"},
+        {"Content-Type": "multipart/form-data; boundary=x"},
+    ):
         status, body = post(port, press, headers)
         assert status == 403 and body["error"], headers
     for host in ("attacker.example:%d" % port, "127.0.0.1:1", "localhost.attacker.example:%d" % port):
@@ -98,8 +105,10 @@ def test_a_lying_content_length_does_not_hold_a_thread(served):
     board, port = served
     for length in ("-1", "abc", "99999999"):
         with socket.create_connection(("127.0.0.1", port), timeout=WAIT_S) as s:
-            s.sendall(b"POST /api/press HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\n"
-                      b"Content-Length: %s\r\n\r\n" % (port, length.encode()))
+            s.sendall(
+                b"POST /api/press HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\n"
+                b"Content-Length: %s\r\n\r\n" % (port, length.encode())
+            )
             reply = s.recv(4096)  # answered at once, not after the client gives up
         assert reply.split(b" ")[1] in (b"411", b"413"), (length, reply[:40])
     assert board.pressed == []
@@ -111,12 +120,14 @@ def test_a_real_cross_origin_page_cannot_press(served):
     board, port = served
     chromium = chromium_path()
     # A page on another local port that tries everything a page can without CORS.
-    evil = (b"<!doctype html><form id=f method=post enctype=text/plain action='http://127.0.0.1:%d/api/press'>"
-            b"<input name='{\"button\": \"SKUNK\", \"x\": \"' value='\"}'></form><script>"
-            b"fetch('http://127.0.0.1:%d/api/press', {method: 'POST', mode: 'no-cors', "
-            b"headers: {'Content-Type': 'text/plain'}, body: JSON.stringify({button: 'SKUNK'})})"
-            b".finally(() => { document.title = 'sent'; document.getElementById('f').submit(); });"
-            b"</script>" % (port, port))
+    evil = (
+        b"<!doctype html><form id=f method=post enctype=text/plain action='http://127.0.0.1:%d/api/press'>"
+        b'<input name=\'{"button": "SKUNK", "x": "\' value=\'"}\'></form><script>'
+        b"fetch('http://127.0.0.1:%d/api/press', {method: 'POST', mode: 'no-cors', "
+        b"headers: {'Content-Type': 'text/plain'}, body: JSON.stringify({button: 'SKUNK'})})"
+        b".finally(() => { document.title = 'sent'; document.getElementById('f').submit(); });"
+        b"</script>" % (port, port)
+    )
 
     class Evil(BaseHTTPRequestHandler):
         def do_GET(self):
@@ -163,13 +174,16 @@ def test_the_discard_question_answers_and_a_bad_or_hostile_one_is_a_clear_400(se
     _, port = served
     status, body = get(port, "/api/discard?cards=5H+5S+JD+4C+6H+KH&players=2&crib=dealer")
     assert status == 200 and body["throws"][0]["throw"] == ["JD", "KH"] and len(body["throws"]) == 15
-    for query, why in (("cards=5H+5S&crib=dealer", "give 6, not 2"), ("cards=5H+5H+JD+4C+6H+KH&crib=dealer",
-                                                                     "duplicate"),
-                       ("cards=5H+5S+JD+4C+6H+KH", "whose crib"), ("cards=5H+5S+JD+4C+6H+KH&crib=me", "whose crib"),
-                       ("cards=5H+5S+JD+4C+6H+KH&crib=dealer&players=9", "players is 2, 3 or 4"),
-                       ("cards=%3Cscript%3E&crib=dealer", "unknown card"),
-                       ("cards=" + "5H+" * 100 + "&crib=dealer", "at most 200 characters"),
-                       ("cards=5H+5S+JD+4C+6H+KH&crib=partner", "--players 4")):
+    for query, why in (
+        ("cards=5H+5S&crib=dealer", "give 6, not 2"),
+        ("cards=5H+5H+JD+4C+6H+KH&crib=dealer", "duplicate"),
+        ("cards=5H+5S+JD+4C+6H+KH", "whose crib"),
+        ("cards=5H+5S+JD+4C+6H+KH&crib=me", "whose crib"),
+        ("cards=5H+5S+JD+4C+6H+KH&crib=dealer&players=9", "players is 2, 3 or 4"),
+        ("cards=%3Cscript%3E&crib=dealer", "unknown card"),
+        ("cards=" + "5H+" * 100 + "&crib=dealer", "at most 200 characters"),
+        ("cards=5H+5S+JD+4C+6H+KH&crib=partner", "--players 4"),
+    ):
         status, body = get(port, "/api/discard?" + query)
         assert status == 400 and why in body["error"], (query, body)
     status, body = get(port, "/api/discard?cards=5H+5S+JD+4C+6H+KH&crib=dealer", host="evil.example:%d" % port)

@@ -281,8 +281,16 @@ class App:
         if self.link is not None and self.link.listening():
             m = self.session.match
             g = m.game
-            self.link.event({"what": what, "event": list(event) if event else None, "scores": g.scores(),
-                             "dealer": g.dealer(), "winner": g.winner(), "game_no": len(m.closed) + 1})
+            self.link.event(
+                {
+                    "what": what,
+                    "event": list(event) if event else None,
+                    "scores": g.scores(),
+                    "dealer": g.dealer(),
+                    "winner": g.winner(),
+                    "game_no": len(m.closed) + 1,
+                }
+            )
 
     # --- drawing -------------------------------------------------------------------
     def draw(self, now):

@@ -21,8 +21,14 @@ from cribapp.render import Renderer
 from cribapp.store import FlashFiles, Store
 
 # Loaded to build the board and not after: forgotten once it is built.
-BOOT_ONLY = ("cribapp.assemble", "cribapp.config", "cribapp.boardfiles", "cribapp.restore", "cribapp.recovery",
-             "cribapp.layoutfile")
+BOOT_ONLY = (
+    "cribapp.assemble",
+    "cribapp.config",
+    "cribapp.boardfiles",
+    "cribapp.restore",
+    "cribapp.recovery",
+    "cribapp.layoutfile",
+)
 
 
 def parts(root, edge, deploy_checked=False):
@@ -60,8 +66,9 @@ def build(root, edge, stream, clock, deploy_checked=False):
             from cribapp.selftest import SelfTest  # a maker's check: loaded only when asked for
 
             return SelfTest(layout, Keypad(buttons), strip, clock)
-    app = App(layout, Keypad(buttons), Renderer(layout, strip, config), clock, Store(FlashFiles(root)),
-              edge.board_id(), error)
+    app = App(
+        layout, Keypad(buttons), Renderer(layout, strip, config), clock, Store(FlashFiles(root)), edge.board_id(), error
+    )
     if edge.watchdog_reset() and app.board.up is not None:
         from cribapp import crashlog  # a hang to log: loaded for it, then forgotten
 

@@ -25,7 +25,6 @@ _FAST_REPEAT_MS = const(100)  # ... every this long
 
 
 class Button:
-
     def __init__(self, name, read, repeats=False):
         self.name = name
         self.read = read  # zero-argument callable: True while pressed

@@ -40,8 +40,8 @@ def forget(name):
     dot = name.rfind(".")
     if dot > 0:
         parent = sys.modules.get(name[:dot])
-        if parent is not None and hasattr(parent, name[dot + 1:]):
-            delattr(parent, name[dot + 1:])  # a package keeps its loaded submodules as attributes
+        if parent is not None and hasattr(parent, name[dot + 1 :]):
+            delattr(parent, name[dot + 1 :])  # a package keeps its loaded submodules as attributes
 
 
 __all__ = ["TICKS_PERIOD", "const", "forget", "ticks_add", "ticks_diff", "ticks_ms"]

@@ -80,7 +80,7 @@ def deploy_whole(deploy, root=""):
         return True  # a deploy from before sizes were written
     wrote = {}  # folder ("" or "lib/cribapp/") -> how many files the deploy wrote there
     for path in sizes:
-        folder = path[:path.rfind("/") + 1]
+        folder = path[: path.rfind("/") + 1]
         wrote[folder] = wrote.get(folder, 0) + 1
     for folder in wrote:
         where = (root + "/" + folder if root else folder) or "."

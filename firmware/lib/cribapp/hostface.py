@@ -26,8 +26,14 @@ class HostFace:
         """(board id, boot, ticks now, where ticks wrap, last record, last acknowledged)."""
         app = self.app
         clock = app.clock
-        return (app.board.id, app.board.boot, clock.ticks_ms(), getattr(clock, "TICKS_PERIOD", TICKS_PERIOD),
-                app.store.last_seq, app.board.acked)
+        return (
+            app.board.id,
+            app.board.boot,
+            clock.ticks_ms(),
+            getattr(clock, "TICKS_PERIOD", TICKS_PERIOD),
+            app.store.last_seq,
+            app.board.acked,
+        )
 
     def acked(self):
         """The last record a host acknowledged (USB sync and WiFi move the same cursor)."""
@@ -134,8 +140,11 @@ def _password(data):
     """What WPA2 can take, else the board would never join and not say why: 8 to 63 printable ASCII
     characters (a passphrase), 64 hex digits (the key itself), or none (an open network)."""
     v = data.get("password")
-    if isinstance(v, str) and (v == "" or (8 <= len(v) <= 63 and not [c for c in v if not " " <= c <= "~"])
-                               or (len(v) == 64 and not [c for c in v if c not in "0123456789abcdefABCDEF"])):
+    if isinstance(v, str) and (
+        v == ""
+        or (8 <= len(v) <= 63 and not [c for c in v if not " " <= c <= "~"])
+        or (len(v) == 64 and not [c for c in v if c not in "0123456789abcdefABCDEF"])
+    ):
         return v
     raise CoreError(_PASSWORD, ())
 
@@ -153,9 +162,15 @@ def conf_checked(kind, data):
     where = server[7:]
     host, _colon, port = where[:-1].partition(":")
     octets = host.split(".")
-    if (not server.startswith("http://") or where.find("/") != len(where) - 1 or len(octets) != 4
-            or [o for o in octets if not o.isdigit() or int(o) > 255] or not port.isdigit()
-            or not 0 < int(port) < 65536 or [c for c in key if c not in "0123456789abcdef"]):
+    if (
+        not server.startswith("http://")
+        or where.find("/") != len(where) - 1
+        or len(octets) != 4
+        or [o for o in octets if not o.isdigit() or int(o) > 255]
+        or not port.isdigit()
+        or not 0 < int(port) < 65536
+        or [c for c in key if c not in "0123456789abcdef"]
+    ):
         raise CoreError(_CLUB, ())
     return {"server": server, "key": key}
 

@@ -56,14 +56,14 @@ def place(layout, data):
         table, shift = _table(layout, kind, track)
         count = (last - first) * step + 1
         low = (first if step > 0 else last) + shift
-        if index + count <= n and table[low:low + count] == free[:count]:
+        if index + count <= n and table[low : low + count] == free[:count]:
             # Fits, and every slot is free: numbered in one slice, not an LED
             # at a time (a board places its whole strip at every power-up,
             # where each pass of a Python loop costs microseconds).
             if step > 0:
-                table[low:low + count] = array("H", range(index, index + count))
+                table[low : low + count] = array("H", range(index, index + count))
             else:
-                table[low:low + count] = array("H", range(index + count - 1, index - 1, -1))
+                table[low : low + count] = array("H", range(index + count - 1, index - 1, -1))
             index += count
             continue
         for k in range(first, last + step, step):  # one LED at a time, to name the first mistake

@@ -64,7 +64,7 @@ class Link:
             if self.overflow:
                 self.error("too-long", "a line is at most %d bytes" % MAX_LINE)
             elif self.n:
-                self.line(bytes(self.buf[:self.n]))
+                self.line(bytes(self.buf[: self.n]))
             self.n = 0
             self.overflow = False
         elif self.n < MAX_LINE:
@@ -143,8 +143,10 @@ class Link:
     def hello(self):
         # period: where the board's ticks wrap (2**30 on MicroPython, 2**29 on CircuitPython).
         board, boot, ticks, period, last, acked = self.face.hello_fields()
-        self.send("HELLO board=%s fw=%s proto=%d boot=%d ticks=%d period=%d seq=%d acked=%d"
-                  % (board, FIRMWARE_VERSION, PROTOCOL, boot, ticks, period, last, acked))
+        self.send(
+            "HELLO board=%s fw=%s proto=%d boot=%d ticks=%d period=%d seq=%d acked=%d"
+            % (board, FIRMWARE_VERSION, PROTOCOL, boot, ticks, period, last, acked)
+        )
 
     def list(self, args):
         since = _number(args, 0, "LIST SINCE [LIMIT]")
@@ -224,5 +226,7 @@ def _number(args, i, usage, default=None):
 def _coded(e):
     """A CoreError as data: [code, values], a value that is itself one as {"e": [code, values]}."""
     values = e.args[1] if len(e.args) > 1 else ()
-    return [e.args[0], [{"e": _coded(v)} if isinstance(v, ValueError) and v.args and type(v.args[0]) is int
-                        else v for v in values]]
+    return [
+        e.args[0],
+        [{"e": _coded(v)} if isinstance(v, ValueError) and v.args and type(v.args[0]) is int else v for v in values],
+    ]

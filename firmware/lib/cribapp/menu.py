@@ -18,8 +18,19 @@ ITEM_LENGTH = const(5)
 ITEM_BRIGHTNESS = const(6)
 ITEM_SHOW = const(7)
 MENU_ITEMS = const(8)
-LENGTHS = ((1, None), (3, None), (5, None), (7, None), (9, None),
-           (None, 3), (None, 5), (None, 7), (None, 11), (None, 15), (None, 21))
+LENGTHS = (
+    (1, None),
+    (3, None),
+    (5, None),
+    (7, None),
+    (9, None),
+    (None, 3),
+    (None, 5),
+    (None, 7),
+    (None, 11),
+    (None, 15),
+    (None, 21),
+)
 TARGETS = (121, 61)
 
 # What a press in the menu came to.
@@ -52,8 +63,16 @@ class Menu:
         self.brightness = brightness  # as it was: UNDO puts it back
         self.item = ITEM_NEW_GAME
         players = PIQUET if settings.get("game") == PIQUET else settings["players"]
-        self.values = [0, 0, players, settings["target"], settings["scheme"],
-                       (settings["best_of"], settings["first_to"]), brightness, 1 if count_show else 0]
+        self.values = [
+            0,
+            0,
+            players,
+            settings["target"],
+            settings["scheme"],
+            (settings["best_of"], settings["first_to"]),
+            brightness,
+            1 if count_show else 0,
+        ]
 
     def _index(self):
         opts = options(self.item, self.tracks)
@@ -88,9 +107,14 @@ class Menu:
         vals = self.values
         best_of, first_to = vals[ITEM_LENGTH]
         game = PIQUET if vals[ITEM_PLAYERS] == PIQUET else CRIBBAGE
-        settings = {"game": game, "players": 2 if game == PIQUET else vals[ITEM_PLAYERS],
-                    "target": vals[ITEM_TARGET], "scheme": vals[ITEM_SCHEME], "best_of": best_of,
-                    "first_to": first_to}
+        settings = {
+            "game": game,
+            "players": 2 if game == PIQUET else vals[ITEM_PLAYERS],
+            "target": vals[ITEM_TARGET],
+            "scheme": vals[ITEM_SCHEME],
+            "best_of": best_of,
+            "first_to": first_to,
+        }
         return self.item, settings, vals[ITEM_BRIGHTNESS], vals[ITEM_SHOW] == 1
 
     def draw(self, r):

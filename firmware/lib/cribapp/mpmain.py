@@ -26,8 +26,20 @@ def _enter_port_modules():
     path = sys.path[:]
     sys.path[:] = [p for p in path if p.startswith(".frozen")]  # neopixel is frozen Python
     try:
-        for name in ("gc", "time", "machine", "neopixel", "micropython", "json", "os", "select", "array",
-                     "binascii", "io", "collections"):
+        for name in (
+            "gc",
+            "time",
+            "machine",
+            "neopixel",
+            "micropython",
+            "json",
+            "os",
+            "select",
+            "array",
+            "binascii",
+            "io",
+            "collections",
+        ):
             try:
                 if name not in sys.modules:  # a stand-in a test entered first stays
                     sys.modules[name] = __import__(name)
@@ -136,6 +148,7 @@ def _club(app):
         import network
 
         from cribclub import start
+
         wlan = network.WLAN(network.STA_IF)
     except (ImportError, OSError):  # no WiFi on this port or chip, or no sender on this flash: it plays on
         return

@@ -27,9 +27,9 @@ def unseal(line):
             return None
     line = line.rstrip("\r\n")
     cut = len(line) - _CRC_LEN - len(_MARK)
-    if cut < 0 or line[cut:cut + len(_MARK)] != _MARK:
+    if cut < 0 or line[cut : cut + len(_MARK)] != _MARK:
         return None
     text = line[:cut]
-    if crc_hex(text) != line[cut + len(_MARK):]:
+    if crc_hex(text) != line[cut + len(_MARK) :]:
         return None
     return text

@@ -14,8 +14,7 @@ from cribcore.match import PIQUET, Match
 # about 40 bytes of JSON, and room for the rest of the record.
 MAX_EVENTS = 360
 
-DEFAULT_SETTINGS = {"game": "cribbage", "players": 2, "target": 121, "scheme": "acc", "best_of": 3,
-                    "first_to": None}
+DEFAULT_SETTINGS = {"game": "cribbage", "players": 2, "target": 121, "scheme": "acc", "best_of": 3, "first_to": None}
 
 
 def match_for(settings, dealer):
@@ -25,8 +24,9 @@ def match_for(settings, dealer):
         from cribcore import partie  # only boards that play piquet load it
 
         return partie.PiquetMatch(dealer)
-    return Match(settings["players"], settings["target"], settings["scheme"], settings["best_of"],
-                 settings["first_to"], dealer)
+    return Match(
+        settings["players"], settings["target"], settings["scheme"], settings["best_of"], settings["first_to"], dealer
+    )
 
 
 def first_session(last_match_no=0):

@@ -168,7 +168,7 @@ class Store:
                 text = unseal(line)
                 if text is None:
                     continue
-                out.append((n, text[space + 1:]))
+                out.append((n, text[space + 1 :]))
         finally:
             f.close()
         if out:

@@ -163,9 +163,16 @@ class Sender:
             parts.append(json.dumps(records[len(parts)][1]))
             return
         clock = self.clock
-        self._body = ('{"fw": %s, "boot": %d, "ticks": %d, "period": %d, "records": [%s]}' % (
-            json.dumps(FIRMWARE_VERSION), self.boot, clock.ticks_ms(), getattr(clock, "TICKS_PERIOD", TICKS_PERIOD),
-            ", ".join(["[%d, %s]" % (records[k][0], parts[k]) for k in range(len(parts))]))).encode()
+        self._body = (
+            '{"fw": %s, "boot": %d, "ticks": %d, "period": %d, "records": [%s]}'
+            % (
+                json.dumps(FIRMWARE_VERSION),
+                self.boot,
+                clock.ticks_ms(),
+                getattr(clock, "TICKS_PERIOD", TICKS_PERIOD),
+                ", ".join(["[%d, %s]" % (records[k][0], parts[k]) for k in range(len(parts))]),
+            )
+        ).encode()
         self._records, self._parts = [], []
         self.state = _SIGNING
 
@@ -239,7 +246,7 @@ class Sender:
 
     def _send(self, sock):
         out = self._out
-        gone = self._gone + sock.send(out[self._gone:self._gone + _SEGMENT])
+        gone = self._gone + sock.send(out[self._gone : self._gone + _SEGMENT])
         self._gone = gone
         if gone >= len(out):
             self._out = b""
@@ -266,8 +273,9 @@ class Sender:
             if got is None:
                 return False
             status, sig, body = got
-            if status not in (200, 409) or not _same(sig, signature(self.pads, "ACK", self._path, self.board,
-                                                                    self._counter, body)):
+            if status not in (200, 409) or not _same(
+                sig, signature(self.pads, "ACK", self._path, self.board, self._counter, body)
+            ):
                 return False
             said = json.loads(body)
             if status == 409:  # the club's word: its last counter taken is after this one

@@ -11,8 +11,15 @@ BOARD = "X-Cribboard-Board"
 COUNTER = "X-Cribboard-Counter"  # "BOOT.N"
 SIGNATURE = "X-Cribboard-Signature"
 REQUEST_MS = const(10000)  # a request not answered by then is given up (and the server need not answer it)
-_HEAD = ("POST %s HTTP/1.0\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n"
-         + BOARD + ": %s\r\n" + COUNTER + ": %s\r\n" + SIGNATURE + ": %s\r\n\r\n")
+_HEAD = (
+    "POST %s HTTP/1.0\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n"
+    + BOARD
+    + ": %s\r\n"
+    + COUNTER
+    + ": %s\r\n"
+    + SIGNATURE
+    + ": %s\r\n\r\n"
+)
 
 
 def address(server):
@@ -66,7 +73,7 @@ def answer(data):
         status = int(data[9:12])
     except ValueError:
         return None
-    body = data[start:start + length] if length >= 0 else data[start:]
+    body = data[start : start + length] if length >= 0 else data[start:]
     try:
         return status, sig.decode(), body
     except UnicodeError:

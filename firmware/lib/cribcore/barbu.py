@@ -85,8 +85,12 @@ def contract_scores(contract, result):
         s[_seat(result, "thirteenth")] -= 20
     elif contract == "domino":
         order = result.get("order") if isinstance(result, dict) else None
-        if not isinstance(order, list) or len(order) != PLAYERS or any([type(p) is not int for p in order]) \
-                or sorted(order) != [0, 1, 2, 3]:
+        if (
+            not isinstance(order, list)
+            or len(order) != PLAYERS
+            or any([type(p) is not int for p in order])
+            or sorted(order) != [0, 1, 2, 3]
+        ):
             raise CoreError(_ORDER, ())
         for place in range(PLAYERS):
             s[order[place]] = DOMINO[place]
@@ -190,7 +194,7 @@ class Rubber:
         dealer's round, up to and including deal k (the sheet's asterisks)."""
         start = k - k % len(CONTRACTS)
         count = [0] * PLAYERS
-        for deal in self.deals[start:k + 1]:
+        for deal in self.deals[start : k + 1]:
             for a, b, _ in deal[3]:
                 if b == deal[0]:
                     count[a] += 1
@@ -204,8 +208,11 @@ class Rubber:
         dealer = self.dealer()
         count = self.doubled_dealer(k - 1) if k % len(CONTRACTS) else [0] * PLAYERS
         left = len(CONTRACTS) - k % len(CONTRACTS)
-        return [(p, count[p], MUST_DOUBLE_DEALER - count[p], left) for p in range(PLAYERS)
-                if p != dealer and count[p] < MUST_DOUBLE_DEALER]
+        return [
+            (p, count[p], MUST_DOUBLE_DEALER - count[p], left)
+            for p in range(PLAYERS)
+            if p != dealer and count[p] < MUST_DOUBLE_DEALER
+        ]
 
     def shortfalls(self):
         """Every finished round in which a player doubled the dealer fewer
@@ -251,10 +258,14 @@ class Rubber:
         return problems
 
     def to_record(self):
-        return {"v": 1, "game": "barbu", "first_dealer": self.first_dealer,
-                "deals": [{"contract": c, "result": r, "doubles": d} for _, c, r, d, _ in self.deals],
-                "totals": self.totals(),
-                "shortfalls": [{"dealer": d, "player": p, "doubled": n} for d, p, n in self.shortfalls()]}
+        return {
+            "v": 1,
+            "game": "barbu",
+            "first_dealer": self.first_dealer,
+            "deals": [{"contract": c, "result": r, "doubles": d} for _, c, r, d, _ in self.deals],
+            "totals": self.totals(),
+            "shortfalls": [{"dealer": d, "player": p, "doubled": n} for d, p, n in self.shortfalls()],
+        }
 
 
 def load_rubber(record, names=None):

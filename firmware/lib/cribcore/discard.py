@@ -155,8 +155,11 @@ def analyse(cards, players=2, own_crib=True):
             packed += table[code + add] * n
         hand = _unpack(packed, per_starter)
         suit = kept[0] & 3
-        hand.append((4 * unseen + by_suit[suit]) * per_starter
-                    if kept[1] & 3 == suit and kept[2] & 3 == suit and kept[3] & 3 == suit else 0)
+        hand.append(
+            (4 * unseen + by_suit[suit]) * per_starter
+            if kept[1] & 3 == suit and kept[2] & 3 == suit and kept[3] & 3 == suit
+            else 0
+        )
         nobs = 0
         for c in kept:
             if c >> 2 == JACK:

@@ -143,7 +143,7 @@ class Game:
         if not isinstance(ticks, int) or ticks < 0:
             raise CoreError(_TICKS, (ticks,))
         self._derive()
-        del self.events[self.cursor:]
+        del self.events[self.cursor :]
         self.events.append((seat, points, kind, ticks))
         self.cursor += 1
         self._apply(self.events[-1])

@@ -155,7 +155,7 @@ def names(template):
     i = template.find("%(")
     while i >= 0:
         end = template.find(")", i)
-        name = template[i + 2:end]
+        name = template[i + 2 : end]
         if name not in out:
             out.append(name)
         i = template.find("%(", end)

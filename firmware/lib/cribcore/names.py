@@ -47,8 +47,14 @@ def name_problem(name):
             return CoreError(_NOT_TEXT, ())
         # C0 and C1 controls, line and paragraph separators, bidi overrides (a
         # literal: a module-level tuple would keep its name on a board's heap)
-        for low, high in ((0x00, 0x1F), (0x7F, 0x9F), (0x2028, 0x2029), (0x202A, 0x202E), (0x2066, 0x2069),
-                          (0xFEFF, 0xFEFF)):
+        for low, high in (
+            (0x00, 0x1F),
+            (0x7F, 0x9F),
+            (0x2028, 0x2029),
+            (0x202A, 0x202E),
+            (0x2066, 0x2069),
+            (0xFEFF, 0xFEFF),
+        ):
             if low <= c <= high:
                 return CoreError(_CONTROL, (c,))
     return None

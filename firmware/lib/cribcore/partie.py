@@ -32,6 +32,7 @@ def rubicon(totals):
         return (w, RUBICON + a + b)  # rubiconed
     return (w, RUBICON + abs(a - b))
 
+
 MAX_ENTRY = 250  # a repique with capot and all the rest stays under this
 
 

@@ -30,8 +30,9 @@ for _i in range(len(ORDER)):
 SET_RANKS = (9, 10, 11, 12, 0)  # 10 J Q K A: the only ranks that make sets
 SEQUENCE_POINTS = (0, 0, 0, 3, 4, 15, 16, 17, 18)  # by length
 
-Deal = namedtuple("Deal", ("scores", "blanche", "point", "sequences", "sets", "repique", "pique",
-                           "lead", "tricks", "cards"))
+Deal = namedtuple(
+    "Deal", ("scores", "blanche", "point", "sequences", "sets", "repique", "pique", "lead", "tricks", "cards")
+)
 
 
 def _pip(r):
@@ -204,4 +205,3 @@ def score_deal(elder, younger, winners, dealt=None):
             cards[who] = 10
         totals[who] += cards[who]
     return Deal(totals, blanche, point, sequences, sets, repique, pique, lead, tricks, cards)
-

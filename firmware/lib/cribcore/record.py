@@ -14,7 +14,7 @@ def _game_dict(match, index):
     r = match.result(index)
     return {
         "dealer": g.first_dealer,
-        "events": [list(e) for e in g.events[:g.cursor]],
+        "events": [list(e) for e in g.events[: g.cursor]],
         "scores": g.scores(),
         "winner": None if r is None else r[0],
         "skunk": None if r is None else r[1],

@@ -46,8 +46,18 @@ def score(hand, starter, crib=False):
         ways = (ways + (ways << _VALUE_SHIFT[r])) & _FIELD_MASK
     fifteens = ((ways >> 60) & 15) * 2
 
-    same = ((ra == rb) + (ra == rc) + (ra == rd) + (ra == re) + (rb == rc)
-            + (rb == rd) + (rb == re) + (rc == rd) + (rc == re) + (rd == re))
+    same = (
+        (ra == rb)
+        + (ra == rc)
+        + (ra == rd)
+        + (ra == re)
+        + (rb == rc)
+        + (rb == rd)
+        + (rb == re)
+        + (rc == rd)
+        + (rc == re)
+        + (rd == re)
+    )
     pairs = same * 2
 
     runs = 0
@@ -117,4 +127,3 @@ def describe(show, names=None):
         if points:
             parts.append("%s %d" % (name, points))
     return (", ".join(parts) or names[5]) + " = %d" % show.total
-

@@ -30,5 +30,7 @@ class Hardware:
         since (a reload keeps the chip's reset reason). The raspberrypi port
         says WATCHDOG only for the watchdog's own timeout, SOFTWARE for
         microcontroller.reset() (CircuitPython 10, Processor.c)."""
-        return (supervisor.runtime.run_reason == supervisor.RunReason.STARTUP
-                and microcontroller.cpu.reset_reason == microcontroller.ResetReason.WATCHDOG)
+        return (
+            supervisor.runtime.run_reason == supervisor.RunReason.STARTUP
+            and microcontroller.cpu.reset_reason == microcontroller.ResetReason.WATCHDOG
+        )

@@ -31,8 +31,12 @@ def _names(text):
 @click.option("--names", default="Seat 1,Seat 2,Seat 3,Seat 4", show_default=True, help="The four players, seats 1-4.")
 @click.option("--first-dealer", type=click.IntRange(1, 4), default=1, show_default=True)
 @click.option("--resume", type=ROW_ID, help="Go on with a rubber already in the database.")
-@click.option("--partners", metavar="A+B,C+D", help="The partnership game: two pairs of seats (e.g. 1+3,2+4) whose "
-              "totals are pooled, shown and exported beside each player's.")
+@click.option(
+    "--partners",
+    metavar="A+B,C+D",
+    help="The partnership game: two pairs of seats (e.g. 1+3,2+4) whose "
+    "totals are pooled, shown and exported beside each player's.",
+)
 @db_option
 @click.option("--json", "as_json", is_flag=True, help="At the end, the rubber as JSON instead of the sheet.")
 def barbu_sheet(file, names, first_dealer, resume, partners, db_url, as_json):
@@ -70,12 +74,15 @@ def barbu_sheet(file, names, first_dealer, resume, partners, db_url, as_json):
         except KeyError:
             raise UsageError(_("no barbu rubber %d in the database (see cribboard barbu list)") % resume) from None
         except ValueError as e:
-            raise UsageError(_("barbu rubber %(id)d cannot be read back: %(problem)s") % {
-                "id": resume, "problem": said(e)}) from None
+            raise UsageError(
+                _("barbu rubber %(id)d cannot be read back: %(problem)s") % {"id": resume, "problem": said(e)}
+            ) from None
         rubber_id = resume
         if pairs is not None and kept_pairs is not None and pairs != kept_pairs:
-            raise UsageError(_("barbu rubber %(id)d is played in pairs %(pairs)s: --partners cannot change them") % {
-                "id": resume, "pairs": ",".join("%d+%d" % (a + 1, b + 1) for a, b in kept_pairs)})
+            raise UsageError(
+                _("barbu rubber %(id)d is played in pairs %(pairs)s: --partners cannot change them")
+                % {"id": resume, "pairs": ",".join("%d+%d" % (a + 1, b + 1) for a, b in kept_pairs)}
+            )
         pairs = pairs or kept_pairs
     else:
         rubber, rubber_id = rules.Rubber(first_dealer - 1, players), None
@@ -88,19 +95,42 @@ def barbu_sheet(file, names, first_dealer, resume, partners, db_url, as_json):
 
     def prompt():
         r = state["rubber"]
-        return _("the rubber is over") if r.over() else _("deal %(number)d, %(dealer)s deals; left: %(left)s") % {
-            "number": len(r.deals) + 1, "dealer": players[r.dealer()],
-            "left": ", ".join(sheet.contract_name(c) for c in r.remaining())}
+        return (
+            _("the rubber is over")
+            if r.over()
+            else _("deal %(number)d, %(dealer)s deals; left: %(left)s")
+            % {
+                "number": len(r.deals) + 1,
+                "dealer": players[r.dealer()],
+                "left": ", ".join(sheet.contract_name(c) for c in r.remaining()),
+            }
+        )
 
-    sheetloop.run(file, lambda: [_("One deal a line; undo; fix N DEAL; quit.")] + view.duty_lines(state["rubber"]),
-                  prompt, apply,
-                  lambda: "" if state["id"] is None or state["rubber"].over() else  # over: nothing to go on with
-                  " " + _("The rubber is saved as barbu rubber %(id)d: go on with `%(command)s`.") % {
-                      "id": state["id"], "command": sheetloop.resume_command("barbu", state["id"], db_url)})
+    sheetloop.run(
+        file,
+        lambda: [_("One deal a line; undo; fix N DEAL; quit.")] + view.duty_lines(state["rubber"]),
+        prompt,
+        apply,
+        lambda: (
+            ""
+            if state["id"] is None or state["rubber"].over()
+            # over: nothing to go on with
+            else " "
+            + _("The rubber is saved as barbu rubber %(id)d: go on with `%(command)s`.")
+            % {"id": state["id"], "command": sheetloop.resume_command("barbu", state["id"], db_url)}
+        ),
+    )
     rubber, rubber_id = state["rubber"], state["id"]
-    sheetloop.finish(json.dumps(dict(sheet.record(rubber, players, pairs), id=rubber_id), indent=1) if as_json
-                     else "\n".join(view.sheet_rows(rubber, players, pairs)), "barbu", rubber_id, rubber.over(),
-                     _("saved as barbu rubber %d") % (rubber_id or 0), db_url)
+    sheetloop.finish(
+        json.dumps(dict(sheet.record(rubber, players, pairs), id=rubber_id), indent=1)
+        if as_json
+        else "\n".join(view.sheet_rows(rubber, players, pairs)),
+        "barbu",
+        rubber_id,
+        rubber.over(),
+        _("saved as barbu rubber %d") % (rubber_id or 0),
+        db_url,
+    )
 
 
 @barbu.command("list")
@@ -113,8 +143,9 @@ def barbu_list(db_url, as_json):
     def shown(r):
         out = {"players": ", ".join("%s %d" % (n, t) for n, t in zip(r["names"], r["totals"]))}
         if r["partners"]:
-            pairs = ", ".join("%s+%s %d" % (r["names"][a], r["names"][b], r["totals"][a] + r["totals"][b])
-                              for a, b in r["partners"])
+            pairs = ", ".join(
+                "%s+%s %d" % (r["names"][a], r["names"][b], r["totals"][a] + r["totals"][b]) for a, b in r["partners"]
+            )
             out["players"] += "; " + _("pairs %s") % pairs
         return out
 
@@ -136,8 +167,9 @@ def barbu_show(rubber_id, db_url, as_json):
     except KeyError:
         raise UsageError(_("no barbu rubber %d in the database (see cribboard barbu list)") % rubber_id) from None
     except ValueError as e:
-        raise UsageError(_("barbu rubber %(id)d cannot be read back: %(problem)s") % {
-            "id": rubber_id, "problem": said(e)}) from None
+        raise UsageError(
+            _("barbu rubber %(id)d cannot be read back: %(problem)s") % {"id": rubber_id, "problem": said(e)}
+        ) from None
     if as_json:
         click.echo(json.dumps(sheet.record(rubber, players, pairs), indent=1))
     else:

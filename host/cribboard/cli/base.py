@@ -70,8 +70,11 @@ def _translated(command):
     """The command's help, and its options', in the current language while
     click formats them (they are written in English, and the language is
     known only once the command line is read)."""
-    saved = [(command, "help", command.help), (command, "short_help", command.short_help),
-             (command, "epilog", command.epilog)]
+    saved = [
+        (command, "help", command.help),
+        (command, "short_help", command.short_help),
+        (command, "epilog", command.epilog),
+    ]
     for param in command.params:
         saved.append((param, "help", getattr(param, "help", None)))
         saved.append((param, "show_default", getattr(param, "show_default", None)))
@@ -121,10 +124,16 @@ def _set_language(ctx, param, value):
 
 @click.group(cls=TranslatedGroup, context_settings={"help_option_names": ["-h", "--help"]}, epilog=ENVIRONMENT)
 @click.version_option(__version__, prog_name="cribboard")
-@click.option("--lang", type=click.Choice(i18n.LANGUAGES), is_eager=True, expose_value=False, callback=_set_language,
-              help="The language of messages, help and tables (default: from LANGUAGE, then LC_ALL, LC_MESSAGES or "
-              "LANG, as GNU programs read them; "
-              "JSON and the database never change).")
+@click.option(
+    "--lang",
+    type=click.Choice(i18n.LANGUAGES),
+    is_eager=True,
+    expose_value=False,
+    callback=_set_language,
+    help="The language of messages, help and tables (default: from LANGUAGE, then LC_ALL, LC_MESSAGES or "
+    "LANG, as GNU programs read them; "
+    "JSON and the database never change).",
+)
 @click.option("-v", "--verbose", is_flag=True, help="Log the serial link's lines and the page's requests on stderr.")
 def cli(verbose):
     """Cribboard: an electronic cribbage peg board and the tools around it."""
@@ -132,6 +141,7 @@ def cli(verbose):
         import logging
 
         logging.basicConfig(level=logging.DEBUG, format="cribboard: %(name)s: %(message)s")
+
 
 def stop_on_signals():
     """Ctrl-C, SIGTERM and SIGHUP (a kill, a closed terminal) end a serving
@@ -185,16 +195,24 @@ def http_address(http_addr):
         raise UsageError(_("--http wants HOST:PORT, e.g. 127.0.0.1:8121"))
     return host, int(port)
 
+
 def default_db():
     return str(Path(platformdirs.user_data_dir("cribboard")) / "cribboard.sqlite3")
 
 
-db_option = click.option("--db", "db_url", default=default_db, show_default="the user data folder",
-                         envvar="CRIBBOARD_DB", help="The database: a SQLite file (a path, sqlite:///relative.db or "
-                         "sqlite:////absolute/path.db) "
-                         "or a PostgreSQL server (postgresql://user@host/dbname).")
-port_option = click.option("--port", envvar="CRIBBOARD_PORT",
-                           help="The board's serial port (default: the one board plugged in).")
+db_option = click.option(
+    "--db",
+    "db_url",
+    default=default_db,
+    show_default="the user data folder",
+    envvar="CRIBBOARD_DB",
+    help="The database: a SQLite file (a path, sqlite:///relative.db or "
+    "sqlite:////absolute/path.db) "
+    "or a PostgreSQL server (postgresql://user@host/dbname).",
+)
+port_option = click.option(
+    "--port", envvar="CRIBBOARD_PORT", help="The board's serial port (default: the one board plugged in)."
+)
 json_option = click.option("--json", "as_json", is_flag=True, help="JSON instead of a table.")
 # A row's id (a game, a match, a sheet): what the databases can hold, so a number past it is a usage error,
 # not a traceback from the database's driver.
@@ -214,8 +232,10 @@ def open_db(url, create=False):
         path = store.path_of(url)
         if not path.exists():
             if not create:
-                raise store.DbError(_("there is no database at %(path)s (check --db; `cribboard sync --db %(path)s` "
-                                   "makes one)") % {"path": path})  # the error edge caps a line
+                raise store.DbError(
+                    _("there is no database at %(path)s (check --db; `cribboard sync --db %(path)s` makes one)")
+                    % {"path": path}
+                )  # the error edge caps a line
             fresh = path
     try:
         conn = store.connect(url, create=create)
@@ -290,12 +310,19 @@ def column_blocks(titles, cells, width):
         used += widths[i]
     return blocks + [block]
 
+
 def main(argv=None):
     i18n.use(i18n.from_environment())
     if sys.stdout is None:  # started with its output closed (`>&-`): a result would be lost without a word
         if sys.stderr is not None:
-            click.echo("cribboard: %s: %s" % (_("error"), _("the standard output is closed: nothing could be "
-                                                           "written (send it to /dev/null to drop it)")), err=True)
+            click.echo(
+                "cribboard: %s: %s"
+                % (
+                    _("error"),
+                    _("the standard output is closed: nothing could be written (send it to /dev/null to drop it)"),
+                ),
+                err=True,
+            )
         sys.exit(1)
     try:
         code = cli.main(args=argv, prog_name="cribboard", standalone_mode=False)
@@ -307,8 +334,15 @@ def main(argv=None):
         group = e.ctx.command if e.ctx else None
         names = ", ".join(group.list_commands(e.ctx)) if isinstance(group, click.Group) and e.ctx else ""
         path = e.ctx.command_path if e.ctx else "cribboard"
-        click.echo("cribboard: %s: %s" % (_("error"), _("%(command)s needs a command: %(commands)s (see `%(command)s "
-                                                         "--help`)") % {"command": path, "commands": names}), err=True)
+        click.echo(
+            "cribboard: %s: %s"
+            % (
+                _("error"),
+                _("%(command)s needs a command: %(commands)s (see `%(command)s --help`)")
+                % {"command": path, "commands": names},
+            ),
+            err=True,
+        )
         sys.exit(USAGE_ERROR)
     except click.ClickException as e:
         click.echo("cribboard: %s: %s" % (_("error"), clip(printable(e.format_message()), LINE)), err=True)

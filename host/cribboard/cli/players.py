@@ -82,13 +82,19 @@ def players_rename(name, old, track, game, board, match, db_url):
         if track or game or board or match is not None:
             raise UsageError(_("--player renames everywhere: no --track, --game, --board or --match with it"))
         n = p.rename(conn, old, name)
-        status(ngettext("%(old)s is now %(new)s in %(n)d game", "%(old)s is now %(new)s in %(n)d games", n)
-               % {"old": old, "new": name, "n": n})
+        status(
+            ngettext("%(old)s is now %(new)s in %(n)d game", "%(old)s is now %(new)s in %(n)d games", n)
+            % {"old": old, "new": name, "n": n}
+        )
         return
     if track is None:
         raise UsageError(_("say which track (--track N) of which games, or --player OLD_NAME"))
     if match is not None and board is None:
         raise UsageError(_("--match needs --board: match numbers are a board's own"))
     changed = p.reassign(conn, name, track, game=game, board=board, match=match)
-    status(ngettext("track %(track)d is now %(name)s in %(n)d game", "track %(track)d is now %(name)s in %(n)d games",
-                    changed) % {"track": track, "name": name, "n": changed})
+    status(
+        ngettext(
+            "track %(track)d is now %(name)s in %(n)d game", "track %(track)d is now %(name)s in %(n)d games", changed
+        )
+        % {"track": track, "name": name, "n": changed}
+    )

@@ -20,12 +20,15 @@ from cribboard.said import said
 
 
 def _league_options(fn):
-    for option in reversed((
+    for option in reversed(
+        (
             db_option,
             click.option("--since", metavar="DATE", help="Only games from this date on (YYYY-MM-DD)."),
             click.option("--until", metavar="DATE", help="Only games up to this date, that day included."),
             click.option("--board", help="Only this board's games (a prefix of its id will do)."),
-            json_option)):
+            json_option,
+        )
+    ):
         fn = option(fn)
     return fn
 
@@ -44,9 +47,11 @@ def standings(db_url, since, until, board, as_json):
     them (ACC: 2 game points a win, 3 a skunk win; the spread breaks ties)."""
     from cribboard import standings as st
 
-    emit(st.table(_league_games(db_url, since, until, board)),
-         ["rank", "player", "games", "wins", "losses", "skunks_given", "skunks_taken", "game_points", "spread"],
-         as_json)
+    emit(
+        st.table(_league_games(db_url, since, until, board)),
+        ["rank", "player", "games", "wins", "losses", "skunks_given", "skunks_taken", "game_points", "spread"],
+        as_json,
+    )
 
 
 @cli.command("head-to-head")
@@ -62,8 +67,10 @@ def head_to_head(player_a, player_b, db_url, since, until, board, as_json):
     if as_json:
         click.echo(json.dumps(result, indent=1))
         return
-    print_table(result["players"], ["player", "games", "wins", "losses", "skunks_given", "skunks_taken",
-                                    "game_points", "spread"])
+    print_table(
+        result["players"],
+        ["player", "games", "wins", "losses", "skunks_given", "skunks_taken", "game_points", "spread"],
+    )
     games = [dict(g, score=" - ".join(str(s) for s in g["scores"])) for g in result["games"]]
     print_table(games, ["id", "when", "board", "winner", "score", "skunk"])
 
@@ -77,9 +84,12 @@ def crashes_cmd(db_url, board, as_json):
     how long after it. The board restarted each time with its game."""
     from cribboard import store
 
-    emit(store.reports.crashes(open_db(db_url), board), ["id", "board", "boot", "after", "received_at", "error"],
-         as_json, lambda r: {"error": (r["text"].strip().splitlines() or [""])[-1],
-                             "after": "%.1f s" % (r["uptime_ms"] / 1000)})
+    emit(
+        store.reports.crashes(open_db(db_url), board),
+        ["id", "board", "boot", "after", "received_at", "error"],
+        as_json,
+        lambda r: {"error": (r["text"].strip().splitlines() or [""])[-1], "after": "%.1f s" % (r["uptime_ms"] / 1000)},
+    )
 
 
 @cli.command("rejected")
@@ -93,8 +103,13 @@ def rejected_cmd(db_url, board, as_json):
 
     rows = store.reports.rejected(open_db(db_url), board)
     data = {r["id"]: r.pop("reason_data") for r in rows}  # JSON keeps the English reason, as stored
-    emit(rows, ["id", "board", "seq", "received_at", "reason", "raw"], as_json,
-         lambda r: {"raw": r["raw"][:60], "reason": said_reason(r["reason"], data[r["id"]])})
+    emit(
+        rows,
+        ["id", "board", "seq", "received_at", "reason", "raw"],
+        as_json,
+        lambda r: {"raw": r["raw"][:60], "reason": said_reason(r["reason"], data[r["id"]])},
+    )
+
 
 @cli.command()
 @db_option
@@ -108,10 +123,30 @@ def matches(db_url, board, as_json):
     rows = stats.games(open_db(db_url), board, skipped)
     for why in skipped:
         status(_("skipped %s") % why)
-    emit(rows, ["id", "board", "kind", "match", "game", "who", "target", "scheme", "scores", "winner", "result",
-                "game_points", "match_winner"],
-         as_json, lambda r: {"who": " v ".join(r["names"]), "winner": r["winner"] or (
-             _("draw") if r["result"] == "draw" else None), "target": r["target"] or "-"})
+    emit(
+        rows,
+        [
+            "id",
+            "board",
+            "kind",
+            "match",
+            "game",
+            "who",
+            "target",
+            "scheme",
+            "scores",
+            "winner",
+            "result",
+            "game_points",
+            "match_winner",
+        ],
+        as_json,
+        lambda r: {
+            "who": " v ".join(r["names"]),
+            "winner": r["winner"] or (_("draw") if r["result"] == "draw" else None),
+            "target": r["target"] or "-",
+        },
+    )
 
 
 @cli.command("stats")
@@ -132,30 +167,61 @@ def stats_cmd(db_url, as_json):
         p["skunks taken"] = "/".join(str(n) for n in p["skunks_taken"])
         p[per_entry] = ", ".join("%s %s" % kv for kv in sorted(p["points"].items()))
         show = p["show"] or {}
-        for column, key in (("pegging/deal", "pegging_per_deal"), ("hand/deal", "hand_per_deal"),
-                            ("crib/deal dealt", "crib_per_deal_dealt"), ("best hand", "best_hand"),
-                            ("show games", "games")):
+        for column, key in (
+            ("pegging/deal", "pegging_per_deal"),
+            ("hand/deal", "hand_per_deal"),
+            ("crib/deal dealt", "crib_per_deal_dealt"),
+            ("best hand", "best_hand"),
+            ("show games", "games"),
+        ):
             p[column] = show.get(key, "-")
-    print_table(players, ["player", "games", "wins", "matches_won", "skunks given", "skunks taken", per_entry,
-                          "show games", "pegging/deal", "hand/deal", "crib/deal dealt", "best hand"])
+    print_table(
+        players,
+        [
+            "player",
+            "games",
+            "wins",
+            "matches_won",
+            "skunks given",
+            "skunks taken",
+            per_entry,
+            "show games",
+            "pegging/deal",
+            "hand/deal",
+            "crib/deal dealt",
+            "best hand",
+        ],
+    )
     if any(p["show"] is None for p in players):
         click.echo("-: %s" % _(stats.NOT_COUNTED))
     print_table(boards, ["board", "games", "matches", "skunks", "firmware", "last_sync"])
     click.echo(_("skunks as single/double/triple"))
     if piquet:
-        print_table(piquet, ["player", "parties", "wins", "losses", "draws", "rubicons_given", "rubicons_taken",
-                             "points"])
-        click.echo(_("piquet: points are the parties' (100 and the difference; a rubicon: 100 and both totals), "
-                     "won less lost"))
+        print_table(
+            piquet, ["player", "parties", "wins", "losses", "draws", "rubicons_given", "rubicons_taken", "points"]
+        )
+        click.echo(
+            _("piquet: points are the parties' (100 and the difference; a rubicon: 100 and both totals), won less lost")
+        )
 
 
 @cli.command()
 @db_option
 @click.option("--format", "fmt", type=click.Choice(["csv", "json"]), default="csv", show_default=True)
-@click.option("--what", type=click.Choice(["games", "barbu"]), default="games", show_default=True,
-              help="Cribbage games, or barbu rubbers.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), default="-",
-              help="File to write (default: stdout).")
+@click.option(
+    "--what",
+    type=click.Choice(["games", "barbu"]),
+    default="games",
+    show_default=True,
+    help="Cribbage games, or barbu rubbers.",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    default="-",
+    help="File to write (default: stdout).",
+)
 def export(db_url, fmt, what, output):
     """Export every game (JSON: with its full record and events)."""
     import io
@@ -249,6 +315,10 @@ def plot(db_url, game_id, output):
     except KeyError:
         raise UsageError(_("no game %d in the database (see cribboard matches)") % game_id) from None
     record["names"] = stats.seats(conn).get(game_id, record.get("names"))  # as renamed since the sync
-    chart.race(record, output, _("Board %(board)s, match %(match)d game %(game)d") % {
-        "board": board[:8], "match": record["match"], "game": record["game_no"]})
+    chart.race(
+        record,
+        output,
+        _("Board %(board)s, match %(match)d game %(game)d")
+        % {"board": board[:8], "match": record["match"], "game": record["game_no"]},
+    )
     status(_("wrote %s") % output)

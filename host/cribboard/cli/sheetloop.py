@@ -32,8 +32,9 @@ def table_names(text: str, count: int, wrong_count: str) -> list[str]:
     for n in names:
         problem = name_problem(n)
         if problem:
-            raise UsageError(_("--names: %(name)s is not a name: %(problem)s") % {
-                "name": quote(n), "problem": said(problem)})
+            raise UsageError(
+                _("--names: %(name)s is not a name: %(problem)s") % {"name": quote(n), "problem": said(problem)}
+            )
     return names
 
 
@@ -44,17 +45,26 @@ def text_of(file: BinaryIO | None) -> TextIO | None:
         return None
     data = file.read(SHEET_MAX + 1)
     if len(data) > SHEET_MAX:
-        raise UsageError(_("%(file)s is over %(most)d KB: not a score sheet") % {
-            "file": printable(file.name), "most": SHEET_MAX // 1024})
+        raise UsageError(
+            _("%(file)s is over %(most)d KB: not a score sheet")
+            % {"file": printable(file.name), "most": SHEET_MAX // 1024}
+        )
     try:
         return io.StringIO(data.decode("utf-8-sig"), newline=None)
     except UnicodeDecodeError as e:
-        raise UsageError(_("%(file)s, line %(line)d: not UTF-8 text (save it as UTF-8); nothing was entered") % {
-            "file": printable(file.name), "line": data[:e.start].count(b"\n") + 1}) from None
+        raise UsageError(
+            _("%(file)s, line %(line)d: not UTF-8 text (save it as UTF-8); nothing was entered")
+            % {"file": printable(file.name), "line": data[: e.start].count(b"\n") + 1}
+        ) from None
 
 
-def run(file: TextIO | None, intro: Callable[[], list[str]], prompt: Callable[[], str],
-        apply: Callable[[str], list[str]], resume_hint: Callable[[], str]) -> None:
+def run(
+    file: TextIO | None,
+    intro: Callable[[], list[str]],
+    prompt: Callable[[], str],
+    apply: Callable[[str], list[str]],
+    resume_hint: Callable[[], str],
+) -> None:
     """apply(text) enters one line and saves it, returning what to tell the
     table (ValueError, nothing entered, if the line cannot be right; a
     told.Routine line is for a typing table only); resume_hint() says how
@@ -84,8 +94,11 @@ def run(file: TextIO | None, intro: Callable[[], list[str]], prompt: Callable[[]
                 line = source.readline()
                 line.encode()  # (bytes stdin could not decode come as lone surrogates: surrogateescape)
             except (UnicodeDecodeError, UnicodeEncodeError):  # a pipe's text that is not UTF-8 (a file's: text_of)
-                raise UsageError(_("line %(number)d: not UTF-8 text (nothing from this line on was entered).")
-                                 % {"number": number + 1} + resume_hint()) from None
+                raise UsageError(
+                    _("line %(number)d: not UTF-8 text (nothing from this line on was entered).")
+                    % {"number": number + 1}
+                    + resume_hint()
+                ) from None
             if not line:
                 break
         number += 1
@@ -101,8 +114,11 @@ def run(file: TextIO | None, intro: Callable[[], list[str]], prompt: Callable[[]
             if typing:
                 click.echo(printable(_("not entered: %s") % problem), err=True)
                 continue
-            raise UsageError(_("line %(number)d: %(problem)s (nothing from this line on was entered).") % {
-                "number": number, "problem": problem} + resume_hint()) from None
+            raise UsageError(
+                _("line %(number)d: %(problem)s (nothing from this line on was entered).")
+                % {"number": number, "problem": problem}
+                + resume_hint()
+            ) from None
         for told_line in told:
             say(told_line)
 

@@ -46,8 +46,9 @@ class ClubApp:
         peer = environ.get("REMOTE_ADDR", "")
         host = environ.get("HTTP_HOST")
         if host is not None and not web.host_allowed(host, self.served):
-            return self._refused(peer, method, path, 403, "this server answers to its own address, not %s"
-                                 % ascii(host[:60]))
+            return self._refused(
+                peer, method, path, 403, "this server answers to its own address, not %s" % ascii(host[:60])
+            )
         if method in ("GET", "HEAD"):
             if path == "/healthz":
                 healthy = self.club.healthy(peer)
@@ -55,10 +56,15 @@ class ClubApp:
                     return 429, {"error": "asked too often"}, web.JSON, {"Retry-After": "1"}
                 if healthy:
                     return 200, {"ok": True}, web.JSON, {}
-                return 503, {"ok": False, "error": "the database does not answer"}, web.JSON, {
-                    "Retry-After": str(RETRY_AFTER_S)}
-            status, body, kind = web.page_answer(self.club.boards, path, environ.get("QUERY_STRING", ""),
-                                                 environ.get("HTTP_ACCEPT_LANGUAGE", ""))
+                return (
+                    503,
+                    {"ok": False, "error": "the database does not answer"},
+                    web.JSON,
+                    {"Retry-After": str(RETRY_AFTER_S)},
+                )
+            status, body, kind = web.page_answer(
+                self.club.boards, path, environ.get("QUERY_STRING", ""), environ.get("HTTP_ACCEPT_LANGUAGE", "")
+            )
             return status, body, kind, {}
         if method != "POST":
             return 405, {"error": "GET the page, or POST a board's report"}, web.JSON, {"Allow": "GET, HEAD, POST"}
@@ -66,8 +72,9 @@ class ClubApp:
             return self._refused(peer, method, path, 403, "a board posts its own reports; a page does not")
         kind = environ.get("CONTENT_TYPE", "")
         if kind.split(";")[0].strip().lower() != "application/json":
-            return self._refused(peer, method, path, 403, "a report is application/json, not %s"
-                                 % ascii(kind[:40] or "no Content-Type"))
+            return self._refused(
+                peer, method, path, 403, "a report is application/json, not %s" % ascii(kind[:40] or "no Content-Type")
+            )
         size = environ.get("CONTENT_LENGTH", "")
         if not (size.isascii() and size.isdigit()):
             return self._refused(peer, method, path, 411, "a report says its Content-Length")
@@ -78,15 +85,25 @@ class ClubApp:
             return self._refused(peer, method, path, 400, "the body was cut short")
         begun = environ.get(BEGUN)
         if isinstance(begun, float) and time.time() - begun > STALE_S:  # its board has given up on it
-            self.club.refused_here(peer, method, path, 503, "it waited %.0f s for a thread: the server is "
-                                   "overloaded" % (time.time() - begun))
-            return 503, {"error": "the club's server is overloaded; try again"}, web.JSON, {
-                "Retry-After": str(RETRY_AFTER_S)}
+            self.club.refused_here(
+                peer,
+                method,
+                path,
+                503,
+                "it waited %.0f s for a thread: the server is overloaded" % (time.time() - begun),
+            )
+            return (
+                503,
+                {"error": "the club's server is overloaded; try again"},
+                web.JSON,
+                {"Retry-After": str(RETRY_AFTER_S)},
+            )
         headers = {name: environ.get("HTTP_" + name.upper().replace("-", "_"), "") for name in HEADERS}
         status, answer, signed = self.club.handle(method, path, headers, data, peer)
         return status, answer, web.JSON, signed
 
-    def _refused(self, peer: str, method: str, path: str, status: int, why: str) -> tuple[int, Any, str,
-                                                                                         dict[str, str]]:
+    def _refused(
+        self, peer: str, method: str, path: str, status: int, why: str
+    ) -> tuple[int, Any, str, dict[str, str]]:
         self.club.refused_here(peer, method, path, status, why)
         return status, {"error": why}, web.JSON, {}

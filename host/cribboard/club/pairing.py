@@ -49,8 +49,11 @@ def prove(server_url: str, board: str, key: str, state: Any, counter: str = PROO
         if acknowledged(key.encode(), LIVE, board, counter, raw, answer.getheader(SIGNATURE)):
             return
         raise NotAClub("200 without the club's signature")
-    if answer.status == 403 and said is not None and said.get("error") in ("not a paired board", "bad signature",
-                                                                           "its key was revoked"):
+    if (
+        answer.status == 403
+        and said is not None
+        and said.get("error") in ("not a paired board", "bad signature", "its key was revoked")
+    ):
         raise OtherDatabase(said["error"])
     if said is not None and "error" in said:
         raise NotAClub("%d %s" % (answer.status, ascii(str(said["error"])[:80])))

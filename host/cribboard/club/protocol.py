@@ -57,8 +57,7 @@ class Refused(Exception):
     board's own request out of its turn, the key and counter to sign the
     refusal with, and the last counter taken (signed)."""
 
-    def __init__(self, status: int, why: str,
-                 signed: tuple[bytes, str, tuple[int, int] | None] | None = None) -> None:
+    def __init__(self, status: int, why: str, signed: tuple[bytes, str, tuple[int, int] | None] | None = None) -> None:
         super().__init__(why)
         self.status = status
         self.signed = signed
@@ -82,8 +81,13 @@ class Club:
     """The boards' requests, checked, kept, answered; each request on a
     connection of its own from the pool, no lock held across a wait."""
 
-    def __init__(self, db_url: str, clock: Callable[[], float] = time.monotonic,
-                 now: Callable[[], float] = time.time, connections: int = 8) -> None:
+    def __init__(
+        self,
+        db_url: str,
+        clock: Callable[[], float] = time.monotonic,
+        now: Callable[[], float] = time.time,
+        connections: int = 8,
+    ) -> None:
         self.pool = Pool(db_url, connections)
         self.boards: list[NetBoard] = []  # the page's, in the order they first reported
         self._by_id: dict[str, NetBoard] = {}
@@ -163,11 +167,21 @@ class Club:
             return self._refusal(e, path, headers)
         except DbError as e:
             self._note("database", "answered 503 to %s %s from %s: %s", method[:8], ascii(path[:40]), peer, e)
-            return 503, _json({"error": "the club's database is away or busy; try again"}), {
-                "Retry-After": str(RETRY_AFTER_S)}
+            return (
+                503,
+                _json({"error": "the club's database is away or busy; try again"}),
+                {"Retry-After": str(RETRY_AFTER_S)},
+            )
         except Exception as e:  # a fault of this server's: still one answer, and one line to find it by
-            self._note(peer, "failed on %s %s from %s: %s: %s", method[:8], ascii(path[:40]), peer,
-                       type(e).__name__, ascii(str(e)[:200]))
+            self._note(
+                peer,
+                "failed on %s %s from %s: %s: %s",
+                method[:8],
+                ascii(path[:40]),
+                peer,
+                type(e).__name__,
+                ascii(str(e)[:200]),
+            )
             return 500, _json({"error": "the club's server failed on this request"}), {}
 
     def refused_here(self, peer: str, method: str, path: str, status: int, why: str) -> None:
@@ -230,8 +244,9 @@ class Club:
         raw = _json(answer)
         return 200, raw, {SIGNATURE: signature(key, "ACK", path, board, counter, raw)}
 
-    def _games(self, db: Database, board: str, data: dict[str, Any], count: tuple[int, int], key: bytes,
-               counter: str) -> dict[str, Any]:
+    def _games(
+        self, db: Database, board: str, data: dict[str, Any], count: tuple[int, int], key: bytes, counter: str
+    ) -> dict[str, Any]:
         records = data.get("records")
         if not isinstance(records, list) or not records:
             raise Refused(400, "no records")
@@ -250,15 +265,21 @@ class Club:
         fw = data.get("fw")
         with db.transaction():
             self._counter(db, board, count, key, counter)
-            store.games.add(db, board, fw[:40] if isinstance(fw, str) else None, batch.games, _iso(now), walls,
-                            batch.apart)
+            store.games.add(
+                db, board, fw[:40] if isinstance(fw, str) else None, batch.games, _iso(now), walls, batch.apart
+            )
         if batch.apart:
-            self._note(board, "kept apart from board %s: %s", board,
-                       "; ".join("record %d: %s" % (seq, why[:100]) for seq, why, _raw in batch.apart))
+            self._note(
+                board,
+                "kept apart from board %s: %s",
+                board,
+                "; ".join("record %d: %s" % (seq, why[:100]) for seq, why, _raw in batch.apart),
+            )
         return {"board": board, "counter": counter, "seq": records[-1][0], "apart": [a[0] for a in batch.apart]}
 
-    def _live(self, db: Database, board: str, data: dict[str, Any], count: tuple[int, int], key: bytes,
-              counter: str) -> dict[str, Any]:
+    def _live(
+        self, db: Database, board: str, data: dict[str, Any], count: tuple[int, int], key: bytes, counter: str
+    ) -> dict[str, Any]:
         state = data.get("state")
         if not isinstance(state, dict):
             raise Refused(400, "no state")
@@ -281,14 +302,19 @@ class Club:
 def board_headers(key: bytes, path: str, board: str, counter: str, body: bytes) -> dict[str, str]:
     """The headers of a board's report of body to path, signed as the board signs it (cribclub.wire
     has its bytes): for a pairing's proof, and for the tests and benches that play a board."""
-    return {"Content-Type": "application/json", BOARD: board, COUNTER: counter,
-            SIGNATURE: signature(key, "POST", path, board, counter, body)}
+    return {
+        "Content-Type": "application/json",
+        BOARD: board,
+        COUNTER: counter,
+        SIGNATURE: signature(key, "POST", path, board, counter, body),
+    }
 
 
 def acknowledged(key: bytes, path: str, board: str, counter: str, body: bytes, given: str | None) -> bool:
     """Whether an answer's signature (given) is the club's word on that request, as a board checks it."""
-    return given is not None and hmac.compare_digest(given.encode(),
-                                                     signature(key, "ACK", path, board, counter, body).encode())
+    return given is not None and hmac.compare_digest(
+        given.encode(), signature(key, "ACK", path, board, counter, body).encode()
+    )
 
 
 def _object(body: bytes) -> dict[str, Any]:

@@ -94,10 +94,21 @@ class ClubServer:
     (a board paired with this port must not find another server, or none, there)."""
 
     def __init__(self, app: Any, host: str, port: int, max_body: int) -> None:
-        self._server: Any = _Server(app, host=host, port=port, threads=THREADS, connection_limit=CONNECTIONS,
-                               backlog=BACKLOG, channel_timeout=REQUEST_S, cleanup_interval=1,
-                               max_request_header_size=HEADERS_MAX, max_request_body_size=max_body,
-                               asyncore_use_poll=True, ident="cribboard", expose_tracebacks=False)
+        self._server: Any = _Server(
+            app,
+            host=host,
+            port=port,
+            threads=THREADS,
+            connection_limit=CONNECTIONS,
+            backlog=BACKLOG,
+            channel_timeout=REQUEST_S,
+            cleanup_interval=1,
+            max_request_header_size=HEADERS_MAX,
+            max_request_body_size=max_body,
+            asyncore_use_poll=True,
+            ident="cribboard",
+            expose_tracebacks=False,
+        )
         logging.getLogger("waitress").addFilter(_NOW_AND_THEN)  # (once: a filter added again is not doubled)
         self.server_address = (str(self._server.effective_host), int(self._server.effective_port))
         self._thread = threading.Thread(target=self._server.run, name="club-server", daemon=True)

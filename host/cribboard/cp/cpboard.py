@@ -44,7 +44,7 @@ class PtySerial:
         data = os.read(self.fd_in, len(buf))
         if not data:
             sys.exit(0)  # the host has gone: so does the board
-        buf[:len(data)] = data
+        buf[: len(data)] = data
         return len(data)
 
     def write(self, data):

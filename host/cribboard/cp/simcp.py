@@ -14,8 +14,16 @@ remounts = []  # (path, readonly) of every storage.remount()
 PICO = {"watchdog_modes": ("reset",), "watchdog_max_s": 8.388}  # raspberrypi: RESET only
 port = dict(PICO)
 watchdogs = []  # the watchdog while it runs (watchdog.WatchDogTimer)
-RESET_REASONS = ("POWER_ON", "BROWNOUT", "SOFTWARE", "DEEP_SLEEP_ALARM", "RESET_PIN", "WATCHDOG", "UNKNOWN",
-                 "RESCUE_DEBUG")
+RESET_REASONS = (
+    "POWER_ON",
+    "BROWNOUT",
+    "SOFTWARE",
+    "DEEP_SLEEP_ALARM",
+    "RESET_PIN",
+    "WATCHDOG",
+    "UNKNOWN",
+    "RESCUE_DEBUG",
+)
 # Why the chip last reset (microcontroller.cpu.reset_reason) and why code.py
 # runs (supervisor.runtime.run_reason), by name.
 chip = {"reset_reason": "POWER_ON", "run_reason": "STARTUP"}

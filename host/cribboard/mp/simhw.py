@@ -22,6 +22,7 @@ except ImportError:  # the CPython stand-in board (cpython_board.py)
     def sleep_ms(ms):
         time.sleep(ms / 1000)
 
+
 _EAGAIN = 11  # errno: a non-blocking socket has nothing for us yet
 _STUCK_MS = 5000
 HOLD_MS = 30  # a level is held this long on the board's clock unless the host says otherwise
@@ -187,8 +188,10 @@ def service():
 def _bite(at):
     """The watchdog resets the chip (the board's runner then calls
     hard_reset()). Its log says why, for whoever reads it after a failure."""
-    sys.stderr.write("watchdog: unfed for %d ms of the chip's time; %d ms of this process's stalls skipped so far\n"
-                     % (ticks_diff(at, _fed_at), skipped_ms))
+    sys.stderr.write(
+        "watchdog: unfed for %d ms of the chip's time; %d ms of this process's stalls skipped so far\n"
+        % (ticks_diff(at, _fed_at), skipped_ms)
+    )
     raise Reset()
 
 

@@ -4,5 +4,21 @@
 from cribboard.store import club, engine, games, migrations, players, reports, results, sheets
 from cribboard.store.engine import Database, DbError, Row, busy_wait, check_writable, connect, is_server, path_of
 
-__all__ = ["Database", "DbError", "Row", "busy_wait", "check_writable", "club", "connect", "engine", "games",
-           "is_server", "migrations", "path_of", "players", "reports", "results", "sheets"]
+__all__ = [
+    "Database",
+    "DbError",
+    "Row",
+    "busy_wait",
+    "check_writable",
+    "club",
+    "connect",
+    "engine",
+    "games",
+    "is_server",
+    "migrations",
+    "path_of",
+    "players",
+    "reports",
+    "results",
+    "sheets",
+]

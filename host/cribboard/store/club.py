@@ -12,11 +12,17 @@ def pair(db: Database, board: str, key: bytes, now: str) -> Row | None:
     key, and its counter starts again). Returns its pairing before, if any,
     for put_back."""
     with db.transaction():
-        before = db.one("SELECT c.board, k.key, c.paired_at, c.revoked_at, c.boot, c.n FROM club_boards c "
-                        "LEFT JOIN club_keys k ON k.board = c.board WHERE c.board = ?", (board,))
-        db.execute("INSERT INTO club_boards (board, paired_at, revoked_at, boot, n) VALUES (?, ?, NULL, 0, 0) "
-                   "ON CONFLICT (board) DO UPDATE SET paired_at = excluded.paired_at, revoked_at = NULL, boot = 0, "
-                   "n = 0", (board, now))
+        before = db.one(
+            "SELECT c.board, k.key, c.paired_at, c.revoked_at, c.boot, c.n FROM club_boards c "
+            "LEFT JOIN club_keys k ON k.board = c.board WHERE c.board = ?",
+            (board,),
+        )
+        db.execute(
+            "INSERT INTO club_boards (board, paired_at, revoked_at, boot, n) VALUES (?, ?, NULL, 0, 0) "
+            "ON CONFLICT (board) DO UPDATE SET paired_at = excluded.paired_at, revoked_at = NULL, boot = 0, "
+            "n = 0",
+            (board, now),
+        )
         _set_key(db, board, key)
     return before
 
@@ -25,17 +31,21 @@ def rotate(db: Database, board: str, key: bytes) -> Row | None:
     """A new key for a paired board, its counter kept (a request taken before is still never taken again);
     returns its pairing before, for put_back; None (nothing changed) for a board not paired or revoked."""
     with db.transaction():
-        before = db.one("SELECT c.board, k.key, c.paired_at, c.revoked_at, c.boot, c.n FROM club_boards c "
-                        "LEFT JOIN club_keys k ON k.board = c.board WHERE c.board = ? AND c.revoked_at IS NULL",
-                        (board,))
+        before = db.one(
+            "SELECT c.board, k.key, c.paired_at, c.revoked_at, c.boot, c.n FROM club_boards c "
+            "LEFT JOIN club_keys k ON k.board = c.board WHERE c.board = ? AND c.revoked_at IS NULL",
+            (board,),
+        )
         if before is not None:
             _set_key(db, board, key)
     return before
 
 
 def _set_key(db: Database, board: str, key: bytes) -> None:
-    db.execute("INSERT INTO club_keys (board, key) VALUES (?, ?) ON CONFLICT (board) DO UPDATE SET key = excluded.key",
-               (board, key))
+    db.execute(
+        "INSERT INTO club_keys (board, key) VALUES (?, ?) ON CONFLICT (board) DO UPDATE SET key = excluded.key",
+        (board, key),
+    )
 
 
 def put_back(db: Database, board: str, before: Row | None) -> None:
@@ -47,8 +57,10 @@ def put_back(db: Database, board: str, before: Row | None) -> None:
             db.execute("DELETE FROM club_live WHERE board = ?", (board,))
             db.execute("DELETE FROM club_boards WHERE board = ?", (board,))
             return
-        db.execute("UPDATE club_boards SET paired_at = ?, revoked_at = ?, boot = ?, n = ? WHERE board = ?",
-                   (before["paired_at"], before["revoked_at"], before["boot"], before["n"], board))
+        db.execute(
+            "UPDATE club_boards SET paired_at = ?, revoked_at = ?, boot = ?, n = ? WHERE board = ?",
+            (before["paired_at"], before["revoked_at"], before["boot"], before["n"], board),
+        )
         if before["key"] is not None:
             _set_key(db, board, bytes(before["key"]))
 
@@ -57,8 +69,12 @@ def unpair(db: Database, board: str, now: str) -> tuple[str, bool] | None:
     """Revoke the board's key: (when it is revoked, whether by this call: False if it was before); None
     for a board never paired."""
     with db.transaction():
-        if db.execute("UPDATE club_boards SET revoked_at = ? WHERE board = ? AND revoked_at IS NULL",
-                      (now, board)).rowcount == 1:
+        if (
+            db.execute(
+                "UPDATE club_boards SET revoked_at = ? WHERE board = ? AND revoked_at IS NULL", (now, board)
+            ).rowcount
+            == 1
+        ):
             return now, True
         before = db.value("SELECT revoked_at FROM club_boards WHERE board = ?", (board,))
         return None if before is None else (before, False)
@@ -67,8 +83,10 @@ def unpair(db: Database, board: str, now: str) -> tuple[str, bool] | None:
 def key_of(db: Database, board: str) -> Row | None:
     """The board's key (bytes) and whether it is revoked (revoked_at), or None for a board never paired.
     On PostgreSQL only the server's role may read club_keys."""
-    row = db.one("SELECT k.key, c.revoked_at FROM club_boards c JOIN club_keys k ON k.board = c.board "
-                 "WHERE c.board = ?", (board,))
+    row = db.one(
+        "SELECT k.key, c.revoked_at FROM club_boards c JOIN club_keys k ON k.board = c.board WHERE c.board = ?",
+        (board,),
+    )
     return None if row is None else dict(row, key=bytes(row["key"]))
 
 
@@ -83,27 +101,35 @@ def take_counter(db: Database, board: str, boot: int, n: int, now: str) -> bool:
     last one taken; False for a replay or a request out of order. Atomic:
     two requests with one counter cannot both be taken."""
     with db.transaction():
-        changed = db.execute("UPDATE club_boards SET boot = ?, n = ?, last_request_at = ? WHERE board = ? "
-                             "AND revoked_at IS NULL AND (boot < ? OR (boot = ? AND n < ?))",
-                             (boot, n, now, board, boot, boot, n))
+        changed = db.execute(
+            "UPDATE club_boards SET boot = ?, n = ?, last_request_at = ? WHERE board = ? "
+            "AND revoked_at IS NULL AND (boot < ? OR (boot = ? AND n < ?))",
+            (boot, n, now, board, boot, boot, n),
+        )
         return changed.rowcount == 1
 
 
 def boards(db: Database) -> list[dict[str, Any]]:
     """The paired boards, with their last request's time and counter, the games stored of each and the records
     kept apart (cribboard rejected lists them), never the key."""
-    return db.all("SELECT c.board, c.paired_at, c.revoked_at, c.last_request_at, c.boot, c.n, COUNT(g.id) AS games, "
-                  "(SELECT COUNT(*) FROM rejected r WHERE r.board = c.board) AS rejected "
-                  "FROM club_boards c LEFT JOIN games g ON g.board = c.board "
-                  "GROUP BY c.board, c.paired_at, c.revoked_at, c.last_request_at, c.boot, c.n ORDER BY c.board")
+    return db.all(
+        "SELECT c.board, c.paired_at, c.revoked_at, c.last_request_at, c.boot, c.n, COUNT(g.id) AS games, "
+        "(SELECT COUNT(*) FROM rejected r WHERE r.board = c.board) AS rejected "
+        "FROM club_boards c LEFT JOIN games g ON g.board = c.board "
+        "GROUP BY c.board, c.paired_at, c.revoked_at, c.last_request_at, c.boot, c.n ORDER BY c.board"
+    )
 
 
 def keep_live(db: Database, board: str, state: str) -> int:
     """Keep the board's live state (its JSON); its version now. Taken after the request's counter, in its
     transaction, so the versions follow the order the board's requests were taken in."""
-    return int(db.value("INSERT INTO club_live (board, version, state) VALUES (?, 1, ?) ON CONFLICT (board) "
-                        "DO UPDATE SET version = club_live.version + 1, state = excluded.state RETURNING version",
-                        (board, state)))
+    return int(
+        db.value(
+            "INSERT INTO club_live (board, version, state) VALUES (?, 1, ?) ON CONFLICT (board) "
+            "DO UPDATE SET version = club_live.version + 1, state = excluded.state RETURNING version",
+            (board, state),
+        )
+    )
 
 
 def live_versions(db: Database) -> dict[str, int]:

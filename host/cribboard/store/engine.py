@@ -47,16 +47,22 @@ def path_of(url: str) -> Path:
     """A file path from a plain path, 'sqlite:path', or a URL as SQLAlchemy
     reads them: 'sqlite:///relative.db', 'sqlite:////absolute/path.db'."""
     if url.startswith("sqlite://"):
-        rest = url[len("sqlite://"):]
+        rest = url[len("sqlite://") :]
         if not rest.startswith("/") or rest == "/":
-            raise DbError(_("a SQLite URL is sqlite:///relative/path.db or sqlite:////absolute/path.db, not %s")
-                          % url[:80])
+            raise DbError(
+                _("a SQLite URL is sqlite:///relative/path.db or sqlite:////absolute/path.db, not %s") % url[:80]
+            )
         path = rest[1:]  # the third slash ends the (empty) host; a fourth begins an absolute path
     elif url.startswith("sqlite:"):
-        path = url[len("sqlite:"):]
+        path = url[len("sqlite:") :]
     elif "://" in url:
-        raise DbError(_("a database is a file (a path or sqlite:///path) or a PostgreSQL server "
-                      "(postgresql://user@host/dbname), not %s") % url[:80])
+        raise DbError(
+            _(
+                "a database is a file (a path or sqlite:///path) or a PostgreSQL server "
+                "(postgresql://user@host/dbname), not %s"
+            )
+            % url[:80]
+        )
     else:
         path = url
     if not path.strip():
@@ -165,13 +171,19 @@ class Database:
             if "locked" not in str(e) and "busy" not in str(e):
                 raise DbError(_("the database %s: %s") % (self.where, e)) from None
         if self.say_busy:
-            print("cribboard: " + _("the database %s is busy (another cribboard is writing to it): waiting up to %d s")
-                  % (self.where, wait), file=sys.stderr)  # progress: stderr, as the command line's
+            print(
+                "cribboard: "
+                + _("the database %s is busy (another cribboard is writing to it): waiting up to %d s")
+                % (self.where, wait),
+                file=sys.stderr,
+            )  # progress: stderr, as the command line's
         try:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as e:
-            raise DbError(_("the database %s stayed busy for %d s (%s): is another cribboard stuck on it?")
-                          % (self.where, wait, e)) from None
+            raise DbError(
+                _("the database %s stayed busy for %d s (%s): is another cribboard stuck on it?")
+                % (self.where, wait, e)
+            ) from None
 
     def close(self) -> None:
         self.conn.close()
@@ -214,8 +226,9 @@ def _sqlite(url: str, threads: bool = False) -> Database:
         raise
     if tables and "schema_version" not in tables and "boards" not in tables:
         db.close()  # someone else's database: not ours to add tables to
-        raise DbError(_("%s is a SQLite database, but not cribboard's (its tables: %s)")
-                      % (path, ", ".join(sorted(tables)[:5])))
+        raise DbError(
+            _("%s is a SQLite database, but not cribboard's (its tables: %s)") % (path, ", ".join(sorted(tables)[:5]))
+        )
     return db
 
 
@@ -241,11 +254,15 @@ def refused(url: str, error: Exception) -> str:
     said = " ".join(str(error).split())  # psycopg's goes on with "\n\tIs the server running..."
     missing = re.search(r'FATAL: +(database|role) "([^"]*)" does not exist', said)
     if missing and missing[1] == "database":
-        return _("the PostgreSQL server of %(url)s has no database %(name)s: its owner makes it with "
-                 "`createdb -O ROLE %(name)s`") % {"url": safe_url(url), "name": missing[2]}
+        return _(
+            "the PostgreSQL server of %(url)s has no database %(name)s: its owner makes it with "
+            "`createdb -O ROLE %(name)s`"
+        ) % {"url": safe_url(url), "name": missing[2]}
     if missing:
-        return _("the PostgreSQL server of %(url)s has no role %(name)s: an administrator makes it with "
-                 "`createuser %(name)s`") % {"url": safe_url(url), "name": missing[2]}
+        return _(
+            "the PostgreSQL server of %(url)s has no role %(name)s: an administrator makes it with "
+            "`createuser %(name)s`"
+        ) % {"url": safe_url(url), "name": missing[2]}
     if "FATAL:" in said:  # it answered: the reason is its own
         return _("the PostgreSQL server of %s refused the connection: %s") % (safe_url(url), said)
     return _("cannot reach the PostgreSQL server %s: %s") % (safe_url(url), said)

@@ -11,23 +11,34 @@ from cribboard.store.reports import digest
 
 def last_seq(db: Database, board: str) -> int:
     """The last record of the board's that is stored, as a game or kept apart."""
-    return max(db.value("SELECT MAX(seq) FROM games WHERE board = ?", (board,)) or 0,
-               db.value("SELECT MAX(seq) FROM rejected WHERE board = ?", (board,)) or 0)
+    return max(
+        db.value("SELECT MAX(seq) FROM games WHERE board = ?", (board,)) or 0,
+        db.value("SELECT MAX(seq) FROM rejected WHERE board = ?", (board,)) or 0,
+    )
 
 
 def twin(db: Database, board: str, seq: int, game: Game) -> int | None:
     """The seq of the board's stored game that is this one under another
     number (same match, game and entries), or None."""
     rec = game.record
-    for row in db.all("SELECT seq, record FROM games WHERE board = ? AND match_no = ? AND game_no = ? AND seq <> ?",
-                      (board, rec["match"], rec["game_no"], seq)):
+    for row in db.all(
+        "SELECT seq, record FROM games WHERE board = ? AND match_no = ? AND game_no = ? AND seq <> ?",
+        (board, rec["match"], rec["game_no"], seq),
+    ):
         if json.loads(row["record"]).get("events") == rec["events"]:
             return int(row["seq"])
     return None
 
 
-def add(db: Database, board: str, firmware: str | None, games: list[tuple[int, Game]],
-        now_iso: str, walls: dict[int, float | None], rejected: Sequence[tuple[int, str, str]] = ()) -> int:
+def add(
+    db: Database,
+    board: str,
+    firmware: str | None,
+    games: list[tuple[int, Game]],
+    now_iso: str,
+    walls: dict[int, float | None],
+    rejected: Sequence[tuple[int, str, str]] = (),
+) -> int:
     """Store the checked games [(seq, Game)] of one board, and the records
     that failed their checks [(seq, reason, raw)], in one transaction; a
     game already stored (same board and seq) is left as it is. Returns how
@@ -49,25 +60,52 @@ def add(db: Database, board: str, firmware: str | None, games: list[tuple[int, G
                 "first_to, winner, skunk, points, scores, match_winner, ended_at, record, synced_at) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (board, seq) DO NOTHING RETURNING id",
-                (board, seq, game.kind, rec["match"], rec["game_no"], rec["players"], rec["target"], rec["scheme"],
-                 rec.get("best_of"), rec.get("first_to"), rec["winner"], rec["skunk"], rec["points"],
-                 json.dumps(game.scores), mr.get("winner"), walls.get(seq), json.dumps(rec), now_iso),
+                (
+                    board,
+                    seq,
+                    game.kind,
+                    rec["match"],
+                    rec["game_no"],
+                    rec["players"],
+                    rec["target"],
+                    rec["scheme"],
+                    rec.get("best_of"),
+                    rec.get("first_to"),
+                    rec["winner"],
+                    rec["skunk"],
+                    rec["points"],
+                    json.dumps(game.scores),
+                    mr.get("winner"),
+                    walls.get(seq),
+                    json.dumps(rec),
+                    now_iso,
+                ),
             )
             if game_id is None:
                 continue
             new += 1
             sides = len(game.scores)
-            db.executemany("INSERT INTO events (game_id, n, seat, side, points, kind, ticks) "
-                           "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                           [(game_id, n, e[0], e[0] % sides, e[1], e[2], e[3]) for n, e in enumerate(rec["events"])])
+            db.executemany(
+                "INSERT INTO events (game_id, n, seat, side, points, kind, ticks) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(game_id, n, e[0], e[0] % sides, e[1], e[2], e[3]) for n, e in enumerate(rec["events"])],
+            )
             players.seat(db, game_id, game.names, known=known)
         for seq, reason, text in rejected:
             raw = storable(text)
             data = getattr(reason, "data", None)  # (records.Reason: to say it in the reader's language)
-            db.execute("INSERT INTO rejected (board, seq, digest, reason, reason_data, raw, received_at) "
-                       "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (board, seq, digest) DO NOTHING",
-                       (board, seq, digest(raw), storable(reason), None if data is None else
-                        storable(json.dumps(data)), raw, now_iso))
+            db.execute(
+                "INSERT INTO rejected (board, seq, digest, reason, reason_data, raw, received_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (board, seq, digest) DO NOTHING",
+                (
+                    board,
+                    seq,
+                    digest(raw),
+                    storable(reason),
+                    None if data is None else storable(json.dumps(data)),
+                    raw,
+                    now_iso,
+                ),
+            )
     return new
 
 

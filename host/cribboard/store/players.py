@@ -25,16 +25,19 @@ def find(db: Database, name: str) -> int | None:
     return db.value("SELECT id FROM players WHERE name = ?", (name,))
 
 
-def seat(db: Database, game_id: int, names: list[str], reported: list[str] | None = None,
-         known: dict[str, int] | None = None) -> None:
+def seat(
+    db: Database, game_id: int, names: list[str], reported: list[str] | None = None, known: dict[str, int] | None = None
+) -> None:
     """Who played each track of a game. known: ids already looked up in
     this transaction, by name (a sync's batch names the same few players)."""
     known = {} if known is None else known
     for track, name in enumerate(names):
         if name not in known:
             known[name] = player_id(db, name)
-        db.execute("INSERT INTO game_players (game_id, track, player_id, reported) VALUES (?, ?, ?, ?)",
-                   (game_id, track, known[name], (reported or names)[track]))
+        db.execute(
+            "INSERT INTO game_players (game_id, track, player_id, reported) VALUES (?, ?, ?, ?)",
+            (game_id, track, known[name], (reported or names)[track]),
+        )
 
 
 def listing(db: Database) -> list[Row]:
@@ -42,21 +45,22 @@ def listing(db: Database) -> list[Row]:
     return db.all(
         "SELECT p.id, p.name, COUNT(gp.game_id) AS games, COUNT(DISTINCT g.board) AS boards "
         "FROM players p LEFT JOIN game_players gp ON gp.player_id = p.id "
-        "LEFT JOIN games g ON g.id = gp.game_id GROUP BY p.id, p.name ORDER BY p.name")
+        "LEFT JOIN games g ON g.id = gp.game_id GROUP BY p.id, p.name ORDER BY p.name"
+    )
 
 
 def boards_like(db: Database, prefix: str) -> list[str]:
     """The boards whose id starts with prefix, in order."""
-    return [r["board"] for r in db.all("SELECT board FROM boards WHERE board LIKE ? ORDER BY board",
-                                       (prefix + "%",))]
+    return [r["board"] for r in db.all("SELECT board FROM boards WHERE board LIKE ? ORDER BY board", (prefix + "%",))]
 
 
 def game_exists(db: Database, game: int) -> bool:
     return db.value("SELECT id FROM games WHERE id = ?", (game,)) is not None
 
 
-def seat_track(db: Database, name: str, track: int, game: int | None = None, board: str | None = None,
-               match: int | None = None) -> int:
+def seat_track(
+    db: Database, name: str, track: int, game: int | None = None, board: str | None = None, match: int | None = None
+) -> int:
     """Track `track` (0-based) of one game, or of a board's games (of one
     match), is played by `name` from now on; players left with no game go.
     Returns how many games changed."""
@@ -73,9 +77,13 @@ def seat_track(db: Database, name: str, track: int, game: int | None = None, boa
             args.append(match)
     with db.transaction():
         pid = player_id(db, name)
-        ids = [r["game_id"] for r in db.all(
-            "SELECT gp.game_id FROM game_players gp JOIN games g ON g.id = gp.game_id WHERE " + " AND ".join(where),
-            args)]
+        ids = [
+            r["game_id"]
+            for r in db.all(
+                "SELECT gp.game_id FROM game_players gp JOIN games g ON g.id = gp.game_id WHERE " + " AND ".join(where),
+                args,
+            )
+        ]
         for game_id in ids:
             db.execute("UPDATE game_players SET player_id = ? WHERE game_id = ? AND track = ?", (pid, game_id, track))
         _drop_unused(db)
@@ -99,5 +107,8 @@ def _drop_unused(db: Database) -> None:
 
 def history(db: Database, game: int) -> list[Row]:
     """Who played each track of a game, and what the board reported."""
-    return db.all("SELECT gp.track + 1 AS track, p.name, gp.reported FROM game_players gp "
-                  "JOIN players p ON p.id = gp.player_id WHERE gp.game_id = ? ORDER BY gp.track", (game,))
+    return db.all(
+        "SELECT gp.track + 1 AS track, p.name, gp.reported FROM game_players gp "
+        "JOIN players p ON p.id = gp.player_id WHERE gp.game_id = ? ORDER BY gp.track",
+        (game,),
+    )

@@ -111,8 +111,16 @@ def _pg_pool(url: str, size: int) -> Any:
     # up, a round ends), and a burst that had to wait for new connections was answered 503 (a load test on
     # a busy machine saw a minute of them); a database it cannot reach is an error at the start.
     wait = busy_wait()
-    pool = ConnectionPool(url, min_size=size, max_size=size, open=False, timeout=WAIT_S, reconnect_timeout=wait,
-                          name="club", kwargs={"autocommit": True, "row_factory": dict_row, "connect_timeout": wait})
+    pool = ConnectionPool(
+        url,
+        min_size=size,
+        max_size=size,
+        open=False,
+        timeout=WAIT_S,
+        reconnect_timeout=wait,
+        name="club",
+        kwargs={"autocommit": True, "row_factory": dict_row, "connect_timeout": wait},
+    )
     try:
         pool.open(wait=True, timeout=wait)
     except PoolTimeout:

@@ -17,9 +17,15 @@ def store_crashes(db: Database, board: str, crashes: Sequence[tuple[int, int, st
     new = 0
     with db.transaction():
         for boot, uptime, text in crashes:
-            if db.value("INSERT INTO crashes (board, boot, uptime_ms, digest, text, received_at) "
-                        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (board, boot, uptime_ms, digest) DO NOTHING "
-                        "RETURNING id", (board, boot, uptime, digest(text), text, now_iso)) is not None:
+            if (
+                db.value(
+                    "INSERT INTO crashes (board, boot, uptime_ms, digest, text, received_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (board, boot, uptime_ms, digest) DO NOTHING "
+                    "RETURNING id",
+                    (board, boot, uptime, digest(text), text, now_iso),
+                )
+                is not None
+            ):
                 new += 1
     return new
 

@@ -3,16 +3,21 @@
 from cribboard.store.engine import Database, Row
 
 
-def save_rubber(db: Database, rubber_id: int | None, names: str, record: str, totals: str, deals: int,
-                finished: bool, now: str) -> int:
+def save_rubber(
+    db: Database, rubber_id: int | None, names: str, record: str, totals: str, deals: int, finished: bool, now: str
+) -> int:
     """A barbu rubber kept (new if rubber_id is None): its id."""
     with db.transaction():
         if rubber_id is None:
-            return db.value("INSERT INTO barbu_rubbers (names, record, totals, deals, finished, created, updated) "
-                            "VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
-                            (names, record, totals, deals, int(finished), now, now))
-        db.execute("UPDATE barbu_rubbers SET record = ?, totals = ?, deals = ?, finished = ?, updated = ? "
-                   "WHERE id = ?", (record, totals, deals, int(finished), now, rubber_id))
+            return db.value(
+                "INSERT INTO barbu_rubbers (names, record, totals, deals, finished, created, updated) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                (names, record, totals, deals, int(finished), now, now),
+            )
+        db.execute(
+            "UPDATE barbu_rubbers SET record = ?, totals = ?, deals = ?, finished = ?, updated = ? WHERE id = ?",
+            (record, totals, deals, int(finished), now, rubber_id),
+        )
         return rubber_id
 
 
@@ -26,14 +31,20 @@ def rubbers(db: Database) -> list[Row]:
     return db.all("SELECT * FROM barbu_rubbers ORDER BY id")
 
 
-def save_partie(db: Database, sheet_id: int | None, names: str, record: str, deals: int, finished: bool,
-                now: str) -> int:
+def save_partie(
+    db: Database, sheet_id: int | None, names: str, record: str, deals: int, finished: bool, now: str
+) -> int:
     """A piquet sheet kept (new if sheet_id is None), in the caller's transaction: its id."""
     if sheet_id is None:
-        return db.value("INSERT INTO piquet_sheets (names, record, deals, finished, created, updated) "
-                        "VALUES (?, ?, ?, ?, ?, ?) RETURNING id", (names, record, deals, int(finished), now, now))
-    db.execute("UPDATE piquet_sheets SET record = ?, deals = ?, finished = ?, updated = ? WHERE id = ?",
-               (record, deals, int(finished), now, sheet_id))
+        return db.value(
+            "INSERT INTO piquet_sheets (names, record, deals, finished, created, updated) "
+            "VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+            (names, record, deals, int(finished), now, now),
+        )
+    db.execute(
+        "UPDATE piquet_sheets SET record = ?, deals = ?, finished = ?, updated = ? WHERE id = ?",
+        (record, deals, int(finished), now, sheet_id),
+    )
     return sheet_id
 
 
