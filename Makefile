@@ -83,6 +83,7 @@ $(CP_STUBS_DONE): Makefile
 lint: $(VENV_DONE)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	PYTHONPATH=host:firmware/lib $(BIN)/lint-imports --no-cache  # the arrows between the packages (pyproject.toml)
 
 typecheck: $(VENV_DONE) $(NODE_DONE) $(STUBS_DONE) $(CP_STUBS_DONE)
 	node_modules/.bin/pyright -p firmware/pyrightconfig.json

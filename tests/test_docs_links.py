@@ -58,3 +58,28 @@ def test_the_readme_is_a_newcomers_page_and_each_long_document_lists_its_content
         assert needed in readme, needed
     for name in ("cli.md", "testing.md", "architecture.md", "playing.md"):
         assert "Contents:" in (ROOT / "docs" / name).read_text(), name
+
+
+def test_the_architecture_tree_names_what_is_there_and_every_top_folder():
+    """docs/architecture.md's tree of folders: each path it names exists, and each folder at the top of the
+    repository (but the set-up's own) is in it."""
+    text = (ROOT / "docs" / "architecture.md").read_text()
+    tree = text.split("## The folders", 1)[1].split("```", 2)[1]
+    named, top = set(), None
+    for line in tree.splitlines():
+        if not line.strip():
+            continue
+        token = line.split()[0]
+        if not ("/" in token or token.endswith((".py", ".json"))):
+            continue  # a description's continuation
+        if not line.startswith(" "):
+            top = token
+            path = ROOT / token
+        else:
+            path = ROOT / top / token
+        assert path.exists(), "docs/architecture.md names %s, which is not there" % path.relative_to(ROOT)
+        named.add(path.relative_to(ROOT).parts[0])
+    kept = {p.name for p in ROOT.iterdir() if p.is_dir() and not p.name.startswith(".")}
+    made = {"node_modules", "build", "__pycache__"}  # the set-up's, never kept
+    missing = sorted(kept - made - named)
+    assert not missing, "folders the tree in docs/architecture.md does not show: %s" % missing

@@ -19,23 +19,11 @@ import unicodedata
 from typing import Any
 
 from cribboard.digits import number
-from cribboard.i18n import N_, _, ngettext
+from cribboard.game_words import CONTRACT_NAMES
+from cribboard.i18n import _, ngettext
 from cribboard.said import said
 from cribboard.told import Change
 from cribcore import barbu
-
-# The contracts as the table names them: the code's English words (always
-# understood), and each language's own (the Spanish rules': barbú,
-# corazones, damas, bazas, dos últimas, triunfo, dominó), shown and read.
-CONTRACT_NAMES = {
-    "barbu": N_("barbu"),
-    "hearts": N_("hearts"),
-    "queens": N_("queens"),
-    "tricks": N_("tricks"),
-    "last2": N_("last2"),
-    "trumps": N_("trumps"),
-    "domino": N_("domino"),
-}
 
 ALIASES = {"king": "barbu", "notricks": "tricks", "lasttwo": "last2", "fantan": "domino"}
 

@@ -11,3 +11,8 @@ class UsageError(CribboardError):
     """Bad arguments or input: a card that does not exist, an ambiguous port."""
 
     exit_code = 2
+
+
+class SimError(CribboardError):
+    """A simulated board, or a board on a page, cannot do what was asked (a
+    press it cannot take, a board that would not start)."""

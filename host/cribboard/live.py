@@ -1,94 +1,15 @@
 # Real boards on a live scoreboard (`cribboard live`): each board's state is
-# read over its link (STATE) and its LEDs drawn with the very code the board
-# draws with (cribapp.boardview on cribapp.render), on the reference layout
-# for its number of tracks; web.py serves them on one page with the
-# scoreboard beside each.
+# read over its USB link (STATE) and drawn as the board draws it
+# (cribboard.seen); web.py serves them on one page with the scoreboard
+# beside each.
 import threading
 from typing import Any
 
-from cribapp.boardview import tally, view_for
-from cribapp.config import Config
-from cribapp.layout import Layout
 from cribapp.layoutfile import standard
-from cribapp.render import Renderer
-from cribapp.restore import session_of
-from cribboard import scoreboard
-from cribboard.i18n import N_
 from cribboard.linkclient import BoardLink, LinkError
-from cribboard.simulator import SimError
+from cribboard.seen import SeenBoard, drawn
 
 POLL_S = 0.5
-
-
-class _Frame:
-    """A pixel sink that keeps the last frame written, as [r, g, b]."""
-
-    def __init__(self, n: int) -> None:
-        self.n = n
-        self._next = [[0, 0, 0] for _ in range(n)]
-        self.leds = [[0, 0, 0] for _ in range(n)]
-
-    def __setitem__(self, i: int, rgb: tuple[int, int, int]) -> None:
-        self._next[i] = list(rgb)
-
-    def write(self) -> None:
-        self.leds = [list(c) for c in self._next]
-
-
-def draw(state: dict[str, Any]) -> tuple[dict[str, Any], list[list[int]]]:
-    """The layout and the LEDs a board with this state shows (between blinks)."""
-    session = session_of(state)
-    match = session.match
-    g = match.game
-    layout_data = standard(3 if g.sides == 3 else 2)
-    layout = Layout(layout_data)
-    frame = _Frame(layout.n)
-    r = Renderer(layout, frame, Config(), state.get("brightness", 3))
-    r.begin()
-    view_for(match).board(r, match, tally(match), 1, show=session.showing())
-    r.finish()
-    return layout_data, frame.leds
-
-
-Drawn = tuple[dict[str, Any], dict[str, Any], list[list[int]]]
-
-
-def drawn(state: Any) -> Drawn:
-    """(scoreboard, layout, LEDs) of a board's state; ValueError if it is not a board's."""
-    try:
-        view = scoreboard.view(state)
-        layout, leds = draw(state)
-    except (KeyError, TypeError, IndexError) as e:
-        raise ValueError("not a board's state: %s" % e) from None
-    return view, layout, leds
-
-
-class SeenBoard:
-    """A real board on the page, seen and not pressed (its buttons are at
-    the table): the interface web.make_server serves, from the last state
-    shown."""
-
-    def __init__(self, layout: dict[str, Any]) -> None:
-        self.layout = layout
-        self.frames = 0
-        self._leds: list[list[int]] = []
-        self._view: dict[str, Any] | None = None
-
-    def show(self, seen: Drawn) -> None:
-        self._view, self.layout, self._leds = seen
-        self.frames += 1
-
-    def buttons(self) -> list[str]:
-        return []
-
-    def leds(self) -> list[list[int]]:
-        return self._leds
-
-    def press(self, button: Any, gesture: Any) -> None:
-        raise SimError(N_("a real board's buttons are at the table"))  # English: the page says it in its own
-
-    def scoreboard(self) -> dict[str, Any] | None:
-        return self._view
 
 
 class LiveBoard(SeenBoard):

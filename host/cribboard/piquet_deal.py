@@ -8,13 +8,12 @@
 # and tricks as E and Y, the same in every language.
 from typing import Any
 
+from cribboard.game_words import WHO_WORDS
 from cribboard.i18n import N_, _
 from cribboard.said import said
 from cribcore.cards import RANKS, format_cards, parse
 from cribcore.piquet import ELDER, ORDER, YOUNGER, point_of, score_deal, sequences_of, sets_of
 
-WHO = ("elder", "younger")
-WHO_WORDS = (N_("elder"), N_("younger"))
 _RANK = {
     6: N_("seven"),
     7: N_("eight"),

@@ -17,15 +17,14 @@ from cribboard import piquet_deal as pd
 from cribboard.digits import number
 from cribboard.i18n import N_, _
 from cribboard.said import said
-from cribboard.stats import piquet_result
 from cribboard.told import Change
 from cribcore import record as records
 from cribcore.game import DEAL
-from cribcore.partie import MAX_ENTRY, PiquetMatch
+from cribcore.partie import MAX_ENTRY, RUBICON, PiquetMatch, rubicon
 from cribcore.piquet import ELDER, YOUNGER
 
 # Where sheet parties sit among the boards' games: no board id can hold a
-# colon (sync.BOARD_ID), so this one is never taken for a board's.
+# colon (intake.BOARD_ID), so this one is never taken for a board's.
 SHEET_BOARD = "sheet:piquet"
 
 Deals = list[tuple[int, int]]
@@ -106,6 +105,18 @@ class Sheet:
     def with_entries(self, entries: list[Entry]) -> "Sheet":
         """This partie with these deals instead, each checked again."""
         return Sheet(self.names, self.game.first_dealer, entries)
+
+
+def piquet_result(scores: list[int]) -> str:
+    """A finished partie in a word: "rubicon" (the loser under 100: he
+    loses the two totals and 100), "win" (100 and the difference), or
+    "draw" (still tied after the two extra deals)."""
+    if len(scores) != 2 or not all(type(s) is int for s in scores):
+        raise ValueError(_("a partie has two totals, not %r") % (scores,))
+    r = rubicon(scores)
+    if r is None:
+        return "draw"
+    return "rubicon" if scores[1 - r[0]] < RUBICON else "win"
 
 
 def parse_deal(text: str) -> Entry:

@@ -11,6 +11,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from cribboard.game_words import CONTRACT_NAMES, WHO, WHO_WORDS
 from cribboard.i18n import _
 from cribcore import CoreError
 from cribcore.messages import MESSAGES, names
@@ -79,24 +80,11 @@ def _value(name: str, value: object, gettext: Gettext) -> object:
     if isinstance(value, CoreError):
         return _core(value, gettext)
     if name in WORDS and isinstance(value, str):
-        word = WORDS[name]().get(value)
+        word = WORDS[name].get(value)
         if word is not None:
             return gettext(word)
     return value
 
 
-def _contracts() -> dict[str, str]:
-    from cribboard.barbu_sheet import CONTRACT_NAMES
-
-    return CONTRACT_NAMES
-
-
-def _hands() -> dict[str, str]:
-    from cribboard.piquet_deal import WHO, WHO_WORDS
-
-    return dict(zip(WHO, WHO_WORDS, strict=True))
-
-
-# The placeholders whose value is a word of the game, and where its words
-# are (imported when first said: those modules say core errors too).
-WORDS: dict[str, Callable[[], dict[str, str]]] = {"contract": _contracts, "who": _hands}
+# The placeholders whose value is a word of the game, and its words.
+WORDS: dict[str, dict[str, str]] = {"contract": CONTRACT_NAMES, "who": dict(zip(WHO, WHO_WORDS, strict=True))}

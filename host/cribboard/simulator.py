@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from cribboard import manifest, resources
-from cribboard.errors import CribboardError
+from cribboard.errors import CribboardError, SimError
 from cribboard.hwlink import HardwareError, HwLink
 from cribboard.i18n import N_, _
 
@@ -21,10 +21,6 @@ GESTURES = ("tap", "long")
 PACKAGES = ("cribcore", "cribapp", "cribclub")
 CIRCUITPYTHON = "circuitpython"
 BOOT_OUT = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Cribboard simulated board with rp2040\n"
-
-
-class SimError(CribboardError):
-    pass
 
 
 def micropython_binary():

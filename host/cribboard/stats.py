@@ -7,11 +7,12 @@ from datetime import datetime, timezone
 from typing import Any
 
 from cribboard.i18n import N_, _
+from cribboard.piquet_sheet import piquet_result
 from cribboard.said import said
 from cribboard.store import results
 from cribcore.game import SKUNK_NAMES
 from cribcore.match import PIQUET
-from cribcore.partie import RUBICON, rubicon
+from cribcore.partie import rubicon
 
 Row = dict[str, Any]
 
@@ -85,18 +86,6 @@ def iso_time(unix: float | None) -> str | None:
     if unix is None:
         return None
     return datetime.fromtimestamp(float(unix), timezone.utc).isoformat(timespec="seconds")
-
-
-def piquet_result(scores: list[int]) -> str:
-    """A finished partie in a word: "rubicon" (the loser under 100: he
-    loses the two totals and 100), "win" (100 and the difference), or
-    "draw" (still tied after the two extra deals)."""
-    if len(scores) != 2 or not all(type(s) is int for s in scores):
-        raise ValueError(_("a partie has two totals, not %r") % (scores,))
-    r = rubicon(scores)
-    if r is None:
-        return "draw"
-    return "rubicon" if scores[1 - r[0]] < RUBICON else "win"
 
 
 def game(db: Any, game_id: int) -> tuple[dict[str, Any], str]:

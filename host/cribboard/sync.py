@@ -1,47 +1,16 @@
 # Sync: pull finished games from a board into the database. Records are
 # stored and committed before they are acknowledged, and stored by (board,
 # seq) once only, so a sync cut off at any moment is simply run again.
-import re
 import time
 from datetime import datetime, timezone
 from typing import NamedTuple
 
-from cribapp.compat import TICKS_PERIOD
-from cribapp.ticks import Ticks
 from cribboard import intake, store
 from cribboard.i18n import _
+from cribboard.intake import BOARD_ID, wall_time
 from cribboard.linkclient import Garbled, LinkError
 
 RETRIES = 5
-BOARD_ID = re.compile(r"[0-9A-Za-z_-]{1,64}")  # a chip's unique id in hex, or a name of letters
-
-
-EARLIEST = 1_577_836_800  # 2020-01-01: a date before it is no game of a Cribboard's
-LATEST_AHEAD = 86_400  # nor one more than a day after the host's clock
-MAX_TICKS = 1 << 40  # far past any board's ticks period (2**30 on MicroPython)
-
-
-def wall_time(rec, hello, host_now):
-    """Unix seconds at which the game was confirmed, or None if unknown or
-    not plausible (before 2020, or more than a day ahead of host_now). The
-    board's ticks wrap where its HELLO says (before `period`: MicroPython's).
-    Shared by a USB sync and the club's server: hello is the HELLO, or the
-    WiFi report's boot, ticks and period, as the board sent them."""
-    ticks, now_ticks = rec.get("ticks"), hello.get("ticks")
-    if type(ticks) is not int or not 0 <= ticks < MAX_TICKS:
-        return None
-    period = hello.get("period", TICKS_PERIOD)
-    if type(period) is not int or not 2 <= period <= MAX_TICKS or period & (period - 1):
-        period = TICKS_PERIOD  # not a power of two: a board cannot mean it
-    ticks_diff = Ticks(period).ticks_diff
-    if rec.get("boot") == hello.get("boot") and type(now_ticks) is int and 0 <= now_ticks < MAX_TICKS:
-        wall = host_now - ticks_diff(now_ticks, ticks) / 1000
-    else:
-        given = rec.get("wall")
-        if not (isinstance(given, list) and len(given) == 2 and all(type(w) is int for w in given)):
-            return None
-        wall = given[0] + ticks_diff(ticks, given[1]) / 1000
-    return wall if EARLIEST <= wall <= host_now + LATEST_AHEAD else None
 
 
 class Synced(NamedTuple):

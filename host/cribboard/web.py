@@ -27,8 +27,8 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from cribboard import i18n
+from cribboard.errors import SimError
 from cribboard.said import said
-from cribboard.simulator import SimError
 
 log = logging.getLogger("http")  # cribboard --verbose shows every request
 PAGE = Path(__file__).resolve().parent / "sim.html"

@@ -102,7 +102,7 @@ def test_every_message_is_said_in_the_language_with_its_values(language, speakin
             if isinstance(value, CoreError):
                 assert said(value) in text and str(value) not in text, (language, template, text)
             elif name in WORDS:
-                assert translation.gettext(WORDS[name]()[value]) in text and value not in text, (language, text)
+                assert translation.gettext(WORDS[name][value]) in text and value not in text, (language, text)
             else:
                 assert (("%X" if kinds[name] == "X" else "%s") % value) in text, (language, template, text)
 

@@ -1,6 +1,6 @@
 # Turning a board's ticks into wall time at sync, for a board whose ticks
 # wrap at 2**30 (MicroPython) or 2**29 (CircuitPython, as its HELLO says).
-from cribboard.sync import wall_time
+from cribboard.intake import wall_time
 
 NOW = 1_800_000_000.0
 

@@ -12,13 +12,7 @@ import sys
 import machine
 import neopixel
 
-try:
-    from micropython import const  # pyright: ignore[reportAssignmentType]
-except ImportError:  # CPython, in the tests
-
-    def const(x):
-        return x
-
+from cribcore import const  # (loaded already: cribapp's __init__ imports cribcore)
 
 DEPLOY_ERROR_LEDS = 6  # the deploy-error pattern (cribapp.codes.ERR_DEPLOY): six LEDs blink red
 _BLINK_MS = const(500)

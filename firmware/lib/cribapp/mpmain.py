@@ -59,13 +59,7 @@ import time  # noqa: E402
 import machine  # noqa: E402
 import neopixel  # noqa: E402
 
-try:
-    from micropython import const  # pyright: ignore[reportAssignmentType]
-except ImportError:  # CPython, in the tests
-
-    def const(x):
-        return x
-
+from cribcore import const  # noqa: E402  (loaded already: cribapp's __init__ imports cribcore)
 
 _LOOP_MS = const(2)
 _kept = []  # the watchdog's timer and its LoopWatch, from boot.py on

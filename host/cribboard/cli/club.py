@@ -210,8 +210,8 @@ def pair(port, server_url, rotate, resend, db_url, as_json):
     from cribboard import store
     from cribboard.cli.base import open_link
     from cribboard.club import pairing
+    from cribboard.intake import BOARD_ID
     from cribboard.linkclient import LinkError
-    from cribboard.sync import BOARD_ID
 
     server_url = server_url if server_url.endswith("/") else server_url + "/"
     try:

@@ -26,11 +26,11 @@ from typing import Any
 
 from cribboard import intake, store
 from cribboard.club.allowance import Allowance, LogLimit
-from cribboard.live import SeenBoard, drawn
+from cribboard.intake import BOARD_ID, wall_time
 from cribboard.records import MAX_INT
+from cribboard.seen import SeenBoard, drawn
 from cribboard.store.engine import Database, DbError
 from cribboard.store.pool import Pool
-from cribboard.sync import BOARD_ID, wall_time
 from cribboard.web import json_depth
 from cribclub.signing import signature
 from cribclub.wire import BOARD, COUNTER, GAMES, LIVE, SIGNATURE

@@ -1,8 +1,9 @@
 # The results database, all of it: the engines (SQLite, PostgreSQL), the
 # schema's migrations, and one module a kind of thing kept. No SQL is
 # written anywhere else in the host tool.
-from cribboard.store import club, engine, games, migrations, players, reports, results, sheets
-from cribboard.store.engine import Database, DbError, Row, busy_wait, check_writable, connect, is_server, path_of
+from cribboard.store import club, connection, engine, games, migrations, players, reports, results, sheets
+from cribboard.store.connection import connect
+from cribboard.store.engine import Database, DbError, Row, busy_wait, check_writable, is_server, path_of
 
 __all__ = [
     "Database",
@@ -12,6 +13,7 @@ __all__ = [
     "check_writable",
     "club",
     "connect",
+    "connection",
     "engine",
     "games",
     "is_server",

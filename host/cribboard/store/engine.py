@@ -204,7 +204,7 @@ def check_writable(db: Database) -> None:
         return
 
 
-def _sqlite(url: str, threads: bool = False) -> Database:
+def open_sqlite(url: str, threads: bool = False) -> Database:
     path = path_of(url)
     if path.is_dir():
         raise DbError(_("the database %s is a folder; name a file in it, e.g. %s") % (path, path / "cribboard.db"))
@@ -232,7 +232,7 @@ def _sqlite(url: str, threads: bool = False) -> Database:
     return db
 
 
-def _postgresql(url: str) -> Database:
+def open_postgresql(url: str) -> Database:
     try:
         import psycopg
         from psycopg.rows import dict_row
@@ -284,21 +284,3 @@ def safe_url(url: str) -> str:
 
 def is_server(url: str) -> bool:
     return url.startswith(SCHEMES)
-
-
-def connect(url: str, migrated: bool = True, threads: bool = False, create: bool = True) -> Database:
-    """The database at url, its schema migrated to this tool's (migrated=False:
-    as it is, for a test that makes a database of an earlier version;
-    threads=True: used from several threads, one at a time, as a server's;
-    create=False: an empty one is an error, not made a cribboard database)."""
-    from cribboard.store.migrations import migrate
-
-    db = _postgresql(url) if is_server(url) else _sqlite(url, threads)
-    if not migrated:
-        return db
-    try:
-        migrate(db, create)
-    except BaseException:
-        db.close()
-        raise
-    return db

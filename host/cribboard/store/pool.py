@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from cribboard.i18n import _
-from cribboard.store.engine import Database, DbError, _sqlite, busy_wait, is_server, postgresql_database, safe_url
+from cribboard.store.engine import Database, DbError, busy_wait, is_server, open_sqlite, postgresql_database, safe_url
 
 WAIT_S = 3.0  # the longest a request waits for a connection, or for SQLite's writer
 
@@ -29,7 +29,7 @@ class Pool:
         if is_server(url):
             self._pg = _pg_pool(url, size)
         else:  # WAL is kept in the file: set once here, before any thread's connection
-            db = _sqlite(url)
+            db = open_sqlite(url)
             try:
                 db.execute("PRAGMA journal_mode = WAL")
             finally:
@@ -73,7 +73,7 @@ class Pool:
     def _thread_sqlite(self) -> Database:
         db = getattr(self._local, "db", None)
         if db is None:
-            db = _sqlite(self.url, threads=True)
+            db = open_sqlite(self.url, threads=True)
             db.wait_s, db.say_busy = WAIT_S, False
             db.conn.execute("PRAGMA busy_timeout = %d" % (WAIT_S * 1000))
             self._local.db = db
