@@ -286,6 +286,17 @@ def main():
         "| from PostgreSQL back after a restart to a board's request answered | %s s |"
         % srv["serving_again_after_postgresql_restart_s"]
     )
+    print(
+        "| the %d boards as fast as each is let: answers a second, one `serve` / two on one database "
+        "(failed: %d / %d) | %.1f / %.1f |"
+        % (
+            srv["boards"],
+            srv["flood_failed_1_server"],
+            srv["flood_failed_2_servers"],
+            srv["requests_per_s_1_server"],
+            srv["requests_per_s_2_servers"],
+        )
+    )
     print()
     print("| package and deploy | measured |")
     print("|---|---|")
