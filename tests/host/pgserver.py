@@ -3,15 +3,20 @@
 # folder, reached only through a Unix socket there (no TCP port), fsync off.
 # PostgreSQL refuses to run as root: as root the cluster belongs to the
 # `postgres` user the package creates.
+import contextlib
 import glob
 import itertools
 import os
 import pwd
 import shutil
+import signal
 import subprocess
 import tempfile
 
+from deadline import WAIT_S
+
 USER = "cribboard"  # the cluster's superuser, as the tests connect
+WAIT = str(WAIT_S)  # pg_ctl's own wait for the server to start or stop (its default, 60 s, is a guess)
 
 
 def server_bin():
@@ -44,20 +49,30 @@ class Cluster:
     def start_server(self):
         """(Again:) the server up, waited for (pg_ctl -w)."""
         self._run(
-            "pg_ctl", "-D", self.data, "-w", "-l", os.path.join(self.dir, "server.log"), "-o", self._options, "start"
+            "pg_ctl",
+            "-D",
+            self.data,
+            "-w",
+            "-t",
+            WAIT,
+            "-l",
+            os.path.join(self.dir, "server.log"),
+            "-o",
+            self._options,
+            "start",
         )
         self.running = True
 
     def stop_server(self):
         """The server down, as a restart takes it (every connection cut), the cluster kept."""
-        self._run("pg_ctl", "-D", self.data, "-w", "-m", "fast", "stop")
+        self._run("pg_ctl", "-D", self.data, "-w", "-t", WAIT, "-m", "fast", "stop")
         self.running = False
 
     def _run(self, tool, *args):
         cmd = [os.path.join(self.bin, tool), *args]
         if self.owner is not None:
             cmd = ["runuser", "-u", self.owner.pw_name, "--", *cmd]
-        done = subprocess.run(cmd, cwd=self.dir, capture_output=True, text=True, timeout=120)
+        done = subprocess.run(cmd, cwd=self.dir, capture_output=True, text=True, timeout=int(WAIT) + 60)
         if done.returncode:
             raise RuntimeError("%s failed: %s%s" % (tool, done.stdout, done.stderr))
 
@@ -76,8 +91,27 @@ class Cluster:
     def stop(self):
         if self.running:
             self.running = False
-            self._run("pg_ctl", "-D", self.data, "-w", "-m", "immediate", "stop")
+            try:
+                self._run("pg_ctl", "-D", self.data, "-w", "-t", WAIT, "-m", "immediate", "stop")
+            except (RuntimeError, subprocess.TimeoutExpired):  # still, nothing it started is left running
+                self._kill_postmaster()
+                raise
+            finally:
+                shutil.rmtree(self.dir, ignore_errors=True)
         shutil.rmtree(self.dir, ignore_errors=True)
+
+    def _kill_postmaster(self):
+        """SIGKILL to the server and its children (the postmaster's pid is its pid file's first line)."""
+        try:
+            with open(os.path.join(self.data, "postmaster.pid")) as f:
+                pid = int(f.readline())
+        except (OSError, ValueError):
+            return
+        for child in subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout.split():
+            with contextlib.suppress(OSError):
+                os.kill(int(child), signal.SIGKILL)
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
 
     def __enter__(self):
         return self
