@@ -211,3 +211,27 @@ def test_the_watchdog_stand_in_is_the_raspberrypi_ports():
     assert not reset_later(7)
     wd.feed()
     assert reset_later(9)
+
+
+def test_a_stall_of_the_boards_process_is_not_the_chips_time():
+    """On a busy machine the simulated board's process may be stopped for seconds, which the chip
+    would not have seen (simcp.stalls: simhw's, in cribboard sim): its watchdog does not count them;
+    the time the chip did see, it does."""
+    simcp.reset()
+    stalled, stalls = [0], simcp.stalls
+    simcp.stalls = lambda: stalled[0]
+    try:
+        wd = microcontroller.watchdog
+        wd.timeout = 8
+        wd.mode = watchdog.WatchDogMode.RESET
+        simcp.now_ms[0] += 12000
+        stalled[0] += 11990  # stopped all but 10 ms of it
+        simcp.check_watchdog()  # no reset
+        wd.feed()
+        simcp.now_ms[0] += 6000
+        stalled[0] += 6000
+        simcp.check_watchdog()
+        assert reset_later(9)  # and 9 s it saw, unfed, reset it
+    finally:
+        simcp.stalls = stalls
+        simcp.reset()

@@ -76,6 +76,7 @@ def main():
 
     simcp.poll = poll
     simcp.sent = hw.frame
+    simcp.stalls = hw.stalls  # the process's stalls, as the MicroPython board's timers skip them
     simcp.ms = lambda: offset + int((time.monotonic() - start) * 1000)
     simcp.data_port = PtySerial
     simcp.uid[:] = ident[:8].ljust(8, b"\0")

@@ -48,7 +48,7 @@ def check_watchdog():
         if timer.mode == "raise":
             import watchdog
 
-            timer.fed_at = ms()  # raised once a timeout
+            timer._fed()  # raised once a timeout
             raise watchdog.WatchDogTimeout()
         timer.mode = None
         raise ChipReset()
@@ -71,6 +71,13 @@ def ms():
 
 def poll_watchdog(timer):
     """Called on every feed; a test replaces it to see the feeds."""
+
+
+def stalls():
+    """Milliseconds, all told, for which the board's process was stopped (a busy machine: no CPU, a
+    disk) in a way its chip would not have been: its watchdog does not count them. None here; the
+    simulated board's are simhw's (cpboard.py), as the MicroPython board's timers and watchdog skip them."""
+    return 0
 
 
 def data_port():

@@ -9,7 +9,8 @@
 #   feed() while it is stopped does nothing; setting the timeout feeds it.
 # It expires on the board's clock (simcp.ms), looked at whenever the board
 # reads a pin or feeds it: RAISE raises WatchDogTimeout there, RESET resets
-# the chip (simcp.ChipReset).
+# the chip (simcp.ChipReset). The time the board's process was stopped, which
+# the chip would not have seen (simcp.stalls), does not count.
 import simcp
 
 
@@ -28,6 +29,7 @@ class WatchDogTimer:
         self._mode = None
         self.feeds = 0
         self.fed_at = 0
+        self._stalls_at = 0  # simcp.stalls() when fed
 
     @property
     def timeout(self):
@@ -38,7 +40,7 @@ class WatchDogTimer:
         if not 0 < seconds <= simcp.port["watchdog_max_s"]:
             raise ValueError("timeout must be 0-%s" % simcp.port["watchdog_max_s"])
         self._timeout = float(seconds)
-        self.fed_at = simcp.ms()  # setting the timeout feeds it too
+        self._fed()  # setting the timeout feeds it too
 
     @property
     def mode(self):
@@ -49,7 +51,7 @@ class WatchDogTimer:
         if mode is not None and mode not in simcp.port["watchdog_modes"]:
             raise NotImplementedError()
         self._mode = mode
-        self.fed_at = simcp.ms()
+        self._fed()
         simcp.watchdogs[:] = [self] if mode is not None else []
 
     def feed(self):
@@ -57,8 +59,13 @@ class WatchDogTimer:
             return  # silently nothing while it is not running (CircuitPython 10)
         simcp.check_watchdog()
         self.feeds += 1
-        self.fed_at = simcp.ms()
+        self._fed()
         simcp.poll_watchdog(self)
 
+    def _fed(self):
+        self.fed_at = simcp.ms()
+        self._stalls_at = simcp.stalls()
+
     def expired(self, now):
-        return self._mode is not None and now - self.fed_at > self._timeout * 1000
+        unfed = now - self.fed_at - (simcp.stalls() - self._stalls_at)
+        return self._mode is not None and unfed > self._timeout * 1000

@@ -133,6 +133,13 @@ def _skip_stall(now):
         skipped_ms += shift
 
 
+def stalls():
+    """The stalls skipped, all told, in ms, counting one that ends now (the CircuitPython board's
+    watchdog, cribboard/cp/watchdog.py, skips them too)."""
+    _skip_stall(ticks_ms())
+    return skipped_ms
+
+
 def watchdog_start(timeout_ms):
     global _wdt_timeout
     _wdt_timeout = timeout_ms
