@@ -16,6 +16,7 @@
 # the later ones checked again).
 import re
 import unicodedata
+from collections.abc import Sequence
 from typing import Any
 
 from cribboard.digits import number
@@ -28,18 +29,18 @@ from cribcore import barbu
 ALIASES = {"king": "barbu", "notricks": "tricks", "lasttwo": "last2", "fantan": "domino"}
 
 
-def contract_name(contract):
+def contract_name(contract: str) -> str:
     """The contract's name in the table's language."""
     return _(CONTRACT_NAMES[contract])
 
 
-def _plain(text):
+def _plain(text: str) -> str:
     """A name as typed, whatever the accents, case, spaces or hyphens: dos-Últimas -> dosultimas."""
     letters = unicodedata.normalize("NFD", text.lower())
     return "".join(c for c in letters if c.isalnum() and not unicodedata.combining(c))
 
 
-def contract_words():
+def contract_words() -> dict[str, str]:
     """Every name the sheet reads, plain (see _plain), to the contract."""
     words = {c: c for c in barbu.CONTRACTS}
     words.update(ALIASES)
@@ -48,7 +49,7 @@ def contract_words():
     return words
 
 
-def _contract(words):
+def _contract(words: list[str]) -> tuple[str, int]:
     """(contract, how many words its name took) from the start of a deal line, or ValueError."""
     known = contract_words()
     if len(words) > 1 and _plain(words[0] + words[1]) in known and _plain(words[0]) not in known:
@@ -61,7 +62,7 @@ def _contract(words):
     )
 
 
-def parse_deal(line):
+def parse_deal(line: str) -> tuple[str, dict[str, Any], list[list[Any]]]:
     """(contract, result, doubles) from a deal line; ValueError says what is wrong."""
     body, _bar, dbl = line.partition("|")
     words = body.split()
@@ -121,7 +122,7 @@ def parse_deal(line):
 _DOUBLE = re.compile(r"([0-9]+)[xX]([0-9]+)(!?)", re.ASCII)
 
 
-def deal_line(contract, result, doubles):
+def deal_line(contract: str, result: dict[str, Any], doubles: list[list[Any]]) -> str:
     """The sheet's line for a deal (parse_deal reads it back the same), so
     the table can see, or type again, what it removed."""
     if contract == "barbu":
@@ -142,14 +143,14 @@ def deal_line(contract, result, doubles):
     return line
 
 
-def _seat(word):
+def _seat(word: str) -> int:
     n = number(word)
     if not 1 <= n <= 4:
         raise ValueError(_("seats are 1 to 4, not %d") % n)
     return n - 1
 
 
-def rebuilt(rubber, deals):
+def rebuilt(rubber: barbu.Rubber, deals: list[Any]) -> barbu.Rubber:
     """The rubber with these deals, [(contract, result, doubles)], each
     checked again in order; ValueError names the first that no longer fits."""
     again = barbu.Rubber(rubber.first_dealer, rubber.names)
@@ -161,7 +162,7 @@ def rebuilt(rubber, deals):
     return again
 
 
-def apply(rubber, text):
+def apply(rubber: barbu.Rubber, text: str) -> tuple[barbu.Rubber, Change]:
     """One line of the sheet: a deal, `undo`, or `fix N DEAL`. Returns the
     rubber (a new one for undo and fix) and the Change; ValueError (and the
     rubber unchanged) if the line cannot be right."""
@@ -190,7 +191,7 @@ def apply(rubber, text):
     return rubber, Change("entered", len(rubber.deals) - 1, None)
 
 
-def parse_partners(text):
+def parse_partners(text: str) -> list[list[int]]:
     """--partners "1+3,2+4": the two pairs, seats 0-based; ValueError says what is wrong."""
     pairs = []
     for part in text.split(","):
@@ -203,22 +204,22 @@ def parse_partners(text):
     return sorted(pairs)
 
 
-def pair_totals(rubber, partners):
+def pair_totals(rubber: barbu.Rubber, partners: Sequence[Sequence[int]]) -> list[int]:
     """Each pair's pooled total (barbu's partnership game keeps the score in common)."""
     t = rubber.totals()
     return [t[a] + t[b] for a, b in partners]
 
 
-def record(rubber, names, partners=None):
+def record(rubber: barbu.Rubber, names: list[str], partners: Sequence[Sequence[int]] | None = None) -> dict[str, Any]:
     """What the database keeps of a rubber, and what export gives."""
-    rec = dict(rubber.to_record(), names=names)
+    rec: dict[str, Any] = dict(rubber.to_record(), names=names)
     if partners:
         rec["partners"] = partners
         rec["pair_totals"] = pair_totals(rubber, partners)
     return rec
 
 
-def partners_of(record):
+def partners_of(record: dict[str, Any]) -> list[list[int]] | None:
     """The pairs a stored record names (None: not a partnership game); ValueError if they are no pairs."""
     partners = record.get("partners") if isinstance(record, dict) else None
     if partners is None:
@@ -229,7 +230,7 @@ def partners_of(record):
         raise ValueError(_("its partners are not two pairs of seats")) from None
 
 
-def from_kept(names: Any, record: Any):
+def from_kept(names: Any, record: Any) -> tuple[barbu.Rubber, list[list[int]] | None]:
     """(rubber, partners or None) from what is kept of one: its names and
     its record, every deal checked again; ValueError says what is wrong."""
     if not isinstance(names, list) or len(names) != barbu.PLAYERS or not all(isinstance(n, str) for n in names):

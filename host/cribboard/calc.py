@@ -1,16 +1,19 @@
 # Hand and pegging calculators: text in, results out, no I/O of their own.
 
+from collections.abc import Callable, Sequence
+from typing import Any
+
 from cribboard.i18n import N_, _, english
 from cribcore.cards import format_card, parse, parse_card, value
 from cribcore.pegging import MAX_COUNT, score_lay
-from cribcore.show import describe, score
+from cribcore.show import Show, describe, score
 
 # The kinds of points in the show, as cribcore.show.describe orders them, then its word for none.
 SHOW_WORDS = (N_("15s"), N_("pairs"), N_("runs"), N_("flush"), N_("nobs"), N_("nothing"))
 PAIRS = {2: N_("pair 2"), 6: N_("pair royal 6"), 12: N_("double pair royal 12")}
 
 
-def score_text(text, crib=False):
+def score_text(text: str, crib: bool = False) -> Show:
     """Score 'C1 C2 C3 C4 STARTER'; ValueError naming the problem."""
     cards = parse(text)
     if len(cards) != 5:
@@ -18,16 +21,16 @@ def score_text(text, crib=False):
     return score(cards[:4], cards[4], crib)
 
 
-def show_dict(show):
+def show_dict(show: Show) -> dict[str, int]:
     return {name: getattr(show, name) for name in ("total", "fifteens", "pairs", "runs", "flush", "nobs")}
 
 
-def explain(show):
+def explain(show: Show) -> str:
     """What scored, in the reader's language."""
     return describe(show, tuple(_(w) for w in SHOW_WORDS))
 
 
-def lay_words(row, say=english):
+def lay_words(row: dict[str, Any], say: Callable[[str], str] = english) -> str:
     """What made a laid card's points (a row of peg_words), in English or,
     given say=_, the reader's language."""
     if row["card"] == "go":
@@ -44,7 +47,7 @@ def lay_words(row, say=english):
     return ", ".join(what)
 
 
-def peg_words(words):
+def peg_words(words: Sequence[str]) -> list[dict[str, Any]]:
     """Lay cards in order; 'go' resets the count, so does reaching 31.
 
     Returns one dict per word: the card (or 'go'), the count after it, the

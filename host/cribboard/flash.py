@@ -36,7 +36,7 @@ class Result:
     bytecode: bool = True
     previous: str | None = None  # the last deploy's state, if it had not finished
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "port": self.port,
             "files": self.files,
@@ -101,7 +101,7 @@ class Board:
             % {"port": port, "error": error, "heard": heard}
         )
 
-    def call(self, what: str, fn: Callable, *args, **kw):
+    def call(self, what: str, fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:
         try:
             return fn(*args, **kw)
         except FileNotFoundError:
@@ -109,7 +109,7 @@ class Board:
         except self._errors as e:
             raise FlashError(_("%s failed on the board: %s") % (what, str(e).strip()[-300:])) from None
 
-    def implementation(self) -> tuple[str, tuple, int]:
+    def implementation(self) -> tuple[str, tuple[int, ...], int]:
         """(name, version, sys.implementation._mpy or 0) of the board's Python."""
         what = _("reading the version")
         self.call(what, self.t.exec, "import sys")
@@ -164,7 +164,7 @@ class Board:
             self.mkdirs(path.rsplit("/", 1)[0])
         done = [0]
 
-        def moved(written, _total):
+        def moved(written: int, _total: int) -> None:
             progress(written - done[0])
             done[0] = written
 
@@ -198,7 +198,7 @@ class Board:
             pass
 
 
-def _check_bytecode(name: str, version: tuple, mpy: int, source: bool) -> None:
+def _check_bytecode(name: str, version: tuple[int, ...], mpy: int, source: bool) -> None:
     if name != "micropython":
         raise FlashError(
             _("the board runs %s, not MicroPython: install MicroPython on it first (see hardware/README.md)") % name

@@ -3,7 +3,9 @@
 # LEDs placed, and the power figures from its own Renderer (hardware_docs.py
 # makes the drawings, the bill of materials and the power budget from them).
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from cribapp import render as rc
 from cribapp.config import Config
@@ -32,7 +34,7 @@ class Unreadable(HardwareError):
     exit_code = 1
 
 
-def load(path, _=_):
+def load(path: str | Path, _: Callable[[str], str] = _) -> Any:
     try:
         return json.loads(Path(path).read_text())
     except OSError as e:
@@ -41,7 +43,7 @@ def load(path, _=_):
         raise HardwareError(_("%s is not valid JSON: %s") % (path, e)) from None
 
 
-def check(path, _=_):
+def check(path: str | Path, _: Callable[[str], str] = _) -> str:
     """Check a layout or a pin map file; returns a one-line summary. Every
     mistake is a HardwareError that says what is wrong in plain words (in
     the reader's language, or _'s: i18n.english for JSON)."""
@@ -70,7 +72,7 @@ def check(path, _=_):
     raise HardwareError(_("%s: neither a layout (it has no 'runs') nor a pin map (it has no 'buttons')") % path)
 
 
-def positions(layout_data):
+def positions(layout_data: dict[str, Any]) -> list[tuple[int, int, str, int, float, float]]:
     """(strip index, track, role, number, x, y) for every LED, in strip order."""
     out = []
     for run in layout_data["runs"]:
@@ -89,17 +91,17 @@ def positions(layout_data):
 
 # --- power --------------------------------------------------------------------
 class _Sink:
-    def __init__(self, n):
+    def __init__(self, n: int) -> None:
         self.n = n
 
-    def __setitem__(self, i, rgb):
+    def __setitem__(self, i: int, rgb: tuple[int, int, int]) -> None:
         pass
 
-    def write(self):
+    def write(self) -> None:
         pass
 
 
-def _frame_ma(layout, cfg, draw):
+def _frame_ma(layout: Layout, cfg: Config, draw: Callable[[rc.Renderer], None]) -> float:
     r = rc.Renderer(layout, _Sink(layout.n), cfg)
     r.begin()
     draw(r)
@@ -107,7 +109,7 @@ def _frame_ma(layout, cfg, draw):
     return r.last_ua / 1000
 
 
-def power(board_data, layout_data, board_name):
+def power(board_data: dict[str, Any], layout_data: dict[str, Any], board_name: str) -> dict[str, Any]:
     """The power budget, from the firmware's own limiter and palette."""
     cfg = Config(board_data)
     lay = Layout(layout_data)
@@ -115,14 +117,14 @@ def power(board_data, layout_data, board_name):
     quiescent = QUIESCENT_MA * n
     mcu = MCU_MA.get(board_name, 60)
 
-    def typical(r):  # mid-game: front and back pegs, dealer, game points
+    def typical(r: rc.Renderer) -> None:  # mid-game: front and back pegs, dealer, game points
         for t in range(lay.tracks):
             r.hole(t, 60 + 7 * t, rc.FRONT + t)
             r.hole(t, 52 + 7 * t, rc.BACK + t)
             r.points(t, 2, rc.POINT + t)
         r.dealer(0)
 
-    def busiest(r):  # the skunk view on the fullest street, all pegs, all points
+    def busiest(r: rc.Renderer) -> None:  # the skunk view on the fullest street, all pegs, all points
         r.span(0, 1, 30, rc.ZONE)
         for t in range(lay.tracks):
             for line in SKUNK_LINES:

@@ -22,7 +22,7 @@ LATEST_AHEAD = 86_400  # nor one more than a day after the host's clock
 MAX_TICKS = 1 << 40  # far past any board's ticks period (2**30 on MicroPython)
 
 
-def wall_time(rec, hello, host_now):
+def wall_time(rec: dict[str, Any], hello: dict[str, Any], host_now: float) -> float | None:
     """Unix seconds at which the game was confirmed, or None if unknown or
     not plausible (before 2020, or more than a day ahead of host_now). The
     board's ticks wrap where its HELLO says (before `period`: MicroPython's).

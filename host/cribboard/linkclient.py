@@ -4,7 +4,8 @@ import errno
 import json
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import serial
 
@@ -48,19 +49,25 @@ def link_wait() -> float:
 
 
 class BoardLink:
-    def __init__(self, port, timeout=None, tell: Callable[[str], None] | None = None, busy_s=BUSY_S):
+    def __init__(
+        self,
+        port: str,
+        timeout: float | None = None,
+        tell: Callable[[str], None] | None = None,
+        busy_s: float = BUSY_S,
+    ) -> None:
         # tell(text): what is being waited for, as it happens (the command line's stderr)
         self.tell = tell
         self.timeout = link_wait() if timeout is None else timeout  # a wrong setting is said before any port
         self.serial = self._open(port, busy_s)
         self.port = port
         self.junk = 0  # lines that failed their check
-        self.heard = []  # the last few of them: who answered, if not the Cribboard program
+        self.heard: list[str] = []  # the last few of them: who answered, if not the Cribboard program
         self.proto = 0  # the board's protocol, once it said HELLO (0: not yet)
         self._buf = b""
         self._late: tuple[int, tuple[str, ...]] = (0, ())  # answers a slow board still owes, and their last words
 
-    def _open(self, port, busy_s):
+    def _open(self, port: str, busy_s: float) -> serial.Serial:
         """The port, locked for this process alone: two programs reading one
         port each get half of every reply. Another cribboard holding it (a
         sync, a live page) is waited for, up to busy_s."""
@@ -81,10 +88,10 @@ class BoardLink:
                 told = True
             time.sleep(BUSY_POLL_S)
 
-    def close(self):
+    def close(self) -> None:
         self.serial.close()
 
-    def _readline(self, deadline):
+    def _readline(self, deadline: float) -> bytes | None:
         while b"\n" not in self._buf:
             if time.monotonic() > deadline:
                 return None
@@ -95,7 +102,7 @@ class BoardLink:
         line, self._buf = self._buf.split(b"\n", 1)
         return line
 
-    def send(self, text):
+    def send(self, text: str) -> None:
         # A CONF line carries the club's WiFi password or key: never in the log.
         log.debug("> %s", "CONF (not shown)" if text.startswith("CONF ") else ascii(text)[1:-1])
         try:
@@ -104,7 +111,7 @@ class BoardLink:
         except (serial.SerialException, OSError) as e:
             raise LinkError(_("the board went away: %s") % e) from None
 
-    def replies(self, deadline, give_up=None):
+    def replies(self, deadline: float, give_up: Callable[[], bool] | None = None) -> Iterator[str]:
         """Sealed lines from the board until the deadline; others are skipped
         (and end the wait at once if give_up() says what they are is no
         Cribboard program)."""
@@ -124,7 +131,13 @@ class BoardLink:
             log.debug("< %s", ascii(text[:300])[1:-1])
             yield text
 
-    def ask(self, text, last, give_up=None, waiting=None):
+    def ask(
+        self,
+        text: str,
+        last: tuple[str, ...],
+        give_up: Callable[[], bool] | None = None,
+        waiting: Callable[[], None] | None = None,
+    ) -> list[str]:
         """Send a command; collect sealed replies up to one starting with a
         word in `last` (or ERR). A garbled exchange is asked again, unless
         give_up() says what answers is no Cribboard program; waiting() is
@@ -157,7 +170,7 @@ class BoardLink:
                 unanswered += 1  # no answer in time: a slow board may still answer this try, later
         raise LinkError(_("no answer to %s from %s: %s") % (text.split()[0], self.port, self.who()))
 
-    def _drain_late(self):
+    def _drain_late(self) -> None:
         """Read away the answers still owed to tries that went unanswered in
         time, before the next command: a board too slow for the first HELLO
         or LIST answers it after the second, and that late answer must not
@@ -173,7 +186,7 @@ class BoardLink:
                 if not owed:
                     return
 
-    def what_answers(self):
+    def what_answers(self) -> str | None:
         """What answered instead of the Cribboard program, if it can be told:
         "deploy" (the deploy-error pattern), "circuitpython", "repl"; None."""
         heard = " ".join(self.heard)
@@ -185,11 +198,11 @@ class BoardLink:
             return "repl"
         return None
 
-    def _say(self, text):
+    def _say(self, text: str) -> None:
         if self.tell is not None:
             self.tell(text)
 
-    def who(self):
+    def who(self) -> str:
         """In words, what answered instead of the Cribboard program, and what to do."""
         heard = " ".join(self.heard)
         kind = self.what_answers()
@@ -215,7 +228,7 @@ class BoardLink:
             return _("something other than a Cribboard board answered (%s)") % ascii(heard[:60])[1:-1]
         return _("nothing answered (is a board plugged in there, and running?)")
 
-    def hello(self):
+    def hello(self) -> dict[str, Any]:
         """HELLO, waking a board that sits at its REPL by soft-rebooting it.
         What is waited for is told (tell) once the first try goes unanswered;
         a board that shows it cannot run the program is given up at once."""
@@ -240,18 +253,18 @@ class BoardLink:
             self.heard = []
             return self._hello()
 
-    def _hello(self):
-        def give_up():
+    def _hello(self) -> dict[str, Any]:
+        def give_up() -> bool:
             return self.what_answers() is not None  # junk we can name: no use asking the same again
 
-        def waiting():
+        def waiting() -> None:
             self._say(
                 _("%(port)s: no answer yet; waiting up to %(s)d s more for the board's program")
                 % {"port": self.port, "s": (TRIES - 1) * self.timeout}
             )
 
         (line,) = self.ask("HELLO", ("HELLO",), give_up, waiting)[-1:]
-        fields = {}
+        fields: dict[str, Any] = {}
         for word in line.split()[1:]:
             key, _sep, value = word.partition("=")
             fields[key] = int(value) if value.isdigit() and value.isascii() and len(value) < 12 else value
@@ -263,7 +276,7 @@ class BoardLink:
         self.proto = fields["proto"]
         return fields
 
-    def records(self, since, limit=50):
+    def records(self, since: int, limit: int = 50) -> tuple[list[tuple[int, str]], int]:
         """[(seq, record's JSON text)] after since, in order, and the board's
         last seq. A REC line that fails its CRC is never returned: the caller
         asks again. Whether a record is a game is the caller's to check."""
@@ -298,15 +311,15 @@ class BoardLink:
         return out, last
 
     @staticmethod
-    def _number(word, what):
+    def _number(word: str, what: str) -> int:
         if not word.isdigit() or not word.isascii() or len(word) > 10:
             raise LinkError(_("the board sent %s %r, not a sequence number") % (what, word[:20]))
         return int(word)
 
-    def ack(self, seq):
+    def ack(self, seq: int) -> None:
         self.ask("ACK %d" % seq, ("OK",))
 
-    def crashes(self):
+    def crashes(self) -> list[tuple[int, int, str]]:
         """The board's crash log: [(boot, uptime_ms, traceback text)], oldest
         first; [] from a board too old to keep one (protocol 1)."""
         if not self.proto:
@@ -331,11 +344,11 @@ class BoardLink:
             raise Garbled(_("the board listed %s but %d crashes arrived whole") % (lines[-1][4:], len(out)))
         return out
 
-    def clear_crashes(self, n):
+    def clear_crashes(self, n: int) -> None:
         """Drop the board's oldest n crashes (stored here)."""
         self.ask("CRASHES CLEAR %d" % n, ("OK",))
 
-    def set_names(self, names):
+    def set_names(self, names: list[str]) -> None:
         """The players' names, one a track (protocol 2)."""
         if not self.proto:
             self.hello()
@@ -343,7 +356,7 @@ class BoardLink:
             raise LinkError(_("the board's firmware is too old to take names: update it with `cribboard flash`"))
         self.ask("NAMES " + json.dumps(names, ensure_ascii=False), ("OK",))
 
-    def resend(self):
+    def resend(self) -> None:
         """Every game in the board's log is to go to its club's server again (the sent-cursor back to 0:
         protocol 4). USB sync is not affected."""
         if not self.proto:
@@ -352,7 +365,7 @@ class BoardLink:
             raise LinkError(_("the board's firmware cannot send its games again: update it with `cribboard flash`"))
         self.ask("RESEND", ("OK",))
 
-    def keep_config(self, kind, data):
+    def keep_config(self, kind: str, data: dict[str, Any]) -> None:
         """The club's WiFi (kind "wifi": ssid, password) or server (kind
         "club": server, key), kept on the board (protocol 3)."""
         if not self.proto:
@@ -361,10 +374,10 @@ class BoardLink:
             raise LinkError(_("the board's firmware is too old to report to a club: update it with `cribboard flash`"))
         self.ask("CONF %s %s" % (kind, json.dumps(data)), ("OK",))
 
-    def set_time(self, unix):
+    def set_time(self, unix: int) -> None:
         self.ask("TIME %d" % unix, ("OK",))
 
-    def state(self):
+    def state(self) -> dict[str, Any]:
         line = self.ask("STATE", ("STATE",))[-1]
         try:
             state = json.loads(line[6:])
@@ -374,10 +387,10 @@ class BoardLink:
             raise LinkError(_("the board sent a state that is not a JSON object: %s") % ascii(line[6:66]))
         return state
 
-    def watch(self, on=True):
+    def watch(self, on: bool = True) -> None:
         self.ask("WATCH %s" % ("on" if on else "off"), ("OK",))
 
-    def events(self):
+    def events(self) -> Iterator[dict[str, Any]]:
         """Live events until the board goes away."""
         while True:
             for reply in self.replies(time.monotonic() + 1.0):

@@ -3,6 +3,7 @@
 # and the mip package.json made from it.
 import json
 from pathlib import Path
+from typing import Any
 
 from cribboard import resources
 from cribboard.errors import CribboardError
@@ -23,24 +24,24 @@ def read(name: str = "manifest.py") -> tuple[list[tuple[Path, str]], list[str]]:
     out: list[tuple[Path, str]] = []
     requires: list[str] = []
 
-    def module(path, base_path=".", opt=None):
+    def module(path: str, base_path: str = ".", opt: Any = None) -> None:
         # As MicroPython's manifest means it: the file base_path/path is `path` on the board.
         out.append((root / base_path / path, Path(path).as_posix()))
 
-    def package(name, files=None, base_path=".", opt=None):
+    def package(name: str, files: list[str] | None = None, base_path: str = ".", opt: Any = None) -> None:
         if files is None or base_path != "lib":
             raise ManifestError("%s: package(%r) must list its files and live in lib/" % (name, name))
         # The sources are the installed package's own files (the host imports them too).
         src = resources.package_dir(name)
         out.extend((src / f, "lib/%s/%s" % (name, f)) for f in files)
 
-    def require(name, **kw):
+    def require(name: str, **kw: Any) -> None:
         requires.append(name)
 
-    def include(path):
+    def include(path: str) -> None:
         run(path)
 
-    def run(path):
+    def run(path: str) -> None:
         text = (root / path).read_text()
         exec(
             compile(text, str(root / path), "exec"),

@@ -1,5 +1,8 @@
 # The race chart of one game: every side's score after each entry, with the
 # streets and the skunk lines (or piquet's rubicon) drawn in.
+from collections.abc import Sequence
+from typing import Any
+
 import matplotlib
 
 matplotlib.use("Agg")  # files only: no screen needed
@@ -13,7 +16,7 @@ from cribcore.replay import load_game
 TRACK_COLOURS = ("#e0401a", "#1a5ae0", "#1aa03c")
 
 
-def _game(record):
+def _game(record: dict[str, Any]) -> Any:
     if record.get("game") == "piquet":
         g = PiquetGame(record["dealer"])
         g.load(record["events"], len(record["events"]))
@@ -21,7 +24,7 @@ def _game(record):
     return load_game(record)
 
 
-def spread(values, gap):
+def spread(values: Sequence[float], gap: float) -> list[float]:
     """Where to put a label beside each value: at the value, but each at least gap from the others,
     moved apart about their middle, in the values' order."""
     order = sorted(range(len(values)), key=lambda k: values[k])
@@ -35,7 +38,7 @@ def spread(values, gap):
     return placed
 
 
-def race(record, out_path, title=None):
+def race(record: dict[str, Any], out_path: str, title: str | None = None) -> None:
     """Draw the race chart of a game's record into a PNG (cribbage games and
     piquet parties alike): drawn in memory, then written with every step
     checked (cribboard.outfile)."""
@@ -50,7 +53,7 @@ def race(record, out_path, title=None):
     outfile.write(out_path, png.getvalue())
 
 
-def figure(record, title=None):
+def figure(record: dict[str, Any], title: str | None = None) -> Any:
     """The chart: one step line a track (its score after each entry, named
     after its player), the streets shaded, the skunk lines or, for piquet
     (no target: its totals run on), the rubicon."""

@@ -5,6 +5,7 @@ import os
 import stat
 import sys
 from collections.abc import Callable
+from typing import Any
 
 from serial.tools import list_ports
 
@@ -33,14 +34,14 @@ class SeveralBoards(UsageError):
     pass
 
 
-def describe(p) -> str:
+def describe(p: Any) -> str:
     what = BOARD_VIDS.get(p.vid, "USB %04x:%04x" % (p.vid, p.pid or 0))
     extra = p.product or p.description
     serial = _(", serial %s") % p.serial_number if p.serial_number else ""
     return "%s (%s%s%s)" % (p.device, what, ", " + extra if extra and extra != "n/a" else "", serial)
 
 
-def _circuitpython_console(p, listed) -> bool:
+def _circuitpython_console(p: Any, listed: list[Any]) -> bool:
     """A CircuitPython board shows two serial ports: the REPL (console) and,
     once boot.py enables it, the data port the link runs on. The data port's
     interface is named "CircuitPython CDC2 ..."; without names, it is the one
@@ -55,7 +56,7 @@ def _circuitpython_console(p, listed) -> bool:
     return p is not max(twins, key=lambda q: q.location or "")
 
 
-def candidates(ports=None) -> list:
+def candidates(ports: list[Any] | None = None) -> list[Any]:
     """The ports that look like a board, Raspberry Pi and Espressif first;
     of a CircuitPython board, only its data port."""
     listed = list(list_ports.comports()) if ports is None else list(ports)
@@ -80,7 +81,7 @@ def not_a_serial_port(port: str) -> bool:
     return sys.platform.startswith("linux") and os.major(mode.st_rdev) == _LINUX_MEMORY_DEVICES
 
 
-def find(port: str | None = None, ports=None, tell: Callable[[str], None] | None = None) -> str:
+def find(port: str | None = None, ports: list[Any] | None = None, tell: Callable[[str], None] | None = None) -> str:
     """The port to use: the one given (UsageError if it is a file or device that is no serial port), or the
     one board there is: plugged in, or a simulated board running for this user (tell(text) says which,
     as a board found that way may not be the one meant). ports: the listing to use instead of the

@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from cribboard import manifest, resources
 from cribboard.errors import CribboardError, SimError
@@ -33,7 +34,7 @@ def micropython_binary():
     return shutil.which("micropython")
 
 
-def board_command(flash, port, ident, edition="micropython"):
+def board_command(flash: str, port: str, ident: str, edition: str = "micropython") -> tuple[list[str], str]:
     """The command that runs the virtual board, and the runtime's name."""
     if edition == CIRCUITPYTHON:
         # CircuitPython's edge on CPython, over stand-ins for its hardware modules.
@@ -45,7 +46,7 @@ def board_command(flash, port, ident, edition="micropython"):
     return [sys.executable, str(resources.mp_dir() / "cpython_board.py"), flash, port, ident], "cpython"
 
 
-def lock_flash(flash: Path):
+def lock_flash(flash: Path) -> Any:
     """Hold the flash folder for this process: a second simulated board on
     the same folder would show the same board and overwrite what `flash`
     deployed there. The lock is a file beside the folder (not in it: the
@@ -98,7 +99,9 @@ def check_config(flash: Path, board: str, layout: str, given: set[str]) -> None:
             )
 
 
-def seed_flash(flash, board="pico", layout="2-track", refresh=True, edition="micropython"):
+def seed_flash(
+    flash: Path, board: str = "pico", layout: str = "2-track", refresh: bool = True, edition: str = "micropython"
+) -> None:
     """Put the firmware and the config on the simulated flash. refresh=True
     copies the current firmware over the old (state and log are kept)."""
     flash.mkdir(parents=True, exist_ok=True)
@@ -124,14 +127,20 @@ def seed_flash(flash, board="pico", layout="2-track", refresh=True, edition="mic
         shutil.copy2(resources.layout_file(layout), flash / "layout.json")
 
 
-def board_ident(flash):
+def board_ident(flash: str | Path) -> str:
     """The simulated board's unique_id (the board id its HELLO says): its flash folder's, so a board started
     again on the same flash is the same board."""
     return hashlib.sha256(str(Path(flash).resolve()).encode()).hexdigest()[:16]
 
 
 class Simulator:
-    def __init__(self, flash, link=None, log=None, edition="micropython"):
+    def __init__(
+        self,
+        flash: str | Path,
+        link: str | Path | None = None,
+        log: str | Path | None = None,
+        edition: str = "micropython",
+    ) -> None:
         self.flash = Path(flash).resolve()
         self.ident = board_ident(self.flash)
         self.link = Path(link) if link else None
@@ -146,7 +155,7 @@ class Simulator:
         self.edition = edition
 
     # --- life ---------------------------------------------------------------
-    def start(self, timeout=20, first_frame=True):
+    def start(self, timeout: float = 20, first_frame: bool = True) -> None:
         self.layout = _read_json(self.flash / "layout.json")
         self.board = _read_json(self.flash / "board.json")
         listener = socket.create_server(("127.0.0.1", 0))
@@ -202,23 +211,23 @@ class Simulator:
 
     # --- the strip ------------------------------------------------------------
     @property
-    def frame(self):
+    def frame(self) -> bytes:
         return self._hw.frame if self._hw else b""
 
     @property
-    def frames(self):
+    def frames(self) -> int:
         """Frames the board has written so far."""
         return self._hw.frames if self._hw else 0
 
-    def wait_frame(self, after, timeout=5.0):
+    def wait_frame(self, after: int, timeout: float = 5.0) -> int:
         """Wait for a frame newer than number `after`; returns the frame count."""
         return self._hw.wait_frame(after, timeout) if self._hw else 0
 
-    def leds(self):
+    def leds(self) -> list[list[int]]:
         """[r, g, b] per strip index."""
         return self._hw.leds() if self._hw else []
 
-    def scoreboard(self):
+    def scoreboard(self) -> dict[str, Any] | None:
         """The scoreboard of the match the board last saved (its state.json),
         or None before it saved one."""
         from cribboard import scoreboard
@@ -226,18 +235,18 @@ class Simulator:
         state = scoreboard.read_state(self.flash / "state.json")
         return None if state is None else scoreboard.view(state)
 
-    def wifi(self, in_range):
+    def wifi(self, in_range: bool) -> None:
         """The club's WiFi in range of the board, or gone (a Pico W's; a board with no club ignores it)."""
         if self._hw is None:
             raise SimError(_("the simulated board is not running"))
         self._hw.wifi(in_range)
 
     # --- the buttons ------------------------------------------------------------
-    def buttons(self):
+    def buttons(self) -> list[str]:
         names = [n for n in self.board.get("buttons", {}) if n != "P3" or self.layout.get("tracks", 2) >= 3]
         return names
 
-    def press(self, button, gesture="tap"):
+    def press(self, button: str, gesture: str = "tap") -> int:
         # These answer the page's API (a 400's JSON): English, whatever the server's language; the page says
         # the ones a player meets in the reader's language (sim.html's PRESS_WORDS).
         if button not in self.buttons():
@@ -253,7 +262,7 @@ class Simulator:
             raise SimError(str(e)) from None
 
 
-def _read_json(path):
+def _read_json(path: str | Path) -> Any:
     import json
 
     try:

@@ -2,13 +2,15 @@
 # stored and committed before they are acknowledged, and stored by (board,
 # seq) once only, so a sync cut off at any moment is simply run again.
 import time
+from collections.abc import Callable
 from datetime import datetime, timezone
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from cribboard import intake, store
 from cribboard.i18n import _
 from cribboard.intake import BOARD_ID, wall_time
-from cribboard.linkclient import Garbled, LinkError
+from cribboard.linkclient import BoardLink, Garbled, LinkError
+from cribboard.store import Database
 
 RETRIES = 5
 
@@ -20,7 +22,12 @@ class Synced(NamedTuple):
     crashes: int = 0  # crashes the board had logged, stored and cleared from it
 
 
-def sync(link, conn, progress=None, hello=None):
+def sync(
+    link: BoardLink,
+    conn: Database,
+    progress: Callable[[int, int], None] | None = None,
+    hello: dict[str, Any] | None = None,
+) -> Synced:
     """Pull the board's new games and its crash log. progress(done, total);
     hello: the board's HELLO, if the caller has asked it already."""
     if hello is None:

@@ -102,18 +102,18 @@ def make_server(boards: Any, host: str = "127.0.0.1", port: int = 8121, fallback
     class Handler(BaseHTTPRequestHandler):
         timeout = 10  # seconds a client may take to send its request: a slow one does not hold a thread
 
-        def log_message(self, format, *args):
+        def log_message(self, format: str, *args: Any) -> None:
             log.debug("%s %s", self.address_string(), format % args)  # quiet unless --verbose
 
         def served(self) -> tuple[str, int]:
             address: Any = self.server.server_address
             return str(address[0]), int(address[1])
 
-        def refused(self, why):
+        def refused(self, why: str) -> None:
             self.reply(403, {"error": why})
             self.close_connection = True
 
-        def host_ok(self):
+        def host_ok(self) -> bool:
             """The Host names this server (or there is none: not a browser)."""
             host = self.headers.get("Host")
             if host is None or host_allowed(host, self.served()):
@@ -121,7 +121,9 @@ def make_server(boards: Any, host: str = "127.0.0.1", port: int = 8121, fallback
             self.refused("this server answers to %s:%d, not %s" % (self.served() + (host[:60],)))
             return False
 
-        def reply(self, code, body, kind="application/json", headers=None):
+        def reply(
+            self, code: int, body: Any, kind: str = "application/json", headers: dict[str, str] | None = None
+        ) -> None:
             data = body if isinstance(body, bytes) else json.dumps(body).encode()
             self.send_response(code)
             for name, value in (headers or {}).items():

@@ -1,5 +1,6 @@
 # The barbu score sheet (a card game scored with pen and paper, kept here).
 import json
+from typing import Any, BinaryIO
 
 import click
 
@@ -22,7 +23,7 @@ def barbu():
     """Keep a barbu score sheet: checked deal by deal, kept in the database."""
 
 
-def _names(text):
+def _names(text: str) -> list[str]:
     return sheetloop.table_names(text, 4, _("--names wants four names separated by commas"))
 
 
@@ -39,7 +40,15 @@ def _names(text):
 )
 @db_option
 @click.option("--json", "as_json", is_flag=True, help="At the end, the rubber as JSON instead of the sheet.")
-def barbu_sheet(file, names, first_dealer, resume, partners, db_url, as_json):
+def barbu_sheet(
+    file: BinaryIO | None,
+    names: str,
+    first_dealer: int,
+    resume: int | None,
+    partners: str | None,
+    db_url: str,
+    as_json: bool,
+) -> None:
     """Enter deals, one line each, from FILE or typed in.
 
     A line is CONTRACT RESULT [| DOUBLES] with seats 1-4, e.g.
@@ -59,7 +68,7 @@ def barbu_sheet(file, names, first_dealer, resume, partners, db_url, as_json):
     from cribboard.cli import barbu_view as view
     from cribcore import barbu as rules
 
-    file = sheetloop.text_of(file)  # before the database: a file, names or pairs that are wrong make none
+    text = sheetloop.text_of(file)  # before the database: a file, names or pairs that are wrong make none
     pairs = None
     if partners is not None:
         try:
@@ -88,7 +97,7 @@ def barbu_sheet(file, names, first_dealer, resume, partners, db_url, as_json):
         rubber, rubber_id = rules.Rubber(first_dealer - 1, players), None
     state = {"rubber": rubber, "id": rubber_id}
 
-    def apply(text):
+    def apply(text: str) -> list[str]:
         state["rubber"], change = sheet.apply(state["rubber"], text)
         state["id"] = kept.save_rubber(conn, state["rubber"], players, state["id"], pairs)
         return view.told(state["rubber"], change)
@@ -107,7 +116,7 @@ def barbu_sheet(file, names, first_dealer, resume, partners, db_url, as_json):
         )
 
     sheetloop.run(
-        file,
+        text,
         lambda: [_("One deal a line; undo; fix N DEAL; quit.")] + view.duty_lines(state["rubber"]),
         prompt,
         apply,
@@ -136,11 +145,11 @@ def barbu_sheet(file, names, first_dealer, resume, partners, db_url, as_json):
 @barbu.command("list")
 @db_option
 @json_option
-def barbu_list(db_url, as_json):
+def barbu_list(db_url: str, as_json: bool) -> None:
     """The barbu rubbers in the database."""
     from cribboard import kept
 
-    def shown(r):
+    def shown(r: dict[str, Any]) -> dict[str, Any]:
         out = {"players": ", ".join("%s %d" % (n, t) for n, t in zip(r["names"], r["totals"]))}
         if r["partners"]:
             pairs = ", ".join(
@@ -156,7 +165,7 @@ def barbu_list(db_url, as_json):
 @click.argument("rubber_id", type=ROW_ID)
 @db_option
 @json_option
-def barbu_show(rubber_id, db_url, as_json):
+def barbu_show(rubber_id: int, db_url: str, as_json: bool) -> None:
     """Print one rubber's score sheet."""
     from cribboard import barbu_sheet as sheet
     from cribboard import kept

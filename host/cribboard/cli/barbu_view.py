@@ -1,13 +1,15 @@
 # The barbu sheet in the reader's words: what each line changed, the
 # running totals and checks, the doubles owed to the dealer, and the sheet
 # printed at the end (cribboard.barbu_sheet holds the rules).
+from collections.abc import Sequence
+
 from cribboard.barbu_sheet import contract_name, deal_line, pair_totals
 from cribboard.i18n import _, ngettext
 from cribboard.told import Change, Routine
 from cribcore import barbu
 
 
-def describe(rubber, k):
+def describe(rubber: barbu.Rubber, k: int) -> str:
     """Deal k (0-based) in words: who dealt what, and the doubles."""
     dealer, contract, _result, doubles, _scores = rubber.deals[k]
     bets = ", ".join(
@@ -22,7 +24,7 @@ def describe(rubber, k):
     } + ("; " + bets if bets else "")
 
 
-def told(rubber, change: Change) -> list[str]:
+def told(rubber: barbu.Rubber, change: Change) -> list[str]:
     """What to tell the table after a line changed the rubber."""
     if change.what == "removed":
         _dealer, c, r, d, _scores = change.was.deals[change.deal]
@@ -42,7 +44,7 @@ def told(rubber, change: Change) -> list[str]:
     return deal_lines(rubber)
 
 
-def deal_lines(rubber):
+def deal_lines(rubber: barbu.Rubber) -> list[str]:
     """After a deal: its scores with the doubles settled, the running totals,
     the check, and where the dealer's doubles stand."""
     k = len(rubber.deals) - 1
@@ -59,7 +61,7 @@ def deal_lines(rubber):
     return out + totals_lines(rubber) + duty_lines(rubber)
 
 
-def totals_lines(rubber):
+def totals_lines(rubber: barbu.Rubber) -> list[str]:
     """The round's and the rubber's running totals, and the zero-sum check."""
     if not rubber.deals:
         return []
@@ -105,7 +107,7 @@ def totals_lines(rubber):
     return out
 
 
-def duty_lines(rubber):
+def duty_lines(rubber: barbu.Rubber) -> list[str]:
     """How many times each player has doubled the current dealer (the seed's
     asterisks), and a warning by name when the rule comes to its last chance
     or can no longer be met. A round that just ended says who fell short."""
@@ -170,7 +172,7 @@ def duty_lines(rubber):
     return out
 
 
-def sheet_rows(rubber, names, partners=None):
+def sheet_rows(rubber: barbu.Rubber, names: list[str], partners: Sequence[Sequence[int]] | None = None) -> list[str]:
     """Lines of the score sheet: each deal, each dealer's round total, running
     totals (and the pairs' pooled totals in a partnership game)."""
     out = []

@@ -10,8 +10,10 @@ import json
 import os
 import sys
 import webbrowser
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 import platformdirs
@@ -21,6 +23,12 @@ from cribboard.clip import LINE, clip
 from cribboard.errors import CribboardError, UsageError
 from cribboard.i18n import _
 from cribboard.records import MAX_INT
+
+if TYPE_CHECKING:  # (imported when used: a command loads only what it needs)
+    from rich.console import Console
+
+    from cribboard.linkclient import BoardLink
+    from cribboard.store import Database, Row
 
 USAGE_ERROR = UsageError.exit_code
 
@@ -43,7 +51,7 @@ Exit status: 0 done, 1 failed (no board, a sync cut off, a database
 error), 2 bad usage or input."""
 
 
-def printable(text):
+def printable(text: object) -> str:
     """Text as a terminal may be given it: control characters (C0, DEL, C1,
     line and paragraph separators...) shown as escapes, never sent raw, since
     much of what is printed came from a board or a database: an escape
@@ -54,23 +62,23 @@ def printable(text):
     return "".join(c if c.isprintable() or c in "\n\t" else ascii(c)[1:-1] for c in text)
 
 
-def status(text):
+def status(text: object) -> None:
     """Progress and status: stderr, so that stdout is only data."""
     click.echo(printable(text), err=True)
 
 
-def stderr_console():
+def stderr_console() -> "Console":
     from rich.console import Console
 
     return Console(stderr=True)
 
 
 @contextmanager
-def _translated(command):
+def _translated(command: Any) -> Iterator[None]:  # a click.Command (the mixin below is one)
     """The command's help, and its options', in the current language while
     click formats them (they are written in English, and the language is
     known only once the command line is read)."""
-    saved = [
+    saved: list[tuple[Any, str, Any]] = [
         (command, "help", command.help),
         (command, "short_help", command.short_help),
         (command, "epilog", command.epilog),
@@ -93,15 +101,15 @@ def _translated(command):
 class _TranslatedHelp:
     """Click's help screens, in the current language."""
 
-    def get_help(self, ctx):
+    def get_help(self, ctx: click.Context) -> str:
         with _translated(self):
             return super().get_help(ctx)  # type: ignore[misc]
 
-    def get_short_help_str(self, limit=45):
+    def get_short_help_str(self, limit: int = 45) -> str:
         with _translated(self):
             return super().get_short_help_str(limit)  # type: ignore[misc]
 
-    def get_help_option(self, ctx):
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
         option = super().get_help_option(ctx)  # type: ignore[misc]
         if option is not None:  # click makes it once, in the language of that moment
             option.help = _("Show this message and exit.")
@@ -117,7 +125,7 @@ class TranslatedGroup(_TranslatedHelp, click.Group):
     group_class = type  # subgroups are TranslatedGroups too
 
 
-def _set_language(ctx, param, value):
+def _set_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
     if value is not None:
         i18n.use(value)
 
@@ -135,7 +143,7 @@ def _set_language(ctx, param, value):
     "JSON and the database never change).",
 )
 @click.option("-v", "--verbose", is_flag=True, help="Log the serial link's lines and the page's requests on stderr.")
-def cli(verbose):
+def cli(verbose: bool) -> None:
     """Cribboard: an electronic cribbage peg board and the tools around it."""
     if verbose:
         import logging
@@ -150,7 +158,7 @@ def stop_on_signals():
     with it ignored, and Python keeps that, so Ctrl-C would not stop it."""
     import signal
 
-    def stop(signum, frame):
+    def stop(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
 
     for name in ("SIGINT", "SIGTERM", "SIGHUP"):
@@ -162,14 +170,14 @@ def stop_on_signals():
         faulthandler.register(signal.SIGUSR2, all_threads=True, chain=False)
 
 
-def open_browser(url, headless):
+def open_browser(url: str, headless: bool) -> None:
     # On Linux with no display, webbrowser would start a text browser in this terminal.
     has_screen = sys.platform != "linux" or os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
     if not headless and has_screen:
         webbrowser.open(url)
 
 
-def serve_until_stopped(server, say):
+def serve_until_stopped(server: Any, say: Callable[[], None]) -> None:
     """Say where the server is (say()), then serve until Ctrl-C, SIGTERM or
     SIGHUP (the caller has called stop_on_signals), then stop the server
     (the caller's `finally` stops the rest). A signal that comes while it
@@ -189,14 +197,14 @@ def serve_until_stopped(server, say):
         server.server_close()
 
 
-def http_address(http_addr):
+def http_address(http_addr: str) -> tuple[str, int]:
     host, _sep, port = http_addr.rpartition(":")
     if not host or not port.isdigit() or int(port) > 65535:
         raise UsageError(_("--http wants HOST:PORT, e.g. 127.0.0.1:8121"))
     return host, int(port)
 
 
-def default_db():
+def default_db() -> str:
     return str(Path(platformdirs.user_data_dir("cribboard")) / "cribboard.sqlite3")
 
 
@@ -219,7 +227,7 @@ json_option = click.option("--json", "as_json", is_flag=True, help="JSON instead
 ROW_ID = click.IntRange(1, MAX_INT)
 
 
-def open_db(url, create=False):
+def open_db(url: str, create: bool = False) -> "Database":
     """The database at url. A SQLite file is made only where the user chose
     to have one: the default location, or a command that writes (create:
     sync and the sheets), which says so; elsewhere a path with no database
@@ -246,14 +254,16 @@ def open_db(url, create=False):
     return conn
 
 
-def open_link(port):
+def open_link(port: str | None) -> "BoardLink":
     from cribboard import ports
     from cribboard.linkclient import BoardLink
 
     return BoardLink(ports.find(port, tell=status), tell=status)  # what it waits for, as it waits
 
 
-def emit(rows, columns, as_json, shown=None):
+def emit(
+    rows: Sequence["Row"], columns: list[str], as_json: bool, shown: Callable[["Row"], "Row"] | None = None
+) -> None:
     """A listing: JSON (the rows as they are), or a table of `columns`,
     shown(row) adding what only the table needs."""
     if as_json:
@@ -262,7 +272,7 @@ def emit(rows, columns, as_json, shown=None):
         print_table([dict(r, **shown(r)) for r in rows] if shown else rows, columns)
 
 
-def _cell(value):
+def _cell(value: object) -> str:
     """A value as a table shows it: nothing for None, yes or no in the reader's words for a flag (JSON keeps
     true and false), text with no control characters (what a board sent is shown, never obeyed)."""
     if value is None:
@@ -272,7 +282,7 @@ def _cell(value):
     return printable(value).replace("\n", " ")
 
 
-def print_table(rows, columns):
+def print_table(rows: Sequence["Row"], columns: list[str]) -> None:
     """The rows as a table. Into a pipe or a file it keeps its full width: nothing is cut or wrapped. On a
     terminal too narrow for it, the columns go in blocks that fit, one under another, each led by the
     first column (the row's id or name), so every header and value stays whole."""
@@ -295,7 +305,7 @@ def print_table(rows, columns):
         console.print(table)
 
 
-def column_blocks(titles, cells, width):
+def column_blocks(titles: list[str], cells: list[list[str]], width: int) -> list[list[int]]:
     """The columns (indexes) in blocks whose tables fit width, the first column leading each block."""
     from rich.cells import cell_len
 
@@ -311,7 +321,7 @@ def column_blocks(titles, cells, width):
     return blocks + [block]
 
 
-def main(argv=None):
+def main(argv: list[str] | None = None) -> None:
     i18n.use(i18n.from_environment())
     if sys.stdout is None:  # started with its output closed (`>&-`): a result would be lost without a word
         if sys.stderr is not None:

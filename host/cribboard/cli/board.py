@@ -54,7 +54,17 @@ from cribboard.i18n import N_, _, ngettext
     "(its flash is then a CIRCUITPY drive: cribboard flash --drive works on it).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Say where the board is as one JSON line.")
-def sim(headless, http_addr, link, flash, board, layout, keep_firmware, edition, as_json):
+def sim(
+    headless: bool,
+    http_addr: str,
+    link: str | None,
+    flash: str | None,
+    board: str,
+    layout: str,
+    keep_firmware: bool,
+    edition: str,
+    as_json: bool,
+) -> None:
     """Run a simulated board: the real firmware, no hardware needed.
 
     The board's page shows the LEDs and has its buttons; its serial port
@@ -158,7 +168,7 @@ def sim(headless, http_addr, link, flash, board, layout, keep_firmware, edition,
 )
 @click.option("--headless", is_flag=True, help="Do not open a browser.")
 @click.option("--json", "as_json", is_flag=True, help="Say where the page is as one JSON line.")
-def live(port_names, http_addr, headless, as_json):
+def live(port_names: tuple[str, ...], http_addr: str, headless: bool, as_json: bool) -> None:
     """A live scoreboard of real boards: names, scores, the dealer, the
     match, and each board's LEDs, side by side on one page (a club's screen)."""
     from cribboard import ports, web
@@ -179,7 +189,7 @@ def live(port_names, http_addr, headless, as_json):
         except OSError as e:
             raise CribboardError(_("cannot serve the page on %s: %s") % (http_addr, e.strerror or e)) from None
 
-        def say():
+        def say() -> None:
             url = "http://%s:%d/" % server.server_address[:2]
             if as_json:
                 click.echo(json.dumps({"url": url, "boards": [{"port": b.port, "board": b.board} for b in boards]}))
@@ -225,7 +235,7 @@ def live(port_names, http_addr, headless, as_json):
     help="A CircuitPython board: write its CIRCUITPY drive (found by itself, or at PATH).",
 )
 @json_option
-def flash_cmd(port, board, layout, source, drive, as_json):
+def flash_cmd(port: str | None, board: str, layout: str | None, source: bool, drive: str | None, as_json: bool) -> None:
     """Compile the firmware, copy what changed to the board, check it, restart it.
 
     Each file is written beside the old one, checked by its SHA-256 and only
@@ -286,7 +296,7 @@ def flash_cmd(port, board, layout, source, drive, as_json):
 @port_option
 @db_option
 @json_option
-def sync_cmd(port, db_url, as_json):
+def sync_cmd(port: str | None, db_url: str, as_json: bool) -> None:
     """Copy finished games from a board into the database.
 
     Safe to stop or unplug at any moment: run it again and every game is
@@ -354,7 +364,7 @@ EVENTS = {
 @cli.command()
 @port_option
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per line, per entry.")
-def watch(port, as_json):
+def watch(port: str | None, as_json: bool) -> None:
     """Show a board's entries live, as they are made (Ctrl-C to stop)."""
     stop_on_signals()
     link = open_link(port)

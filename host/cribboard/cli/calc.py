@@ -1,6 +1,7 @@
 # Scoring a hand and a pegging play: calculators, no board needed.
 import json
 import sys
+from collections.abc import Callable
 
 import click
 
@@ -14,6 +15,7 @@ from cribboard.clip import LINE, clip, input_line
 from cribboard.errors import UsageError
 from cribboard.i18n import _
 from cribboard.said import said
+from cribcore.show import Show
 
 
 @cli.command()
@@ -21,14 +23,14 @@ from cribboard.said import said
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per hand.")
 @click.option("-v", "--verbose", is_flag=True, help="Say what scored.")
 @click.argument("cards", nargs=-1)
-def score(crib, as_json, verbose, cards):
+def score(crib: bool, as_json: bool, verbose: bool, cards: tuple[str, ...]) -> None:
     """Score four hand cards and the starter.
 
     CARDS are C1 C2 C3 C4 STARTER, e.g. 5H 5D 5S JC 5C. With no cards, reads
     one hand per line from stdin and prints one result per line; a bad line
     is reported on stderr and the rest still count."""
 
-    def emit(show):
+    def emit(show: Show) -> None:
         if as_json:
             click.echo(json.dumps(calc.show_dict(show)))
         elif verbose:
@@ -45,7 +47,7 @@ def score(crib, as_json, verbose, cards):
     answer_each_line(lambda text: emit(calc.score_text(text, crib)))
 
 
-def answer_each_line(answer):
+def answer_each_line(answer: Callable[[str], None]) -> None:
     """Answer one input a line from stdin (blank lines and # comments
     skipped); a bad line (answer raised ValueError) is reported with its
     number and the rest still answered; exit status 2 at the end if any was."""
@@ -71,7 +73,7 @@ def answer_each_line(answer):
 @cli.command()
 @click.option("--json", "as_json", is_flag=True, help="A JSON list, one object per card or go.")
 @click.argument("cards", nargs=-1, required=True)
-def peg(as_json, cards):
+def peg(as_json: bool, cards: tuple[str, ...]) -> None:
     """Points for each card laid in the play.
 
     CARDS are laid in order, e.g. 5H TD 5S go KC. The count resets after 31 and after the word 'go'."""
@@ -109,7 +111,17 @@ def peg(as_json, cards):
     "--json", "as_json", is_flag=True, help="One JSON object per hand, each figure as a fraction and a float."
 )
 @click.argument("cards", nargs=-1)
-def discard(dealer, pone, partner_deals, players, top, exact, verbose, as_json, cards):
+def discard(
+    dealer: bool,
+    pone: bool,
+    partner_deals: bool,
+    players: str,
+    top: int | None,
+    exact: bool,
+    verbose: bool,
+    as_json: bool,
+    cards: tuple[str, ...],
+) -> None:
     """Which cards to throw to the crib: every throw ranked by expected points.
 
     CARDS are your six cards (two players) or five (three or four), as for
@@ -134,7 +146,7 @@ def discard(dealer, pone, partner_deals, players, top, exact, verbose, as_json, 
     crib = given[0]
     n = int(players)
 
-    def answer(text):
+    def answer(text: str) -> None:
         advice = dc.advise(dc.parse_hand(text, n), n, crib)
         if as_json:
             click.echo(json.dumps(dc.as_json(advice, top)))
@@ -149,7 +161,7 @@ def discard(dealer, pone, partner_deals, players, top, exact, verbose, as_json, 
         return
     told = []  # hands answered so far: a blank line between their tables
 
-    def headed(text):
+    def headed(text: str) -> None:
         if not as_json:
             click.echo(("\n" if told else "") + _("hand: %s") % text)
         told.append(text)

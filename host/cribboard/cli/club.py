@@ -5,6 +5,7 @@ import logging
 import shlex
 import sys
 from datetime import datetime, timezone
+from typing import TYPE_CHECKING
 
 import click
 
@@ -22,6 +23,9 @@ from cribboard.cli.base import (
 )
 from cribboard.errors import CribboardError, UsageError
 from cribboard.i18n import _
+
+if TYPE_CHECKING:
+    from cribboard.store import Database
 from cribboard.said import said
 
 SERVE_PORT = 8120  # the club's; the simulated board's page is on 8121, the live scoreboard's on 8122
@@ -39,7 +43,7 @@ SERVE_PORT = 8120  # the club's; the simulated board's page is on 8121, the live
     "is an error: the boards paired with it would post to another program.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Say where it listens as one JSON line.")
-def serve(db_url, http_addr, as_json):
+def serve(db_url: str, http_addr: str, as_json: bool) -> None:
     """The club's server: paired boards send it their finished games and
     their live scores over the network; it keeps the games in the database
     and shows every board that reports on one live page (Ctrl-C stops it)."""
@@ -81,7 +85,7 @@ def serve(db_url, http_addr, as_json):
             raise CribboardError(_("cannot serve on %s: %s") % (http_addr, e.strerror or e)) from None
         app.served = server.server_address
 
-        def say():
+        def say() -> None:
             url = "http://%s:%d/" % server.server_address[:2]
             # What a board is paired with: an address on the club's network (a board looks up no names).
             pair_url = "http://%s:%d/" % (lan_address() if host in ("0.0.0.0", "") else host, server.server_address[1])
@@ -104,7 +108,7 @@ def serve(db_url, http_addr, as_json):
 @cli.command()
 @db_option
 @json_option
-def boards(db_url, as_json):
+def boards(db_url: str, as_json: bool) -> None:
     """The boards paired with this club's server: when, whether revoked,
     their last request, how many games are stored of each, and how many
     records were kept apart (see cribboard rejected)."""
@@ -120,7 +124,7 @@ def boards(db_url, as_json):
 @cli.command()
 @click.argument("board")
 @db_option
-def unpair(board, db_url):
+def unpair(board: str, db_url: str) -> None:
     """Revoke a board's key: the server takes nothing more from it (pair it
     again to give it a new key)."""
     from cribboard import store
@@ -141,7 +145,7 @@ def unpair(board, db_url):
 @cli.command()
 @port_option
 @click.option("--ssid", required=True, help="The club's WiFi network.")
-def wifi(port, ssid):
+def wifi(port: str | None, ssid: str) -> None:
     """Give the board the club's WiFi: the password is asked for and not
     shown (or read as one line from stdin), and kept on the board only
     (never printed, logged or synced back)."""
@@ -196,7 +200,9 @@ def wifi(port, ssid):
 )
 @db_option
 @json_option
-def pair(port, server_url, rotate, resend, db_url, as_json):
+def pair(
+    port: str | None, server_url: str, rotate: str | None, resend: bool | None, db_url: str, as_json: bool
+) -> None:
     """Pair the board with the club's server: a new random key (128 bits)
     goes into the club's database and onto the board, and nowhere else; the
     server takes the board's games and live scores from then on. The pairing
@@ -344,7 +350,7 @@ def _resend_wanted(resend: bool | None, sent: int, board: str, proto: int) -> bo
     )
 
 
-def warn_if_readable(db) -> None:
+def warn_if_readable(db: "Database") -> None:
     """A SQLite file that other users of this machine can read holds the boards' keys: say so."""
     import os
     import stat

@@ -25,7 +25,7 @@ def hardware():
 @hardware.command("check")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @json_option
-def hardware_check(files, as_json):
+def hardware_check(files: tuple[str, ...], as_json: bool) -> None:
     """Check your own layout or pin map files and explain each mistake.
 
     Exit status 2 if any file has a mistake (1 if one cannot be read)."""
@@ -57,7 +57,7 @@ def hardware_check(files, as_json):
     help="Folder to write to (default: hardware/ in the checkout CRIBBOARD_HOME names).",
 )
 @json_option
-def hardware_docs(out, as_json):
+def hardware_docs(out: str | None, as_json: bool) -> None:
     """Write the wiring diagrams, drilling templates, BOM and power budget
     (all made from the pin maps and layouts)."""
     from cribboard import hardware as hw

@@ -1,5 +1,6 @@
 # Piquet at the computer: one deal scored from the hands and the tricks.
 import json
+from typing import Any, BinaryIO
 
 import click
 
@@ -32,7 +33,9 @@ def piquet():
 )
 @click.option("--younger-dealt", metavar="CARDS", help="Younger's 12 cards as dealt, likewise.")
 @click.option("--json", "as_json", is_flag=True, help="The deal as one JSON object.")
-def piquet_deal(elder, younger, won, elder_dealt, younger_dealt, as_json):
+def piquet_deal(
+    elder: str, younger: str, won: str, elder_dealt: str | None, younger_dealt: str | None, as_json: bool
+) -> None:
     """Score one deal: the declarations in the table's order (point,
     sequence, set, each good, not good or equal), carte blanche, repique,
     pique, the lead, the tricks, the cards or capot, and each total.
@@ -73,7 +76,9 @@ def piquet_deal(elder, younger, won, elder_dealt, younger_dealt, as_json):
 @click.option("--resume", type=ROW_ID, help="Go on with a partie already in the database.")
 @db_option
 @click.option("--json", "as_json", is_flag=True, help="At the end, the partie as JSON instead of the sheet.")
-def piquet_sheet(file, names, first_dealer, resume, db_url, as_json):
+def piquet_sheet(
+    file: BinaryIO | None, names: str, first_dealer: int, resume: int | None, db_url: str, as_json: bool
+) -> None:
     """Keep a partie without a board: one deal a line, from FILE or typed in.
 
     A line is the deal's points of each player, in the order of --names
@@ -94,7 +99,7 @@ def piquet_sheet(file, names, first_dealer, resume, db_url, as_json):
     from cribboard import piquet_sheet as ps
     from cribboard.cli import piquet_view as view
 
-    file = sheetloop.text_of(file)  # before the database: a file or names that are wrong make none
+    text = sheetloop.text_of(file)  # before the database: a file or names that are wrong make none
     players: list[str] = []
     if resume is None:
         players = sheetloop.table_names(names, 2, _("--names wants two names separated by a comma"))
@@ -114,7 +119,7 @@ def piquet_sheet(file, names, first_dealer, resume, db_url, as_json):
         sheet = ps.Sheet(players, first_dealer - 1)
     state = {"sheet": sheet, "id": resume}
 
-    def apply(text):
+    def apply(text: str) -> list[str]:
         state["sheet"], change = ps.apply(state["sheet"], text)
         state["id"] = kept.save_partie(conn, state["sheet"], state["id"])
         return view.told(state["sheet"], change)
@@ -129,7 +134,7 @@ def piquet_sheet(file, names, first_dealer, resume, db_url, as_json):
         ] + (view.totals_lines(state["sheet"]) if state["sheet"].deals() else [])
 
     sheetloop.run(
-        file,
+        text,
         intro,
         lambda: view.prompt(state["sheet"]),
         apply,
@@ -156,11 +161,11 @@ def piquet_sheet(file, names, first_dealer, resume, db_url, as_json):
 @piquet.command("list")
 @db_option
 @json_option
-def piquet_list(db_url, as_json):
+def piquet_list(db_url: str, as_json: bool) -> None:
     """The parties kept on the sheet (finished ones are in `cribboard matches` too)."""
     from cribboard import kept
 
-    def shown(r):
+    def shown(r: dict[str, Any]) -> dict[str, Any]:
         res = r["result"]
         if r["problem"]:
             said = _("cannot be read: %s") % r["problem"]
@@ -180,7 +185,7 @@ def piquet_list(db_url, as_json):
 @click.argument("sheet_id", type=ROW_ID)
 @db_option
 @json_option
-def piquet_show(sheet_id, db_url, as_json):
+def piquet_show(sheet_id: int, db_url: str, as_json: bool) -> None:
     """Print one partie's sheet."""
     from cribboard import kept
     from cribboard import piquet_sheet as ps

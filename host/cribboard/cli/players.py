@@ -23,7 +23,7 @@ class _SendByDefault(TranslatedGroup):
     """`cribboard players NAME NAME` sends the names to the board: a first
     word that is no subcommand means `players send`."""
 
-    def parse_args(self, ctx, args):
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if args and args[0] not in self.commands and args[0] not in ("-h", "--help"):
             args = ["send", *args]
         return super().parse_args(ctx, args)
@@ -41,23 +41,23 @@ def players():
 @players.command("send")
 @port_option
 @click.argument("names", nargs=-1, required=True)
-def players_send(port, names):
+def players_send(port: str | None, names: tuple[str, ...]) -> None:
     """Give the board its players' names, one a track."""
     from cribboard.players import checked
 
-    names = [checked(n) for n in names]
+    given = [checked(n) for n in names]
     link = open_link(port)
     try:
-        link.set_names(names)
+        link.set_names(given)
     finally:
         link.close()
-    status(_("the board's tracks are now: %s") % ", ".join(names))
+    status(_("the board's tracks are now: %s") % ", ".join(given))
 
 
 @players.command("list")
 @db_option
 @json_option
-def players_list(db_url, as_json):
+def players_list(db_url: str, as_json: bool) -> None:
     """Every player in the database, with games and boards played."""
     from cribboard import store
 
@@ -72,7 +72,15 @@ def players_list(db_url, as_json):
 @click.option("--board", help="Every game of this board (a prefix of its id will do) ...")
 @click.option("--match", type=click.IntRange(0, MAX_INT), help="... or only this match of it.")
 @db_option
-def players_rename(name, old, track, game, board, match, db_url):
+def players_rename(
+    name: str,
+    old: str | None,
+    track: int | None,
+    game: int | None,
+    board: str | None,
+    match: int | None,
+    db_url: str,
+) -> None:
     """Fix names after a sync: who played a track of a game, a match or a
     board, or a player's name everywhere. What the board reported is kept."""
     from cribboard import players as p

@@ -1,6 +1,8 @@
 # The results database: listings, statistics, standings, export, charts,
 # and what boards sent that was kept apart (rejected records, crashes).
 import json
+from collections.abc import Callable
+from typing import IO, Any
 
 import click
 
@@ -19,7 +21,7 @@ from cribboard.i18n import _
 from cribboard.said import said
 
 
-def _league_options(fn):
+def _league_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     for option in reversed(
         (
             db_option,
@@ -33,7 +35,7 @@ def _league_options(fn):
     return fn
 
 
-def _league_games(db_url, since, until, board):
+def _league_games(db_url: str, since: str | None, until: str | None, board: str | None) -> list[Any]:
     from cribboard import standings as st
 
     first, last = st.date_bound(since, "--since"), st.date_bound(until, "--until", end=True)  # mistakes first
@@ -42,7 +44,7 @@ def _league_games(db_url, since, until, board):
 
 @cli.command()
 @_league_options
-def standings(db_url, since, until, board, as_json):
+def standings(db_url: str, since: str | None, until: str | None, board: str | None, as_json: bool) -> None:
     """League standings: a row a player, ranked as a cribbage tournament ranks
     them (ACC: 2 game points a win, 3 a skunk win; the spread breaks ties)."""
     from cribboard import standings as st
@@ -58,7 +60,9 @@ def standings(db_url, since, until, board, as_json):
 @click.argument("player_a")
 @click.argument("player_b")
 @_league_options
-def head_to_head(player_a, player_b, db_url, since, until, board, as_json):
+def head_to_head(
+    player_a: str, player_b: str, db_url: str, since: str | None, until: str | None, board: str | None, as_json: bool
+) -> None:
     """Two players' games against each other, and how each fared."""
     from cribboard import standings as st
 
@@ -79,7 +83,7 @@ def head_to_head(player_a, player_b, db_url, since, until, board, as_json):
 @db_option
 @click.option("--board", help="Only this board (a prefix of its id will do).")
 @json_option
-def crashes_cmd(db_url, board, as_json):
+def crashes_cmd(db_url: str, board: str | None, as_json: bool) -> None:
     """Crashes boards logged (sync fetches them): the traceback, the boot and
     how long after it. The board restarted each time with its game."""
     from cribboard import store
@@ -96,7 +100,7 @@ def crashes_cmd(db_url, board, as_json):
 @db_option
 @click.option("--board", help="Only this board (a prefix of its id will do).")
 @json_option
-def rejected_cmd(db_url, board, as_json):
+def rejected_cmd(db_url: str, board: str | None, as_json: bool) -> None:
     """Records a board sent that failed the checks: kept apart, raw, with the reason."""
     from cribboard import store
     from cribboard.said import said_reason
@@ -115,7 +119,7 @@ def rejected_cmd(db_url, board, as_json):
 @db_option
 @click.option("--board", help="Only this board (a prefix of its id will do).")
 @json_option
-def matches(db_url, board, as_json):
+def matches(db_url: str, board: str | None, as_json: bool) -> None:
     """List the finished games in the database, match by match."""
     from cribboard import stats
 
@@ -152,7 +156,7 @@ def matches(db_url, board, as_json):
 @cli.command("stats")
 @db_option
 @json_option
-def stats_cmd(db_url, as_json):
+def stats_cmd(db_url: str, as_json: bool) -> None:
     """Per-player and per-board statistics (cribbage), and piquet's parties."""
     from cribboard import stats
 
@@ -222,7 +226,7 @@ def stats_cmd(db_url, as_json):
     default="-",
     help="File to write (default: stdout).",
 )
-def export(db_url, fmt, what, output):
+def export(db_url: str, fmt: str, what: str, output: str) -> None:
     """Export every game (JSON: with its full record and events)."""
     import io
 
@@ -237,7 +241,7 @@ def export(db_url, fmt, what, output):
         status(_("wrote %s") % output)
 
 
-def _export(db_url, fmt, what, output):
+def _export(db_url: str, fmt: str, what: str, output: IO[str]) -> None:
     import csv
 
     from cribboard import barbu_sheet, kept, stats
@@ -301,7 +305,7 @@ def _export(db_url, fmt, what, output):
 @db_option
 @click.argument("game_id", type=ROW_ID)
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="The PNG to write.")
-def plot(db_url, game_id, output):
+def plot(db_url: str, game_id: int, output: str) -> None:
     """Draw the race chart of one game (its id from `cribboard matches`)."""
     from cribboard import stats
 
