@@ -185,7 +185,7 @@ class Sender:
 
     def _sign(self):
         _count[1] += 1
-        counter = "%d.%d" % (_count[0], _count[1])
+        counter = wire.COUNTER_OF % (_count[0], _count[1])
         body = self._body
         sig = signature(self.pads, "POST", self._path, self.board, counter, body)
         self._out = wire.request(self.hostport, self._path, self.board, counter, sig, body)

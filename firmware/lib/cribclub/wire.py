@@ -8,7 +8,8 @@ from cribcore import const
 GAMES = "/board/v1/games"
 LIVE = "/board/v1/live"
 BOARD = "X-Cribboard-Board"
-COUNTER = "X-Cribboard-Counter"  # "BOOT.N"
+COUNTER = "X-Cribboard-Counter"  # its value: COUNTER_OF
+COUNTER_OF = "%d.%d"  # "BOOT.N": the power-up's number, then the request's in it
 SIGNATURE = "X-Cribboard-Signature"
 REQUEST_MS = const(10000)  # a request not answered by then is given up (and the server need not answer it)
 _HEAD = (

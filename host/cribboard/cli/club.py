@@ -218,6 +218,7 @@ def pair(
     from cribboard.club import pairing
     from cribboard.intake import BOARD_ID
     from cribboard.linkclient import LinkError
+    from cribclub.wire import COUNTER_OF
 
     server_url = server_url if server_url.endswith("/") else server_url + "/"
     try:
@@ -259,7 +260,7 @@ def pair(
                     raise UsageError(
                         _("board %s is not paired, or its key was revoked: pair it without --rotate") % board
                     )
-                counter = "%d.%d" % (before["boot"], before["n"] + 1)  # the next: the board's history stands
+                counter = COUNTER_OF % (before["boot"], before["n"] + 1)  # the next: the board's history stands
             try:
                 pairing.prove(server_url, board, key, link.state(), counter)  # taken, as the board's will be
             except Exception:

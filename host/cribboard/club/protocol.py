@@ -33,7 +33,7 @@ from cribboard.store.engine import Database, DbError
 from cribboard.store.pool import Pool
 from cribboard.web import json_depth
 from cribclub.signing import signature
-from cribclub.wire import BOARD, COUNTER, GAMES, LIVE, SIGNATURE
+from cribclub.wire import BOARD, COUNTER, COUNTER_OF, GAMES, LIVE, SIGNATURE
 
 log = logging.getLogger("club")
 PATHS = (GAMES, LIVE)
@@ -49,7 +49,7 @@ HEALTH_RATE = 1.0  # health checks a second from one address, on average (a moni
 HEALTH_BURST = 10  # ... and at most this many at once
 FOLLOW_S = 1.0  # how often a server reads which boards the others on its database heard (the page's lag)
 SIGNATURE_RE = re.compile(r"[0-9a-f]{64}")
-COUNTER_RE = re.compile(r"([0-9]{1,10})\.([0-9]{1,10})")
+COUNTER_RE = re.compile(r"([0-9]{1,10})\.([0-9]{1,10})")  # what COUNTER_OF makes
 
 
 class Refused(Exception):
@@ -205,7 +205,7 @@ class Club:
         # back (a state it could not read). Said where the count stands, signed, it goes on after it.
         key, counter, last = e.signed  # (read with the request's own connection: none is taken again here)
         board = headers.get(BOARD, "")
-        data = _json({"error": str(e), "last": "%d.%d" % last if last else None})
+        data = _json({"error": str(e), "last": COUNTER_OF % last if last else None})
         return e.status, data, {SIGNATURE: signature(key, "ACK", path, board, counter, data)}
 
     def _take(self, method: str, path: str, headers: Mapping[str, str], body: bytes) -> Answer:
