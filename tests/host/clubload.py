@@ -123,7 +123,26 @@ def run(db_url, tmp, boards=20, live_s=60.0, limit_s=120.0, servers=1, kill=Fals
         # last press; another server's boards are read from the database every second).
         for page_url in urls:
             while page_scores(page_url) != {ident: t.sim.scoreboard()["scores"] for ident, t in zip(ids, tables)}:
-                assert time.monotonic() - live_began < live_s + limit_s, "the page is behind the boards"
+                if time.monotonic() - live_began > live_s + limit_s:
+                    shown = page_scores(page_url)
+                    behind = {
+                        ident: (shown.get(ident), t.sim.scoreboard()["scores"])
+                        for ident, t in zip(ids, tables)
+                        if shown.get(ident) != t.sim.scoreboard()["scores"]
+                    }
+                    raise AssertionError(
+                        "the page %s is behind the boards (board: (page, board)): %s; the proxy had %d connections, "
+                        "%d exchanges whole, accept errors %s; the servers' logs: %s; those boards' logs: %s"
+                        % (
+                            page_url,
+                            behind,
+                            proxy.connections,
+                            len(proxy.took),
+                            proxy.accept_errors,
+                            " | ".join(stop(p)[-1500:] or "(nothing)" for p in procs),
+                            " | ".join(t.log_tail(300) for ident, t in zip(ids, tables) if ident in behind),
+                        )
+                    )
                 time.sleep(0.1)
         cpu = cpu_seconds(proc.pid) - cpu0 if not killed else float("nan")
         assert stored(db_url) == want  # and nothing twice

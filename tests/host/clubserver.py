@@ -133,6 +133,7 @@ class Proxy:
         self.answer = b""  # the last answer, before its cut
         self.took = []  # (path, seconds) of each exchange passed on whole
         self.connections = 0  # accepted (a board that never connects is told from one whose exchange fails)
+        self.accept_errors = []  # what accept() raised, if anything: said when a test fails
         self._lock = threading.Lock()
         self._stop = False
         self._thread = threading.Thread(target=self._serve, daemon=True)
@@ -147,8 +148,11 @@ class Proxy:
         while not self._stop:
             try:
                 board, _addr = self.listener.accept()
-            except OSError:
-                return
+            except OSError as e:
+                if self._stop:
+                    return  # closed
+                self.accept_errors.append(e)  # (a connection reset before it was taken): take the next
+                continue
             target = self.targets[self.connections % len(self.targets)]
             self.connections += 1
             threading.Thread(target=self._one, args=(board, target), daemon=True).start()
