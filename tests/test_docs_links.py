@@ -2,6 +2,7 @@
 # CONTRIBUTING, docs/, hardware/ and tests/rp2040's guide names a file of
 # the repository, and a #fragment a heading of it (as GitHub makes anchors).
 # And the README stays a newcomer's page: short, with the rest in docs/.
+import fnmatch
 import re
 from pathlib import Path
 
@@ -79,7 +80,11 @@ def test_the_architecture_tree_names_what_is_there_and_every_top_folder():
             path = ROOT / top / token
         assert path.exists(), "docs/architecture.md names %s, which is not there" % path.relative_to(ROOT)
         named.add(path.relative_to(ROOT).parts[0])
-    kept = {p.name for p in ROOT.iterdir() if p.is_dir() and not p.name.startswith(".")}
-    made = {"node_modules", "build", "__pycache__"}  # the set-up's, never kept
-    missing = sorted(kept - made - named)
+    ignored = [line.strip().rstrip("/") for line in (ROOT / ".gitignore").read_text().splitlines()]
+    kept = {
+        p.name
+        for p in ROOT.iterdir()
+        if p.is_dir() and not p.name.startswith(".") and not any(fnmatch.fnmatch(p.name, g) for g in ignored if g)
+    }  # (what the set-up makes, .gitignore's, is not the repository's)
+    missing = sorted(kept - named)
     assert not missing, "folders the tree in docs/architecture.md does not show: %s" % missing
