@@ -17,6 +17,7 @@ from waitress.parser import HTTPRequestParser
 from waitress.server import TcpWSGIServer
 from waitress.task import WSGITask
 
+from cribboard.club.allowance import LogLimit
 from cribboard.club.app import BEGUN
 from cribclub.wire import REQUEST_MS
 
@@ -67,23 +68,15 @@ class _Server(TcpWSGIServer):
 
 class _NowAndThen(logging.Filter):
     """Waitress says each time its connections reach the cap; under a flood that is many times a second.
-    Said once a minute at most."""
+    Said once a minute at most (the club's own log limit, keyed by the line)."""
 
     def __init__(self, every_s: float = 60.0, clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__()
-        self.every_s = every_s
-        self.clock = clock
-        self._last: dict[str, float] = {}
+        self._limit = LogLimit(1, every_s, clock)
 
     def filter(self, record: logging.LogRecord) -> bool:
         said = str(record.msg)
-        if "connection limit" not in said:
-            return True
-        now = self.clock()
-        if said in self._last and now - self._last[said] < self.every_s:
-            return False
-        self._last[said] = now
-        return True
+        return "connection limit" not in said or self._limit.take(said)[0]
 
 
 _NOW_AND_THEN = _NowAndThen()
