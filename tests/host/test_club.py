@@ -187,6 +187,30 @@ def test_a_board_is_held_to_its_rate(db_url):
         server.close()
 
 
+def test_the_pages_follower_survives_a_failure_it_did_not_expect(db_url):
+    """The thread that reads the other servers' boards runs all season: an error it has no name for is
+    said and the next poll goes on (before, anything but a DbError ended it, and the page fell behind)."""
+    import threading
+
+    clubserver.pair(db_url, "b0ard")
+    server = club.Club(db_url)
+    polls, again = [], threading.Event()
+
+    def follow_once():
+        polls.append(1)
+        if len(polls) == 2:
+            raise KeyError("a row the poll did not expect")
+        if len(polls) >= 3:
+            again.set()
+
+    server.follow_once = follow_once  # (the first poll is follow()'s own, before the thread)
+    try:
+        server.follow()
+        assert again.wait(WAIT_S), "the follower stopped after the failure"
+    finally:
+        server.close()
+
+
 def test_two_servers_on_one_postgresql_behave_as_one(pg_cluster):
     from rig import Table
 

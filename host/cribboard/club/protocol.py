@@ -120,6 +120,8 @@ class Club:
                 self.follow_once()
             except DbError as e:  # the database away: the next poll tries again, and the boards' 503s say so
                 self._note("database", "could not read the boards' live states: %s", e)
+            except Exception as e:  # anything else: said, and the page keeps following (it runs all season)
+                self._note("follower", "could not show the boards' live states: %r", e)
 
     def follow_once(self) -> None:
         with self.pool.db() as db:
