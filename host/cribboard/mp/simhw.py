@@ -226,13 +226,12 @@ def wait_input(stream):
     the watchdog meanwhile, and hearing the host's hardware socket: a hang
     ("Z") stops a board at its REPL too, and a host that has gone ends it.
     Button changes wait for the program to read the pins."""
-    global _waiter
+    global _waiter, _asleep_ms
     if _waiter is None:
         _waiter = select.poll()
         _waiter.register(stream, select.POLLIN)
         if _sock is not None:
             _waiter.register(_sock, select.POLLIN)
-    global _asleep_ms
     while True:
         wait = service()
         _asleep_ms = wait
