@@ -19,6 +19,7 @@ from typing import Any
 from cribboard.clip import clip
 from cribboard.firmware_files import FlashError, build, mpy_cross_version
 from cribboard.i18n import _
+from cribboard.linkclient import link_wait
 from cribcore import __version__
 
 MANIFEST = "deploy.json"
@@ -51,11 +52,44 @@ def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+# mpremote's waits suit a real board, which answers in milliseconds: pyserial's
+# read timeout, a wait between characters, a wait for the raw REPL. A board that
+# answers after mpremote has moved on (a simulated one on a busy machine) leaves
+# it out of step with the REPL for good, reading a late "R\x01" as the answer to
+# the next command, say. So each stretches to CRIBBOARD_LINK_WAIT, never shrinks.
 READ_TIMEOUT_S = 5
+CHAR_WAIT_S = 10  # mpremote's own
 # A board still restarting (after the last flash, say) drops what it is sent
 # while it is off the bus, Ctrl-C among it: asked again once it is back.
 REPL_TRIES = 2
 REPL_WAIT_S = 5
+
+
+def board_wait(least: float) -> float:
+    """A wait for the board: mpremote's, or CRIBBOARD_LINK_WAIT where that is longer."""
+    return max(least, link_wait())
+
+
+def patient_transport(device: str) -> Any:
+    """mpremote's SerialTransport, its wait between characters at least board_wait's."""
+    from mpremote.transport_serial import SerialTransport
+
+    char_wait = board_wait(CHAR_WAIT_S)
+
+    class PatientTransport(SerialTransport):
+        def read_until(
+            self,
+            min_num_bytes: int,
+            ending: bytes,
+            timeout: float | None = CHAR_WAIT_S,
+            data_consumer: Callable[[bytes], None] | None = None,
+            timeout_overall: float | None = None,
+        ) -> bytes:
+            # None: no wait between characters at all (typed Any: mpremote's default, 10, says int)
+            wait: Any = None if timeout is None else max(timeout, char_wait)
+            return super().read_until(min_num_bytes, ending, wait, data_consumer, timeout_overall)
+
+    return PatientTransport(device, baudrate=115200, timeout=board_wait(READ_TIMEOUT_S))
 
 
 class Board:
@@ -63,7 +97,6 @@ class Board:
 
     def __init__(self, port: str):
         from mpremote.transport import TransportError
-        from mpremote.transport_serial import SerialTransport
 
         self.port = port
         self._errors = (TransportError, OSError)
@@ -74,7 +107,7 @@ class Board:
         try:
             # A read timeout: mpremote reads a pty byte by byte with pyserial's
             # timeout, and with none a silent port would hang it for good.
-            self.t = SerialTransport(device, baudrate=115200, timeout=READ_TIMEOUT_S)
+            self.t = patient_transport(device)
         except self._errors:
             raise FlashError(
                 _("cannot open %s: is the board plugged in, and no other program using it?") % port
@@ -87,7 +120,7 @@ class Board:
                     # Ctrl-C stops the app and no soft reset follows: a soft reset would
                     # end the timer that feeds the app's watchdog, which nothing stops on
                     # an RP2040, and the board would reset under us 8 s later.
-                    self.t.enter_raw_repl(soft_reset=False, timeout_overall=REPL_WAIT_S)
+                    self.t.enter_raw_repl(soft_reset=False, timeout_overall=board_wait(REPL_WAIT_S))
                 return
             except self._errors as e:
                 error = e
@@ -247,7 +280,10 @@ def flash(
     """Deploy and check. step(text) before each step; plan(total bytes) once
     the changed files are known; progress(bytes) as they go."""
     # The board first: a port with no MicroPython behind it fails in seconds, before the compile.
-    step(_("connecting to %s (stopping its program for the REPL: up to %d s)") % (port, REPL_TRIES * REPL_WAIT_S))
+    step(
+        _("connecting to %s (stopping its program for the REPL: up to %d s)")
+        % (port, REPL_TRIES * board_wait(REPL_WAIT_S))
+    )
     b = Board(port)
     try:
         _check_bytecode(*b.implementation(), source)

@@ -223,7 +223,9 @@ def test_first_uses_of_a_new_database_at_the_same_moment_all_succeed(tmp_path):
 
 def flash_on_a_pty(answer=None):
     """`cribboard flash` on a pseudo-terminal: nothing behind it, or one
-    that answers everything it is sent with `answer`."""
+    that answers everything it is sent with `answer`. No MicroPython answer
+    is coming, late or not: mpremote's own waits (CRIBBOARD_LINK_WAIT under
+    theirs), not the tests' long ones."""
     import select
     import threading
 
@@ -245,7 +247,7 @@ def flash_on_a_pty(answer=None):
     if answer is not None:
         helper.start()
     try:
-        done = cli("flash", "--port", name, timeout=COMMAND_S)
+        done = cli("flash", "--port", name, env={"CRIBBOARD_LINK_WAIT": "1"}, timeout=COMMAND_S)
     finally:
         stop.set()
         if answer is not None:

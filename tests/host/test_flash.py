@@ -3,6 +3,7 @@
 # step, a board whose app cannot import, bytecode the board cannot load, the
 # sources instead of bytecode, and the mip package.
 import json
+import os
 import shutil
 import signal
 import subprocess
@@ -11,7 +12,7 @@ import time
 
 import pytest
 from clirun import cli
-from deadline import WAIT_S
+from deadline import COMMAND_S, WAIT_S
 from simboard import Board, copy_flash, deploy_state
 
 from cribapp.layout import Layout
@@ -300,6 +301,42 @@ def test_the_documented_mip_install_onto_a_running_board_outlasts_its_watchdog_a
         assert board.sim._hw.resets == 1
         assert plays(board) and not shows_deploy_error(board, 1.0)
     finally:
+        board.stop()
+
+
+STALL_S = 15  # longer than any of mpremote's own waits (10 s between characters)
+
+
+def test_a_flash_waits_out_a_board_stopped_longer_than_mpremotes_own_waits(tmp_path):
+    # A busy machine stops a simulated board's process for seconds. mpremote alone gives up after 10 s
+    # with no character, or reads the late answer as the next command's, and the flash fails. Stopped
+    # for STALL_S as it compares files, the board is waited for (CRIBBOARD_LINK_WAIT): the flash ends
+    # well. The stall is the input, on the real clock mpremote reads: no fake clock stands for it.
+    board = Board(tmp_path / "flash")
+    pid = board.sim.proc.pid
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cribboard", "flash", "--port", board.port, "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "CRIBBOARD_LINK_WAIT": str(3 * STALL_S)},
+    )
+    try:
+        said = []
+        for line in proc.stderr:
+            said.append(line)
+            if line.startswith("flash: comparing"):
+                os.kill(pid, signal.SIGSTOP)
+                time.sleep(STALL_S)
+                os.kill(pid, signal.SIGCONT)
+                break
+        out, err = proc.communicate(timeout=COMMAND_S)
+        assert proc.returncode == 0, "".join(said) + err
+        assert json.loads(out)["written"] and deploy_state(board.flash) == "complete"
+    finally:
+        os.kill(pid, signal.SIGCONT)
+        proc.kill()
+        proc.wait()
         board.stop()
 
 
