@@ -14,7 +14,7 @@ import urllib.request
 from pathlib import Path
 
 from clubserver import Proxy, start, stop
-from deadline import WAIT_S
+from deadline import COMMAND_S, WAIT_S
 from simboard import Board, fill_log
 
 from cribapp.hostface import keep_conf
@@ -49,10 +49,11 @@ def _address(url):
     return host, int(port)
 
 
-def run(db_url, tmp, boards=20, live_s=60.0, limit_s=120.0, servers=1, kill=False):
+def run(db_url, tmp, boards=20, live_s=60.0, limit_s=COMMAND_S, servers=1, kill=False):
     """Figures of one evening: every game stored once is checked here. servers: that many `serve`
     processes on the database, behind a round-robin proxy; kill: each is SIGKILLed once (the first as the
-    games are sent, the next as play goes on) and started again on its port."""
+    games are sent, the next as play goes on) and started again on its port. limit_s: a net, a whole
+    command's: on a loaded machine a board whose first tries are turned away backs off up to a minute."""
     store.connect(db_url).close()
     procs, urls = zip(*[start(db_url) for _ in range(servers)])
     procs, urls = list(procs), list(urls)
@@ -94,7 +95,7 @@ def run(db_url, tmp, boards=20, live_s=60.0, limit_s=120.0, servers=1, kill=Fals
         if kill:
             kill_and_restart(0)  # as the games come in
         want = sorted((ident, 1) for ident in ids)
-        while stored(db_url) != want:
+        while (have := stored(db_url)) != want:
             if time.monotonic() - began > limit_s:  # what the server said, to tell a slow board from a refusal
                 raise AssertionError(
                     "not every game arrived within %d s (the boards took %.0f s to start): %s; the proxy had %d "
@@ -102,7 +103,7 @@ def run(db_url, tmp, boards=20, live_s=60.0, limit_s=120.0, servers=1, kill=Fals
                     % (
                         limit_s,
                         began - set_up,
-                        stored(db_url),
+                        have,
                         proxy.connections,
                         len(proxy.took),
                         " | ".join(stop(p)[-1500:] or "(nothing)" for p in procs),
