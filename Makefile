@@ -147,7 +147,7 @@ test-dist: $(VENV_DONE)
 
 # firmware/package.json (for mpremote mip) is made from firmware/manifest.py.
 package-json: $(VENV_DONE)
-	$(BIN)/python -m cribboard.manifest > firmware/package.json
+	$(BIN)/python -m cribboard.deploy.manifest > firmware/package.json
 
 # The drawings, BOM and power budget in hardware/, made from its pin maps and layouts.
 hardware: $(VENV_DONE)

@@ -137,8 +137,8 @@ def barbu_deal(data, r, n):
 def test_every_barbu_rubber_entered_through_the_sheets_lines_keeps_each_round_and_the_rubber_at_zero(first, data):
     # The same table as above, but as the sheet reads it: each deal a line of
     # text, with undo and fix lines among them, and the sheet's own check.
-    from cribboard import barbu_sheet as sheet
     from cribboard.cli import barbu_view as view
+    from cribboard.sheets import barbu as sheet
 
     def command(r, line):  # the rules apply the line, the view says what it did
         r, change = sheet.apply(r, line)

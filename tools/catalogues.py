@@ -5,11 +5,11 @@
 #   python tools/catalogues.py compile   the .mo files into the checkout (the build step does the wheel's)
 # Messages are what the code passes to _(), N_() and ngettext(), and, for the
 # command line, the help of every click command, group and option (the
-# docstring, help=, epilog=): click shows them through cribboard.cli.base's
+# docstring, help=, epilog=): click shows them through cribboard.cli.translated's
 # translating command classes. Click's own words are extracted from the
-# installed click's modules (cribboard.i18n rebinds their gettext); the
+# installed click's modules (cribboard.text.i18n rebinds their gettext); the
 # errors of the scoring core and the layout checks come from
-# cribcore.messages (cribboard.said translates them).
+# cribcore.messages (cribboard.text.error_words translates them).
 import ast
 import io
 import re
@@ -79,14 +79,15 @@ def template():
         with path.open("rb") as f:
             for lineno, message, _, _ in extract(extract_click, f):
                 catalog.add(message, locations=[(str(path.relative_to(ROOT)), lineno)])
-    from cribboard.i18n import page_messages
+    from cribboard.text.i18n import page_messages
     from cribcore.messages import MESSAGES
 
-    # The firmware's shared code's errors: English by code (it runs on the board too); cribboard.said translates.
+    # The firmware's shared code's errors: English by code (it runs on the board too);
+    # cribboard.text.error_words translates.
     for code, message in sorted(MESSAGES.items()):
         catalog.add(message, locations=[("firmware/lib/cribcore/messages.py", code)])
 
-    page = PACKAGE / "sim.html"
+    page = PACKAGE / "web" / "sim.html"
     for message in page_messages(page.read_text(encoding="utf-8")):
         catalog.add(message, locations=[(str(page.relative_to(ROOT)), 0)])
     for lineno, message, where in click_messages():
@@ -99,7 +100,7 @@ def click_messages():
     talk to a user pass to gettext, as the installed click has them."""
     from babel.messages.extract import extract_from_file
 
-    from cribboard.i18n import CLICK_MODULES
+    from cribboard.text.i18n import CLICK_MODULES
 
     folder = Path(__import__("click").__file__).parent
     for name in CLICK_MODULES:

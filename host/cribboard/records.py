@@ -10,7 +10,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from cribboard.i18n import N_
+from cribboard.text.error_words import Gettext, core_from_data, said
+from cribboard.text.i18n import N_, _
 from cribcore import CoreError
 from cribcore.names import check_names, default_name
 from cribcore.replay import load_game
@@ -51,7 +52,7 @@ REASONS = frozenset(
 class Reason(str):
     """Why a record is not a game: English text (what the database's reason column and the logs keep), and
     as data (`data`: its template and values, a rule's refusal among them as {"e": [code, values]}) to say
-    in the reader's language (cribboard.said.said_reason)."""
+    in the reader's language (said_reason, below)."""
 
     data: dict[str, Any] | None
 
@@ -168,3 +169,24 @@ def check(body: str) -> Game:
         except ValueError as e:
             raise BadRecord(BAD_NAMES, problem=e) from None
     return Game(rec, rec["game"], names, scores)
+
+
+def said_reason(english: str, data: str | None, gettext: Gettext = _) -> str:
+    """Why a record was kept apart, in gettext's language: from the reason's data (records.Reason) if it
+    was kept with it and is one of the host's reasons, else its English (an older cribboard kept none)."""
+    try:
+        kept = json.loads(data) if data else None
+        template, values = kept["m"], kept["v"]  # type: ignore[index]
+        if template not in REASONS or not isinstance(values, dict):
+            return english
+        said_values = {}
+        for k, v in values.items():
+            if isinstance(v, dict):
+                v = core_from_data(v.get("e"))
+                if v is None:
+                    return english
+                v = said(v, gettext)
+            said_values[k] = v
+        return gettext(template) % said_values
+    except (ValueError, TypeError, KeyError, RecursionError):
+        return english

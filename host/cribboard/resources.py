@@ -7,7 +7,7 @@ from importlib.resources import files
 from pathlib import Path
 
 from cribboard.errors import UsageError
-from cribboard.i18n import _
+from cribboard.text.i18n import _
 
 HOME_ENV = "CRIBBOARD_HOME"
 

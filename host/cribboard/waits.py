@@ -6,9 +6,10 @@ import math
 import os
 
 from cribboard.errors import UsageError
-from cribboard.i18n import _
+from cribboard.text.i18n import _
 
 MOST_S = 3600  # an hour: past it, a wait is a mistake, not patience
+LINK_WAIT_S = 3.0  # a try's wait for a board's answer, unless CRIBBOARD_LINK_WAIT says otherwise
 
 
 def seconds(name: str, default: float, whole: bool = False) -> float:
@@ -29,3 +30,9 @@ def seconds(name: str, default: float, whole: bool = False) -> float:
         )
         raise UsageError(said % {"name": name, "most": MOST_S, "text": ascii(text)[1:-1][:40]})
     return value
+
+
+def link_wait() -> float:
+    """Seconds to wait for a board's answer, each try (CRIBBOARD_LINK_WAIT; a board answers in
+    milliseconds, a simulated one on a very busy machine may take seconds)."""
+    return seconds("CRIBBOARD_LINK_WAIT", LINK_WAIT_S)

@@ -13,7 +13,7 @@ sys.path.insert(1, str(Path(__file__).resolve().parents[1]))  # tests/deadline.p
 
 from simboard import Board
 
-from cribboard import flash
+from cribboard.deploy import flash
 
 ROOT = Path(__file__).resolve().parents[2]
 

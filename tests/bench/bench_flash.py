@@ -15,7 +15,7 @@ sys.path.insert(1, str(Path(__file__).resolve().parents[1]))  # tests/deadline.p
 
 from simboard import Board
 
-from cribboard.linkclient import BoardLink
+from cribboard.link.client import BoardLink
 
 
 def timed_flash(port, env):

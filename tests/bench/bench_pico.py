@@ -31,7 +31,7 @@ from clirun import cli  # noqa: E402
 from pico import NO_IMAGE, Pico, image, image_problem  # noqa: E402
 from picoplay import PINS, THREE_PLAYERS, choose_players, enter, tap  # noqa: E402
 
-from cribboard import firmware_files, manifest  # noqa: E402
+from cribboard.deploy import firmware_files, manifest  # noqa: E402
 
 MPREMOTE = str(Path(sys.executable).parent / "mpremote")
 # main.py for the probe: what importing it takes (its code and buffers) is measured before the app loads.

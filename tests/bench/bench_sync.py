@@ -14,8 +14,9 @@ sys.path.insert(1, str(Path(__file__).resolve().parents[1]))  # tests/deadline.p
 from pgserver import Cluster
 from simboard import Board, fill_log
 
-from cribboard import store, sync
-from cribboard.linkclient import BoardLink
+from cribboard import store
+from cribboard.link import sync
+from cribboard.link.client import BoardLink
 
 GAMES = 1000
 

@@ -26,7 +26,7 @@ SETUPTOOLS = re.search(r'"setuptools>=([\d.]+)"', (ROOT / "pyproject.toml").read
 BABEL = re.search(r'"babel>=([\d.]+)"', (ROOT / "pyproject.toml").read_text()).group(1)  # the lowest declared
 
 IN_WHEEL = [
-    "cribboard/__main__.py", "cribboard/cli/__init__.py", "cribboard/cli/board.py", "cribboard/sim.html", "cribboard/mp/vboard.py",
+    "cribboard/__main__.py", "cribboard/cli/__init__.py", "cribboard/cli/board.py", "cribboard/web/sim.html", "cribboard/mp/vboard.py",
     "cribboard/firmware/main.py", "cribboard/firmware/manifest.py", "cribboard/firmware/package.json",
     "cribboard/hardware_data/boards/pico.json", "cribboard/hardware_data/boards/esp32s3.json",
     "cribboard/hardware_data/layouts/2-track.json", "cribboard/hardware_data/layouts/3-track.json",

@@ -20,7 +20,7 @@ from simboard import Board, fill_log
 from cribapp.hostface import keep_conf
 from cribapp.store import FlashFiles
 from cribboard import store
-from cribboard.simulator import board_ident
+from cribboard.sim.simulator import board_ident
 
 
 def cpu_seconds(pid):

@@ -12,7 +12,7 @@ from pgserver import Cluster
 @pytest.fixture(scope="session", autouse=True)
 def compiled_modules_cache(tmp_path_factory):
     """The flashes of a test run share one compiled-modules cache of their
-    own (cribboard.mpycache, under XDG_CACHE_HOME): the user's is left alone,
+    own (cribboard.deploy.compile_cache, under XDG_CACHE_HOME): the user's is left alone,
     and the run's many flashes compile each module once."""
     was = os.environ.get("XDG_CACHE_HOME")
     os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("cache"))
@@ -26,7 +26,7 @@ def compiled_modules_cache(tmp_path_factory):
 @pytest.fixture(autouse=True)
 def own_runtime_folder(monkeypatch):
     """Each test's simulated boards announce themselves in a runtime folder of its own
-    (cribboard.simboards, under XDG_RUNTIME_DIR): a command a test runs with no --port finds only the
+    (cribboard.sim.running, under XDG_RUNTIME_DIR): a command a test runs with no --port finds only the
     test's own board, never one another test runs beside it. (A short path: programs put sockets there.)"""
     folder = tempfile.mkdtemp(prefix="xdg")
     monkeypatch.setenv("XDG_RUNTIME_DIR", folder)

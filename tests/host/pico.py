@@ -1,7 +1,7 @@
 # An emulated Raspberry Pi Pico for the host tests (tests/rp2040/pico.mjs):
 # the real MicroPython RP2040 port on rp2040js, its USB serial line on a
 # pseudo-terminal that cribboard and mpremote open as a Pico's port, its
-# flash in a file; its buttons and strip on a hardware link (cribboard.hwlink,
+# flash in a file; its buttons and strip on a hardware link (cribboard.sim.hwlink,
 # as the simulated board's). stop() is a power cut; start() again a power-up.
 # Neither the MicroPython image nor the boot ROM is kept in this repository:
 # the image's path comes from CRIBBOARD_PICO_UF2 (without it the tests that
@@ -20,7 +20,7 @@ from pathlib import Path
 from deadline import WAIT_S
 from foreign import UF2_MAGIC
 
-from cribboard.hwlink import HwLink
+from cribboard.sim.hwlink import HwLink
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "tests" / "rp2040" / "pico.mjs"
@@ -75,7 +75,7 @@ class Pico:
         self.flash = Path(flash_file)  # missing: a Pico with only MicroPython on it
         self.proc = None
         self.port = None
-        self.hw = None  # buttons and strip (cribboard.hwlink.HwLink)
+        self.hw = None  # buttons and strip (cribboard.sim.hwlink.HwLink)
         self._fds = ()  # this power-up's pty (master, slave): a new tuple every start()
         self._closing = threading.Lock()
 

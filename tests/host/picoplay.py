@@ -7,7 +7,7 @@ import time
 from deadline import WAIT_S
 
 from cribapp.layout import Layout
-from cribboard.linkclient import BoardLink
+from cribboard.link.client import BoardLink
 from cribboard.resources import layout_file
 
 PINS = {"P1": 2, "P2": 3, "P3": 4, "UNDO": 5, "SKUNK": 6, "OK": 7}  # hardware/boards/pico.json

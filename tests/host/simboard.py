@@ -11,7 +11,9 @@ from pathlib import Path
 from deadline import WAIT_S
 
 from cribapp.store import FlashFiles, Store
-from cribboard import resources, simulator, web
+from cribboard import resources
+from cribboard.sim import simulator
+from cribboard.web.server import make_server
 from cribcore import record
 from cribcore.match import Match
 
@@ -25,7 +27,7 @@ class Board:
         self.sim = simulator.Simulator(self.flash, edition=edition)
         self.sim.start(timeout=WAIT_S, first_frame=firmware)
         self.sim._hw.press_timeout_s = WAIT_S  # the page's API waits this long for a press to be seen
-        self.server = web.make_server(self.sim, "127.0.0.1", 0)
+        self.server = make_server(self.sim, "127.0.0.1", 0)
         self.url = "http://127.0.0.1:%d" % self.server.server_address[1]
 
     def wait_saved(self):

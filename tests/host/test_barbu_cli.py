@@ -249,7 +249,7 @@ def random_result(rng, contract):
 def test_random_rubbers_piped_through_the_sheet_keep_every_round_and_the_rubber_at_zero(tmp_path):
     import random
 
-    from cribboard import barbu_sheet
+    from cribboard.sheets import barbu as barbu_sheet
     from cribcore.barbu import DEALS, Rubber, load_rubber
 
     rng = random.Random(20261124)

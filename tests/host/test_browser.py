@@ -8,7 +8,7 @@ import pytest
 from deadline import WAIT_S
 from playwright.sync_api import sync_playwright
 
-from cribboard.linkclient import BoardLink
+from cribboard.link.client import BoardLink
 
 OUTPUT = Path(__file__).resolve().parents[2] / "build" / "test-output" / "browser"
 # How long a page may take to show what a test waits for: one event's deadline (deadline.WAIT_S), sized

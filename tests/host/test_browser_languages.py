@@ -142,9 +142,9 @@ KEPT_AS_IN_ENGLISH = {
 def test_no_word_of_the_page_is_left_in_english_by_its_translation():
     from english import catalogues
 
-    from cribboard.i18n import page_messages
+    from cribboard.text.i18n import page_messages
 
-    messages = page_messages((ROOT / "host" / "cribboard" / "sim.html").read_text(encoding="utf-8"))
+    messages = page_messages((ROOT / "host" / "cribboard" / "web" / "sim.html").read_text(encoding="utf-8"))
     assert len(messages) > 40
     for language, kept in KEPT_AS_IN_ENGLISH.items():
         own = catalogues._read(catalogues.LOCALE / language / "LC_MESSAGES" / "cribboard.po", language)
@@ -153,7 +153,7 @@ def test_no_word_of_the_page_is_left_in_english_by_its_translation():
 
 
 def test_a_press_the_board_did_not_take_is_said_on_the_page_in_its_language(board):
-    from cribboard import i18n
+    from cribboard.text import i18n
 
     refused = "the board did not take the press: is its program running (not stopped at its REPL, or being flashed)?"
     german = i18n.translation("de").gettext(refused)

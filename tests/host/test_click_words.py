@@ -8,8 +8,8 @@ import click
 import pytest
 from english import catalogues, english_runs, ids, vocabulary
 
-from cribboard import i18n
 from cribboard.cli import cli as root
+from cribboard.text import i18n
 
 LANGUAGES = ("es", "it", "de")
 

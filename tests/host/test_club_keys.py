@@ -14,7 +14,8 @@ from clirun import cli
 from test_club import LIVE, send
 from test_migrations import _tables
 
-from cribboard import scoreboard, store
+from cribboard import store
+from cribboard.web import scoreboard
 
 
 def test_a_new_sqlite_database_is_its_users_alone_and_a_readable_one_is_warned_of(tmp_path):

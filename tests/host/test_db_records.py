@@ -3,7 +3,8 @@ import json
 
 from clirun import cli as run_cli
 
-from cribboard import records, stats, store
+from cribboard import records, store
+from cribboard.reports import stats
 from cribcore.piquet import PiquetMatch
 from cribcore.record import game_record
 

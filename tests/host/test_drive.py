@@ -13,7 +13,7 @@ import pytest
 from clirun import cli
 from deadline import COMMAND_S
 
-from cribboard import drive
+from cribboard.deploy import drive
 
 ROOT = Path(__file__).resolve().parents[2]
 STAND_INS = ROOT / "host" / "cribboard" / "cp"

@@ -21,7 +21,7 @@ from picoplay import PINS, enter, layout, shows_deploy_error, shows_error, state
 from simboard import UnixPico, deploy_state
 
 from cribapp.codes import ERR_CRASH
-from cribboard import flash as deploy
+from cribboard.deploy import flash as deploy
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="pseudo-terminals as set up here")
 

@@ -16,9 +16,10 @@ from deadline import COMMAND_S, WAIT_S
 from simboard import Board, copy_flash, deploy_state
 
 from cribapp.layout import Layout
-from cribboard import flash, resources
+from cribboard import resources
+from cribboard.deploy import flash
 from cribboard.errors import CribboardError
-from cribboard.linkclient import BoardLink
+from cribboard.link.client import BoardLink
 
 DEPLOY_ERROR = 6
 

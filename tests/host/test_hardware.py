@@ -11,14 +11,14 @@ from deadline import COMMAND_S
 
 from cribapp.config import Config
 from cribapp.layout import Layout
-from cribboard import hardware, hardware_docs
+from cribboard.hardware import documents, spec
 
 HW = Path(__file__).resolve().parents[2] / "hardware"
 SVG = "{http://www.w3.org/2000/svg}"
 
 
 def test_the_committed_files_are_what_the_data_makes():
-    for name, text in hardware_docs.generated(HW).items():
+    for name, text in documents.generated(HW).items():
         assert (HW / name).read_text() == text, "%s drifted: run `cribboard hardware docs`" % name
 
 
@@ -65,16 +65,16 @@ def test_wiring_shows_every_pin_of_the_pin_map():
 
 
 def test_power_figures_come_from_the_firmware_limiter():
-    for board, layout in hardware_docs.VARIANTS:
+    for board, layout in documents.VARIANTS:
         b = json.loads((HW / "boards" / (board + ".json")).read_text())
         lay = json.loads((HW / "layouts" / (layout + ".json")).read_text())
-        p = hardware.power(b, lay, board)
+        p = spec.power(b, lay, board)
         cfg = Config(b)
         assert p["busiest_frame_ma"] <= cfg.budget_ma - cfg.idle_ma_per_led * p["leds"]
         assert p["quiescent_ma"] == p["leds"] and p["all_white_ma"] == p["leds"] * 60
         assert p["typical_ma"] < p["worst_case_ma"] < p["fuse_ma"]
         # With a bigger budget the limiter lets the busiest frame draw more.
-        p2 = hardware.power(dict(b, current_budget_ma=2000), lay, board)
+        p2 = spec.power(dict(b, current_budget_ma=2000), lay, board)
         assert p2["busiest_frame_ma"] >= p["busiest_frame_ma"]
     assert "| pico | 2-track | 258 |" in (HW / "power.md").read_text()
 

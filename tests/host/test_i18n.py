@@ -99,7 +99,7 @@ def test_lang_overrides_the_environment_and_an_unknown_language_is_english():
 
 
 def test_language_comes_first_as_gnu_programs_read_it_unless_the_locale_is_c():
-    from cribboard.i18n import from_environment
+    from cribboard.text.i18n import from_environment
 
     for env, language in (
         ({"LANGUAGE": "fr:de_AT:en", "LANG": "es_ES.UTF-8"}, "de"),
@@ -229,14 +229,14 @@ def test_every_column_a_command_prints_has_a_title_and_tables_speak_the_language
 
 
 def test_a_browsers_accept_language_picks_the_page_language():
-    from cribboard.i18n import best_language, page_messages
+    from cribboard.text.i18n import best_language, page_messages
 
     assert best_language("de-DE,de;q=0.9,en;q=0.8") == "de"
     assert best_language("fr-FR,fr;q=0.9,it;q=0.5") == "it"
     assert best_language("en-US,es;q=0.9") == "en"
     assert best_language("fr-FR") == best_language("*") == best_language("") == "en"
     assert best_language("es;q=zz, de;q=0.3") == "de"  # a broken weight counts for nothing
-    page = (ROOT / "host" / "cribboard" / "sim.html").read_text()
+    page = (ROOT / "host" / "cribboard" / "web" / "sim.html").read_text()
     words = page_messages(page)
     kept = {m.id for m in catalogues._read(catalogues.TEMPLATE) if m.id}
     assert len(words) > 30 and set(words) <= kept  # every word the page marks is in the catalogues

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from clirun import cli, one_line_error
 
-from cribboard import i18n, store
+from cribboard import store
+from cribboard.text import i18n
 
 ROOT = Path(__file__).resolve().parents[2]
 ERROR = {"es": "error", "it": "errore", "de": "Fehler"}
@@ -106,15 +107,15 @@ def test_the_board_commands_speak_the_language(tmp_path):
 
 
 def test_the_pages_discard_errors_come_in_english_and_in_the_readers_language():
-    from cribboard import web
+    from cribboard.web import pages
 
-    reply = web._discard_error("cards=5H+5S+JD+4C+6H&players=2&crib=dealer&lang=de", ValueError("ignored"))
+    reply = pages._discard_error("cards=5H+5S+JD+4C+6H&players=2&crib=dealer&lang=de", ValueError("ignored"))
     assert reply["said"]["error"] == "2 Spieler bekommen 6 Karten: gib 6 an, nicht 5"
     with pytest.raises(ValueError, match="2 players are dealt 6 cards"):
-        web._discard("cards=5H+5S+JD+4C+6H&players=2&crib=dealer&lang=de")
-    reply = web._discard_error("cards=5H+5H+JD+4C+6H+KH&players=2&crib=dealer&lang=es", ValueError("x"))
+        pages._discard("cards=5H+5S+JD+4C+6H&players=2&crib=dealer&lang=de")
+    reply = pages._discard_error("cards=5H+5H+JD+4C+6H+KH&players=2&crib=dealer&lang=es", ValueError("x"))
     assert reply["said"]["error"] == "carta repetida 5H"
-    assert "said" not in web._discard_error("cards=5H&players=2&crib=dealer", ValueError("x"))
+    assert "said" not in pages._discard_error("cards=5H&players=2&crib=dealer", ValueError("x"))
 
 
 def test_a_makers_layout_check_speaks_the_language_and_its_json_does_not(tmp_path):

@@ -5,7 +5,7 @@
 import pytest
 
 from cribapp.seal import seal, unseal
-from cribboard.linkclient import BoardLink
+from cribboard.link.client import BoardLink
 
 
 class SlowBoard:
@@ -45,7 +45,7 @@ def test_the_late_answers_of_a_command_asked_again_are_not_the_next_commands():
 
 def test_the_wait_for_an_answer_is_the_users_to_set_and_a_bad_setting_is_a_usage_error(monkeypatch):
     from cribboard.errors import UsageError
-    from cribboard.linkclient import LINK_WAIT_S, link_wait
+    from cribboard.waits import LINK_WAIT_S, link_wait
 
     for text, wait in (("40", 40.0), ("0.5", 0.5), (" 2 ", 2.0), ("", LINK_WAIT_S), ("3600", 3600.0)):
         monkeypatch.setenv("CRIBBOARD_LINK_WAIT", text)

@@ -12,7 +12,7 @@ from deadline import WAIT_S
 from simboard import Board
 from test_browser import CHROMIUM_FLAGS, PAGE_WAIT_MS, chromium_path
 
-from cribboard.linkclient import BoardLink
+from cribboard.link.client import BoardLink
 
 
 def get(url):
@@ -116,7 +116,7 @@ def test_two_boards_on_one_live_page(tmp_path):
 
 
 def test_the_skunk_line_is_said_once_the_game_can_end_soon_and_at_its_end():
-    from cribboard import scoreboard
+    from cribboard.web import scoreboard
 
     from rig import Table
 
@@ -145,7 +145,7 @@ def test_the_skunk_line_is_said_once_the_game_can_end_soon_and_at_its_end():
 def test_the_scoreboard_and_the_drawing_follow_the_show_from_the_state_alone():
     from cribapp import menu
     from cribapp import render as rc
-    from cribboard import scoreboard, seen
+    from cribboard.web import scoreboard, seen
 
     from rig import Table, choose
 

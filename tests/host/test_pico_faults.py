@@ -10,7 +10,7 @@ import pytest
 from pico import Pico
 from picoplay import enter, layout, state
 
-from cribboard.hwlink import HardwareError
+from cribboard.sim.hwlink import HardwareError
 
 pytestmark = [
     pytest.mark.pico,

@@ -8,7 +8,10 @@ from clirun import cli
 from simboard import Board
 from test_records import LyingLink, good
 
-from cribboard import players, stats, store, sync
+from cribboard import store
+from cribboard.cli import player_names
+from cribboard.link import sync
+from cribboard.reports import stats
 
 
 def test_names_sent_to_the_board_come_back_in_its_records_and_name_the_games(tmp_path, db_url):
@@ -44,9 +47,9 @@ def test_a_board_without_names_is_fixed_after_the_sync_and_the_report_is_kept(db
     sync.sync(LyingLink([(1, json.dumps(good(1)))], board="other"), conn)
     ids = [g["id"] for g in stats.games(conn, "b0ard")]
     assert [g["names"] for g in stats.games(conn, "b0ard")][:1] == [["Track 1", "Track 2"]]
-    assert players.reassign(conn, "Ann", 1, board="b0a") == 4  # every game of that board, track 1
-    assert players.reassign(conn, "Bob", 2, board="b0ard", match=2) == 1  # one match of it
-    assert players.reassign(conn, "Di", 2, game=ids[0]) == 1  # one game
+    assert player_names.reassign(conn, "Ann", 1, board="b0a") == 4  # every game of that board, track 1
+    assert player_names.reassign(conn, "Bob", 2, board="b0ard", match=2) == 1  # one match of it
+    assert player_names.reassign(conn, "Di", 2, game=ids[0]) == 1  # one game
     assert [g["names"] for g in stats.games(conn, "b0ard")] == [
         ["Ann", "Di"],
         ["Ann", "Bob"],
@@ -66,7 +69,7 @@ def test_a_board_without_names_is_fixed_after_the_sync_and_the_report_is_kept(db
     assert (first["names"], first["reported"]) == ("Ann | Di", "Track 1 | Track 2")
     conn = store.connect(db_url)
     assert [g["names"] for g in stats.games(conn, "other")] == [["Track 1", "Track 2"]]  # another board
-    assert players.rename(conn, "Di", "Bob") == 2  # two names for one person become one
+    assert player_names.rename(conn, "Di", "Bob") == 2  # two names for one person become one
     assert {p["name"]: p["games"] for p in store.players.listing(conn)} == {
         "Ann": 4,
         "Bob": 2,
@@ -130,7 +133,8 @@ def test_games_synced_before_players_existed_are_seated_and_piquet_is_told_apart
 def test_a_board_on_protocol_1_is_told_to_update_before_it_takes_names():
     import pytest
 
-    from cribboard.linkclient import BoardLink, LinkError
+    from cribboard.link.client import BoardLink
+    from cribboard.link.lines import LinkError
 
     link = BoardLink.__new__(BoardLink)  # no port: a board that said HELLO with proto=1
     link.proto = 1
@@ -139,8 +143,8 @@ def test_a_board_on_protocol_1_is_told_to_update_before_it_takes_names():
 
 
 def test_an_erc_line_that_lies_is_said_as_the_boards_english():
-    from cribboard.linkclient import core_error
-    from cribboard.said import said
+    from cribboard.link.lines import core_error
+    from cribboard.text.error_words import said
     from cribcore import CoreError
 
     assert said(core_error('[502, [2, {"e": [507, [27]]}]]')) == "name 2: no control characters (U+001B)"

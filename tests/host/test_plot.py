@@ -2,7 +2,7 @@
 # data (its lines, labels and reference lines), and a PNG written.
 import matplotlib.pyplot as plt
 
-from cribboard import plot
+from cribboard.reports import plot
 from cribcore.match import Match
 from cribcore.piquet import PiquetMatch
 from cribcore.record import game_record

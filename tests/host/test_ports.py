@@ -2,7 +2,7 @@
 import pytest
 from serial.tools.list_ports_common import ListPortInfo
 
-from cribboard import ports
+from cribboard.link import ports
 
 
 def port(device, vid=None, pid=None, product=None, serial=None, interface=None, location=None):

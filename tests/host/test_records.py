@@ -5,8 +5,10 @@ import json
 
 import pytest
 
-from cribboard import records, store, sync
-from cribboard.linkclient import BoardLink, LinkError
+from cribboard import records, store
+from cribboard.link import sync
+from cribboard.link.client import BoardLink
+from cribboard.link.lines import LinkError
 from cribcore.match import Match
 from cribcore.partie import PiquetMatch
 from cribcore.record import game_record

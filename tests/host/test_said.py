@@ -1,5 +1,5 @@
 # The core's errors as data (cribcore.CoreError, cribcore.messages) and the
-# host saying them (cribboard.said): every code raised is in the table with
+# host saying them (cribboard.text.error_words): every code raised is in the table with
 # the values it names, every message is said in es, it and de with its
 # values, and a value that is a word of the game or a phrase is said in the
 # same language.
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from cribboard import i18n
-from cribboard.said import WORDS, said
+from cribboard.text import i18n
+from cribboard.text.error_words import WORDS, said
 from cribcore import CoreError, barbu, cards, names
 from cribcore.messages import MESSAGES, english
 from cribcore.messages import names as placeholders

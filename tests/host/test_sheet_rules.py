@@ -5,7 +5,9 @@
 import pytest
 from test_barbu_cli import rubber_lines
 
-from cribboard import barbu_sheet, digits, piquet_sheet
+from cribboard.sheets import barbu as barbu_sheet
+from cribboard.sheets import numbers as digits
+from cribboard.sheets import piquet
 from cribcore import barbu
 
 
@@ -62,20 +64,20 @@ def test_a_barbu_rubber_kept_reads_back_the_same():
 
 
 def test_a_piquet_line_applied_undone_and_fixed_and_kept():
-    sheet = piquet_sheet.Sheet(["Ann", "Bob"])
+    sheet = piquet.Sheet(["Ann", "Bob"])
     for line in ("45 12", "30 40"):
-        sheet, change = piquet_sheet.apply(sheet, line)
+        sheet, change = piquet.apply(sheet, line)
     assert (change.what, change.deal) == ("entered", 1) and sheet.deals() == [(45, 12), (30, 40)]
     before = sheet
-    sheet, change = piquet_sheet.apply(sheet, "fix 1 20 20")
+    sheet, change = piquet.apply(sheet, "fix 1 20 20")
     assert (change.what, change.deal, change.was) == ("fixed", 0, before) and sheet.deals()[0] == (20, 20)
     assert before.deals()[0] == (45, 12)
-    sheet, change = piquet_sheet.apply(sheet, "undo")
+    sheet, change = piquet.apply(sheet, "undo")
     assert change.what == "removed" and sheet.deals() == [(20, 20)]
-    again = piquet_sheet.from_kept(["Ann", "Bob"], piquet_sheet.kept(sheet))
+    again = piquet.from_kept(["Ann", "Bob"], piquet.kept(sheet))
     assert again.deals() == sheet.deals() and again.game.scores() == sheet.game.scores()
     for bad, why in (("45", "two counts"), ("45 x", "not a number"), ("fix 5 1 1", "no deal 5"), ("undo 2", "after")):
         with pytest.raises(ValueError, match=why):
-            piquet_sheet.apply(sheet, bad)
+            piquet.apply(sheet, bad)
     with pytest.raises(ValueError, match="not a sheet"):
-        piquet_sheet.from_kept(["Ann", "Bob"], {"deals": []})
+        piquet.from_kept(["Ann", "Bob"], {"deals": []})

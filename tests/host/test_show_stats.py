@@ -8,7 +8,8 @@ import sys
 from deadline import COMMAND_S
 from test_records import good
 
-from cribboard import records, stats, store
+from cribboard import records, store
+from cribboard.reports import stats
 from cribcore.match import Match
 from cribcore.record import game_record
 

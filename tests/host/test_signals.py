@@ -102,7 +102,7 @@ def test_serve_stops(tmp_path, sig):
 
 @pytest.mark.parametrize("sig", SIGNALS, ids=[s.name for s in SIGNALS])
 def test_live_and_watch_stop_and_let_the_port_go(board, sig):
-    from cribboard.linkclient import BoardLink
+    from cribboard.link.client import BoardLink
 
     for args, word in (
         (("live", "--port", board.port, "--headless", "--json", "--http", "127.0.0.1:0"), '"url"'),

@@ -13,7 +13,7 @@ from clirun import line_starting
 from deadline import WAIT_S
 from simboard import Board
 
-from cribboard.linkclient import BoardLink
+from cribboard.link.client import BoardLink
 
 cli = partial(run_cli, check=True)  # every command here must succeed
 

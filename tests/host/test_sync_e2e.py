@@ -17,8 +17,10 @@ from clirun import line_starting
 from deadline import COMMAND_S, WAIT_S
 from simboard import Board, fill_log
 
-from cribboard import store, sync
-from cribboard.linkclient import BoardLink, LinkError
+from cribboard import store
+from cribboard.link import sync
+from cribboard.link.client import BoardLink
+from cribboard.link.lines import LinkError
 
 cli = partial(run_cli, check=True)  # check=False where a command is meant to fail
 

@@ -14,7 +14,7 @@ import pytest
 from deadline import WAIT_S
 from test_browser import CHROMIUM_FLAGS, chromium_path
 
-from cribboard import web
+from cribboard.web import server as web_server
 
 
 class RecordingBoard:
@@ -41,7 +41,7 @@ class RecordingBoard:
 @pytest.fixture
 def served():
     board = RecordingBoard()
-    server = web.make_server(board, "127.0.0.1", 0)
+    server = web_server.make_server(board, "127.0.0.1", 0)
     yield board, server.server_address[1]
     server.shutdown()
 
@@ -191,7 +191,7 @@ def test_the_discard_question_answers_and_a_bad_or_hostile_one_is_a_clear_400(se
 
 
 def test_a_client_gone_mid_answer_prints_nothing_and_other_errors_still_do(capsys):
-    server = web.Server(("127.0.0.1", 0), BaseHTTPRequestHandler)
+    server = web_server.Server(("127.0.0.1", 0), BaseHTTPRequestHandler)
     try:
         for gone in (BrokenPipeError(32, "Broken pipe"), ConnectionResetError(104, "reset")):
             try:

@@ -15,7 +15,7 @@ class CoreError(ValueError):
     """What the rules refuse, as data: args are (code, values), the code a
     key of cribcore.messages.MESSAGES and the values what its placeholders
     take, in the order they first appear. str() is the English sentence;
-    the host says it in the reader's language (cribboard.said). A CoreError
+    the host says it in the reader's language (cribboard.text.error_words). A CoreError
     is also a phrase inside another one (a deal's error, an LED's role). A
     board keeps only the codes: the words are loaded to be said, and
     cribapp drops them again."""

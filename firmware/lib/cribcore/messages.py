@@ -3,7 +3,7 @@
 # hold only the code, as a hidden const: a board keeps no sentence on its
 # heap, and loads this table only to say one (CoreError.__str__). The host's
 # catalogue takes its message ids from here (tools/catalogues.py), and
-# cribboard.said translates them with their values. Placeholders are named,
+# cribboard.text.error_words translates them with their values. Placeholders are named,
 # so a translation may put them in any order; a CoreError's values come in
 # the order the names first appear. Codes are grouped by module, a hundred
 # each, and never reused: a newer board's code still reads as a number.

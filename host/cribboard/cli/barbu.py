@@ -5,17 +5,12 @@ from typing import Any, BinaryIO
 import click
 
 from cribboard.cli import sheetloop
-from cribboard.cli.base import (
-    ROW_ID,
-    cli,
-    db_option,
-    emit,
-    json_option,
-    open_db,
-)
+from cribboard.cli.base import cli
+from cribboard.cli.options import ROW_ID, db_option, json_option, open_db
+from cribboard.cli.output import emit
 from cribboard.errors import UsageError
-from cribboard.i18n import _
-from cribboard.said import said
+from cribboard.text.error_words import said
+from cribboard.text.i18n import _
 
 
 @cli.group()
@@ -63,9 +58,9 @@ def barbu_sheet(
     deal: its scores, the running totals, the check, and how often each
     player has doubled the dealer (each must twice a round: a shortfall is
     recorded and marked, not refused)."""
-    from cribboard import barbu_sheet as sheet
-    from cribboard import kept
     from cribboard.cli import barbu_view as view
+    from cribboard.sheets import barbu as sheet
+    from cribboard.sheets import saved
     from cribcore import barbu as rules
 
     text = sheetloop.text_of(file)  # before the database: a file, names or pairs that are wrong make none
@@ -79,7 +74,7 @@ def barbu_sheet(
     conn = open_db(db_url, create=True)
     if resume is not None:
         try:
-            rubber, players, kept_pairs = kept.load_rubber(conn, resume)
+            rubber, players, kept_pairs = saved.load_rubber(conn, resume)
         except KeyError:
             raise UsageError(_("no barbu rubber %d in the database (see cribboard barbu list)") % resume) from None
         except ValueError as e:
@@ -99,7 +94,7 @@ def barbu_sheet(
 
     def apply(text: str) -> list[str]:
         state["rubber"], change = sheet.apply(state["rubber"], text)
-        state["id"] = kept.save_rubber(conn, state["rubber"], players, state["id"], pairs)
+        state["id"] = saved.save_rubber(conn, state["rubber"], players, state["id"], pairs)
         return view.told(state["rubber"], change)
 
     def prompt():
@@ -147,7 +142,7 @@ def barbu_sheet(
 @json_option
 def barbu_list(db_url: str, as_json: bool) -> None:
     """The barbu rubbers in the database."""
-    from cribboard import kept
+    from cribboard.sheets import saved
 
     def shown(r: dict[str, Any]) -> dict[str, Any]:
         out = {"players": ", ".join("%s %d" % (n, t) for n, t in zip(r["names"], r["totals"]))}
@@ -158,7 +153,7 @@ def barbu_list(db_url: str, as_json: bool) -> None:
             out["players"] += "; " + _("pairs %s") % pairs
         return out
 
-    emit(kept.rubbers(open_db(db_url)), ["id", "deals", "finished", "players", "updated"], as_json, shown)
+    emit(saved.rubbers(open_db(db_url)), ["id", "deals", "finished", "players", "updated"], as_json, shown)
 
 
 @barbu.command("show")
@@ -167,12 +162,12 @@ def barbu_list(db_url: str, as_json: bool) -> None:
 @json_option
 def barbu_show(rubber_id: int, db_url: str, as_json: bool) -> None:
     """Print one rubber's score sheet."""
-    from cribboard import barbu_sheet as sheet
-    from cribboard import kept
     from cribboard.cli import barbu_view as view
+    from cribboard.sheets import barbu as sheet
+    from cribboard.sheets import saved
 
     try:
-        rubber, players, pairs = kept.load_rubber(open_db(db_url), rubber_id)
+        rubber, players, pairs = saved.load_rubber(open_db(db_url), rubber_id)
     except KeyError:
         raise UsageError(_("no barbu rubber %d in the database (see cribboard barbu list)") % rubber_id) from None
     except ValueError as e:

@@ -1,11 +1,11 @@
 # The barbu sheet in the reader's words: what each line changed, the
 # running totals and checks, the doubles owed to the dealer, and the sheet
-# printed at the end (cribboard.barbu_sheet holds the rules).
+# printed at the end (cribboard.sheets.barbu holds the rules).
 from collections.abc import Sequence
 
-from cribboard.barbu_sheet import contract_name, deal_line, pair_totals
-from cribboard.i18n import _, ngettext
-from cribboard.told import Change, Routine
+from cribboard.sheets.barbu import contract_name, deal_line, pair_totals
+from cribboard.sheets.change import Change, Routine
+from cribboard.text.i18n import _, ngettext
 from cribcore import barbu
 
 

@@ -8,23 +8,12 @@ from pathlib import Path
 import click
 import platformdirs
 
-from cribboard.cli.base import (
-    cli,
-    db_option,
-    http_address,
-    json_option,
-    open_browser,
-    open_db,
-    open_link,
-    port_option,
-    printable,
-    serve_until_stopped,
-    status,
-    stderr_console,
-    stop_on_signals,
-)
+from cribboard.cli.base import cli
+from cribboard.cli.options import db_option, json_option, open_db, open_link, port_option
+from cribboard.cli.output import printable, status, stderr_console
+from cribboard.cli.serving import http_address, open_browser, serve_until_stopped, stop_on_signals
 from cribboard.errors import CribboardError
-from cribboard.i18n import N_, _, ngettext
+from cribboard.text.i18n import N_, _, ngettext
 
 
 @cli.command()
@@ -69,7 +58,8 @@ def sim(
 
     The board's page shows the LEDs and has its buttons; its serial port
     works with cribboard sync, watch and flash, and with mpremote."""
-    from cribboard import simulator, web
+    from cribboard.sim import simulator
+    from cribboard.web.server import make_server
 
     host, port = http_address(http_addr)
     default = "sim-flash" if edition == "micropython" else "sim-circuitpy"
@@ -86,7 +76,7 @@ def sim(
     board_sim = simulator.Simulator(flash_dir, link=link, edition=edition)
     stop_on_signals()  # from here on a kill or a closed terminal still stops what was started
     try:
-        server = web.make_server(board_sim, host, port, fallback=True)  # bound before the board starts
+        server = make_server(board_sim, host, port, fallback=True)  # bound before the board starts
     except OSError as e:
         raise CribboardError(_("cannot serve the board's page on %s: %s") % (http_addr, e.strerror or e)) from None
     try:
@@ -101,7 +91,7 @@ def sim(
                 _("the simulated board did not start: %s (its log: %s)") % (e.strerror or e, board_sim.log_path)
             ) from None
         raise
-    from cribboard import simboards
+    from cribboard.sim import running as simboards
 
     announced = simboards.announce(str(board_sim.port), flash_dir)  # commands given no --port find it
     try:  # until a signal: the board and the server are stopped however this ends
@@ -171,8 +161,9 @@ def sim(
 def live(port_names: tuple[str, ...], http_addr: str, headless: bool, as_json: bool) -> None:
     """A live scoreboard of real boards: names, scores, the dealer, the
     match, and each board's LEDs, side by side on one page (a club's screen)."""
-    from cribboard import ports, web
-    from cribboard.live import LiveBoard
+    from cribboard.link import ports
+    from cribboard.link.live import LiveBoard
+    from cribboard.web.server import make_server
 
     host, port = http_address(http_addr)
     stop_on_signals()  # the boards' ports are let go however this ends
@@ -185,7 +176,7 @@ def live(port_names: tuple[str, ...], http_addr: str, headless: bool, as_json: b
             status(_("reading the board on %s") % name)
             boards.append(LiveBoard(name))
         try:
-            server = web.make_server(boards, host, port)
+            server = make_server(boards, host, port)
         except OSError as e:
             raise CribboardError(_("cannot serve the page on %s: %s") % (http_addr, e.strerror or e)) from None
 
@@ -243,10 +234,11 @@ def flash_cmd(port: str | None, board: str, layout: str | None, source: bool, dr
     when it is complete: cut it off anywhere and the board shows the
     deploy-error pattern until the next flash repairs it. With --drive, the
     same for a CircuitPython board through its CIRCUITPY drive."""
-    from cribboard import flash, ports
+    from cribboard.deploy import flash
+    from cribboard.link import ports
 
     if drive is not None:
-        from cribboard import drive as circuitpy
+        from cribboard.deploy import drive as circuitpy
 
         where = circuitpy.find(drive or None)
         result = circuitpy.deploy(where, board, layout, step=lambda s: status(_("flash: %s") % s))
@@ -303,7 +295,7 @@ def sync_cmd(port: str | None, db_url: str, as_json: bool) -> None:
     stored exactly once."""
     from rich.progress import Progress
 
-    from cribboard import sync
+    from cribboard.link import sync
 
     link = open_link(port)
     try:

@@ -5,16 +5,13 @@ from collections.abc import Callable
 
 import click
 
-from cribboard import calc
-from cribboard.cli.base import (
-    USAGE_ERROR,
-    cli,
-    printable,
-)
-from cribboard.clip import LINE, clip, input_line
+from cribboard.cli.base import USAGE_ERROR, cli
+from cribboard.cli.output import printable
 from cribboard.errors import UsageError
-from cribboard.i18n import _
-from cribboard.said import said
+from cribboard.hands import calc
+from cribboard.text.error_words import said
+from cribboard.text.i18n import _
+from cribboard.text.quote import LINE, clip, input_line
 from cribcore.show import Show
 
 
@@ -134,7 +131,7 @@ def discard(
     cards, all equally likely. Pegging and the board position are not
     counted. With no CARDS, reads one hand a line from stdin (blank lines
     and # comments skipped; a bad line is reported and the rest answered)."""
-    from cribboard import discard as dc
+    from cribboard.hands import discard as dc
 
     given = [name for name, flag in (("dealer", dealer), ("pone", pone), ("partner", partner_deals)) if flag]
     if len(given) != 1:

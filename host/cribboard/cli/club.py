@@ -9,24 +9,16 @@ from typing import TYPE_CHECKING
 
 import click
 
-from cribboard.cli.base import (
-    cli,
-    db_option,
-    emit,
-    http_address,
-    json_option,
-    open_db,
-    port_option,
-    serve_until_stopped,
-    status,
-    stop_on_signals,
-)
+from cribboard.cli.base import cli
+from cribboard.cli.options import db_option, json_option, open_db, port_option
+from cribboard.cli.output import emit, status
+from cribboard.cli.serving import http_address, serve_until_stopped, stop_on_signals
 from cribboard.errors import CribboardError, UsageError
-from cribboard.i18n import _
+from cribboard.text.i18n import _
 
 if TYPE_CHECKING:
     from cribboard.store import Database
-from cribboard.said import said
+from cribboard.text.error_words import said
 
 SERVE_PORT = 8120  # the club's; the simulated board's page is on 8121, the live scoreboard's on 8122
 
@@ -149,7 +141,7 @@ def wifi(port: str | None, ssid: str) -> None:
     """Give the board the club's WiFi: the password is asked for and not
     shown (or read as one line from stdin), and kept on the board only
     (never printed, logged or synced back)."""
-    from cribboard.cli.base import open_link
+    from cribboard.cli.options import open_link
 
     if sys.stdin.isatty():
         password = click.prompt(
@@ -214,10 +206,10 @@ def pair(
 
     from cribapp.hostface import conf_checked  # the board's own rule, checked here first
     from cribboard import store
-    from cribboard.cli.base import open_link
+    from cribboard.cli.options import open_link
     from cribboard.club import pairing
     from cribboard.intake import BOARD_ID
-    from cribboard.linkclient import LinkError
+    from cribboard.link.lines import LinkError
     from cribclub.wire import COUNTER_OF
 
     server_url = server_url if server_url.endswith("/") else server_url + "/"

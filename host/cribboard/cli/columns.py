@@ -2,7 +2,7 @@
 # also the key in --json (so it never changes with the language); the title
 # a table shows over it is translated. tests/host/test_i18n.py checks that
 # every column a command prints has its title here.
-from cribboard.i18n import N_, _
+from cribboard.text.i18n import N_, _
 
 TITLES = {
     "after": N_("after"),

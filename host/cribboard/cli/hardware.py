@@ -7,14 +7,12 @@ from pathlib import Path
 import click
 
 from cribboard import resources
-from cribboard.cli.base import (
-    cli,
-    json_option,
-    status,
-)
+from cribboard.cli.base import cli
+from cribboard.cli.options import json_option
+from cribboard.cli.output import status
 from cribboard.errors import CribboardError, UsageError
-from cribboard.i18n import _, english
-from cribboard.said import said
+from cribboard.text.error_words import said
+from cribboard.text.i18n import _, english
 
 
 @cli.group()
@@ -29,7 +27,7 @@ def hardware_check(files: tuple[str, ...], as_json: bool) -> None:
     """Check your own layout or pin map files and explain each mistake.
 
     Exit status 2 if any file has a mistake (1 if one cannot be read)."""
-    from cribboard import hardware as hw
+    from cribboard.hardware import spec as hw
 
     results = []
     status = 0
@@ -60,8 +58,8 @@ def hardware_check(files: tuple[str, ...], as_json: bool) -> None:
 def hardware_docs(out: str | None, as_json: bool) -> None:
     """Write the wiring diagrams, drilling templates, BOM and power budget
     (all made from the pin maps and layouts)."""
-    from cribboard import hardware as hw
-    from cribboard.hardware_docs import generated
+    from cribboard.hardware import spec as hw
+    from cribboard.hardware.documents import generated
 
     src = resources.hardware_dir()
     try:

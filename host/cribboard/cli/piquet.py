@@ -5,10 +5,12 @@ from typing import Any, BinaryIO
 import click
 
 from cribboard.cli import sheetloop
-from cribboard.cli.base import ROW_ID, cli, db_option, emit, json_option, open_db
+from cribboard.cli.base import cli
+from cribboard.cli.options import ROW_ID, db_option, json_option, open_db
+from cribboard.cli.output import emit
 from cribboard.errors import UsageError
-from cribboard.i18n import _
-from cribboard.said import said
+from cribboard.text.error_words import said
+from cribboard.text.i18n import _
 
 
 @cli.group()
@@ -44,7 +46,7 @@ def piquet_deal(
     the suit symbols), spaces or commas between them, a piquet deck (7 to
     ace). Example: --elder "AS KS QS JS TS AH KH QH AD KD AC KC" --younger
     "9S 8S 7S JH TH 9H 8H QD JD TD QC JC" --tricks EEEEEEEEEEEE."""
-    from cribboard import piquet_deal as pd
+    from cribboard.sheets import piquet_deal as pd
 
     try:
         e, y = pd.hand(elder, "elder"), pd.hand(younger, "younger")
@@ -95,9 +97,9 @@ def piquet_sheet(
     typed, 'quit' stops (an empty line does nothing). Saved after every
     deal; a finished partie is listed by `cribboard matches`, counted by
     `stats` and exported like a board's (board "sheet:piquet")."""
-    from cribboard import kept
-    from cribboard import piquet_sheet as ps
     from cribboard.cli import piquet_view as view
+    from cribboard.sheets import piquet as ps
+    from cribboard.sheets import saved
 
     text = sheetloop.text_of(file)  # before the database: a file or names that are wrong make none
     players: list[str] = []
@@ -108,7 +110,7 @@ def piquet_sheet(
     conn = open_db(db_url, create=True)
     if resume is not None:
         try:
-            sheet = kept.load_partie(conn, resume)
+            sheet = saved.load_partie(conn, resume)
         except KeyError:
             raise UsageError(_("no piquet sheet %d in the database (see cribboard piquet list)") % resume) from None
         except ValueError as e:
@@ -121,7 +123,7 @@ def piquet_sheet(
 
     def apply(text: str) -> list[str]:
         state["sheet"], change = ps.apply(state["sheet"], text)
-        state["id"] = kept.save_partie(conn, state["sheet"], state["id"])
+        state["id"] = saved.save_partie(conn, state["sheet"], state["id"])
         return view.told(state["sheet"], change)
 
     def intro():
@@ -163,7 +165,7 @@ def piquet_sheet(
 @json_option
 def piquet_list(db_url: str, as_json: bool) -> None:
     """The parties kept on the sheet (finished ones are in `cribboard matches` too)."""
-    from cribboard import kept
+    from cribboard.sheets import saved
 
     def shown(r: dict[str, Any]) -> dict[str, Any]:
         res = r["result"]
@@ -178,7 +180,7 @@ def piquet_list(db_url: str, as_json: bool) -> None:
         players = "?" if r["totals"] is None else ", ".join("%s %d" % nt for nt in zip(r["names"], r["totals"]))
         return {"players": players, "result": said}
 
-    emit(kept.parties(open_db(db_url)), ["id", "deals", "finished", "players", "result", "updated"], as_json, shown)
+    emit(saved.parties(open_db(db_url)), ["id", "deals", "finished", "players", "result", "updated"], as_json, shown)
 
 
 @piquet.command("show")
@@ -187,12 +189,12 @@ def piquet_list(db_url: str, as_json: bool) -> None:
 @json_option
 def piquet_show(sheet_id: int, db_url: str, as_json: bool) -> None:
     """Print one partie's sheet."""
-    from cribboard import kept
-    from cribboard import piquet_sheet as ps
     from cribboard.cli import piquet_view as view
+    from cribboard.sheets import piquet as ps
+    from cribboard.sheets import saved
 
     try:
-        sheet = kept.load_partie(open_db(db_url), sheet_id)
+        sheet = saved.load_partie(open_db(db_url), sheet_id)
     except KeyError:
         raise UsageError(_("no piquet sheet %d in the database (see cribboard piquet list)") % sheet_id) from None
     except ValueError as e:

@@ -1,10 +1,10 @@
 # The piquet sheet in the reader's words: what each line changed, the
 # running totals, the result with the rubicon's arithmetic, the prompt and
-# the sheet printed at the end (cribboard.piquet_sheet holds the rules).
-from cribboard import piquet_deal as pd
-from cribboard.i18n import _, ngettext
-from cribboard.piquet_sheet import Sheet
-from cribboard.told import Change, Routine
+# the sheet printed at the end (cribboard.sheets.piquet holds the rules).
+from cribboard.sheets import piquet_deal as pd
+from cribboard.sheets.change import Change, Routine
+from cribboard.sheets.piquet import Sheet
+from cribboard.text.i18n import _, ngettext
 from cribcore.partie import DEALS, EXTRA_DEALS, RUBICON
 
 

@@ -2,21 +2,13 @@
 
 import click
 
-from cribboard.cli.base import (
-    ROW_ID,
-    TranslatedGroup,
-    cli,
-    db_option,
-    emit,
-    json_option,
-    open_db,
-    open_link,
-    port_option,
-    status,
-)
+from cribboard.cli.base import cli
+from cribboard.cli.options import ROW_ID, db_option, json_option, open_db, open_link, port_option
+from cribboard.cli.output import emit, status
+from cribboard.cli.translated import TranslatedGroup
 from cribboard.errors import UsageError
-from cribboard.i18n import _, ngettext
 from cribboard.records import MAX_INT
+from cribboard.text.i18n import _, ngettext
 
 
 class _SendByDefault(TranslatedGroup):
@@ -43,7 +35,7 @@ def players():
 @click.argument("names", nargs=-1, required=True)
 def players_send(port: str | None, names: tuple[str, ...]) -> None:
     """Give the board its players' names, one a track."""
-    from cribboard.players import checked
+    from cribboard.cli.player_names import checked
 
     given = [checked(n) for n in names]
     link = open_link(port)
@@ -83,7 +75,7 @@ def players_rename(
 ) -> None:
     """Fix names after a sync: who played a track of a game, a match or a
     board, or a player's name everywhere. What the board reported is kept."""
-    from cribboard import players as p
+    from cribboard.cli import player_names as p
 
     conn = open_db(db_url)
     if old is not None:

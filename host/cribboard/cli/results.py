@@ -6,19 +6,12 @@ from typing import IO, Any
 
 import click
 
-from cribboard.cli.base import (
-    ROW_ID,
-    cli,
-    db_option,
-    emit,
-    json_option,
-    open_db,
-    print_table,
-    status,
-)
+from cribboard.cli.base import cli
+from cribboard.cli.options import ROW_ID, db_option, json_option, open_db
+from cribboard.cli.output import emit, print_table, status
 from cribboard.errors import CribboardError, UsageError
-from cribboard.i18n import _
-from cribboard.said import said
+from cribboard.text.error_words import said
+from cribboard.text.i18n import _
 
 
 def _league_options(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -36,7 +29,7 @@ def _league_options(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _league_games(db_url: str, since: str | None, until: str | None, board: str | None) -> list[Any]:
-    from cribboard import standings as st
+    from cribboard.reports import standings as st
 
     first, last = st.date_bound(since, "--since"), st.date_bound(until, "--until", end=True)  # mistakes first
     return st.played(open_db(db_url), first, last, board)
@@ -47,7 +40,7 @@ def _league_games(db_url: str, since: str | None, until: str | None, board: str 
 def standings(db_url: str, since: str | None, until: str | None, board: str | None, as_json: bool) -> None:
     """League standings: a row a player, ranked as a cribbage tournament ranks
     them (ACC: 2 game points a win, 3 a skunk win; the spread breaks ties)."""
-    from cribboard import standings as st
+    from cribboard.reports import standings as st
 
     emit(
         st.table(_league_games(db_url, since, until, board)),
@@ -64,7 +57,7 @@ def head_to_head(
     player_a: str, player_b: str, db_url: str, since: str | None, until: str | None, board: str | None, as_json: bool
 ) -> None:
     """Two players' games against each other, and how each fared."""
-    from cribboard import standings as st
+    from cribboard.reports import standings as st
 
     st.check_pair(player_a, player_b)  # a mistake in the command first
     result = st.head_to_head(_league_games(db_url, since, until, board), player_a, player_b)
@@ -103,7 +96,7 @@ def crashes_cmd(db_url: str, board: str | None, as_json: bool) -> None:
 def rejected_cmd(db_url: str, board: str | None, as_json: bool) -> None:
     """Records a board sent that failed the checks: kept apart, raw, with the reason."""
     from cribboard import store
-    from cribboard.said import said_reason
+    from cribboard.records import said_reason
 
     rows = store.reports.rejected(open_db(db_url), board)
     data = {r["id"]: r.pop("reason_data") for r in rows}  # JSON keeps the English reason, as stored
@@ -121,7 +114,7 @@ def rejected_cmd(db_url: str, board: str | None, as_json: bool) -> None:
 @json_option
 def matches(db_url: str, board: str | None, as_json: bool) -> None:
     """List the finished games in the database, match by match."""
-    from cribboard import stats
+    from cribboard.reports import stats
 
     skipped: list[str] = []
     rows = stats.games(open_db(db_url), board, skipped)
@@ -158,7 +151,7 @@ def matches(db_url: str, board: str | None, as_json: bool) -> None:
 @json_option
 def stats_cmd(db_url: str, as_json: bool) -> None:
     """Per-player and per-board statistics (cribbage), and piquet's parties."""
-    from cribboard import stats
+    from cribboard.reports import stats
 
     conn = open_db(db_url)
     players, boards, piquet = stats.player_stats(conn), stats.board_stats(conn), stats.piquet_stats(conn)
@@ -230,7 +223,7 @@ def export(db_url: str, fmt: str, what: str, output: str) -> None:
     """Export every game (JSON: with its full record and events)."""
     import io
 
-    from cribboard import outfile
+    from cribboard.reports import outfile
 
     text = io.StringIO()
     _export(db_url, fmt, what, text)
@@ -244,16 +237,18 @@ def export(db_url: str, fmt: str, what: str, output: str) -> None:
 def _export(db_url: str, fmt: str, what: str, output: IO[str]) -> None:
     import csv
 
-    from cribboard import barbu_sheet, kept, stats
+    from cribboard.reports import stats
+    from cribboard.sheets import barbu as barbu_sheet
+    from cribboard.sheets import saved
 
     conn = open_db(db_url)
     if what == "barbu":
-        rows = kept.rubbers(conn)
+        rows = saved.rubbers(conn)
         if fmt == "json":
             readable = []
             for r in rows:
                 try:
-                    rubber, names, pairs = kept.load_rubber(conn, r["id"])
+                    rubber, names, pairs = saved.load_rubber(conn, r["id"])
                 except ValueError as e:  # one bad record must not cost the others
                     status(_("skipped barbu rubber %d: it cannot be read back: %s") % (r["id"], said(e)))
                     continue
@@ -307,10 +302,10 @@ def _export(db_url: str, fmt: str, what: str, output: IO[str]) -> None:
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="The PNG to write.")
 def plot(db_url: str, game_id: int, output: str) -> None:
     """Draw the race chart of one game (its id from `cribboard matches`)."""
-    from cribboard import stats
+    from cribboard.reports import stats
 
     try:
-        from cribboard import plot as chart
+        from cribboard.reports import plot as chart
     except ImportError:
         raise CribboardError(_('plotting needs matplotlib: pip install "cribboard[plot]"')) from None
     conn = open_db(db_url)

@@ -11,12 +11,12 @@ from typing import BinaryIO, TextIO
 
 import click
 
-from cribboard.cli.base import printable, status
-from cribboard.clip import LINE, clip, input_line, quote
+from cribboard.cli.output import printable, status
 from cribboard.errors import UsageError
-from cribboard.i18n import _
-from cribboard.said import said
-from cribboard.told import Routine
+from cribboard.sheets.change import Routine
+from cribboard.text.error_words import said
+from cribboard.text.i18n import _
+from cribboard.text.quote import LINE, clip, input_line, quote
 
 SHEET_MAX = 1 << 20  # bytes of a sheet's file: a rubber is a few KB
 

@@ -3,7 +3,7 @@
 # (cribboard.web's page and API, read-only), and a health check.
 #   POST /board/v1/...   a board's report -> the club's answer, always one
 #   GET  /healthz        200 {"ok": true} when the database answers; else 503 with Retry-After
-#   GET  /, /api/...     the live page (web.page_answer)
+#   GET  /, /api/...     the live page (web.pages.page_answer)
 # Like the simulated board's page, it answers only to its own address (a
 # DNS-rebinding page names another host), and takes a POST only from a
 # board, never from a page elsewhere (a foreign Origin, a cross-site fetch,
@@ -14,8 +14,8 @@ from collections.abc import Callable, Iterable
 from http import HTTPStatus
 from typing import Any
 
-from cribboard import web
 from cribboard.club.protocol import MAX_BODY, RETRY_AFTER_S, Club
+from cribboard.web import guard, pages
 from cribclub.wire import BOARD, COUNTER, REQUEST_MS, SIGNATURE
 
 StartResponse = Callable[..., Any]
@@ -45,7 +45,7 @@ class ClubApp:
         path = environ.get("PATH_INFO", "")
         peer = environ.get("REMOTE_ADDR", "")
         host = environ.get("HTTP_HOST")
-        if host is not None and not web.host_allowed(host, self.served):
+        if host is not None and not guard.host_allowed(host, self.served):
             return self._refused(
                 peer, method, path, 403, "this server answers to its own address, not %s" % ascii(host[:60])
             )
@@ -53,21 +53,21 @@ class ClubApp:
             if path == "/healthz":
                 healthy = self.club.healthy(peer)
                 if healthy is None:
-                    return 429, {"error": "asked too often"}, web.JSON, {"Retry-After": "1"}
+                    return 429, {"error": "asked too often"}, pages.JSON, {"Retry-After": "1"}
                 if healthy:
-                    return 200, {"ok": True}, web.JSON, {}
+                    return 200, {"ok": True}, pages.JSON, {}
                 return (
                     503,
                     {"ok": False, "error": "the database does not answer"},
-                    web.JSON,
+                    pages.JSON,
                     {"Retry-After": str(RETRY_AFTER_S)},
                 )
-            status, body, kind = web.page_answer(
+            status, body, kind = pages.page_answer(
                 self.club.boards, path, environ.get("QUERY_STRING", ""), environ.get("HTTP_ACCEPT_LANGUAGE", "")
             )
             return status, body, kind, {}
         if method != "POST":
-            return 405, {"error": "GET the page, or POST a board's report"}, web.JSON, {"Allow": "GET, HEAD, POST"}
+            return 405, {"error": "GET the page, or POST a board's report"}, pages.JSON, {"Allow": "GET, HEAD, POST"}
         if "HTTP_ORIGIN" in environ or environ.get("HTTP_SEC_FETCH_SITE", "none") not in ("same-origin", "none"):
             return self._refused(peer, method, path, 403, "a board posts its own reports; a page does not")
         kind = environ.get("CONTENT_TYPE", "")
@@ -95,15 +95,15 @@ class ClubApp:
             return (
                 503,
                 {"error": "the club's server is overloaded; try again"},
-                web.JSON,
+                pages.JSON,
                 {"Retry-After": str(RETRY_AFTER_S)},
             )
         headers = {name: environ.get("HTTP_" + name.upper().replace("-", "_"), "") for name in HEADERS}
         status, answer, signed = self.club.handle(method, path, headers, data, peer)
-        return status, answer, web.JSON, signed
+        return status, answer, pages.JSON, signed
 
     def _refused(
         self, peer: str, method: str, path: str, status: int, why: str
     ) -> tuple[int, Any, str, dict[str, str]]:
         self.club.refused_here(peer, method, path, status, why)
-        return status, {"error": why}, web.JSON, {}
+        return status, {"error": why}, pages.JSON, {}

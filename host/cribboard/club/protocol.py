@@ -28,10 +28,10 @@ from cribboard import intake, store
 from cribboard.club.allowance import Allowance, LogLimit
 from cribboard.intake import BOARD_ID, wall_time
 from cribboard.records import MAX_INT
-from cribboard.seen import SeenBoard, drawn
 from cribboard.store.engine import Database, DbError
 from cribboard.store.pool import Pool
-from cribboard.web import json_depth
+from cribboard.web.guard import json_depth
+from cribboard.web.seen import SeenBoard, drawn
 from cribclub.signing import signature
 from cribclub.wire import BOARD, COUNTER, COUNTER_OF, GAMES, LIVE, SIGNATURE
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from cribboard.errors import CribboardError
-from cribboard.i18n import _
+from cribboard.text.i18n import _
 from cribboard.waits import seconds
 
 SCHEMES = ("postgresql://", "postgres://")

@@ -8,8 +8,8 @@
 from collections.abc import Callable
 from typing import Any
 
-from cribboard.i18n import _
 from cribboard.store.engine import Database, DbError
+from cribboard.text.i18n import _
 from cribcore.names import default_name
 
 SCHEMA_VERSION = 10

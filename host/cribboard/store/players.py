@@ -1,7 +1,7 @@
 # Players in the results database: one row a name, however many boards and
 # games it plays on. Each game names who sat at each track (game_players),
 # keeping what the board reported beside the player it now counts for, so
-# a rename after a sync loses no history. (cribboard.players checks what a
+# a rename after a sync loses no history. (cribboard.cli.player_names checks what a
 # user asks and says what went wrong.)
 from typing import Any
 

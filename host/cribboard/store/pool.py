@@ -11,8 +11,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from cribboard.i18n import _
 from cribboard.store.engine import Database, DbError, busy_wait, is_server, open_sqlite, postgresql_database, safe_url
+from cribboard.text.i18n import _
 
 WAIT_S = 3.0  # the longest a request waits for a connection, or for SQLite's writer
 

@@ -1,0 +1,74 @@
+# The options every command that reads a board or a database shares
+# (--db, --port, --json, a row's id), and opening what they name: a
+# database made only where the user chose one, a board's link found by its
+# port.
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+import platformdirs
+
+from cribboard.cli.output import status
+from cribboard.records import MAX_INT
+from cribboard.text.i18n import _
+
+if TYPE_CHECKING:  # (imported when used: a command loads only what it needs)
+    from cribboard.link.client import BoardLink
+    from cribboard.store import Database
+
+
+def default_db() -> str:
+    return str(Path(platformdirs.user_data_dir("cribboard")) / "cribboard.sqlite3")
+
+
+db_option = click.option(
+    "--db",
+    "db_url",
+    default=default_db,
+    show_default="the user data folder",
+    envvar="CRIBBOARD_DB",
+    help="The database: a SQLite file (a path, sqlite:///relative.db or "
+    "sqlite:////absolute/path.db) "
+    "or a PostgreSQL server (postgresql://user@host/dbname).",
+)
+port_option = click.option(
+    "--port", envvar="CRIBBOARD_PORT", help="The board's serial port (default: the one board plugged in)."
+)
+json_option = click.option("--json", "as_json", is_flag=True, help="JSON instead of a table.")
+# A row's id (a game, a match, a sheet): what the databases can hold, so a number past it is a usage error,
+# not a traceback from the database's driver.
+ROW_ID = click.IntRange(1, MAX_INT)
+
+
+def open_db(url: str, create: bool = False) -> "Database":
+    """The database at url. A SQLite file is made only where the user chose
+    to have one: the default location, or a command that writes (create:
+    sync and the sheets), which says so; elsewhere a path with no database
+    (a typo in --db) is an error, not a new empty database."""
+    from cribboard import store
+
+    fresh = None
+    create = create or url == default_db()  # (the default: a first `cribboard matches` shows an empty list)
+    if not store.is_server(url):
+        path = store.path_of(url)
+        if not path.exists():
+            if not create:
+                raise store.DbError(
+                    _("there is no database at %(path)s (check --db; `cribboard sync --db %(path)s` makes one)")
+                    % {"path": path}
+                )  # the error edge caps a line
+            fresh = path
+    try:
+        conn = store.connect(url, create=create)
+    except OSError as e:
+        raise store.DbError(_("cannot open the database %s: %s") % (url, e.strerror or e)) from None
+    if fresh is not None:
+        status(_("created the database %s") % fresh)
+    return conn
+
+
+def open_link(port: str | None) -> "BoardLink":
+    from cribboard.link import ports
+    from cribboard.link.client import BoardLink
+
+    return BoardLink(ports.find(port, tell=status), tell=status)  # what it waits for, as it waits

@@ -1,0 +1,114 @@
+# The boards' page and its JSON API, the same for the simulated board's
+# server, `cribboard live` and the club's:
+#   GET  /                    the boards, drawn from their layouts, live
+#   GET  /api/state           {"boards": [scoreboard of each board (scoreboard.view), or {"error": ...}]}
+#   GET  /api/leds?board=N    {"layout": name, "frame": n, "leds": [[r, g, b], ...]}
+#   GET  /api/layout?board=N  the layout file, plus the board's buttons (none for a real board)
+#   GET  /api/discard?cards=5H+5S+JD+4C+6H+KH&players=2&crib=dealer[&lang=es]
+#                             the throws ranked (cribboard.hands.discard.as_json; with lang, "said": the model
+#                             in that language), or 400 {"error": ...}
+#   GET  /api/messages?lang=es  {"lang": "es", "messages": {english: translated}} for the page's words
+# A board here is any object with: layout (dict), buttons(), frames, leds(),
+# press(button, gesture) -> the frame that shows it, and scoreboard() (a view
+# dict, or None before the board has saved a state); N defaults to 0.
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs
+
+from cribboard.text import i18n
+from cribboard.text.error_words import said
+
+PAGE = Path(__file__).resolve().parent / "sim.html"
+MAX_QUERY = 200  # characters of a discard question (six cards and two words take about 60)
+JSON = "application/json"
+
+
+def page_answer(boards: list[Any], path: str, query: str, accept_language: str) -> tuple[int, Any, str]:
+    """(status, body: bytes or a JSON value, content type) of a GET of the
+    boards' page or its API; the same for the simulated board's server and
+    the club's."""
+    if path in ("/", "/index.html"):
+        # The reader's language, from the browser (the page's selector may choose another, and keep it).
+        lang = i18n.best_language(accept_language[:400])
+        page = PAGE.read_bytes().replace(b'<html lang="en">', b'<html lang="%s">' % lang.encode(), 1)
+        return 200, page, "text/html; charset=utf-8"
+    if path == "/api/messages":
+        lang = parse_qs(query).get("lang", ["en"])[0]
+        lang = lang if lang in i18n.LANGUAGES else "en"
+        tr = i18n.translation(lang)
+        return 200, {"lang": lang, "messages": {m: tr.gettext(m) for m in _page_messages()}}, JSON
+    if path == "/api/state":
+        return 200, {"boards": [_scoreboard(b) for b in list(boards)]}, JSON
+    if path == "/api/discard":
+        try:
+            return 200, _discard(query), JSON
+        except ValueError as e:
+            return 400, _discard_error(query, e), JSON
+    if path in ("/api/leds", "/api/layout"):
+        word = parse_qs(query).get("board", ["0"])[0]
+        if not (word.isdigit() and word.isascii() and len(word) < 6 and int(word) < len(boards)):
+            return 404, {"error": "no board %s (there are %d)" % (word[:8], len(boards))}, JSON
+        b = boards[int(word)]
+        if path == "/api/leds":
+            return 200, {"layout": b.layout.get("name"), "frame": b.frames, "leds": b.leds()}, JSON
+        return 200, dict(b.layout, buttons=b.buttons()), JSON
+    return 404, {"error": "no such page: %s" % path[:60]}, JSON
+
+
+def _scoreboard(board: Any) -> dict[str, Any]:
+    try:
+        view = board.scoreboard()
+    except ValueError as e:
+        return {"error": str(e)}
+    return view if view is not None else {"error": "the board has not saved a game yet"}
+
+
+def _discard(query: str, _: Callable[[str], str] = i18n.english) -> dict[str, Any]:
+    """The discard advisor's answer to ?cards=...&players=N&crib=WHOSE;
+    ValueError says what is wrong (in English, or in _'s language)."""
+    from cribboard.hands import discard as dc
+
+    if len(query) > MAX_QUERY:
+        raise ValueError(_("a discard question is at most %d characters") % MAX_QUERY)
+    asked = parse_qs(query)
+    players = asked.get("players", ["2"])[0]
+    if players not in ("2", "3", "4"):
+        raise ValueError(_("players is 2, 3 or 4, not %r") % players[:8])
+    crib = asked.get("crib", [""])[0]
+    if crib not in dc.CRIBS:
+        raise ValueError(_("say whose crib it is: crib=%s") % "|".join(dc.CRIBS))
+    text = asked.get("cards", [""])[0]
+    answer = dc.as_json(dc.advise(dc.parse_hand(text, int(players), _), int(players), crib))
+    lang = _asked_language(asked)
+    if lang:
+        answer["said"] = {"model": dc.model(int(players), crib, i18n.translation(lang).gettext)}
+    return answer
+
+
+def _asked_language(asked: dict[str, list[str]]) -> str | None:
+    lang = asked.get("lang", [""])[0]
+    return lang if lang in i18n.LANGUAGES else None
+
+
+def _discard_error(query: str, error: ValueError) -> dict[str, Any]:
+    """A discard question's error: in English, and with lang in that language too (asked again in it)."""
+    reply: dict[str, Any] = {"error": str(error)}
+    lang = _asked_language(parse_qs(query[:MAX_QUERY]))
+    if lang:
+        gettext = i18n.translation(lang).gettext
+        try:
+            _discard(query, gettext)
+        except ValueError as again:
+            reply["said"] = {"error": said(again, gettext)}
+    return reply
+
+
+_PAGE_WORDS: list[str] = []
+
+
+def _page_messages() -> list[str]:
+    """The words the page marks for translation (read from it once)."""
+    if not _PAGE_WORDS:
+        _PAGE_WORDS.extend(i18n.page_messages(PAGE.read_text(encoding="utf-8")))
+    return _PAGE_WORDS

@@ -1,0 +1,86 @@
+# A board on a page, seen and not pressed: what a board with a given saved
+# state shows (its LEDs, drawn by the firmware's own renderer, and its
+# scoreboard), whether the state came over USB (cribboard.link.live) or over the
+# club's WiFi (cribboard.club).
+from typing import Any
+
+from cribapp.boardview import tally, view_for
+from cribapp.config import Config
+from cribapp.layout import Layout
+from cribapp.layoutfile import standard
+from cribapp.render import Renderer
+from cribapp.restore import session_of
+from cribboard.errors import SimError
+from cribboard.text.i18n import N_
+from cribboard.web import scoreboard
+
+
+class _Frame:
+    """A pixel sink that keeps the last frame written, as [r, g, b]."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self._next = [[0, 0, 0] for _ in range(n)]
+        self.leds = [[0, 0, 0] for _ in range(n)]
+
+    def __setitem__(self, i: int, rgb: tuple[int, int, int]) -> None:
+        self._next[i] = list(rgb)
+
+    def write(self) -> None:
+        self.leds = [list(c) for c in self._next]
+
+
+def draw(state: dict[str, Any]) -> tuple[dict[str, Any], list[list[int]]]:
+    """The layout and the LEDs a board with this state shows (between blinks)."""
+    session = session_of(state)
+    match = session.match
+    g = match.game
+    layout_data = standard(3 if g.sides == 3 else 2)
+    layout = Layout(layout_data)
+    frame = _Frame(layout.n)
+    r = Renderer(layout, frame, Config(), state.get("brightness", 3))
+    r.begin()
+    view_for(match).board(r, match, tally(match), 1, show=session.showing())
+    r.finish()
+    return layout_data, frame.leds
+
+
+Drawn = tuple[dict[str, Any], dict[str, Any], list[list[int]]]
+
+
+def drawn(state: Any) -> Drawn:
+    """(scoreboard, layout, LEDs) of a board's state; ValueError if it is not a board's."""
+    try:
+        view = scoreboard.view(state)
+        layout, leds = draw(state)
+    except (KeyError, TypeError, IndexError) as e:
+        raise ValueError("not a board's state: %s" % e) from None
+    return view, layout, leds
+
+
+class SeenBoard:
+    """A real board on the page, seen and not pressed (its buttons are at
+    the table): the interface web.make_server serves, from the last state
+    shown."""
+
+    def __init__(self, layout: dict[str, Any]) -> None:
+        self.layout = layout
+        self.frames = 0
+        self._leds: list[list[int]] = []
+        self._view: dict[str, Any] | None = None
+
+    def show(self, seen: Drawn) -> None:
+        self._view, self.layout, self._leds = seen
+        self.frames += 1
+
+    def buttons(self) -> list[str]:
+        return []
+
+    def leds(self) -> list[list[int]]:
+        return self._leds
+
+    def press(self, button: Any, gesture: Any) -> None:
+        raise SimError(N_("a real board's buttons are at the table"))  # English: the page says it in its own
+
+    def scoreboard(self) -> dict[str, Any] | None:
+        return self._view
