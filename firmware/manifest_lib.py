@@ -1,9 +1,9 @@
 # The board app's library: the shared core and the app, in MicroPython's
 # manifest format. manifest.py adds main.py to make the board's file list
 # (`cribboard flash`, package.json); manifest_frozen.py freezes these into
-# a MicroPython image instead (docs/frozen.md). The core's host-only
-# modules (cards, show, pegging, piquet, barbu, replay, discard) are not here: the
-# board never imports them.
+# a MicroPython image instead (docs/frozen.md). The core's host side
+# (lib/cribrules: cards, show, pegging, piquet, barbu, replay, discard) is
+# not here: the board never imports it (a contract in pyproject.toml).
 package(
     "cribcore",
     files=("__init__.py", "game.py", "match.py", "messages.py", "names.py", "partie.py", "record.py"),

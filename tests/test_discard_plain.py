@@ -1,13 +1,13 @@
 # The discard advisor against a plain enumeration (CPython only: about
 # 700,000 scorings a hand, a second each here, minutes on MicroPython): for
 # every throw, every starter for the hand and every crib the model allows,
-# each scored by cribcore.show, averaged with exact fractions. And the rank
+# each scored by cribrules.show, averaged with exact fractions. And the rank
 # table the advisor looks up, all of it, against the reference scorer.
 from fractions import Fraction
 from itertools import combinations
 
-from cribcore.discard import KINDS, analyse, rank_table
-from cribcore.show import score
+from cribrules.discard import KINDS, analyse, rank_table
+from cribrules.show import score
 
 from check import Lcg
 from reference import reference_score

@@ -1,10 +1,10 @@
 # The complete distribution of show scores over all 12,994,800 hand+starter
-# combinations (Lumetta; OEIS A066354), reproduced by cribcore.show.score.
+# combinations (Lumetta; OEIS A066354), reproduced by cribrules.show.score.
 from itertools import combinations
 
 import pytest
 
-from cribcore.show import score
+from cribrules.show import score
 
 PUBLISHED = [
     1009008,

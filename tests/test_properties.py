@@ -3,8 +3,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribcore.game import CORRECTION, HAND, PEGGING, Game
-from cribcore.pegging import score_lay
-from cribcore.show import IMPOSSIBLE, score
+from cribrules.pegging import score_lay
+from cribrules.show import IMPOSSIBLE, score
 
 from check import snapshot
 
@@ -73,9 +73,9 @@ def test_undo_restores_the_exact_earlier_state(players, target, script, data):
 
 
 # --- barbu: whatever happens at the table, a finished rubber sums to zero ---
-from cribcore.barbu import CONTRACTS as BARBU_CONTRACTS  # noqa: E402
-from cribcore.barbu import DEALS as BARBU_DEALS  # noqa: E402
-from cribcore.barbu import Rubber  # noqa: E402
+from cribrules.barbu import CONTRACTS as BARBU_CONTRACTS  # noqa: E402
+from cribrules.barbu import DEALS as BARBU_DEALS  # noqa: E402
+from cribrules.barbu import Rubber  # noqa: E402
 
 
 def counts(total):

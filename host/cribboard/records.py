@@ -14,7 +14,7 @@ from cribboard.text.error_words import Gettext, core_from_data, said
 from cribboard.text.i18n import N_, _
 from cribcore import CoreError
 from cribcore.names import check_names, default_name
-from cribcore.replay import load_game
+from cribrules.replay import load_game
 
 MAX_INT = 2**31 - 1  # an INTEGER column on PostgreSQL
 

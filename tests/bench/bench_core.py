@@ -10,7 +10,7 @@ import time
 
 sys.path.insert(0, sys.argv[1] if len(sys.argv) > 1 else "firmware/lib")
 
-from cribcore.show import score
+from cribrules.show import score
 
 try:
     ticks_us = time.ticks_us

@@ -17,9 +17,9 @@ sys.path.insert(0, str(ROOT / "tests" / "bench"))
 
 from bench_core import reference_us  # noqa: E402
 
-from cribcore.cards import format_cards  # noqa: E402
-from cribcore.discard import analyse, rank_table  # noqa: E402
-from cribcore.show import score  # noqa: E402
+from cribrules.cards import format_cards  # noqa: E402
+from cribrules.discard import analyse, rank_table  # noqa: E402
+from cribrules.show import score  # noqa: E402
 
 HANDS = 1000
 CLI = (
@@ -57,7 +57,7 @@ def first_hand_ms():
     (the rank table built on the way), median of five processes."""
     code = (
         "import sys, time; sys.path.insert(0, %r); t0 = time.perf_counter_ns(); "
-        "from cribcore.discard import analyse; analyse([0, 5, 10, 15, 20, 25]); "
+        "from cribrules.discard import analyse; analyse([0, 5, 10, 15, 20, 25]); "
         "print((time.perf_counter_ns() - t0) / 1e6)" % str(ROOT / "firmware" / "lib")
     )
     return statistics.median(

@@ -1,5 +1,5 @@
 # Time to score every one of the 12,994,800 hand+starter combinations with
-# cribcore.show.score on one CPython core (budget: 60 s). Prints JSON.
+# cribrules.show.score on one CPython core (budget: 60 s). Prints JSON.
 import json
 import sys
 import time
@@ -7,7 +7,7 @@ from itertools import combinations
 
 sys.path.insert(0, sys.argv[1] if len(sys.argv) > 1 else "firmware/lib")
 
-from cribcore.show import score
+from cribrules.show import score
 
 
 def main():

@@ -1,7 +1,7 @@
 # A slow, obviously-right show scorer written straight from the rules
 # (every subset, every pair, every run), to check the fast one against.
 
-from cribcore.cards import JACK, rank, suit, value
+from cribrules.cards import JACK, rank, suit, value
 
 
 def _subsets(cards):

@@ -1,7 +1,7 @@
 # Barbu: the seven contracts, doubles, and a rubber's score sheet checks.
 import json
 
-from cribcore.barbu import CONTRACTS, DEALS, TOTALS, Rubber, contract_scores, load_rubber, settle
+from cribrules.barbu import CONTRACTS, DEALS, TOTALS, Rubber, contract_scores, load_rubber, settle
 
 from check import raises
 

@@ -1,6 +1,6 @@
 # Parsing and formatting cards.
-from cribcore import cards
-from cribcore.cards import format_card, format_cards, parse
+from cribrules import cards
+from cribrules.cards import format_card, format_cards, parse
 
 from check import raises
 

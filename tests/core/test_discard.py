@@ -4,8 +4,8 @@
 # every crib, 45,540 a throw, is tests/test_discard_plain.py: CPython only.)
 import gc
 
-from cribcore.cards import parse
-from cribcore.discard import analyse, rank_table
+from cribrules.cards import parse
+from cribrules.discard import analyse, rank_table
 
 from check import Lcg, raises
 from reference import reference_score

@@ -1,6 +1,6 @@
 # The play: points for each card laid, and whole hands through the engine.
-from cribcore.cards import parse
-from cribcore.pegging import GO, LAST, PLAY, Play, count_of, play_out, score_lay
+from cribrules.cards import parse
+from cribrules.pegging import GO, LAST, PLAY, Play, count_of, play_out, score_lay
 
 from check import Lcg, raises
 

@@ -1,6 +1,6 @@
 # Rubicon piquet: declarations, repique and pique, the play, the partie.
-from cribcore.cards import parse
-from cribcore.piquet import ELDER, YOUNGER, point_of, rubicon, score_deal, sequences_of, sets_of
+from cribrules.cards import parse
+from cribrules.piquet import ELDER, YOUNGER, point_of, rubicon, score_deal, sequences_of, sets_of
 
 from check import raises
 
@@ -73,7 +73,7 @@ def test_rubicon_results():
 
 
 def test_partie_six_deals_elder_alternating_two_more_on_a_tie():
-    from cribcore.piquet import PiquetGame
+    from cribrules.piquet import PiquetGame
 
     p = PiquetGame(dealer=1)  # player 0 is elder in the first deal
     for k in range(6):
@@ -101,8 +101,8 @@ def test_partie_six_deals_elder_alternating_two_more_on_a_tie():
 
 
 def test_the_partie_as_a_ledger_with_undo():
-    from cribcore.piquet import PiquetGame, PiquetMatch
     from cribcore.record import game_record
+    from cribrules.piquet import PiquetGame, PiquetMatch
 
     g = PiquetGame(dealer=1)
     g.add(0, 153)  # a repique and capot: far past 29

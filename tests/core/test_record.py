@@ -4,7 +4,7 @@ import json
 from cribcore.game import HAND, HEELS
 from cribcore.match import FREE_TRIPLE, Match
 from cribcore.record import VERSION, game_record, match_record
-from cribcore.replay import load_game, load_match
+from cribrules.replay import load_game, load_match
 
 from check import finish, raises
 

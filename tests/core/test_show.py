@@ -1,6 +1,6 @@
 # The show: hand and crib scoring, his heels, claims and muggins.
-from cribcore.cards import parse
-from cribcore.show import IMPOSSIBLE, check_claim, describe, his_heels, muggins, score
+from cribrules.cards import parse
+from cribrules.show import IMPOSSIBLE, check_claim, describe, his_heels, muggins, score
 
 from check import Lcg, raises
 from reference import reference_score

@@ -250,7 +250,7 @@ def test_random_rubbers_piped_through_the_sheet_keep_every_round_and_the_rubber_
     import random
 
     from cribboard.sheets import barbu as barbu_sheet
-    from cribcore.barbu import DEALS, Rubber, load_rubber
+    from cribrules.barbu import DEALS, Rubber, load_rubber
 
     rng = random.Random(20261124)
     dbfile = str(tmp_path / "club.sqlite3")

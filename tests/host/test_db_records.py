@@ -5,8 +5,8 @@ from clirun import cli as run_cli
 
 from cribboard import records, store
 from cribboard.reports import stats
-from cribcore.piquet import PiquetMatch
 from cribcore.record import game_record
+from cribrules.piquet import PiquetMatch
 
 
 def test_a_piquet_record_syncs_like_a_cribbage_game(db_url):

@@ -45,7 +45,7 @@ def test_a_deploy_writes_the_board_and_then_only_what_changed(tmp_path):
     ):
         assert name in result["written"], name
     assert result["written"][-1] == "code.py"  # last: CircuitPython restarts when it changes
-    assert not (d / "main.py").exists() and not (d / "lib" / "cribcore" / "show.py").exists()
+    assert not (d / "main.py").exists() and not (d / "lib" / "cribrules" / "show.py").exists()
     assert b"class NeoPixel(adafruit_pixelbuf.PixelBuf)" in (d / "lib" / "neopixel.py").read_bytes()  # Adafruit's
     manifest = json.loads((d / "deploy.json").read_text())
     assert manifest["state"] == "complete" and manifest["runtime"] == "circuitpython"

@@ -246,7 +246,7 @@ def test_the_mip_package_installs_with_mpremote_and_boots(tmp_path):
         assert done.returncode == 0, done.stdout + done.stderr
         assert "Installing: //board.json" in done.stdout and "Installing: //layout.json" in done.stdout
         assert (flash_dir / "lib" / "cribapp" / "app.py").exists() and (flash_dir / "main.py").exists()
-        assert not (flash_dir / "lib" / "cribcore" / "barbu.py").exists()  # host-only modules stay off
+        assert not (flash_dir / "lib" / "cribrules" / "barbu.py").exists()  # host-only modules stay off
         board.sim.wait_frame(board.sim.frames, WAIT_S)
         assert plays(board) and not shows_deploy_error(board, 1.0)
     finally:

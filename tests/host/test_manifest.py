@@ -51,7 +51,7 @@ def test_the_manifest_lists_exactly_the_modules_the_board_imports():
             pkg, name = remote[4:-3].split("/")
             listed.add(pkg if name == "__init__" else "%s.%s" % (pkg, name))
     assert listed == board_modules()
-    host_only = {"cribcore.show", "cribcore.barbu", "cribcore.piquet", "cribcore.cards", "cribcore.discard"}
+    host_only = {"cribrules.show", "cribrules.barbu", "cribrules.piquet", "cribrules.cards", "cribrules.discard"}
     assert host_only.isdisjoint(listed)
     assert "main.py" in [remote for _, remote in manifest.entries()]
 

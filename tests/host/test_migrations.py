@@ -14,7 +14,7 @@ from test_records import good
 from cribboard import records, store
 from cribboard.sheets import barbu as barbu_sheet
 from cribboard.sheets import saved
-from cribcore import barbu
+from cribrules import barbu
 
 SYNCED = "2001-11-30T00:00:00+00:00"
 

@@ -29,8 +29,8 @@ def calls(log):
 
 MODULES = [
     (
-        "cribcore.cards",
-        (Path(__file__).resolve().parents[2] / "firmware" / "lib" / "cribcore" / "cards.py").read_bytes(),
+        "cribrules.cards",
+        (Path(__file__).resolve().parents[2] / "firmware" / "lib" / "cribrules" / "cards.py").read_bytes(),
     ),
     ("cribapp.seal", b"def f():\n    return 1\n"),
 ]

@@ -4,8 +4,8 @@ import matplotlib.pyplot as plt
 
 from cribboard.reports import plot
 from cribcore.match import Match
-from cribcore.piquet import PiquetMatch
 from cribcore.record import game_record
+from cribrules.piquet import PiquetMatch
 
 
 def steps(fig):

@@ -11,9 +11,10 @@ import pytest
 
 from cribboard.text import i18n
 from cribboard.text.error_words import WORDS, said
-from cribcore import CoreError, barbu, cards, names
+from cribcore import CoreError, names
 from cribcore.messages import MESSAGES, english
 from cribcore.messages import names as placeholders
+from cribrules import barbu, cards
 
 ROOT = Path(__file__).resolve().parents[2]
 # Where CoreErrors are raised: the core, and the board files' checks.
@@ -145,7 +146,7 @@ def test_a_contract_and_a_hand_are_said_in_the_readers_words(speaking):
         rubber.add("queens", {"queens": [1, 1, 1, 1]})
     speaking("de")
     assert said(e.value) == "Ann, der Geber, hat Damen in dieser Runde schon gespielt"
-    from cribcore import piquet
+    from cribrules import piquet
 
     with pytest.raises(CoreError) as e:
         piquet.check_hands(cards.parse("7S 8S"), [])
@@ -180,7 +181,8 @@ def _real_bad_inputs():
     """Bad input each module refuses, as the test suite gives it: one call a CoreError."""
     from cribapp.config import Config
     from cribapp.layout import Layout
-    from cribcore import discard, game, match, partie, pegging, piquet, replay, show
+    from cribcore import game, match, partie
+    from cribrules import discard, pegging, piquet, replay, show
 
     strong, weak = "AS KS QS JS TS AH KH QH AD KD AC KC", "9S 8S 7S JH TH 9H 8H QD JD TD QC JC"
     return [

@@ -8,7 +8,7 @@ from test_barbu_cli import rubber_lines
 from cribboard.sheets import barbu as barbu_sheet
 from cribboard.sheets import numbers as digits
 from cribboard.sheets import piquet
-from cribcore import barbu
+from cribrules import barbu
 
 
 def test_one_digit_parser_for_both_sheets():

@@ -1,6 +1,6 @@
 # A piquet partie on the board (docs/playing.md, "Piquet"): a ledger of entries and
 # deal ends like a cribbage game's, and the rubicon result. Kept apart from
-# the hand scoring in piquet.py, so a board loads only what it uses.
+# the hand scoring in cribrules.piquet, which a board never loads.
 from cribcore import CoreError, const
 from cribcore.game import DEAL, POINTS, Game
 from cribcore.match import PIQUET

@@ -1,6 +1,6 @@
 # Match records: plain dicts and lists that json can carry, versioned, so the
 # board can store them and the host can sync them. Reading one back, every
-# event replayed through the model, is cribcore.replay (the host's side).
+# event replayed through the model, is cribrules.replay (the host's side).
 
 from cribcore import CoreError, const
 

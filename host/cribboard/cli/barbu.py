@@ -61,7 +61,7 @@ def barbu_sheet(
     from cribboard.cli import barbu_view as view
     from cribboard.sheets import barbu as sheet
     from cribboard.sheets import saved
-    from cribcore import barbu as rules
+    from cribrules import barbu as rules
 
     text = sheetloop.text_of(file)  # before the database: a file, names or pairs that are wrong make none
     pairs = None

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from cribboard.sheets.barbu import contract_name, deal_line, pair_totals
 from cribboard.sheets.change import Change, Routine
 from cribboard.text.i18n import _, ngettext
-from cribcore import barbu
+from cribrules import barbu
 
 
 def describe(rubber: barbu.Rubber, k: int) -> str:

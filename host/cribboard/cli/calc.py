@@ -12,7 +12,7 @@ from cribboard.hands import calc
 from cribboard.text.error_words import said
 from cribboard.text.i18n import _
 from cribboard.text.quote import LINE, clip, input_line
-from cribcore.show import Show
+from cribrules.show import Show
 
 
 @cli.command()

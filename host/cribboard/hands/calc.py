@@ -4,11 +4,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from cribboard.text.i18n import N_, _, english
-from cribcore.cards import format_card, parse, parse_card, value
-from cribcore.pegging import MAX_COUNT, score_lay
-from cribcore.show import Show, describe, score
+from cribrules.cards import format_card, parse, parse_card, value
+from cribrules.pegging import MAX_COUNT, score_lay
+from cribrules.show import Show, describe, score
 
-# The kinds of points in the show, as cribcore.show.describe orders them, then its word for none.
+# The kinds of points in the show, as cribrules.show.describe orders them, then its word for none.
 SHOW_WORDS = (N_("15s"), N_("pairs"), N_("runs"), N_("flush"), N_("nobs"), N_("nothing"))
 PAIRS = {2: N_("pair 2"), 6: N_("pair royal 6"), 12: N_("double pair royal 12")}
 

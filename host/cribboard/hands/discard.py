@@ -1,4 +1,4 @@
-# The discard advisor's words and numbers: cribcore.discard computes, this
+# The discard advisor's words and numbers: cribrules.discard computes, this
 # module names the model, ranks the throws (equal nets share a rank) and
 # shapes them as text, fractions or JSON. No I/O of its own.
 from collections.abc import Callable
@@ -7,8 +7,8 @@ from typing import Any
 
 from cribboard.hands.calc import SHOW_WORDS
 from cribboard.text.i18n import N_, _, english
-from cribcore.cards import format_card, parse
-from cribcore.discard import KINDS, analyse
+from cribrules.cards import format_card, parse
+from cribrules.discard import KINDS, analyse
 
 CRIBS = ("dealer", "pone", "partner")  # whose crib: yours, an opponent's, your partner's
 KIND_NAMES = dict(zip(KINDS, SHOW_WORDS))  # the show's words, in the same order: 15s, pairs, runs, flush, nobs

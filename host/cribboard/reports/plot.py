@@ -10,8 +10,8 @@ matplotlib.use("Agg")  # files only: no screen needed
 import matplotlib.pyplot as plt
 
 from cribboard.text.i18n import _
-from cribcore.piquet import RUBICON, PiquetGame
-from cribcore.replay import load_game
+from cribrules.piquet import RUBICON, PiquetGame
+from cribrules.replay import load_game
 
 TRACK_COLOURS = ("#e0401a", "#1a5ae0", "#1aa03c")
 

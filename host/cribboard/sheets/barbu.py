@@ -1,5 +1,5 @@
 # The barbu score sheet's rules on the host: the grammar of its lines (a
-# deal, `undo`, `fix N DEAL`) and its ledger, a cribcore.barbu Rubber
+# deal, `undo`, `fix N DEAL`) and its ledger, a cribrules.barbu Rubber
 # checked again after every change. No database here, and no words for the
 # screen: cli/barbu_view.py says what changed, kept.py keeps the rubber.
 #
@@ -24,7 +24,7 @@ from cribboard.sheets.numbers import number
 from cribboard.text.error_words import said
 from cribboard.text.game_words import CONTRACT_NAMES
 from cribboard.text.i18n import _, ngettext
-from cribcore import barbu
+from cribrules import barbu
 
 ALIASES = {"king": "barbu", "notricks": "tricks", "lasttwo": "last2", "fantan": "domino"}
 

@@ -21,7 +21,7 @@ from cribboard.text.i18n import N_, _
 from cribcore import record as records
 from cribcore.game import DEAL
 from cribcore.partie import MAX_ENTRY, RUBICON, PiquetMatch, rubicon
-from cribcore.piquet import ELDER, YOUNGER
+from cribrules.piquet import ELDER, YOUNGER
 
 # Where sheet parties sit among the boards' games: no board id can hold a
 # colon (intake.BOARD_ID), so this one is never taken for a board's.

@@ -1,7 +1,7 @@
 # One piquet deal in the table's words: the declarations in the order they
 # are made (point, sequence, set), each "good", "not good" or "equal" and
 # why, then carte blanche, repique and pique, the lead, the tricks, the
-# cards or capot, and each player's total. The scoring is cribcore.piquet's.
+# cards or capot, and each player's total. The scoring is cribrules.piquet's.
 # deal() is data (the same in every language: declarations as counts and
 # ranks, verdicts as codes); lines() says it in the reader's language. A
 # deal written on one line (the sheet's) is kept as `Kept`: cards as codes
@@ -11,8 +11,8 @@ from typing import Any
 from cribboard.text.error_words import said
 from cribboard.text.game_words import WHO_WORDS
 from cribboard.text.i18n import N_, _
-from cribcore.cards import RANKS, format_cards, parse
-from cribcore.piquet import ELDER, ORDER, YOUNGER, point_of, score_deal, sequences_of, sets_of
+from cribrules.cards import RANKS, format_cards, parse
+from cribrules.piquet import ELDER, ORDER, YOUNGER, point_of, score_deal, sequences_of, sets_of
 
 _RANK = {
     6: N_("seven"),

@@ -5,8 +5,8 @@
 from collections import namedtuple
 
 from cribcore import CoreError, const
-from cribcore.cards import JACK
 from cribcore.game import IMPOSSIBLE
+from cribrules.cards import JACK
 
 Show = namedtuple("Show", ("total", "fifteens", "pairs", "runs", "flush", "nobs"))
 

@@ -3,7 +3,7 @@
 from collections import namedtuple
 
 from cribcore import CoreError, const
-from cribcore.cards import check_distinct, format_card, value
+from cribrules.cards import check_distinct, format_card, value
 
 Lay = namedtuple("Lay", ("total", "fifteen", "thirty_one", "pairs", "run"))
 

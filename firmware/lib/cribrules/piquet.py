@@ -5,8 +5,8 @@
 from collections import namedtuple
 
 from cribcore import CoreError, const
-from cribcore.cards import ACE, JACK, KING, check_distinct, format_card
 from cribcore.partie import DEALS, EXTRA_DEALS, RUBICON, PiquetGame, PiquetMatch, rubicon
+from cribrules.cards import ACE, JACK, KING, check_distinct, format_card
 
 __all__ = ["DEALS", "EXTRA_DEALS", "RUBICON", "PiquetGame", "PiquetMatch", "rubicon"]
 

@@ -10,15 +10,15 @@
 #
 # Fifteens, pairs and runs depend only on the five ranks, so every outcome
 # with the same ranks counts at once: a 5-rank multiset's score is looked up
-# (scored once by cribcore.show, the one scorer), weighted by how many ways
+# (scored once by cribrules.show, the one scorer), weighted by how many ways
 # the unseen cards make those ranks. Flush and nobs are counted in closed
 # form from the suits left. Integers only: every expectation is a numerator
 # over one denominator, the number of equally likely crib outcomes.
 from gc import collect as gc_collect
 
 from cribcore import CoreError, const
-from cribcore.cards import JACK, check_distinct
-from cribcore.show import score
+from cribrules.cards import JACK, check_distinct
+from cribrules.show import score
 
 _PLAYERS = const(201)  # the codes of cribcore.messages
 _DEALT = const(801)
@@ -67,7 +67,7 @@ def _multisets(available, k):
 
 def rank_table():
     """Fifteens, pairs and runs of every 5-rank multiset, packed, by code
-    (built once: 6,175 scorings by cribcore.show). The scores go first into
+    (built once: 6,175 scorings by cribrules.show). The scores go first into
     a preallocated buffer and the table is filled after, so a small heap
     never has the scorer's garbage between the table's growing blocks."""
     global _table
