@@ -341,6 +341,46 @@ def test_a_flash_waits_out_a_board_stopped_longer_than_mpremotes_own_waits(tmp_p
         board.stop()
 
 
+def test_a_flash_whose_first_try_is_answered_late_reads_the_second_banner_away(tmp_path):
+    # A board stopped for longer than a try's wait answers the first try's Ctrl-A during the second try:
+    # two raw-REPL banners for one, and mpremote alone would read the second as its next command's answer
+    # (loaded run 40: "could not exec command (response: b'R\\x01')"). Made here without a clock: the
+    # board's process is stopped, a first try's bytes are sent, then flash's own, and only once all of
+    # them wait at the board (FIONREAD on its side of the pty) does it run again.
+    import fcntl
+    import struct
+    import termios
+
+    board = Board(tmp_path / "flash")
+    pid, board_end = board.sim.proc.pid, board.sim._master
+    os.kill(pid, signal.SIGSTOP)
+    proc = None
+    try:
+        fd = os.open(board.port, os.O_RDWR | os.O_NOCTTY)
+        os.write(fd, b"\r\x03\r\x01")  # the first try, never read in time
+        os.close(fd)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "cribboard", "flash", "--port", board.port, "--json"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        deadline = time.monotonic() + WAIT_S
+        while struct.unpack("i", fcntl.ioctl(board_end, termios.FIONREAD, b"\0" * 4))[0] < 8:
+            assert proc.poll() is None and time.monotonic() < deadline, "flash never sent its Ctrl-C and Ctrl-A"
+            time.sleep(0.02)
+        os.kill(pid, signal.SIGCONT)
+        out, err = proc.communicate(timeout=COMMAND_S)
+        assert proc.returncode == 0, err
+        assert json.loads(out)["written"] and deploy_state(board.flash) == "complete"
+    finally:
+        os.kill(pid, signal.SIGCONT)
+        if proc is not None:
+            proc.kill()
+            proc.wait()
+        board.stop()
+
+
 def test_a_flash_right_after_a_flash_reaches_the_board_once_it_is_back_and_writes_nothing(tmp_path):
     # The first flash restarts the board; what the second sends while it is off
     # the bus is lost (as a board leaving USB loses it): it asks again.

@@ -12,6 +12,7 @@ import hashlib
 import io
 import json
 import os
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -63,6 +64,7 @@ CHAR_WAIT_S = 10  # mpremote's own
 # while it is off the bus, Ctrl-C among it: asked again once it is back.
 REPL_TRIES = 2
 REPL_WAIT_S = 5
+OWED_MOST = 8  # answers a board may still owe to earlier commands before the one that puts it in step
 
 
 def board_wait(least: float) -> float:
@@ -121,6 +123,7 @@ class Board:
                     # end the timer that feeds the app's watchdog, which nothing stops on
                     # an RP2040, and the board would reset under us 8 s later.
                     self.t.enter_raw_repl(soft_reset=False, timeout_overall=board_wait(REPL_WAIT_S))
+                    self._in_step()
                 return
             except self._errors as e:
                 error = e
@@ -133,6 +136,28 @@ class Board:
             _("%(port)s does not answer as a MicroPython board (%(error)s; %(heard)s)")
             % {"port": port, "error": error, "heard": heard}
         )
+
+    def _in_step(self) -> None:
+        """Read away what the board still owes to earlier bytes, up to the answer of a command sent now.
+        A board that answers a try's Ctrl-A only after the next try has begun (stopped, or restarting,
+        for longer than a try's wait) sends two raw-REPL banners: mpremote takes the first, and the
+        second's text for the answer to its next command (a late "R\\x01" read as a command's answer).
+        The board takes its input in order, so everything it sends before this command's own answer
+        is owed to what came before, and is dropped; the raw REPL's ">" after it is left for mpremote."""
+        from mpremote.transport import TransportError
+
+        mark = "in step %s" % secrets.token_hex(6)
+        self.t.serial.write(("print(%r)" % mark).encode() + b"\x04")  # the raw REPL, not raw paste
+        data = b""
+        for _answer in range(OWED_MOST):  # an answer: its output, \x04, no error, \x04 (an echo has none)
+            got = self.t.read_until(1, b"\n\x04\x04")
+            data += got
+            if not got.endswith(b"\n\x04\x04"):
+                break
+            if got[:-3].rstrip(b"\r").endswith(mark.encode()):  # a line ends "\r\n" on a chip, "\n" here
+                return
+        print(data)  # what it sent instead, for the error (as mpremote's own failures print it)
+        raise TransportError("no answer in the raw REPL")
 
     def call(self, what: str, fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:
         try:
