@@ -1,0 +1,105 @@
+# The draw of a club night: who plays whom, at which table, round by round.
+# Each player meets each other at most once, so the rounds are drawn as one
+# round robin (the circle method: a player fixed, the others turning one
+# place a round) over the players in an order shuffled by the seed, and the
+# rounds themselves in a shuffled order: any count of rounds up to the
+# round robin's is free of repeats by construction, with no search that
+# could fail. An odd count of players adds a bye, which each player gets
+# at most once. The tables are taken in turn across the night, so each is
+# used within one game of any other, and who deals first is a coin the seed
+# throws. The same players, rounds, tables and seed give the same draw.
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cribboard.errors import UsageError
+from cribboard.text.i18n import _
+
+
+class DrawError(UsageError):
+    """A night that cannot be drawn as asked: a mistake in what was asked (exit status 2)."""
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game of a round: at table (None for a bye), first deals first against second (None: a bye)."""
+
+    table: str | None
+    first: str
+    second: str | None
+
+
+@dataclass(frozen=True)
+class Draw:
+    seed: int
+    players: tuple[str, ...]
+    tables: tuple[str, ...]
+    rounds: tuple[tuple[Game, ...], ...]
+
+
+def most_rounds(players: int) -> int:
+    """The rounds a night of this many players can have with no pair meeting twice."""
+    return players - 1 if players % 2 == 0 else players
+
+
+def tables_needed(players: int) -> int:
+    return players // 2
+
+
+def draw(players: Sequence[str], rounds: int, tables: Sequence[str], seed: int) -> Draw:
+    """The night's rounds; DrawError if it cannot be drawn as asked."""
+    names = tuple(players)
+    if len(names) < 2:
+        raise DrawError(_("a night needs at least two players"))
+    if len(set(names)) != len(names):
+        twice = sorted({n for n in names if names.count(n) > 1})
+        raise DrawError(_("a player is named twice: %s") % ", ".join(twice))
+    if not 1 <= rounds <= most_rounds(len(names)):
+        raise DrawError(
+            _("%(players)d players can play 1 to %(most)d rounds with no one met twice, not %(rounds)d")
+            % {"players": len(names), "most": most_rounds(len(names)), "rounds": rounds}
+        )
+    boards = tuple(tables)
+    if len(set(boards)) != len(boards):
+        raise DrawError(_("a table is named twice"))
+    if len(boards) < tables_needed(len(names)):
+        raise DrawError(
+            _("%(players)d players need %(need)d tables a round, and there are %(have)d")
+            % {"players": len(names), "need": tables_needed(len(names)), "have": len(boards)}
+        )
+    rng = random.Random(seed)
+    order: list[str | None] = list(names)
+    rng.shuffle(order)
+    if len(order) % 2:
+        order.append(None)  # the bye
+    robin = _round_robin(order)
+    rng.shuffle(robin)
+    drawn: list[tuple[Game, ...]] = []
+    turn = 0  # the next table in turn, across the night
+    for pairs in robin[:rounds]:
+        games: list[Game] = []
+        playing = [p for p in pairs if p[0] is not None and p[1] is not None]
+        rng.shuffle(playing)  # which pair sits at which table: players move between tables
+        for a, b in playing:
+            assert a is not None and b is not None
+            first, second = (a, b) if rng.random() < 0.5 else (b, a)
+            games.append(Game(boards[turn % len(boards)], first, second))
+            turn += 1
+        for a, b in pairs:
+            sits_out = b if a is None else a if b is None else None
+            if sits_out is not None:
+                games.append(Game(None, sits_out, None))
+        drawn.append(tuple(games))
+    return Draw(seed, names, boards, tuple(drawn))
+
+
+def _round_robin(order: list[str | None]) -> list[list[tuple[str | None, str | None]]]:
+    """The circle method: len(order) - 1 rounds in which every two meet once (len(order) even)."""
+    n = len(order)
+    fixed, ring = order[0], order[1:]
+    out = []
+    for r in range(n - 1):
+        turned = ring[r:] + ring[:r]
+        pairs = [(fixed, turned[0])] + [(turned[i], turned[n - 1 - i]) for i in range(1, n // 2)]
+        out.append(pairs)
+    return out
