@@ -94,7 +94,7 @@ def test_two_builds_at_once_share_the_cache_safely(tmp_path):
 def test_two_flash_builds_in_two_processes_at_once_get_the_same_files(tmp_path):
     env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "xdg"))  # empty: both compile, both write entries
     code = (
-        "import hashlib; from cribboard import firmware_files; "
+        "import hashlib; from cribboard.deploy import firmware_files; "
         "print(hashlib.sha256(repr(firmware_files.build()).encode()).hexdigest())"
     )
     procs = [
@@ -113,7 +113,7 @@ def test_two_flash_builds_in_two_processes_at_once_get_the_same_files(tmp_path):
 def test_flash_builds_from_the_users_cache_folder(tmp_path):
     env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "xdg"))
     code = (
-        "from cribboard import firmware_files, manifest; files = firmware_files.build(); "
+        "from cribboard.deploy import firmware_files, manifest; files = firmware_files.build(); "
         "print(len(files) == len(list(manifest.entries())) + 2, sum(n.endswith('.mpy') for n, _ in files))"
     )
     for _ in range(2):

@@ -17,10 +17,12 @@ from cribcore.messages import names as placeholders
 from cribrules import barbu, cards
 
 ROOT = Path(__file__).resolve().parents[2]
-# Where CoreErrors are raised: the core, and the board files' checks.
-SOURCES = sorted((ROOT / "firmware/lib/cribcore").glob("*.py")) + [
-    ROOT / "firmware/lib/cribapp" / name for name in ("layoutfile.py", "config.py", "hostface.py")
-]
+# Where CoreErrors are raised: the core (the board's and its host side), and the board files' checks.
+SOURCES = (
+    sorted((ROOT / "firmware/lib/cribcore").glob("*.py"))
+    + sorted((ROOT / "firmware/lib/cribrules").glob("*.py"))
+    + [ROOT / "firmware/lib/cribapp" / name for name in ("layoutfile.py", "config.py", "hostface.py")]
+)
 LANGUAGES = ("es", "it", "de")
 _CONVERSION = re.compile(r"%\(([a-z_]+)\)[-#0 +]*\d*([srdX])")
 
