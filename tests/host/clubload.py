@@ -44,6 +44,17 @@ def page_scores(url):
         return {b["board"]: b["scores"] for b in json.loads(r.read())["boards"]}
 
 
+def live_kept(db_url, boards):
+    """{board: the version of its live state in the database (club_live), or None}: whether a board's state
+    reached any server (a page behind it then has lost it) or none (the board never got it through)."""
+    conn = store.connect(db_url)
+    try:
+        versions = store.club.live_versions(conn)
+    finally:
+        conn.close()
+    return {b: versions.get(b) for b in boards}
+
+
 def _address(url):
     host, port = url[len("http://") :].rstrip("/").split(":")
     return host, int(port)
@@ -132,11 +143,13 @@ def run(db_url, tmp, boards=20, live_s=60.0, limit_s=COMMAND_S, servers=1, kill=
                         if shown.get(ident) != t.sim.scoreboard()["scores"]
                     }
                     raise AssertionError(
-                        "the page %s is behind the boards (board: (page, board)): %s; the proxy had %d connections, "
+                        "the page %s is behind the boards (board: (page, board)): %s; their live states' versions in "
+                        "the database: %s; the proxy had %d connections, "
                         "%d exchanges whole, accept errors %s; the servers' logs: %s; those boards' logs: %s"
                         % (
                             page_url,
                             behind,
+                            live_kept(db_url, list(behind)),
                             proxy.connections,
                             len(proxy.took),
                             proxy.accept_errors,

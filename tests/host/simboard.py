@@ -18,6 +18,14 @@ from cribcore import record
 from cribcore.match import Match
 
 
+def log_tail(sim, chars=2000):
+    """The end of a simulated board process's log (its tracebacks, its watchdog's reports)."""
+    try:
+        return sim.log_path.read_text(errors="replace")[-chars:]
+    except OSError as e:
+        return "(no log: %s)" % e
+
+
 class Board:
     def __init__(self, flash, seed=True, edition="micropython", firmware=True):
         """firmware=False: the flash holds only MicroPython's (no app to draw a first frame)."""
@@ -65,11 +73,7 @@ class Board:
         assert status == 200, (body, self.log_tail())
 
     def log_tail(self, chars=2000):
-        """The end of the board process's log (its tracebacks, its watchdog's reports)."""
-        try:
-            return self.sim.log_path.read_text(errors="replace")[-chars:]
-        except OSError as e:
-            return "(no log: %s)" % e
+        return log_tail(self.sim, chars)
 
     def enter(self, button, points):
         for _ in range(points):
@@ -212,6 +216,9 @@ class UnixPico:
 
     def deploy_state(self):
         return deploy_state(self.flash)
+
+    def log_tail(self, chars=2000):
+        return log_tail(self.sim, chars) if self.sim is not None else "(not running)"
 
     def died(self, timeout):
         return self.sim is None or not self.sim.alive()

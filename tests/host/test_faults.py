@@ -246,7 +246,8 @@ def source_image(kind, tmp_path_factory):
     """A board flashed with --source: a bytecode deploy then changes every file."""
     board = BOARDS[kind](tmp_path_factory.mktemp("source-%s" % kind) / "source").start()
     try:
-        assert cli("flash", "--port", board.port, "--source", timeout=300).returncode == 0
+        done = cli("flash", "--port", board.port, "--source", timeout=300)
+        assert done.returncode == 0, (done.stderr, board.log_tail() if kind == "unix" else "")
     finally:
         board.stop()
     return board.flash

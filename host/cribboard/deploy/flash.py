@@ -94,6 +94,12 @@ def patient_transport(device: str) -> Any:
     return PatientTransport(device, baudrate=115200, timeout=board_wait(READ_TIMEOUT_S))
 
 
+def _printed(said: io.StringIO) -> str:
+    """What mpremote printed when it failed: the bytes it read, without their repr's b'...'."""
+    got = said.getvalue().strip()
+    return got[2:-1] if got.startswith(("b'", 'b"')) else got
+
+
 class Board:
     """One board at its raw REPL, through mpremote's SerialTransport."""
 
@@ -128,9 +134,7 @@ class Board:
             except self._errors as e:
                 error = e
         self.close()
-        got = said.getvalue().strip()
-        if got.startswith(("b'", 'b"')):  # mpremote's repr of the bytes it read
-            got = got[2:-1]
+        got = _printed(said)
         heard = _("it sent nothing") if not got else _("it sent %s") % clip(got)
         raise FlashError(
             _("%(port)s does not answer as a MicroPython board (%(error)s; %(heard)s)")
@@ -160,12 +164,18 @@ class Board:
         raise TransportError("no answer in the raw REPL")
 
     def call(self, what: str, fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:
+        said = io.StringIO()
         try:
-            return fn(*args, **kw)
+            with contextlib.redirect_stdout(said):  # what mpremote prints of the bytes it read, when it fails
+                return fn(*args, **kw)
         except FileNotFoundError:
             raise
         except self._errors as e:
-            raise FlashError(_("%s failed on the board: %s") % (what, str(e).strip()[-300:])) from None
+            why = str(e).strip()[-300:]
+            got = _printed(said)
+            if got:  # what the board sent instead of what mpremote waited for
+                why = "%s; %s" % (why, _("it sent %s") % clip(got))
+            raise FlashError(_("%s failed on the board: %s") % (what, why)) from None
 
     def implementation(self) -> tuple[str, tuple[int, ...], int]:
         """(name, version, sys.implementation._mpy or 0) of the board's Python."""
