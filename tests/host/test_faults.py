@@ -173,7 +173,7 @@ def deploy_cut_and_repair(kind, tmp_path, old, step_no, repair=True, ask=True):
     try:
         board.first_frame()
         seen, code, err = flash_cut_at(board, step_no, "cut")
-        assert len(seen) >= step_no, (step_no, seen)
+        assert len(seen) >= step_no, (step_no, seen, err[-1500:], board.log_tail() if kind == "unix" else "")
         assert board.died(60), "the power cut never came: %s" % seen[-1]
         cut_at = seen[step_no - 1]
         if code == 0:  # the cut came after the command's last word: the board's reset and first save
