@@ -78,17 +78,21 @@ def draw(players: Sequence[str], rounds: int, tables: Sequence[str], seed: int) 
     turn = 0  # the next table in turn, across the night
     for pairs in robin[:rounds]:
         games: list[Game] = []
-        playing = [p for p in pairs if p[0] is not None and p[1] is not None]
+        playing: list[tuple[str, str]] = []
+        sitting_out: list[str] = []
+        for a, b in pairs:  # (the bye is None: its partner sits out)
+            if a is not None and b is not None:
+                playing.append((a, b))
+            elif a is not None:
+                sitting_out.append(a)
+            elif b is not None:
+                sitting_out.append(b)
         rng.shuffle(playing)  # which pair sits at which table: players move between tables
         for a, b in playing:
-            assert a is not None and b is not None
             first, second = (a, b) if rng.random() < 0.5 else (b, a)
             games.append(Game(boards[turn % len(boards)], first, second))
             turn += 1
-        for a, b in pairs:
-            sits_out = b if a is None else a if b is None else None
-            if sits_out is not None:
-                games.append(Game(None, sits_out, None))
+        games.extend(Game(None, name, None) for name in sitting_out)
         drawn.append(tuple(games))
     return Draw(seed, names, boards, tuple(drawn))
 
