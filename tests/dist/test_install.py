@@ -30,7 +30,7 @@ IN_WHEEL = [
     "cribboard/firmware/main.py", "cribboard/firmware/manifest.py", "cribboard/firmware/package.json",
     "cribboard/hardware_data/boards/pico.json", "cribboard/hardware_data/boards/esp32s3.json",
     "cribboard/hardware_data/layouts/2-track.json", "cribboard/hardware_data/layouts/3-track.json",
-    "cribcore/__init__.py", "cribcore/show.py", "cribapp/app.py", "cribcp/hardware.py",
+    "cribcore/__init__.py", "cribcore/game.py", "cribrules/show.py", "cribapp/app.py", "cribcp/hardware.py",
     "cribboard/locale/es/LC_MESSAGES/cribboard.mo", "cribboard/locale/it/LC_MESSAGES/cribboard.mo",
     "cribboard/locale/de/LC_MESSAGES/cribboard.mo",
     "cribboard/firmware/code.py", "cribboard/firmware/boot.py", "cribboard/firmware/manifest_circuitpython.py",
