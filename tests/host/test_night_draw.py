@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribboard.night.draw import DrawError, draw, most_rounds, tables_needed
+from cribboard.night.redraw import redraw
 
 
 def players(n):
@@ -90,3 +91,54 @@ def test_a_pair_list_of_an_even_night_is_a_whole_round_robin():
     d = draw(players(8), 7, tables(4), seed=3)
     met = {frozenset((g.first, g.second)) for games in d.rounds for g in games}
     assert met == {frozenset(p) for p in combinations(players(8), 2)}
+
+
+# A room that changes mid-night (cribboard.night.redraw): the rounds begun stay, the rest are drawn again
+# for who is there, with no pair meeting twice across the whole night and no second bye while someone
+# present has had none.
+@settings(max_examples=60, deadline=None)
+@given(st.integers(3, 24), st.data(), st.integers(0, 2**31 - 1))
+def test_a_room_drawn_again_after_arrivals_and_departures_meets_no_pair_twice(n, data, seed):
+    rounds = data.draw(st.integers(2, min(9, most_rounds(n))))
+    cut = data.draw(st.integers(1, rounds - 1))
+    t = tables(n // 2 + 2)
+    night = draw(players(n), rounds, t, seed)
+    leaving = data.draw(st.lists(st.sampled_from(players(n)), unique=True, max_size=max(0, n - 3)))
+    joining = ["New%d" % i for i in range(data.draw(st.integers(0, 2)))]
+    room = [p for p in players(n) if p not in leaving] + joining
+    if len(room) < 2 or len(room) // 2 > len(t) or rounds - cut > most_rounds(len(room)):
+        return
+    try:
+        rest = redraw(room, rounds - cut, t, seed, night.rounds[:cut])
+    except DrawError as e:
+        assert "could):" in str(e)  # a room that cannot be drawn is told how many rounds could be
+        return
+    met = set()
+    for games in night.rounds[:cut] + rest:
+        for g in games:
+            if g.second is not None:
+                pair = frozenset((g.first, g.second))
+                assert pair not in met, "%s meet twice" % sorted(pair)
+                met.add(pair)
+    for games in rest:
+        seated = [g.first for g in games] + [g.second for g in games if g.second is not None]
+        assert sorted(seated) == sorted(room)  # everyone present once a round, no one gone
+        assert len({g.table for g in games if g.table is not None}) == len(room) // 2
+
+
+def test_a_late_arrival_is_drawn_in_for_every_count_of_a_nine_round_night():
+    for n in range(2, 41):
+        rounds = min(9, most_rounds(n))
+        t = tables(n // 2 + 1)
+        night = draw(players(n), rounds, t, n)
+        for cut in range(1, rounds):
+            rest = redraw(players(n) + ["Late"], rounds - cut, t, n, night.rounds[:cut])
+            assert all(any("Late" in (g.first, g.second) for g in games) for games in rest)
+            met = [frozenset((g.first, g.second)) for games in night.rounds[:cut] + rest for g in games if g.second]
+            assert len(met) == len(set(met))
+
+
+def test_a_room_that_cannot_be_drawn_again_says_how_many_rounds_could():
+    night = draw(players(4), 3, tables(2), 1)  # a whole round robin of four...
+    with pytest.raises(DrawError, match=r"no 2 rounds .* 4 players .*\(1 could\)"):
+        redraw(players(4), 2, tables(2), 1, night.rounds[:1] + night.rounds[1:2])  # ...has one round left, not two

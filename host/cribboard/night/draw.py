@@ -46,8 +46,8 @@ def tables_needed(players: int) -> int:
     return players // 2
 
 
-def draw(players: Sequence[str], rounds: int, tables: Sequence[str], seed: int) -> Draw:
-    """The night's rounds; DrawError if it cannot be drawn as asked."""
+def check(players: Sequence[str], rounds: int, tables: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The players and tables, if this many rounds can be drawn for them; DrawError if not."""
     names = tuple(players)
     if len(names) < 2:
         raise DrawError(_("a night needs at least two players"))
@@ -67,6 +67,12 @@ def draw(players: Sequence[str], rounds: int, tables: Sequence[str], seed: int) 
             _("%(players)d players need %(need)d tables a round, and there are %(have)d")
             % {"players": len(names), "need": tables_needed(len(names)), "have": len(boards)}
         )
+    return names, boards
+
+
+def draw(players: Sequence[str], rounds: int, tables: Sequence[str], seed: int) -> Draw:
+    """The night's rounds; DrawError if it cannot be drawn as asked."""
+    names, boards = check(players, rounds, tables)
     rng = random.Random(seed)
     order: list[str | None] = list(names)
     rng.shuffle(order)
@@ -74,9 +80,17 @@ def draw(players: Sequence[str], rounds: int, tables: Sequence[str], seed: int) 
         order.append(None)  # the bye
     robin = _round_robin(order)
     rng.shuffle(robin)
+    drawn = seat(robin[:rounds], boards, rng)
+    return Draw(seed, names, boards, drawn)
+
+
+def seat(
+    rounds: Sequence[Sequence[tuple[str | None, str | None]]], boards: Sequence[str], rng: random.Random, turn: int = 0
+) -> tuple[tuple[Game, ...], ...]:
+    """Pairs (a None for the bye) seated at tables: each round's pairs in a shuffled order at the tables in
+    turn across the night (turn: the games already seated), who deals first by the seed's coin."""
     drawn: list[tuple[Game, ...]] = []
-    turn = 0  # the next table in turn, across the night
-    for pairs in robin[:rounds]:
+    for pairs in rounds:
         games: list[Game] = []
         playing: list[tuple[str, str]] = []
         sitting_out: list[str] = []
@@ -94,7 +108,7 @@ def draw(players: Sequence[str], rounds: int, tables: Sequence[str], seed: int) 
             turn += 1
         games.extend(Game(None, name, None) for name in sitting_out)
         drawn.append(tuple(games))
-    return Draw(seed, names, boards, tuple(drawn))
+    return tuple(drawn)
 
 
 def _round_robin(order: list[str | None]) -> list[list[tuple[str | None, str | None]]]:

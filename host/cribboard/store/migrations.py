@@ -12,7 +12,7 @@ from cribboard.store.engine import Database, DbError
 from cribboard.text.i18n import _
 from cribcore.names import default_name
 
-SCHEMA_VERSION = 10
+SCHEMA_VERSION = 11
 
 WORDS = {
     "sqlite": {"id": "INTEGER PRIMARY KEY", "real": "REAL", "bytes": "BLOB"},
@@ -188,6 +188,56 @@ MIGRATIONS: dict[int, list[Step]] = {
             board TEXT PRIMARY KEY REFERENCES club_boards (board),
             version INTEGER NOT NULL,
             state TEXT NOT NULL
+        )""",
+    ],
+    # Club nights (issue 45): a night's players, its draw round by round (a bye has no board and no second),
+    # the results the director entered (kept when undone: the history), and a club's settings (its scheme).
+    11: [
+        """CREATE TABLE nights (
+            id {id},
+            name TEXT NOT NULL,
+            seed BIGINT NOT NULL,
+            rounds INTEGER NOT NULL,
+            scheme TEXT NOT NULL,
+            tables TEXT NOT NULL,
+            after_game BIGINT NOT NULL,
+            until_game BIGINT,
+            started_at TEXT NOT NULL,
+            ended_at TEXT
+        )""",
+        """CREATE TABLE night_players (
+            night_id INTEGER NOT NULL REFERENCES nights (id),
+            name TEXT NOT NULL,
+            n INTEGER NOT NULL,
+            joined INTEGER NOT NULL,
+            left_before INTEGER,
+            PRIMARY KEY (night_id, name)
+        )""",
+        """CREATE TABLE night_draw (
+            night_id INTEGER NOT NULL REFERENCES nights (id),
+            round INTEGER NOT NULL,
+            n INTEGER NOT NULL,
+            board TEXT,
+            first TEXT NOT NULL,
+            second TEXT,
+            PRIMARY KEY (night_id, round, n)
+        )""",
+        """CREATE TABLE night_results (
+            id {id},
+            night_id INTEGER NOT NULL REFERENCES nights (id),
+            round INTEGER NOT NULL,
+            first TEXT NOT NULL,
+            second TEXT NOT NULL,
+            first_score INTEGER NOT NULL,
+            second_score INTEGER NOT NULL,
+            target INTEGER NOT NULL,
+            game_id BIGINT,
+            entered_at TEXT NOT NULL,
+            undone_at TEXT
+        )""",
+        """CREATE TABLE settings (
+            name TEXT PRIMARY KEY,
+            value TEXT NOT NULL
         )""",
     ],
 }

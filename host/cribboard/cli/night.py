@@ -1,0 +1,396 @@
+# A club night: the director's commands, from the draw to the final
+# standings (docs/night.md walks through one).
+import json
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import click
+
+from cribboard.cli.base import cli
+from cribboard.cli.options import ROW_ID, db_option, json_option, open_db
+from cribboard.cli.output import emit, status
+from cribboard.cli.translated import TranslatedGroup
+from cribboard.errors import UsageError
+from cribboard.text.i18n import _
+
+_SCHEME_PARTS = ("win", "skunk", "double_skunk", "loss", "bye_points", "bye_spread")
+
+
+def _night_option(fn: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option("--night", "night_id", type=ROW_ID, help="Which night (its id); the latest if not given.")(fn)
+
+
+def _scheme_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+    for option in reversed(
+        (
+            click.option("--win", type=int, help="Game points for a win (the ACC: 2)."),
+            click.option("--skunk", type=int, help="Game points for a skunk win (the ACC: 3)."),
+            click.option("--double-skunk", type=int, help="Game points for a double skunk win (the ACC: 3)."),
+            click.option("--loss", type=int, help="Game points for a loss (the ACC: 0)."),
+            click.option("--bye-points", type=int, help="Game points for a bye (default 2)."),
+            click.option("--bye-spread", type=int, help="Spread for a bye (default 0)."),
+            click.option(
+                "--bye-wins/--bye-no-win", default=None, help="A bye counts as a game won (default: it does)."
+            ),
+        )
+    ):
+        fn = option(fn)
+    return fn
+
+
+def _scheme_given(parts: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in parts.items() if k in (*_SCHEME_PARTS, "bye_wins") and v is not None}
+
+
+@cli.group(cls=TranslatedGroup)
+def night():
+    """A club night: a tournament the boards run (the ACC's grass roots way by default: nine games, each
+    against another player; 2 game points a win, 3 a skunk; ranked by game points, games won, spread)."""
+
+
+@night.command("new")
+@click.argument("players", nargs=-1, required=True)
+@click.option("--rounds", type=click.IntRange(1, 99), default=9, show_default=True, help="Games a player plays.")
+@click.option(
+    "--table",
+    "tables",
+    multiple=True,
+    help="A board to play at (a prefix of its id); all the club's paired boards if none.",
+)
+@click.option("--seed", type=click.IntRange(0, 2**31 - 1), help="The draw's seed (to draw the same night again).")
+@click.option("--name", help="The night's name (its date if not given).")
+@_scheme_options
+@db_option
+@json_option
+def night_new(
+    players: tuple[str, ...],
+    rounds: int,
+    tables: tuple[str, ...],
+    seed: int | None,
+    name: str | None,
+    db_url: str,
+    as_json: bool,
+    **parts: Any,
+) -> None:
+    """Begin a night: the players present drawn into rounds, at the tables."""
+    from cribboard.cli.player_names import checked
+    from cribboard.night import director, scheme
+
+    names = [checked(p) for p in players]
+    db = open_db(db_url, create=True)
+    boards = director.tables_for(db, tables)
+    given = _scheme_given(parts)
+    the_scheme = scheme.checked(**{**director.club_scheme(db).__dict__, **given}) if given else None
+    n = director.begin(db, names, rounds, boards, seed, name, the_scheme)
+    status(
+        _("night %(id)d begins: %(players)d players, %(rounds)d rounds at %(tables)d tables; its seed is %(seed)d")
+        % {"id": n.id, "players": len(n.players), "rounds": n.rounds, "tables": len(n.tables), "seed": n.seed}
+    )
+    _show_round(n, 1, as_json)
+
+
+@night.command("scheme")
+@_scheme_options
+@db_option
+@json_option
+def night_scheme(db_url: str, as_json: bool, **parts: Any) -> None:
+    """Show the club's scheme, or set its parts (for the nights begun after)."""
+    from cribboard.night import director, scheme
+
+    db = open_db(db_url, create=bool(_scheme_given(parts)))
+    now = director.club_scheme(db)
+    given = _scheme_given(parts)
+    if given:
+        now = scheme.checked(**{**now.__dict__, **given})
+        director.set_club_scheme(db, now)
+        status(_("the club's scheme is set"))
+    _print_object(now.__dict__, as_json)
+
+
+def _print_object(obj: dict[str, Any], as_json: bool) -> None:
+    if as_json:
+        click.echo(json.dumps(obj, indent=1))
+    else:
+        for k, v in obj.items():
+            click.echo("%s: %s" % (k, v))
+
+
+def _load(db_url: str, night_id: int | None) -> Any:
+    from cribboard.night import director
+
+    return director.load(open_db(db_url), night_id)
+
+
+def _round_rows(n: Any, number: int) -> list[dict[str, Any]]:
+    from cribboard.night.filing import pair
+
+    rows = []
+    for g in n.drawn[number - 1]:
+        r = n.filed.results.get((number, pair(g.first, g.second)))
+        rows.append(
+            {
+                "round": number,
+                "table": n.table_no(g.table),
+                "board": g.table,
+                "first": g.first,
+                "second": g.second,
+                "scores": None if r is None or g.second is None else list(r.scores),
+                "winner": None if r is None else r.winner,
+                "source": None if r is None else r.source,
+            }
+        )
+    return rows
+
+
+def _show_round(n: Any, number: int, as_json: bool) -> None:
+    if not 1 <= number <= len(n.drawn):
+        raise UsageError(
+            _("night %(night)d has rounds 1 to %(last)d, not %(round)d")
+            % {"night": n.id, "last": len(n.drawn), "round": number}
+        )
+    rows = _round_rows(n, number)
+    emit(
+        rows,
+        ["table", "first", "second", "scores", "winner", "source"],
+        as_json,
+        lambda r: {"second": r["second"] or _("(bye)"), "scores": "-".join(map(str, r["scores"] or [])) or None},
+    )
+
+
+@night.command("round")
+@click.argument("number", type=ROW_ID, required=False)
+@_night_option
+@db_option
+@json_option
+def night_round(number: int | None, night_id: int | None, db_url: str, as_json: bool) -> None:
+    """Who plays whom at which table in a round (the round in play if none is given), and the results in."""
+    n = _load(db_url, night_id)
+    _show_round(n, number or min(n.in_play, len(n.drawn)), as_json)
+
+
+@night.command("standings")
+@_night_option
+@db_option
+@json_option
+def night_standings(night_id: int | None, db_url: str, as_json: bool) -> None:
+    """The night's standings: game points, then games won, then spread."""
+    n = _load(db_url, night_id)
+    emit(
+        [r.as_dict() for r in n.standings()],
+        ["rank", "player", "card", "game_points", "wins", "spread", "games", "byes"],
+        as_json,
+    )
+
+
+@night.command("card")
+@click.argument("player", required=False)
+@_night_option
+@db_option
+@json_option
+def night_card(player: str | None, night_id: int | None, db_url: str, as_json: bool) -> None:
+    """A player's scorecard (everyone's if no one is named): game by game, the opponent, won or lost, game
+    points, spread and the running totals."""
+    n = _load(db_url, night_id)
+    rows = n.standings()
+    if player is not None:
+        rows = [r for r in rows if r.player == player]
+        if not rows:
+            raise UsageError(_("%s did not play night %d") % (player, n.id))
+    if as_json:
+        click.echo(json.dumps([r.as_dict(lines=True) for r in rows], indent=1))
+        return
+    for r in rows:
+        click.echo("%s  %s  %s %d" % (r.player, r.card(), _("spread"), r.spread))
+        emit(
+            [ln.as_dict() for ln in r.lines],
+            ["round", "table", "opponent", "result", "score", "game_points", "spread", "total_points", "total_spread"],
+            False,
+            lambda ln: {
+                "table": n.table_no(ln["table"]),
+                "opponent": ln["opponent"] or _("(bye)"),
+                "result": _("won") if ln["won"] else _("lost"),
+                "score": "%d-%d" % (ln["score"], ln["against"]),
+            },
+        )
+
+
+@night.command("flags")
+@_night_option
+@db_option
+@json_option
+def night_flags(night_id: int | None, db_url: str, as_json: bool) -> None:
+    """The boards' games that were not counted: the wrong table, the wrong pair, a pair's game twice."""
+    from cribboard.night import filing
+
+    n = _load(db_url, night_id)
+    why = {
+        filing.WRONG_TABLE: _("the pair is drawn to another table"),
+        filing.WRONG_PAIR: _("the draw never seats these two together"),
+        filing.TWICE: _("the pair's game at this table is in already"),
+        filing.NOT_TWO: _("not a game for two"),
+    }
+    rows = [
+        {
+            "game": f.game_id,
+            "table": n.table_no(f.board),
+            "board": f.board,
+            "names": list(f.names),
+            "reason": f.reason,
+            "round": f.round,
+            "due": list(f.due),
+            "drawn_table": n.table_no(f.table),
+        }
+        for f in n.filed.flags
+    ]
+    emit(
+        rows,
+        ["game", "table", "names", "reason", "round"],
+        as_json,
+        lambda r: {"names": " - ".join(r["names"]), "reason": why[r["reason"]]},
+    )
+
+
+@night.command("result")
+@click.argument("round_no", metavar="ROUND", type=ROW_ID)
+@click.argument("first")
+@click.argument("first_score", type=int)
+@click.argument("second")
+@click.argument("second_score", type=int)
+@click.option("--to", "target", type=int, default=121, show_default=True, help="What the game was played to.")
+@_night_option
+@db_option
+def night_result(
+    round_no: int,
+    first: str,
+    first_score: int,
+    second: str,
+    second_score: int,
+    target: int,
+    night_id: int | None,
+    db_url: str,
+) -> None:
+    """Enter or fix a game's result by hand: `cribboard night result 3 Ann 121 Bob 95` (it stands in for the
+    board's; `night undo` takes it back)."""
+    from cribboard.night import director
+
+    n = _load(db_url, night_id)
+    director.enter(open_db(db_url), n, round_no, (first, second), (first_score, second_score), target)
+    status(
+        _("round %(round)d: %(a)s %(sa)d, %(b)s %(sb)d entered")
+        % {"round": round_no, "a": first, "sa": first_score, "b": second, "sb": second_score}
+    )
+
+
+@night.command("take")
+@click.argument("game", type=ROW_ID)
+@click.argument("players", nargs=-1)
+@click.option("--round", "round_no", type=ROW_ID, help="The round it counts for (the pair's, if not given).")
+@_night_option
+@db_option
+def night_take(game: int, players: tuple[str, ...], round_no: int | None, night_id: int | None, db_url: str) -> None:
+    """Count a flagged game after all (`night flags`): naming who really played, track 1 first, if the
+    board had other names."""
+    from cribboard.night import director
+
+    n = _load(db_url, night_id)
+    director.take_flagged(open_db(db_url), n, game, round_no, players)
+    status(_("game %d is counted") % game)
+
+
+@night.command("undo")
+@_night_option
+@db_option
+def night_undo(night_id: int | None, db_url: str) -> None:
+    """Take back the last result entered by hand (it stays in the history)."""
+    from cribboard.night import director
+
+    n = _load(db_url, night_id)
+    _n, undone = director.undo(open_db(db_url), n)
+    if undone is None:
+        raise UsageError(_("no result entered by hand to undo"))
+    status(
+        _("round %(round)d: %(a)s %(sa)d, %(b)s %(sb)d taken back")
+        % {
+            "round": undone["round"],
+            "a": undone["first"],
+            "sa": undone["first_score"],
+            "b": undone["second"],
+            "sb": undone["second_score"],
+        }
+    )
+
+
+@night.command("history")
+@_night_option
+@db_option
+@json_option
+def night_history(night_id: int | None, db_url: str, as_json: bool) -> None:
+    """Every result entered by hand, the ones taken back too."""
+    from cribboard.night import director
+
+    db = open_db(db_url)
+    emit(
+        director.history(db, director.load(db, night_id)),
+        ["id", "round", "first", "first_score", "second", "second_score", "game_id", "entered_at", "undone_at"],
+        as_json,
+    )
+
+
+def _change_room(
+    db_url: str, night_id: int | None, joining: Sequence[str], leaving: Sequence[str], as_json: bool
+) -> None:
+    from cribboard.cli.player_names import checked
+    from cribboard.night import director
+
+    db = open_db(db_url)
+    n = director.change_room(db, director.load(db, night_id), [checked(p) for p in joining], leaving)
+    status(_("the rounds not yet begun are drawn again"))
+    _show_round(n, min(n.in_play, len(n.drawn)), as_json)
+
+
+@night.command("join")
+@click.argument("players", nargs=-1, required=True)
+@_night_option
+@db_option
+@json_option
+def night_join(players: tuple[str, ...], night_id: int | None, db_url: str, as_json: bool) -> None:
+    """Seat late arrivals: the rounds not yet begun are drawn again with them."""
+    _change_room(db_url, night_id, players, (), as_json)
+
+
+@night.command("leave")
+@click.argument("players", nargs=-1, required=True)
+@_night_option
+@db_option
+@json_option
+def night_leave(players: tuple[str, ...], night_id: int | None, db_url: str, as_json: bool) -> None:
+    """Let players go: the rounds not yet begun are drawn again without them (their games so far stand)."""
+    _change_room(db_url, night_id, (), players, as_json)
+
+
+@night.command("end")
+@_night_option
+@db_option
+@json_option
+def night_end(night_id: int | None, db_url: str, as_json: bool) -> None:
+    """End the night: its standings are final, and games stored after are not its."""
+    from cribboard.night import director
+
+    db = open_db(db_url)
+    n = director.end(db, director.load(db, night_id))
+    status(_("night %d has ended") % n.id)
+    emit(
+        [r.as_dict() for r in n.standings()],
+        ["rank", "player", "card", "game_points", "wins", "spread", "games", "byes"],
+        as_json,
+    )
+
+
+@night.command("list")
+@db_option
+@json_option
+def night_list(db_url: str, as_json: bool) -> None:
+    """Every night, the latest last."""
+    from cribboard.store import nights as kept
+
+    emit(kept.listing(open_db(db_url)), ["id", "name", "players", "rounds", "started_at", "ended_at"], as_json)

@@ -1,0 +1,303 @@
+# What a director does to a night, kept in the database: begin it, seat a
+# late arrival, let a player go, enter or fix a result, undo, end it; and
+# the night as it stands (its draw, its games filed, its standings), read
+# back whole each time it is asked, so every command and page agrees.
+import json
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+from cribboard.night import draw as drawing
+from cribboard.night import filing, redraw, standings
+from cribboard.night.draw import DrawError, Game
+from cribboard.night.filing import BoardGame, Entry, Filed
+from cribboard.night.scheme import Scheme
+from cribboard.night.scheme import from_json as scheme_from_json
+from cribboard.store import nights as kept
+from cribboard.store.engine import Database, Row
+from cribboard.text.i18n import _
+from cribcore.game import TARGETS
+
+SCHEME_SETTING = "night.scheme"  # the club's own scheme, when it set one
+SEED_MAX = 2**31 - 1  # a seed a director can read out and type again
+
+
+@dataclass
+class Night:
+    id: int
+    name: str
+    seed: int
+    rounds: int
+    scheme: Scheme
+    tables: list[str]  # the boards, table 1 first
+    players: list[str]  # everyone who played any of it, in the order they came
+    present: list[str]  # those in the draw from the round in play on
+    left: dict[str, int]  # who left, and before which round
+    joined: dict[str, int]  # who came late, and at which round
+    drawn: tuple[tuple[Game, ...], ...]
+    filed: Filed
+    in_play: int  # the round in play (rounds + 1 once every game is in)
+    started_at: str
+    ended_at: str | None
+
+    def table_no(self, board: str | None) -> int | None:
+        """A table's number, 1 first (None for a bye, or a board that is not one of the night's)."""
+        return self.tables.index(board) + 1 if board in self.tables else None
+
+    def counted(self) -> list[filing.Result]:
+        """The results that count so far: a bye once its round is in play (it is no win before)."""
+        return [r for r in self.filed.results.values() if r.source != filing.BYE or r.round <= self.in_play]
+
+    def standings(self) -> list[standings.Row]:
+        return standings.table(self.players, self.counted(), self.scheme)
+
+    def over(self) -> bool:
+        return self.ended_at is not None
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def club_scheme(db: Database) -> Scheme:
+    return scheme_from_json(kept.setting(db, SCHEME_SETTING))
+
+
+def set_club_scheme(db: Database, scheme: Scheme) -> None:
+    kept.set_setting(db, SCHEME_SETTING, scheme.to_json())
+
+
+def begin(
+    db: Database,
+    players: Sequence[str],
+    rounds: int,
+    tables: Sequence[str],
+    seed: int | None = None,
+    name: str | None = None,
+    scheme: Scheme | None = None,
+) -> Night:
+    """A new night, drawn (DrawError if it cannot be), with the club's scheme unless one is given."""
+    if seed is None:
+        seed = secrets.randbelow(SEED_MAX + 1)
+    the_draw = drawing.draw(players, rounds, tables, seed)
+    when = _now()
+    night_id = kept.begin(
+        db,
+        name or when[:10],
+        seed,
+        rounds,
+        (scheme or club_scheme(db)).to_json(),
+        the_draw.tables,
+        the_draw.players,
+        [[(g.table, g.first, g.second) for g in games] for games in the_draw.rounds],
+        when,
+    )
+    return load(db, night_id)
+
+
+def tables_for(db: Database, prefixes: Sequence[str]) -> list[str]:
+    """The boards these id prefixes name, one each (DrawError if a prefix names none, or several); with none,
+    the club's paired boards."""
+    if not prefixes:
+        boards = kept.club_boards(db)
+        if not boards:
+            raise DrawError(_("the club has no paired boards: name the tables (--table BOARD)"))
+        return boards
+    known = kept.known_boards(db)
+    out = []
+    for prefix in prefixes:
+        named = [b for b in known if b.startswith(prefix)] if prefix else []
+        if len(named) != 1:
+            raise DrawError(
+                _("%(prefix)r names %(count)d of the boards this database knows (synced or paired), not one")
+                % {"prefix": prefix, "count": len(named)}
+            )
+        out.append(named[0])
+    return out
+
+
+def load(db: Database, night_id: int | None = None) -> Night:
+    """The night as it stands (the latest without an id); DrawError if there is none."""
+    row = kept.night(db, night_id)
+    if row is None:
+        raise DrawError(
+            _("there is no night %d") % night_id
+            if night_id is not None
+            else _("no night yet: `cribboard night new` begins one")
+        )
+    tables = json.loads(row["tables"])
+    drawn = tuple(tuple(Game(b, f, s) for b, f, s in games) for games in kept.drawn(db, row["id"]))
+    who = kept.players(db, row["id"])
+    games = _board_games(kept.board_games(db, row["after_game"], tables, row["until_game"]))
+    entries = [
+        Entry(e["round"], (e["first"], e["second"]), (e["first_score"], e["second_score"]), e["target"], e["game_id"])
+        for e in kept.entries(db, row["id"])
+    ]
+    filed = filing.file(drawn, games, entries)
+    in_play = filing.round_in_play(drawn, filed)
+    left = {p["name"]: p["left_before"] for p in who if p["left_before"] is not None}
+    return Night(
+        row["id"],
+        row["name"],
+        row["seed"],
+        row["rounds"],
+        scheme_from_json(row["scheme"]),
+        tables,
+        [p["name"] for p in who],
+        [p["name"] for p in who if p["left_before"] is None],
+        left,
+        {p["name"]: p["joined"] for p in who if p["joined"] > 1},
+        drawn,
+        filed,
+        in_play,
+        row["started_at"],
+        row["ended_at"],
+    )
+
+
+def _board_games(rows: Sequence[Row]) -> list[BoardGame]:
+    games: dict[int, tuple[Row, list[str]]] = {}
+    for r in rows:
+        games.setdefault(r["id"], (r, []))[1].append(r["name"])
+    return [
+        BoardGame(
+            r["id"], r["board"], tuple(names), tuple(json.loads(r["scores"])), r["winner"], r["target"], r["skunk"] or 0
+        )
+        for r, names in games.values()
+    ]
+
+
+def _open(night: Night) -> None:
+    if night.over():
+        raise DrawError(_("night %d has ended: nothing more can change in it") % night.id)
+
+
+def _untouched_from(night: Night) -> int:
+    """The first round no result of which is in yet (the rounds before it are kept as drawn)."""
+    first = night.rounds + 1
+    for number in range(night.rounds, 0, -1):
+        if any(r.source != filing.BYE for r in night.filed.of_round(number)):
+            break
+        first = number
+    return first
+
+
+def change_room(db: Database, night: Night, joining: Sequence[str] = (), leaving: Sequence[str] = ()) -> Night:
+    """Late arrivals seated and leavers let go from the first round not begun: the rounds from there drawn
+    again (DrawError if they cannot be, or if a name is wrong)."""
+    _open(night)
+    for name in joining:
+        if name in night.present:
+            raise DrawError(_("%s is playing tonight already") % name)
+    for name in leaving:
+        if name not in night.present:
+            raise DrawError(_("%s is not playing tonight") % name)
+    start = _untouched_from(night)
+    if start > night.rounds:
+        raise DrawError(_("every round has begun: there is no round left to draw again"))
+    room = [p for p in night.present if p not in leaving] + list(joining)
+    rest = redraw.redraw(room, night.rounds - start + 1, night.tables, night.seed + start, night.drawn[: start - 1])
+    kept.redrawn(
+        db,
+        night.id,
+        start,
+        [[(g.table, g.first, g.second) for g in games] for games in rest],
+        joined=list(joining),
+        left=list(leaving),
+    )
+    return load(db, night.id)
+
+
+def check_result(night: Night, round_no: int, players: tuple[str, str], scores: tuple[int, int], target: int) -> None:
+    """The checks a result the director enters meets (a board's game met them on the board)."""
+    _open(night)
+    if not 1 <= round_no <= len(night.drawn):
+        raise DrawError(
+            _("night %(night)d has rounds 1 to %(last)d, not %(round)d")
+            % {"night": night.id, "last": len(night.drawn), "round": round_no}
+        )
+    a, b = players
+    seated = [g for g in night.drawn[round_no - 1] if g.second is not None and {g.first, g.second} == {a, b}]
+    if not seated:
+        raise DrawError(
+            _("%(a)s and %(b)s are not drawn to play each other in round %(round)d")
+            % {"a": a, "b": b, "round": round_no}
+        )
+    if target not in TARGETS:
+        raise DrawError(_("a game is to %s, not %d") % (" or ".join(str(t) for t in TARGETS), target))
+    high, low = max(scores), min(scores)
+    if high != target or not 0 <= low < target:
+        raise DrawError(
+            _(
+                "a finished game to %(target)d has one score of %(target)d and the other from 0 to %(below)d, not "
+                "%(a)d and %(b)d"
+            )
+            % {"target": target, "below": target - 1, "a": scores[0], "b": scores[1]}
+        )
+
+
+def enter(
+    db: Database,
+    night: Night,
+    round_no: int,
+    players: tuple[str, str],
+    scores: tuple[int, int],
+    target: int = 121,
+    game_id: int | None = None,
+) -> Night:
+    """A result entered by hand (it stands in for the board's game of the pair that round)."""
+    check_result(night, round_no, players, scores, target)
+    kept.enter(db, night.id, round_no, players, scores, target, game_id, _now())
+    return load(db, night.id)
+
+
+def take_flagged(
+    db: Database, night: Night, game_id: int, round_no: int | None = None, players: Sequence[str] = ()
+) -> Night:
+    """A flagged board game counted after all, for the round its pair was drawn in (or the one given);
+    players: who really sat at its tracks, track 1 first, when the board had other names."""
+    flag = next((f for f in night.filed.flags if f.game_id == game_id), None)
+    if flag is None:
+        raise DrawError(_("game %d is not one of tonight's flagged games (`cribboard night flags`)") % game_id)
+    if flag.reason == filing.NOT_TWO:
+        raise DrawError(_("game %d is not a game for two: enter its result by hand") % game_id)
+    game = next(g for g in _flagged_games(db, night) if g.id == game_id)
+    who = tuple(players) or game.names
+    if len(who) != 2:
+        raise DrawError(_("name the game's two players, track 1 first"))
+    both = (who[0], who[1])
+    number = round_no
+    if number is None:
+        number = next(
+            (n for n, games in enumerate(night.drawn, 1) for g in games if {g.first, g.second} == set(both)), None
+        )
+    if number is None:
+        raise DrawError(
+            _("the draw never seats %(a)s and %(b)s together: name who really played (track 1 first)")
+            % {"a": both[0], "b": both[1]}
+        )
+    return enter(db, night, number, both, (game.scores[0], game.scores[1]), game.target, game_id)
+
+
+def _flagged_games(db: Database, night: Night) -> list[BoardGame]:
+    row = kept.night(db, night.id)
+    assert row is not None  # (loaded a moment ago)
+    return _board_games(kept.board_games(db, row["after_game"], night.tables, row["until_game"]))
+
+
+def undo(db: Database, night: Night) -> tuple[Night, Row | None]:
+    """The last result entered taken back; the night, and what was undone (None: nothing to undo)."""
+    _open(night)
+    undone = kept.undo(db, night.id, _now())
+    return load(db, night.id), undone
+
+
+def history(db: Database, night: Night) -> list[Row]:
+    return kept.entries(db, night.id, with_undone=True)
+
+
+def end(db: Database, night: Night) -> Night:
+    _open(night)
+    kept.end(db, night.id, _now())
+    return load(db, night.id)

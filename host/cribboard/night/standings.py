@@ -1,0 +1,124 @@
+# A night's standings and each player's scorecard, from its filed results:
+# game points, then games won, then spread (the points a player's games
+# were won by, less the points they were lost by), as the ACC ranks a
+# grass roots night. Players equal on all three share a place. A card
+# reads "16/7": game points / games won.
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cribboard.night.filing import BYE, Result
+from cribboard.night.scheme import Scheme
+
+
+@dataclass
+class Line:
+    """One round of a player's scorecard."""
+
+    round: int
+    table: str | None
+    opponent: str | None  # None: a bye
+    won: bool
+    score: int  # the player's, and the opponent's
+    against: int
+    game_points: int
+    spread: int
+    total_points: int = 0  # running totals, this round's in
+    total_spread: int = 0
+    source: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+@dataclass
+class Row:
+    player: str
+    games: int = 0  # played at a board: a bye is not a game
+    wins: int = 0
+    losses: int = 0
+    byes: int = 0
+    skunks: int = 0  # given
+    game_points: int = 0
+    spread: int = 0
+    rank: int = 0
+    lines: list[Line] = field(default_factory=list)
+
+    def card(self) -> str:
+        return "%d/%d" % (self.game_points, self.wins)
+
+    def key(self) -> tuple[int, int, int]:
+        return (-self.game_points, -self.wins, -self.spread)
+
+    def as_dict(self, lines: bool = False) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "rank": self.rank,
+            "player": self.player,
+            "card": self.card(),
+            "game_points": self.game_points,
+            "wins": self.wins,
+            "spread": self.spread,
+            "games": self.games,
+            "losses": self.losses,
+            "byes": self.byes,
+            "skunks": self.skunks,
+        }
+        if lines:
+            out["lines"] = [ln.as_dict() for ln in self.lines]
+        return out
+
+
+def _lines(r: Result, scheme: Scheme) -> list[tuple[str, Line]]:
+    """What one result puts on each of its players' cards."""
+    if r.source == BYE:
+        pts = scheme.bye_points
+        return [(r.winner, Line(r.round, None, None, scheme.bye_wins, 0, 0, pts, scheme.bye_spread, source=BYE))]
+    first, second = r.players
+    assert second is not None  # (a bye has none: answered above)
+    margin = r.margin()
+    out = []
+    for me, them, mine, theirs in (
+        (first, second, r.scores[0], r.scores[1]),
+        (second, first, r.scores[1], r.scores[0]),
+    ):
+        won = me == r.winner
+        pts = scheme.points(r.skunk) if won else scheme.loss
+        out.append(
+            (me, Line(r.round, r.table, them, won, mine, theirs, pts, margin if won else -margin, source=r.source))
+        )
+    return out
+
+
+def table(players: Iterable[str], results: Iterable[Result], scheme: Scheme) -> list[Row]:
+    """One row a player of the night (those with no result yet too), in the night's order."""
+    rows = {name: Row(name) for name in players}
+    for r in sorted(results, key=lambda r: r.round):
+        for name, line in _lines(r, scheme):
+            row = rows.setdefault(name, Row(name))
+            row.lines.append(line)
+            row.game_points += line.game_points
+            row.spread += line.spread
+            if line.opponent is None:
+                row.byes += 1
+                row.wins += 1 if line.won else 0
+            else:
+                row.games += 1
+                if line.won:
+                    row.wins += 1
+                    row.skunks += 1 if r.skunk else 0
+                else:
+                    row.losses += 1
+            line.total_points, line.total_spread = row.game_points, row.spread
+    order = sorted(rows.values(), key=lambda row: (row.key(), row.player))
+    for place, row in enumerate(order, 1):
+        row.rank = order[place - 2].rank if place > 1 and order[place - 2].key() == row.key() else place
+    return order
+
+
+def paid(rows: Sequence[Row]) -> int:
+    """How many places the top quarter pays (a quarter of the field, at least one; ties at the line
+    all paid)."""
+    if not rows:
+        return 0
+    line = max(1, len(rows) // 4)
+    return sum(1 for row in rows if row.rank <= rows[line - 1].rank)

@@ -1,0 +1,224 @@
+# A club night from the director's commands, on both database engines: the
+# draw at the club's boards, the boards' games filed under their rounds and
+# tables (the wrong table, the wrong pair and a second game flagged, not
+# counted), results entered and undone by hand, late arrivals and leavers
+# drawn in, and the standings checked against a count made here from the
+# stored games.
+import json
+
+import pytest
+from clirun import cli
+
+from cribboard import records, store
+from cribcore.match import Match
+from cribcore.record import game_record
+
+BOARDS = ["b0ard-one", "b0ard-two", "b0ard-three"]
+
+
+def record(seq, names, winner, loser_score):
+    """A finished game as a board logs it: names by track, winner a track, the loser on loser_score."""
+    m = Match()
+    loser = 1 - winner
+    while m.game.score(loser) < loser_score:
+        m.game.add(loser, min(29, loser_score - m.game.score(loser)), "pegging", 10)
+    while not m.game.over():
+        m.game.add(winner, 29, "pegging", 20)
+    rec = game_record(m, 0)
+    rec.update({"match": seq, "game_no": 1, "boot": 1, "ticks": 40, "wall": None, "firmware": "t", "names": names})
+    return records.check(json.dumps(rec))
+
+
+class Boards:
+    """The club's boards, each with its next record number."""
+
+    def __init__(self, db_url):
+        self.db_url = db_url
+        self.seq = dict.fromkeys(BOARDS, 0)
+
+    def play(self, board, names, winner, loser_score):
+        """A game a board reports: stored as a sync (or the club's server) stores it."""
+        self.seq[board] += 1
+        conn = store.connect(self.db_url)
+        seq = self.seq[board]
+        store.games.add(
+            conn, board, "t", [(seq, record(seq, names, winner, loser_score))], "2026-11-27T20:00:00+00:00", {}
+        )
+        conn.close()
+
+
+def ok(*args):
+    done = cli(*args)
+    assert done.returncode == 0, done.stderr
+    return done
+
+
+def as_json(*args):
+    return json.loads(ok(*args, "--json").stdout)
+
+
+def refused(*args):
+    done = cli(*args)
+    assert done.returncode == 2, (done.returncode, done.stdout, done.stderr)
+    return done.stderr
+
+
+def test_a_night_files_the_boards_games_and_ranks_the_players(db_url):
+    boards = Boards(db_url)
+    for b in BOARDS:  # the boards have synced before: the database knows them
+        boards.play(b, ["Player 1", "Player 2"], 0, 100)
+    db = ["--db", db_url]
+    first = as_json(
+        "night",
+        "new",
+        "Ann",
+        "Bob",
+        "Cy",
+        "Di",
+        "Ed",
+        "--rounds",
+        "5",
+        "--seed",
+        "7",
+        "--table",
+        "b0ard-o",
+        "--table",
+        "b0ard-tw",
+        *db,
+    )
+    assert {r["board"] for r in first if r["second"]} <= {"b0ard-one", "b0ard-two"}
+    assert len([r for r in first if r["second"] is None]) == 1  # five players: one sits out
+    assert json.loads(ok("night", "list", "--json", *db).stdout)[0]["players"] == 5
+    # Round 1 as drawn, played at the boards (the winner the first-named); the bye is in by itself.
+    games = [r for r in first if r["second"]]
+    a, b = games[0]["first"], games[0]["second"]
+    boards.play(games[0]["board"], [a, b], 0, 80)  # a skunk: 3 game points, spread 41
+    c, d = games[1]["first"], games[1]["second"]
+    boards.play(games[1]["board"], [d, c], 1, 100)  # tracks the other way round: c won by 21
+    boards.play(games[1]["board"], [d, c], 0, 110)  # the pair again at that table: flagged, not counted
+    boards.play(games[0]["board"], [c, d], 0, 110)  # the pair at the wrong table: flagged
+    boards.play(games[0]["board"], ["Player 1", "Player 2"], 0, 110)  # names never sent: flagged
+    flags = {f["game"]: f for f in as_json("night", "flags", *db)}
+    assert sorted(f["reason"] for f in flags.values()) == ["twice", "wrong_pair", "wrong_table"]
+    wrong_table = next(f for f in flags.values() if f["reason"] == "wrong_table")
+    assert wrong_table["round"] == 1 and wrong_table["drawn_table"] == games[1]["table"]
+    wrong_pair = next(f for f in flags.values() if f["reason"] == "wrong_pair")
+    assert wrong_pair["round"] != 1 and wrong_pair["names"] == ["Player 1", "Player 2"]  # round 1 there is in
+    round1 = as_json("night", "round", "1", *db)
+    assert all(r["winner"] for r in round1)  # every game in, the bye too
+    assert as_json("night", "round", *db)[0]["round"] == 2  # the round in play moved on
+    rows = {r["player"]: r for r in as_json("night", "standings", *db)}
+    assert (rows[a]["game_points"], rows[a]["wins"], rows[a]["spread"]) == (3, 1, 41)
+    assert (rows[b]["game_points"], rows[b]["spread"]) == (0, -41)
+    assert (rows[c]["game_points"], rows[c]["spread"], rows[d]["spread"]) == (2, 21, -21)
+    bye = next(r["first"] for r in first if r["second"] is None)
+    assert (rows[bye]["card"], rows[bye]["byes"], rows[bye]["games"], rows[bye]["spread"]) == ("2/1", 1, 0, 0)
+    assert next(r["player"] for r in as_json("night", "standings", *db)) == a
+
+
+def test_a_result_entered_by_hand_checks_stands_in_and_undoes_with_its_history(db_url):
+    boards = Boards(db_url)
+    boards.play(BOARDS[0], ["Player 1", "Player 2"], 0, 100)
+    db = ["--db", db_url]
+    first = as_json("night", "new", "Ann", "Bob", "--rounds", "1", "--table", BOARDS[0], "--seed", "1", *db)
+    a, b = first[0]["first"], first[0]["second"]
+    assert "not drawn to play each other" in refused("night", "result", "1", a, "121", "Zed", "90", *db)
+    assert "rounds 1 to 1, not 2" in refused("night", "result", "2", a, "121", b, "90", *db)
+    assert "one score of 121" in refused("night", "result", "1", a, "120", b, "90", *db)
+    assert "one score of 121" in refused("night", "result", "1", a, "121", b, "121", *db)
+    ok("night", "result", "1", b, "121", a, "90", *db)  # the board died: the paper card
+    assert as_json("night", "round", "1", *db)[0]["winner"] == b
+    boards.play(BOARDS[0], [a, b], 0, 100)  # the board's game comes in later: the director's entry stands
+    assert as_json("night", "round", "1", *db)[0]["winner"] == b
+    assert {r["player"]: r["spread"] for r in as_json("night", "standings", *db)} == {b: 31, a: -31}
+    ok("night", "undo", *db)
+    assert as_json("night", "round", "1", *db)[0]["winner"] == a  # the board's game counts again
+    history = as_json("night", "history", *db)
+    assert len(history) == 1 and history[0]["undone_at"] and history[0]["first_score"] == 121
+    assert "nothing" in refused("night", "undo", *db) or "no result" in refused("night", "undo", *db)
+    ok("night", "end", *db)
+    assert "has ended" in refused("night", "result", "1", a, "121", b, "90", *db)
+    boards.play(BOARDS[0], [b, a], 0, 100)  # after the night: not its game, not flagged either
+    assert as_json("night", "flags", *db) == [] and as_json("night", "round", "1", *db)[0]["winner"] == a
+
+
+def test_a_flagged_game_is_counted_when_the_director_takes_it(db_url):
+    boards = Boards(db_url)
+    for b in BOARDS[:2]:
+        boards.play(b, ["Player 1", "Player 2"], 0, 100)
+    db = ["--db", db_url]
+    first = as_json(
+        "night", "new", "Ann", "Bob", "Cy", "Di", "--rounds", "3", "--table", BOARDS[0], "--table", BOARDS[1], *db
+    )
+    g = first[0]
+    boards.play(g["board"], ["Player 1", "Player 2"], 1, 70)  # the names were never sent to the board
+    flag = as_json("night", "flags", *db)[0]
+    assert flag["reason"] == "wrong_pair" and flag["due"] == [g["first"], g["second"]]
+    assert "never seats" in refused("night", "take", str(flag["game"]), *db)
+    ok("night", "take", str(flag["game"]), g["first"], g["second"], *db)
+    assert as_json("night", "flags", *db) == []
+    mine = next(r for r in as_json("night", "round", "1", *db) if r["first"] == g["first"])
+    assert mine["winner"] == g["second"] and mine["scores"] == [70, 121] and mine["source"] == "hand"
+
+
+def test_late_arrivals_and_leavers_are_drawn_into_the_rounds_not_begun(db_url):
+    boards = Boards(db_url)
+    for b in BOARDS:
+        boards.play(b, ["Player 1", "Player 2"], 0, 100)
+    db = ["--db", db_url]
+    names = ["Ann", "Bob", "Cy", "Di", "Ed"]
+    first = as_json("night", "new", *names, "--rounds", "4", *[x for b in BOARDS for x in ("--table", b)], *db)
+    for g in first:
+        if g["second"]:
+            boards.play(g["board"], [g["first"], g["second"]], 0, 100)
+    ok("night", "join", "Flo", *db)
+    assert "playing tonight already" in refused("night", "join", "Flo", *db)
+    assert "not playing tonight" in refused("night", "leave", "Zed", *db)
+    ok("night", "leave", "Bob", *db)
+    rounds = [as_json("night", "round", str(n), *db) for n in range(1, 5)]
+    assert rounds[0] == as_json("night", "round", "1", *db)  # the round played stays as it was
+    seen = set()
+    for number, games in enumerate(rounds, 1):
+        present = [p for g in games for p in (g["first"], g["second"]) if p]
+        assert len(present) == len(set(present))  # no one twice in a round
+        if number > 1:
+            assert "Bob" not in present and "Flo" in present
+        for g in games:
+            if g["second"]:
+                pair = frozenset((g["first"], g["second"]))
+                assert pair not in seen
+                seen.add(pair)
+    rows = {r["player"]: r for r in as_json("night", "standings", *db)}
+    assert set(rows) == {*names, "Flo"} and rows["Bob"]["games"] + rows["Bob"]["byes"] == 1
+
+
+def test_the_draw_and_its_scheme_refuse_what_cannot_be(db_url, tmp_path):
+    boards = Boards(db_url)
+    boards.play(BOARDS[0], ["Player 1", "Player 2"], 0, 100)
+    db = ["--db", db_url]
+    assert "need 2 tables" in refused("night", "new", "A", "B", "C", "D", "--rounds", "3", "--table", BOARDS[0], *db)
+    assert "1 to 3 rounds" in refused("night", "new", "A", "B", "C", "D", "--rounds", "9", "--table", BOARDS[0], *db)
+    assert "names 0 of the boards" in refused("night", "new", "A", "B", "--rounds", "1", "--table", "zz", *db)
+    assert "no paired boards" in refused("night", "new", "A", "B", "--rounds", "1", *db)
+    assert "no more than a skunk" in refused("night", "scheme", "--win", "4", *db)
+    assert "no night yet" in refused("night", "standings", *db)
+    ok("night", "scheme", "--skunk", "4", "--double-skunk", "4", "--bye-points", "1", *db)
+    assert as_json("night", "scheme", *db)["skunk"] == 4
+    n = as_json("night", "new", "A", "B", "C", "--rounds", "3", "--table", BOARDS[0], "--seed", "5", *db)
+    bye = next(g["first"] for g in n if g["second"] is None)
+    assert next(r for r in as_json("night", "standings", *db) if r["player"] == bye)["game_points"] == 1
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_the_same_seed_draws_the_same_night_at_the_clubs_paired_boards(db_url, seed):
+    conn = store.connect(db_url)
+    for n, b in enumerate(BOARDS):  # paired with the club (`cribboard pair`): its tables, in pairing order
+        store.club.pair(conn, b, b"k" * 32, "2026-11-27T19:0%d:00+00:00" % n)
+    conn.close()
+    args = ["night", "new", "A", "B", "C", "D", "E", "F", "--rounds", "5", "--seed", str(seed), "--db", db_url]
+    once = as_json(*args)
+    twice = as_json(*args)
+    assert [(g["first"], g["second"], g["board"]) for g in once] == [
+        (g["first"], g["second"], g["board"]) for g in twice
+    ]
+    assert {g["board"]: g["table"] for g in once} == {b: n for n, b in enumerate(BOARDS, 1)}

@@ -1,0 +1,143 @@
+# A night's standings (cribboard.night.standings) against a count made here
+# from the games themselves, for random nights; the ACC's order (game
+# points, then games won, then spread) with shared places; the scorecard's
+# running totals; the schemes a club may set.
+import itertools
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cribboard.errors import UsageError
+from cribboard.night import filing, scheme, standings
+from cribboard.night.draw import draw
+from cribboard.night.filing import BoardGame, Result
+from cribcore.game import skunk_class
+
+
+def played_night(n, rounds, seed, the_scheme):
+    """A drawn night with every game played at its table (random winners and scores), and the standings
+    counted here by hand: {player: (game points, wins, spread)}."""
+    rng = random.Random(seed)
+    d = draw(["P%d" % i for i in range(n)], rounds, ["T%d" % i for i in range(n // 2)], seed)
+    games, mine, gid = [], {p: [0, 0, 0] for p in d.players}, 0
+    for games_of_round in d.rounds:
+        for g in games_of_round:
+            if g.second is None:
+                mine[g.first][0] += the_scheme.bye_points
+                mine[g.first][1] += int(the_scheme.bye_wins)
+                mine[g.first][2] += the_scheme.bye_spread
+                continue
+            gid += 1
+            tracks = [g.first, g.second] if rng.random() < 0.5 else [g.second, g.first]
+            winner, loser_score = rng.randrange(2), rng.randrange(0, 121)
+            scores = [121, 121]
+            scores[1 - winner] = loser_score
+            games.append(
+                BoardGame(gid, g.table or "", tuple(tracks), tuple(scores), winner, 121, skunk_class(loser_score))
+            )
+            won, lost = tracks[winner], tracks[1 - winner]
+            pts = (
+                the_scheme.win
+                if loser_score >= 91
+                else the_scheme.skunk
+                if loser_score >= 61
+                else the_scheme.double_skunk
+            )
+            mine[won][0] += pts
+            mine[won][1] += 1
+            mine[won][2] += 121 - loser_score
+            mine[lost][0] += the_scheme.loss
+            mine[lost][2] -= 121 - loser_score
+    return d, games, {p: tuple(v) for p, v in mine.items()}
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(2, 20),
+    st.data(),
+    st.integers(0, 2**31 - 1),
+    st.sampled_from([scheme.Scheme(), scheme.checked(win=1, skunk=2, double_skunk=4, bye_points=1, bye_spread=15)]),
+)
+def test_standings_equal_a_count_from_the_games(n, data, seed, the_scheme):
+    rounds = data.draw(st.integers(1, min(9, n - 1 if n % 2 == 0 else n)))
+    d, games, mine = played_night(n, rounds, seed, the_scheme)
+    filed = filing.file(d.rounds, games, [])
+    assert filed.flags == () and filing.round_in_play(d.rounds, filed) == rounds + 1
+    rows = standings.table(d.players, filed.results.values(), the_scheme)
+    assert {r.player: (r.game_points, r.wins, r.spread) for r in rows} == mine
+    keys = [(-r.game_points, -r.wins, -r.spread) for r in rows]
+    assert keys == sorted(keys)  # points, then wins, then spread
+    for before, after in itertools.pairwise(rows):
+        assert (after.rank == before.rank) == (after.key() == before.key())
+    for r in rows:  # the card's running totals end at the row's
+        if r.lines:
+            assert (r.lines[-1].total_points, r.lines[-1].total_spread) == (r.game_points, r.spread)
+        assert r.card() == "%d/%d" % (r.game_points, r.wins)
+
+
+def result(rnd, a, b, sa, sb):
+    return Result(rnd, "T", (a, b), (sa, sb), a if sa > sb else b, skunk_class(min(sa, sb)), 121, filing.BOARD, None)
+
+
+def test_games_won_break_a_tie_on_points_before_the_spread_and_equals_share_a_place():
+    # Ann: a skunk win (3) and a loss; Bob: a win (2)... Cy and Di level on everything.
+    results = [
+        result(1, "Ann", "Eve", 121, 70),  # Ann 3 points, 1 win, +51
+        result(2, "Bob", "Eve", 121, 120),  # Bob 2 points, 1 win, +1
+        result(3, "Bob", "Fay", 121, 119),  # Bob 4 points, 2 wins, +3
+        result(2, "Ann", "Fay", 121, 100),  # Ann 5 points, 2 wins, +72
+        result(4, "Cy", "Gus", 121, 110),
+        result(4, "Di", "Hal", 121, 110),
+    ]
+    rows = standings.table(["Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Gus", "Hal"], results, scheme.Scheme())
+    assert [(r.rank, r.player, r.card()) for r in rows[:4]] == [
+        (1, "Ann", "5/2"),
+        (2, "Bob", "4/2"),
+        (3, "Cy", "2/1"),
+        (3, "Di", "2/1"),
+    ]
+    level = [
+        Result(1, "T", ("A", "B"), (121, 119), "A", 0, 121, filing.BOARD, None),
+        Result(1, "T", ("C", "D"), (121, 60), "C", skunk_class(60), 121, filing.BOARD, None),
+        Result(2, "T", ("A", "D"), (0, 121), "D", 0, 121, filing.HAND, None),
+    ]
+    rows = standings.table(["A", "B", "C", "D"], level, scheme.checked(skunk=2, double_skunk=2))
+    # A: 2 points, 1 win, +2 -121; C: 2, 1, +61 (a double skunk is 2 here); D: 2, 1, -61 +121; B: 0, 0, -2
+    assert [(r.rank, r.player, r.game_points, r.wins, r.spread) for r in rows] == [
+        (1, "C", 2, 1, 61),
+        (2, "D", 2, 1, 60),
+        (3, "A", 2, 1, -119),
+        (4, "B", 0, 0, -2),
+    ]
+
+
+def test_the_top_quarter_is_paid_and_a_tie_at_the_line_is_paid_too():
+    rows = [standings.Row("P%d" % i, game_points=20 - i, rank=i + 1) for i in range(9)]
+    assert standings.paid(rows) == 2
+    rows[2].rank = rows[1].rank
+    assert standings.paid(rows) == 3
+    assert standings.paid([]) == 0 and standings.paid(rows[:3]) == 1
+
+
+@pytest.mark.parametrize(
+    "parts, said",
+    [
+        ({"win": 4}, "no more than a skunk"),
+        ({"loss": 3}, "a loss no more than a win"),
+        ({"win": 100}, "-99 to 99"),
+        ({"bye_wins": 1}, "true or false"),
+        ({"triple": 4}, "no part 'triple'"),
+        ({"skunk": True}, "whole number"),
+    ],
+)
+def test_a_club_scheme_refuses_what_no_club_means(parts, said):
+    with pytest.raises(UsageError, match=said):
+        scheme.checked(**parts)
+
+
+def test_a_scheme_is_kept_as_json_and_read_back_the_same():
+    s = scheme.checked(win=1, skunk=2, double_skunk=4, loss=0, bye_points=1, bye_wins=False, bye_spread=10)
+    assert scheme.from_json(s.to_json()) == s and scheme.from_json(None) == scheme.Scheme()
+    assert [s.points(k) for k in range(4)] == [1, 2, 4, 4]
