@@ -222,3 +222,107 @@ def test_the_same_seed_draws_the_same_night_at_the_clubs_paired_boards(db_url, s
         (g["first"], g["second"], g["board"]) for g in twice
     ]
     assert {g["board"]: g["table"] for g in once} == {b: n for n, b in enumerate(BOARDS, 1)}
+
+
+def test_the_night_ends_on_paper_pdfs_csv_and_json_that_agree_with_its_standings(db_url, tmp_path):
+    import csv
+    import io
+
+    from pypdf import PdfReader
+
+    boards = Boards(db_url)
+    for b in BOARDS[:2]:
+        boards.play(b, ["Player 1", "Player 2"], 0, 100)
+    db = ["--db", db_url]
+    names = ["Ann", "Bob", "Cy", "Di", "Zoë O'Hara"]  # a name no file may carry as it is
+    as_json(
+        "night",
+        "new",
+        *names,
+        "--rounds",
+        "5",
+        "--table",
+        BOARDS[0],
+        "--table",
+        BOARDS[1],
+        "--seed",
+        "9",
+        "--name",
+        "Thursday",
+        *db,
+    )
+    for number in range(1, 6):
+        for k, g in enumerate(as_json("night", "round", str(number), *db)):
+            if g["second"]:
+                boards.play(g["board"], [g["first"], g["second"]], k % 2, 60 + 10 * number + k)
+    ok("night", "end", *db)
+    table = as_json("night", "standings", *db)
+    rows = list(csv.DictReader(io.StringIO(ok("night", "export", *db).stdout)))
+    assert [(r["player"], int(r["game_points"]), int(r["spread"])) for r in rows] == [
+        (r["player"], r["game_points"], r["spread"]) for r in table
+    ]
+    lines = list(csv.DictReader(io.StringIO(ok("night", "export", "--cards", *db).stdout)))
+    assert len(lines) == 5 * 5  # a line a player and round, the byes too
+    for r in table:
+        mine = [ln for ln in lines if ln["player"] == r["player"]]
+        assert int(mine[-1]["total_points"]) == r["game_points"] and int(mine[-1]["total_spread"]) == r["spread"]
+    ok("night", "export", "--format", "json", "-o", str(tmp_path / "night.json"), *db)
+    whole = json.loads((tmp_path / "night.json").read_text())
+    assert whole["name"] == "Thursday" and whole["seed"] == 9 and whole["ended_at"]
+    assert [r["card"] for r in whole["standings"]] == [r["card"] for r in table]
+    ok("night", "print", str(tmp_path / "paper"), *db)
+    pdfs = sorted(p.name for p in (tmp_path / "paper").iterdir())
+    assert pdfs[-1] == "standings.pdf" and len(pdfs) == 6 and "card-00" in pdfs[0]
+    assert all(set(p) <= set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.ë") for p in pdfs)
+    text = PdfReader(tmp_path / "paper" / "standings.pdf").pages[0].extract_text()
+    assert "Thursday" in text and "final" in text
+    for r in table:
+        assert r["player"] in text and r["card"] in text
+    first = next(p for p in pdfs if p.startswith("card-001"))
+    card = PdfReader(tmp_path / "paper" / first).pages[0].extract_text()
+    assert table[0]["player"] in card and table[0]["card"] in card
+    assert "(bye)" in card  # five players, five rounds: each sits out once
+
+
+def test_nights_add_up_to_a_season_table(db_url):
+    boards = Boards(db_url)
+    for b in BOARDS[:2]:
+        boards.play(b, ["Player 1", "Player 2"], 0, 100)
+    db = ["--db", db_url]
+    finals = []
+    for seed, names in ((1, ["Ann", "Bob", "Cy", "Di"]), (2, ["Ann", "Bob", "Ed", "Flo"]), (3, ["Ann", "Cy"])):
+        as_json(
+            "night",
+            "new",
+            *names,
+            "--rounds",
+            "1",
+            "--table",
+            BOARDS[0],
+            "--table",
+            BOARDS[1],
+            "--seed",
+            str(seed),
+            *db,
+        )
+        for k, g in enumerate(as_json("night", "round", "1", *db)):
+            boards.play(g["board"], [g["first"], g["second"]], k % 2, 50 + 30 * k + seed)
+        if seed < 3:  # the last night is not over: not in the season yet
+            finals.append(as_json("night", "end", *db))
+    season = {r["player"]: r for r in as_json("night", "season", *db)}
+    mine = {}
+    for final in finals:
+        line = max(1, len(final) // 4)
+        for place, r in enumerate(final, 1):
+            m = mine.setdefault(r["player"], [0, 0, 0, 0, 0, 0])
+            for k, v in enumerate(
+                (1, int(r["rank"] == 1), int(place <= line), r["game_points"], r["wins"], r["spread"])
+            ):
+                m[k] += v
+    assert {
+        p: [r[k] for k in ("nights", "firsts", "paid", "game_points", "wins", "spread")] for p, r in season.items()
+    } == mine
+    assert season["Ann"]["nights"] == 2 and "Flo" in season
+    keys = [(-r["game_points"], -r["wins"], -r["spread"]) for r in as_json("night", "season", *db)]
+    assert keys == sorted(keys)
+    assert as_json("night", "season", "--since", "2999-01-01", *db) == []

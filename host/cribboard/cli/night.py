@@ -394,3 +394,81 @@ def night_list(db_url: str, as_json: bool) -> None:
     from cribboard.store import nights as kept
 
     emit(kept.listing(open_db(db_url)), ["id", "name", "players", "rounds", "started_at", "ended_at"], as_json)
+
+
+@night.command("export")
+@click.option("--format", "fmt", type=click.Choice(["csv", "json"]), default="csv", show_default=True)
+@click.option("--cards", is_flag=True, help="CSV: every player's scorecard, a line a round (JSON has both).")
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    default="-",
+    help="File to write (default: stdout).",
+)
+@_night_option
+@db_option
+def night_export(fmt: str, cards: bool, output: str, night_id: int | None, db_url: str) -> None:
+    """The night's standings (or scorecards) as CSV, or the whole night as JSON."""
+    from cribboard.night import paper
+    from cribboard.reports import outfile
+
+    n = _load(db_url, night_id)
+    rows = n.standings()
+    if fmt == "json":
+        text = json.dumps(paper.as_data(n, rows), indent=1) + "\n"
+    else:
+        text = paper.cards_csv(n, rows) if cards else paper.standings_csv(rows)
+    if output == "-":
+        click.echo(text, nl=False)
+    else:
+        outfile.write(output, text.encode())
+        status(_("wrote %s") % output)
+
+
+@night.command("print")
+@click.argument("folder", type=click.Path(file_okay=False))
+@_night_option
+@db_option
+def night_print(folder: str, night_id: int | None, db_url: str) -> None:
+    """Printable PDFs into FOLDER: the standings (standings.pdf) and a scorecard a player (card-NNN-NAME.pdf)."""
+    from pathlib import Path
+
+    from cribboard.errors import CribboardError
+    from cribboard.night import paper, standings
+    from cribboard.reports import outfile
+
+    n = _load(db_url, night_id)
+    rows = n.standings()
+    try:
+        import matplotlib  # noqa: F401  (the plot extra)
+    except ImportError:
+        raise CribboardError(_('printing needs matplotlib: pip install "cribboard[plot]"')) from None
+    where = Path(folder)
+    try:
+        where.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise CribboardError(_("cannot write %s: %s") % (where, e.strerror or e)) from None
+    outfile.write(where / "standings.pdf", paper.standings_pdf(n, rows, standings.paid(rows)))
+    for position, row in enumerate(rows, 1):
+        outfile.write(where / paper.file_name(position, row), paper.card_pdf(n, row))
+    status(_("wrote the standings and %(n)d scorecards in %(folder)s") % {"n": len(rows), "folder": where})
+
+
+@night.command("season")
+@click.option("--since", metavar="DATE", help="Only nights begun on this date or later (YYYY-MM-DD).")
+@click.option("--until", metavar="DATE", help="Only nights begun up to this date, that day included.")
+@db_option
+@json_option
+def night_season(since: str | None, until: str | None, db_url: str, as_json: bool) -> None:
+    """The season's table: the nights added up (ended nights only), ranked by game points, games won, spread."""
+    from cribboard.night import director, season
+    from cribboard.reports.standings import date_bound
+
+    first, last = date_bound(since, "--since"), date_bound(until, "--until", end=True)
+    db = open_db(db_url)
+    emit(
+        [r.as_dict() for r in season.table(director.ended_standings(db, first, last))],
+        ["rank", "player", "nights", "firsts", "paid", "game_points", "wins", "spread"],
+        as_json,
+    )

@@ -1,0 +1,175 @@
+# A night on paper: the final standings and each player's scorecard as
+# printable PDFs (A4, drawn with matplotlib, the `plot` extra), and both as
+# CSV rows. A scorecard reads as an ACC card does: game by game, the
+# opponent, won or lost, game points, spread, and the running totals.
+import csv
+import io
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from cribboard.night.standings import Row
+from cribboard.text.i18n import _
+
+if TYPE_CHECKING:
+    from cribboard.night.director import Night
+
+_A4 = (8.27, 11.69)  # inches
+_LINES = 40  # table rows on a page
+
+
+def standings_csv(rows: Sequence[Row]) -> str:
+    out = io.StringIO()
+    fields = ["rank", "player", "card", "game_points", "wins", "spread", "games", "losses", "byes", "skunks"]
+    w = csv.DictWriter(out, fields, lineterminator="\n")
+    w.writeheader()
+    for r in rows:
+        w.writerow(r.as_dict())
+    return out.getvalue()
+
+
+def cards_csv(night: "Night", rows: Sequence[Row]) -> str:
+    """A line a player and round."""
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(
+        [
+            "player",
+            "round",
+            "table",
+            "opponent",
+            "won",
+            "score",
+            "against",
+            "game_points",
+            "spread",
+            "total_points",
+            "total_spread",
+            "source",
+        ]
+    )
+    for r in rows:
+        for ln in r.lines:
+            w.writerow(
+                [
+                    r.player,
+                    ln.round,
+                    night.table_no(ln.table) or "",
+                    ln.opponent or "",
+                    int(ln.won),
+                    ln.score,
+                    ln.against,
+                    ln.game_points,
+                    ln.spread,
+                    ln.total_points,
+                    ln.total_spread,
+                    ln.source,
+                ]
+            )
+    return out.getvalue()
+
+
+def _signed(n: int) -> str:
+    return "%+d" % n if n else "0"
+
+
+def _pages(title: str, lines: list[str], columns: list[str], cells: list[list[str]]) -> bytes:
+    """A4 pages: a title, a few lines under it, then the table, _LINES rows a page."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.backends.backend_pdf import PdfPages
+
+    out = io.BytesIO()
+    with PdfPages(out) as pdf:
+        for start in range(0, max(1, len(cells)), _LINES):
+            fig = plt.figure(figsize=_A4)
+            fig.text(0.08, 0.95, title, fontsize=16, fontweight="bold", va="top")
+            for k, line in enumerate(lines):
+                fig.text(0.08, 0.915 - 0.022 * k, line, fontsize=11, va="top")
+            top = 0.9 - 0.022 * len(lines)
+            ax = fig.add_axes((0.08, 0.05, 0.84, top - 0.07))
+            ax.axis("off")
+            chunk = cells[start : start + _LINES] or [[""] * len(columns)]
+            table = ax.table(cellText=chunk, colLabels=columns, loc="upper center", cellLoc="center")
+            table.auto_set_font_size(False)
+            table.set_fontsize(9)
+            table.scale(1, 1.35)
+            pdf.savefig(fig)
+            plt.close(fig)
+    return out.getvalue()
+
+
+def _heading(night: "Night") -> str:
+    return _("Club night %(id)d: %(name)s") % {"id": night.id, "name": night.name}
+
+
+def standings_pdf(night: "Night", rows: Sequence[Row], paid: int) -> bytes:
+    state = _("final") if night.over() else _("after round %d") % (min(night.in_play, night.rounds + 1) - 1)
+    lines = [
+        _("Standings, %s") % state,
+        _("%(players)d players, %(rounds)d rounds; the top %(paid)d paid")
+        % {"players": len(rows), "rounds": night.rounds, "paid": paid},
+    ]
+    cells = [
+        [str(r.rank), r.player, r.card(), str(r.game_points), str(r.wins), _signed(r.spread), str(r.games), str(r.byes)]
+        for r in rows
+    ]
+    columns = [_("rank"), _("player"), _("card"), _("game points"), _("wins"), _("spread"), _("games"), _("byes")]
+    return _pages(_heading(night), lines, columns, cells)
+
+
+def card_pdf(night: "Night", row: Row) -> bytes:
+    lines = [
+        _("Scorecard: %s") % row.player,
+        _("%(card)s, spread %(spread)s, place %(rank)d")
+        % {"card": row.card(), "spread": _signed(row.spread), "rank": row.rank},
+    ]
+    cells = [
+        [
+            str(ln.round),
+            str(night.table_no(ln.table) or ""),
+            ln.opponent or _("(bye)"),
+            _("won") if ln.won else _("lost"),
+            "%d-%d" % (ln.score, ln.against) if ln.opponent else "",
+            str(ln.game_points),
+            _signed(ln.spread),
+            str(ln.total_points),
+            _signed(ln.total_spread),
+        ]
+        for ln in row.lines
+    ]
+    columns = [
+        _("round"),
+        _("table"),
+        _("opponent"),
+        _("result"),
+        _("score"),
+        _("game points"),
+        _("spread"),
+        _("total points"),
+        _("total spread"),
+    ]
+    return _pages(_heading(night), lines, columns, cells)
+
+
+def file_name(position: int, row: Row) -> str:
+    """A scorecard's file name: its line in the standings (one a player, ties too) and the player's name,
+    with only letters, digits and - _ in it."""
+    safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in row.player)[:60]
+    return "card-%03d-%s.pdf" % (position, safe)
+
+
+def as_data(night: "Night", rows: Sequence[Row]) -> dict[str, Any]:
+    """The night as JSON: its settings, its standings, every player's card."""
+    return {
+        "night": night.id,
+        "name": night.name,
+        "seed": night.seed,
+        "rounds": night.rounds,
+        "scheme": night.scheme.__dict__,
+        "tables": night.tables,
+        "started_at": night.started_at,
+        "ended_at": night.ended_at,
+        "standings": [r.as_dict(lines=True) for r in rows],
+    }

@@ -1,0 +1,48 @@
+# A season: the nights added up. A player's game points, games won and
+# spread over every night they played, ranked as a night is (points, then
+# games won, then spread), with how many nights they played, won, and
+# finished in the top quarter (the places a night pays).
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cribboard.night.standings import Row, paid
+
+
+@dataclass
+class SeasonRow:
+    player: str
+    nights: int = 0
+    firsts: int = 0
+    paid: int = 0
+    game_points: int = 0
+    wins: int = 0
+    spread: int = 0
+    rank: int = 0
+
+    def key(self) -> tuple[int, int, int]:
+        return (-self.game_points, -self.wins, -self.spread)
+
+    def as_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+def table(nights: Iterable[Sequence[Row]]) -> list[SeasonRow]:
+    """One row a player who played any of the nights (each night's standings, in its order)."""
+    rows: dict[str, SeasonRow] = {}
+    for standings in nights:
+        line = paid(standings)
+        for place, r in enumerate(standings, 1):
+            if not r.lines:
+                continue  # in the night's list, but never played (gone before a round was in)
+            s = rows.setdefault(r.player, SeasonRow(r.player))
+            s.nights += 1
+            s.firsts += 1 if r.rank == 1 else 0
+            s.paid += 1 if place <= line else 0
+            s.game_points += r.game_points
+            s.wins += r.wins
+            s.spread += r.spread
+    order = sorted(rows.values(), key=lambda s: (s.key(), s.player))
+    for place, s in enumerate(order, 1):
+        s.rank = order[place - 2].rank if place > 1 and order[place - 2].key() == s.key() else place
+    return order
