@@ -69,6 +69,8 @@ def main():
     club = run_json(club_cmd)
     server_cmd = [str(BIN / "python"), "tests/bench/bench_clubserver.py"]
     srv = run_json(server_cmd)
+    night_cmd = [str(BIN / "python"), "tests/bench/bench_night.py"]
+    nig = run_json(night_cmd)
 
     print("Machine: %s, %s, Python %s" % (platform.machine(), platform.processor() or "cpu", platform.python_version()))
     print()
@@ -297,6 +299,20 @@ def main():
             srv["requests_per_s_2_servers"],
         )
     )
+    print()
+    print(
+        "| a club night: %d players, %d rounds (%d games), CPython, in process; reference loop %d us | measured |"
+        % (nig["players"], nig["rounds"], nig["games"], nig["reference_us"])
+    )
+    print("|---|---|")
+    print("| the draw (median of 5) | %.1f ms |" % nig["draw_ms"])
+    print(
+        "| a late arrival at half-time: the last %d rounds drawn again | %.1f ms |"
+        % (nig["rounds"] // 2, nig["late_arrival_ms"])
+    )
+    print("| every game filed under its round and table | %.1f ms |" % nig["file_ms"])
+    print("| the standings, every scorecard with them | %.1f ms |" % nig["standings_ms"])
+    print("| `cribboard night standings --json` on SQLite, end to end | %.2f s |" % nig["cli_standings_s"])
     print()
     print("| package and deploy | measured |")
     print("|---|---|")

@@ -1,0 +1,122 @@
+# A club night's speed (issue 45): the draw, a late arrival's re-draw, the
+# filing of every game and the standings, for 200 players and 20 rounds, in
+# process; and `cribboard night standings` end to end on SQLite with the
+# night's 2,000 games stored. Prints one JSON object.
+# Usage: python tests/bench/bench_night.py
+import json
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "firmware" / "lib"))
+sys.path.insert(0, str(ROOT / "host"))
+sys.path.insert(0, str(ROOT / "tests" / "bench"))
+
+from bench_core import reference_us  # noqa: E402
+
+from cribboard import records, store  # noqa: E402
+from cribboard.night import director, filing, redraw, standings  # noqa: E402
+from cribboard.night.draw import draw  # noqa: E402
+from cribboard.night.scheme import Scheme  # noqa: E402
+from cribcore.game import skunk_class  # noqa: E402
+from cribcore.match import Match  # noqa: E402
+from cribcore.record import game_record  # noqa: E402
+
+PLAYERS, ROUNDS, TABLES = 200, 20, 100
+
+
+def median_ms(fn, times=5):
+    out = []
+    for _ in range(times):
+        t0 = time.perf_counter()
+        fn()
+        out.append((time.perf_counter() - t0) * 1000)
+    return statistics.median(out)
+
+
+def played(d, seed=1):
+    rng = random.Random(seed)
+    games, gid = [], 0
+    for games_of_round in d.rounds:
+        for g in games_of_round:
+            if g.second is None:
+                continue
+            gid += 1
+            winner, loser = rng.randrange(2), rng.randrange(40, 121)
+            scores = [121, 121]
+            scores[1 - winner] = loser
+            games.append(
+                filing.BoardGame(
+                    gid, g.table or "", (g.first, g.second), tuple(scores), winner, 121, skunk_class(loser)
+                )
+            )
+    return games
+
+
+def record(seq, names, winner, loser_score):
+    m = Match()
+    loser = 1 - winner
+    while m.game.score(loser) < loser_score:
+        m.game.add(loser, min(29, loser_score - m.game.score(loser)), "pegging", 10)
+    while not m.game.over():
+        m.game.add(winner, 29, "pegging", 20)
+    rec = game_record(m, 0)
+    rec.update({"match": seq, "game_no": 1, "boot": 1, "ticks": 40, "wall": None, "firmware": "t", "names": names})
+    return records.check(json.dumps(rec))
+
+
+def main():
+    names = ["Player %03d" % i for i in range(PLAYERS)]
+    tables = ["board%03d" % i for i in range(TABLES)]
+    d = draw(names, ROUNDS, tables, 1)
+    draw_ms = median_ms(lambda: draw(names, ROUNDS, tables, 1))
+    late_ms = median_ms(
+        lambda: redraw.redraw(names + ["Late"], ROUNDS // 2, tables + ["spare"], 1, d.rounds[: ROUNDS // 2])
+    )
+    games = played(d)
+    file_ms = median_ms(lambda: filing.file(d.rounds, games, []))
+    filed = filing.file(d.rounds, games, [])
+    table_ms = median_ms(lambda: standings.table(names, filed.results.values(), Scheme()))
+    with tempfile.TemporaryDirectory() as tmp:
+        url = str(Path(tmp) / "night.sqlite3")
+        conn = store.connect(url, create=True)
+        n = director.begin(conn, names, ROUNDS, tables, seed=1)
+        seq = dict.fromkeys(tables, 0)
+        by_board = {}
+        for g in games:
+            seq[g.board] += 1
+            by_board.setdefault(g.board, []).append(
+                (seq[g.board], record(seq[g.board], list(g.names), g.winner, min(g.scores)))
+            )
+        for board, batch in by_board.items():
+            store.games.add(conn, board, "t", batch, "2026-11-27T20:00:00+00:00", {})
+        conn.close()
+        cmd = [sys.executable, "-m", "cribboard", "night", "standings", "--json", "--db", url]
+        t0 = time.perf_counter()
+        done = subprocess.run(cmd, capture_output=True, text=True, check=True)
+        cli_s = time.perf_counter() - t0
+        assert len(json.loads(done.stdout)) == PLAYERS and n.rounds == ROUNDS
+    print(
+        json.dumps(
+            {
+                "players": PLAYERS,
+                "rounds": ROUNDS,
+                "games": len(games),
+                "draw_ms": round(draw_ms, 2),
+                "late_arrival_ms": round(late_ms, 2),
+                "file_ms": round(file_ms, 2),
+                "standings_ms": round(table_ms, 2),
+                "cli_standings_s": round(cli_s, 2),
+                "reference_us": reference_us(),
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()
