@@ -121,3 +121,25 @@ def test_a_board_moved_to_a_new_server_sends_it_the_games_it_sent_before_only_wh
     finally:
         board.stop()
         clubserver.stop(new_proc)
+
+
+def test_a_club_night_seats_its_pair_at_the_board_with_the_servers_next_answer(tmp_path, db_url, club):
+    board = Board(tmp_path / "flash")
+    try:
+        ident = paired(board, club["url"], db_url)
+        done = cli("night", "new", "Ann", "Bob", "--rounds", "1", "--seed", "4", "--db", db_url, "--json")
+        assert done.returncode == 0, done.stderr  # the club's paired boards are its tables
+        (game,) = json.loads(done.stdout)
+        assert game["board"] == ident
+        board.press("P1")  # a live state goes: the answer names the pair (signed), and the board keeps them
+        wait_for(lambda: (board.sim.scoreboard() or {}).get("players") == [game["first"], game["second"]])
+        board.enter("P1", 28)  # with the press before: 29, the most one entry takes...
+        for _ in range(3):  # ...and the first track (who deals first) wins a game to 121 on the buttons
+            board.enter("P1", 29)
+        board.enter("P1", 5)
+        board.press("OK")
+        wait_for(lambda: stored(db_url) == [(ident, 1)])
+    finally:
+        board.stop()
+    (filed,) = json.loads(cli("night", "round", "1", "--db", db_url, "--json").stdout)
+    assert (filed["winner"], filed["scores"], filed["source"]) == (game["first"], [121, 0], "board")

@@ -326,3 +326,29 @@ def test_nights_add_up_to_a_season_table(db_url):
     keys = [(-r["game_points"], -r["wins"], -r["spread"]) for r in as_json("night", "season", *db)]
     assert keys == sorted(keys)
     assert as_json("night", "season", "--since", "2999-01-01", *db) == []
+
+
+def test_a_board_on_usb_is_given_its_pair_and_its_game_files_under_the_round(tmp_path, db_url):
+    from simboard import Board
+
+    from cribboard.sim.simulator import board_ident
+
+    board = Board(tmp_path / "flash")
+    db = ["--db", db_url]
+    try:
+        ok("sync", "--port", board.port, *db)  # the database knows the board from its first sync
+        ident = board_ident(tmp_path / "flash")
+        (g,) = as_json("night", "new", "Ann", "Bob", "--rounds", "1", "--table", ident[:8], *db)
+        assert "no game in round 2" in refused("night", "send", "--port", board.port, "--round", "2", *db)
+        told = ok("night", "send", "--port", board.port, *db)
+        assert "%s (deals first) against %s" % (g["first"], g["second"]) in told.stderr
+        for _ in range(4):  # the first track (who deals first) to 121 on the buttons
+            board.enter("P1", 29)
+        board.enter("P1", 5)
+        board.press("OK")  # the win confirmed: logged
+        ok("sync", "--port", board.port, *db)
+    finally:
+        board.stop()
+    (filed,) = as_json("night", "round", "1", *db)
+    assert filed["winner"] == g["first"] and filed["scores"] == [121, 0] and filed["source"] == "board"
+    assert as_json("night", "flags", *db) == []

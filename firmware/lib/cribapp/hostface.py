@@ -97,6 +97,15 @@ class HostFace:
         self.app.session.set_names(names)
         self.app.save()
 
+    def seat(self, names):
+        """The players a club night puts at this board (the club's answer): kept when they change the
+        tracks' names; names this board cannot take are left (the answer is the club's, not a user's)."""
+        if names != self.app.session.names:
+            try:
+                self.set_player_names(names)
+            except ValueError:
+                pass
+
     def keep_config(self, kind, data):
         """The club's WiFi or server, kept on the board (ValueError if wrong)."""
         keep_conf(self.app.store.files, kind, data)

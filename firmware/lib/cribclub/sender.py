@@ -286,6 +286,9 @@ class Sender:
                 return False
             if said.get("board") != self.board or said.get("counter") != self._counter:
                 return False
+            names = said.get("names")  # a club night's pair for this table, in the club's signed word
+            if names is not None:
+                self.face.seat(names)
             if self._path == LIVE:
                 self.shown = self._changes
                 self.live_at = self.clock.ticks_ms()

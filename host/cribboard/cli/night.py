@@ -7,7 +7,7 @@ from typing import Any
 import click
 
 from cribboard.cli.base import cli
-from cribboard.cli.options import ROW_ID, db_option, json_option, open_db
+from cribboard.cli.options import ROW_ID, db_option, json_option, open_db, open_link, port_option
 from cribboard.cli.output import emit, status
 from cribboard.cli.translated import TranslatedGroup
 from cribboard.errors import UsageError
@@ -471,4 +471,34 @@ def night_season(since: str | None, until: str | None, db_url: str, as_json: boo
         [r.as_dict() for r in season.table(director.ended_standings(db, first, last))],
         ["rank", "player", "nights", "firsts", "paid", "game_points", "wins", "spread"],
         as_json,
+    )
+
+
+@night.command("send")
+@port_option
+@click.option(
+    "--round", "round_no", type=ROW_ID, help="The round whose players to send (the round in play if not given)."
+)
+@_night_option
+@db_option
+def night_send(port: str | None, round_no: int | None, night_id: int | None, db_url: str) -> None:
+    """Give a board on USB its two players for the round: track 1 deals first. (A board on the club's WiFi
+    is given them with the server's next answer.)"""
+    n = _load(db_url, night_id)
+    link = open_link(port)
+    try:
+        board = str(link.hello().get("board", ""))
+        seat = n.seat_at(board, round_no)
+        if seat is None:
+            raise UsageError(
+                _("board %(board)s has no game in round %(round)d of night %(night)d")
+                % {"board": board, "round": round_no or min(n.in_play, n.rounds), "night": n.id}
+            )
+        number, g = seat
+        link.set_names([g.first, g.second or ""])
+    finally:
+        link.close()
+    status(
+        _("table %(table)d, round %(round)d: %(first)s (deals first) against %(second)s")
+        % {"table": n.table_no(g.table) or 0, "round": number, "first": g.first, "second": g.second}
     )

@@ -11,6 +11,8 @@
 #   POST /board/v1/games  {"fw", "boot", "ticks", "period", "last", "records": [[seq, record], ...]}
 #                         -> {"board", "counter", "seq": the batch's last, "apart": [seqs kept apart]}
 #   POST /board/v1/live   {"state": the board's saved state} -> {"board", "counter"}
+# Either answer also gives "names" (track 1 first: who deals first) while a
+# club night seats a pair at the board in the round in play.
 # Every refusal is a status and one log line (rate-limited per address), and
 # changes nothing: 400/403/404/409/413/422/429 for the board's fault, 503
 # with Retry-After for the server's (its database away or busy).
@@ -48,6 +50,7 @@ RETRY_AFTER_S = 5  # what a 503 asks a client to wait
 HEALTH_RATE = 1.0  # health checks a second from one address, on average (a monitor asks every few seconds)...
 HEALTH_BURST = 10  # ... and at most this many at once
 FOLLOW_S = 1.0  # how often a server reads which boards the others on its database heard (the page's lag)
+SEATING_S = 1.0  # how long the night's seating is used before it is read again (a round's change is that late)
 SIGNATURE_RE = re.compile(r"[0-9a-f]{64}")
 COUNTER_RE = re.compile(r"([0-9]{1,10})\.([0-9]{1,10})")  # what COUNTER_OF makes
 
@@ -100,6 +103,8 @@ class Club:
         self.refusals = Allowance(REFUSED_RATE, REFUSED_BURST, clock)  # per address, spent by each refusal
         self.log_limit = LogLimit(LOG_LINES, 60.0, clock)
         self.health_checks = Allowance(HEALTH_RATE, HEALTH_BURST, clock)  # per address
+        self._clock = clock
+        self._seating: tuple[float, dict[str, list[str]]] | None = None  # (read at, the night's pairs by board)
 
     def close(self) -> None:
         self._stop.set()
@@ -243,6 +248,9 @@ class Club:
                 answer = self._games(db, board, data, (boot, n), key, counter)
             else:
                 answer = self._live(db, board, data, (boot, n), key, counter)
+            names = self._seated(db).get(board)
+            if names is not None:
+                answer["names"] = names
         raw = _json(answer)
         return 200, raw, {SIGNATURE: signature(key, "ACK", path, board, counter, raw)}
 
@@ -294,6 +302,17 @@ class Club:
             version = store.club.keep_live(db, board, json.dumps(state))
         self._show(board, version, seen)
         return {"board": board, "counter": counter}
+
+    def _seated(self, db: Database) -> dict[str, list[str]]:
+        """The pair a club night puts at each board in the round in play (read at most once a SEATING_S; a
+        request that comes in while it is read again uses the one before)."""
+        from cribboard.night import director
+
+        now = self._clock()
+        seating = self._seating
+        if seating is None or now - seating[0] >= SEATING_S:
+            seating = self._seating = (now, director.seating(db))
+        return seating[1]
 
     def _counter(self, db: Database, board: str, count: tuple[int, int], key: bytes, counter: str) -> None:
         if not store.club.take_counter(db, board, *count, _iso(self._now())):  # another request with it was first

@@ -55,6 +55,17 @@ class Night:
     def over(self) -> bool:
         return self.ended_at is not None
 
+    def seat_at(self, board: str, number: int | None = None) -> tuple[int, Game] | None:
+        """The game at this board in a round (the round in play if none is given): its round and the
+        game, or None (the board is no table of the night's, or no one plays at it that round)."""
+        number = min(self.in_play, len(self.drawn)) if number is None else number
+        if self.over() or not 1 <= number <= len(self.drawn):
+            return None
+        for g in self.drawn[number - 1]:
+            if g.table == board and g.second is not None:
+                return number, g
+        return None
+
 
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
@@ -312,4 +323,19 @@ def ended_standings(db: Database, since: float | None = None, until: float | Non
         begun = datetime.fromisoformat(row["started_at"]).timestamp()
         if (since is None or begun >= since) and (until is None or begun < until):
             out.append(load(db, row["id"]).standings())
+    return out
+
+
+def seating(db: Database) -> dict[str, list[str]]:
+    """The night under way's pairs in its round in play, by board, track 1 (who deals first) first; none
+    when no night is under way."""
+    row = kept.night(db)
+    if row is None or row["ended_at"] is not None:
+        return {}
+    night = load(db, row["id"])
+    out: dict[str, list[str]] = {}
+    for board in night.tables:
+        seat = night.seat_at(board)
+        if seat is not None:
+            out[board] = [seat[1].first, seat[1].second or ""]
     return out
