@@ -87,9 +87,9 @@ def template():
     for code, message in sorted(MESSAGES.items()):
         catalog.add(message, locations=[("firmware/lib/cribcore/messages.py", code)])
 
-    page = PACKAGE / "web" / "sim.html"
-    for message in page_messages(page.read_text(encoding="utf-8")):
-        catalog.add(message, locations=[(str(page.relative_to(ROOT)), 0)])
+    for page in (PACKAGE / "web" / "sim.html", PACKAGE / "web" / "night.html"):
+        for message in page_messages(page.read_text(encoding="utf-8")):
+            catalog.add(message, locations=[(str(page.relative_to(ROOT)), 0)])
     for lineno, message, where in click_messages():
         catalog.add(message, locations=[(where, lineno)])
     return catalog

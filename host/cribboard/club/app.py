@@ -4,6 +4,8 @@
 #   POST /board/v1/...   a board's report -> the club's answer, always one
 #   GET  /healthz        200 {"ok": true} when the database answers; else 503 with Retry-After
 #   GET  /, /api/...     the live page (web.pages.page_answer)
+#   GET  /night          a club night for a projector: the round, the games live, the standings
+#   GET  /api/night      what it shows (cribboard.night.view), or 503 while the database is away
 # Like the simulated board's page, it answers only to its own address (a
 # DNS-rebinding page names another host), and takes a POST only from a
 # board, never from a page elsewhere (a foreign Origin, a cross-site fetch,
@@ -15,6 +17,7 @@ from http import HTTPStatus
 from typing import Any
 
 from cribboard.club.protocol import MAX_BODY, RETRY_AFTER_S, Club
+from cribboard.store.engine import DbError
 from cribboard.web import guard, pages
 from cribclub.wire import BOARD, COUNTER, REQUEST_MS, SIGNATURE
 
@@ -62,6 +65,19 @@ class ClubApp:
                     pages.JSON,
                     {"Retry-After": str(RETRY_AFTER_S)},
                 )
+            if path == "/night":
+                lang = environ.get("HTTP_ACCEPT_LANGUAGE", "")
+                return 200, pages.html_page(pages.NIGHT_PAGE, lang), pages.HTML, {}
+            if path == "/api/night":
+                try:
+                    return 200, self.club.night_page(), pages.JSON, {}
+                except DbError:
+                    return (
+                        503,
+                        {"error": "the database does not answer"},
+                        pages.JSON,
+                        {"Retry-After": str(RETRY_AFTER_S)},
+                    )
             status, body, kind = pages.page_answer(
                 self.club.boards, path, environ.get("QUERY_STRING", ""), environ.get("HTTP_ACCEPT_LANGUAGE", "")
             )

@@ -105,6 +105,7 @@ class Club:
         self.health_checks = Allowance(HEALTH_RATE, HEALTH_BURST, clock)  # per address
         self._clock = clock
         self._seating: tuple[float, dict[str, list[str]]] | None = None  # (read at, the night's pairs by board)
+        self._night: tuple[float, Any] | None = None  # (read at, the night as its page shows it)
 
     def close(self) -> None:
         self._stop.set()
@@ -313,6 +314,22 @@ class Club:
         if seating is None or now - seating[0] >= SEATING_S:
             seating = self._seating = (now, director.seating(db))
         return seating[1]
+
+    def night_page(self) -> dict[str, Any]:
+        """The night under way (or the last one) as the projector page shows it, with the boards' live
+        scores; read from the database at most once a SEATING_S (DbError if it does not answer)."""
+        from cribboard.night import director
+
+        now = self._clock()
+        cached = self._night
+        if cached is None or now - cached[0] >= SEATING_S:
+            with self.pool.db() as db:
+                cached = self._night = (now, director.latest(db))
+        from cribboard.night.view import as_page
+
+        with self._boards_lock:
+            live = {b.board: view for b in self.boards if (view := b.scoreboard()) is not None}
+        return as_page(cached[1], live)
 
     def _counter(self, db: Database, board: str, count: tuple[int, int], key: bytes, counter: str) -> None:
         if not store.club.take_counter(db, board, *count, _iso(self._now())):  # another request with it was first

@@ -339,3 +339,9 @@ def seating(db: Database) -> dict[str, list[str]]:
         if seat is not None:
             out[board] = [seat[1].first, seat[1].second or ""]
     return out
+
+
+def latest(db: Database) -> Night | None:
+    """The night under way, else the last one; None before the first."""
+    row = kept.night(db)
+    return None if row is None else load(db, row["id"])

@@ -20,6 +20,9 @@ from cribboard.text import i18n
 from cribboard.text.error_words import said
 
 PAGE = Path(__file__).resolve().parent / "sim.html"
+NIGHT_PAGE = Path(__file__).resolve().parent / "night.html"  # the club's projector page (cribboard.club.app)
+PAGES = (PAGE, NIGHT_PAGE)  # every page whose words /api/messages translates
+HTML = "text/html; charset=utf-8"
 MAX_QUERY = 200  # characters of a discard question (six cards and two words take about 60)
 JSON = "application/json"
 
@@ -29,10 +32,7 @@ def page_answer(boards: list[Any], path: str, query: str, accept_language: str) 
     boards' page or its API; the same for the simulated board's server and
     the club's."""
     if path in ("/", "/index.html"):
-        # The reader's language, from the browser (the page's selector may choose another, and keep it).
-        lang = i18n.best_language(accept_language[:400])
-        page = PAGE.read_bytes().replace(b'<html lang="en">', b'<html lang="%s">' % lang.encode(), 1)
-        return 200, page, "text/html; charset=utf-8"
+        return 200, html_page(PAGE, accept_language), HTML
     if path == "/api/messages":
         lang = parse_qs(query).get("lang", ["en"])[0]
         lang = lang if lang in i18n.LANGUAGES else "en"
@@ -54,6 +54,13 @@ def page_answer(boards: list[Any], path: str, query: str, accept_language: str) 
             return 200, {"layout": b.layout.get("name"), "frame": b.frames, "leds": b.leds()}, JSON
         return 200, dict(b.layout, buttons=b.buttons()), JSON
     return 404, {"error": "no such page: %s" % path[:60]}, JSON
+
+
+def html_page(page: Path, accept_language: str) -> bytes:
+    """A page in the reader's language, from the browser (the page's selector may choose another, and keep
+    it)."""
+    lang = i18n.best_language(accept_language[:400])
+    return page.read_bytes().replace(b'<html lang="en">', b'<html lang="%s">' % lang.encode(), 1)
 
 
 def _scoreboard(board: Any) -> dict[str, Any]:
@@ -110,5 +117,6 @@ _PAGE_WORDS: list[str] = []
 def _page_messages() -> list[str]:
     """The words the page marks for translation (read from it once)."""
     if not _PAGE_WORDS:
-        _PAGE_WORDS.extend(i18n.page_messages(PAGE.read_text(encoding="utf-8")))
+        for page in PAGES:
+            _PAGE_WORDS.extend(m for m in i18n.page_messages(page.read_text(encoding="utf-8")) if m not in _PAGE_WORDS)
     return _PAGE_WORDS
