@@ -21,7 +21,7 @@ POSTGRES_DONE := build/.postgresql
 # Set-up steps print one line each; their output shows only if they fail.
 QUIETLY := sh tools/quietly
 
-.PHONY: run test lint typecheck mpy test-unix test-wasm test-cp test-py test-dist test-faults test-pico mutate bench clean setup hardware package-json
+.PHONY: run test lint typecheck mpy test-unix test-wasm test-cp test-py test-dist test-faults test-club test-pico mutate bench clean setup hardware package-json
 
 # The message catalogues compiled for the checkout's own install (the build step compiles the wheel's).
 MO_FILES := $(patsubst %.po,%.mo,$(wildcard host/cribboard/locale/*/LC_MESSAGES/*.po))
@@ -129,6 +129,12 @@ test-py: $(VENV_DONE) $(NODE_DONE) $(CHROMIUM_DONE) $(POSTGRES_DONE) $(MO_FILES)
 # (CRIBBOARD_PICO_UF2; skipped without it).
 test-faults: $(VENV_DONE) $(NODE_DONE)
 	$(BIN)/pytest -q -m sweep --sweep tests/host
+
+# A whole club night (tests marked `club`): 13 players, 9 rounds, 6 simulated
+# Pico Ws on WiFi to a real `cribboard serve` on PostgreSQL, every game played
+# on the boards' buttons (minutes: kept out of make test).
+test-club: $(VENV_DONE) $(NODE_DONE) $(POSTGRES_DONE) $(MO_FILES)
+	$(BIN)/pytest -q -m club --club tests/host
 
 # The whole real-port suite on the emulated Pico, faults and sweeps included:
 #   make test-pico UF2=/path/to/RPI_PICO-20260406-v1.28.0.uf2

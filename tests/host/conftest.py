@@ -80,6 +80,7 @@ def another_db_url(db_url, request, tmp_path):
 
 def pytest_addoption(parser):
     parser.addoption("--sweep", action="store_true", help="run the long fault sweeps (make test-faults)")
+    parser.addoption("--club", action="store_true", help="run the whole club night (make test-club)")
 
 
 def pytest_collection_modifyitems(config, items):
@@ -87,6 +88,11 @@ def pytest_collection_modifyitems(config, items):
 
     if image_problem() and any("pico" in item.keywords for item in items):
         raise pytest.UsageError(image_problem())  # an image was given but cannot be used: say so, run nothing
+    if not config.getoption("--club"):
+        night = pytest.mark.skip(reason="a whole club night on six simulated WiFi boards: make test-club")
+        for item in items:
+            if item.get_closest_marker("club") is not None:
+                item.add_marker(night)
     if config.getoption("--sweep"):
         return
     skip = pytest.mark.skip(reason="a long fault sweep: make test-faults")

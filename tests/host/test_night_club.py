@@ -1,0 +1,153 @@
+# A whole club night, end to end (`make test-club`): 13 players, 9 rounds,
+# 6 simulated Pico Ws on the club's WiFi reporting to a real `cribboard
+# serve` on PostgreSQL. Each round, each board is seated by the server's
+# signed answer (the names on its tracks), and its game is played on its
+# buttons, confirmed, and sent by the board itself. At the end: no pair met
+# twice, every player sat out once, and the standings equal a count made
+# here from the games the database holds.
+import json
+import random
+import threading
+import time
+
+import clubserver
+import pytest
+from clirun import cli
+from deadline import COMMAND_S
+from simboard import Board
+
+from cribapp.hostface import keep_conf
+from cribapp.store import FlashFiles
+from cribboard import store
+from cribboard.sim.simulator import board_ident
+
+PLAYERS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lu", "Max"]
+ROUNDS = 9
+TABLES = 6
+
+
+def wait_for(what, limit_s, why):
+    deadline = time.monotonic() + limit_s
+    while not (got := what()):
+        assert time.monotonic() < deadline, why()
+        time.sleep(0.1)
+    return got
+
+
+def enter(board, button, points):
+    """points on one track, in entries of at most 29 (what one entry takes), each counted with OK."""
+    while points:
+        step = min(29, points)
+        board.enter(button, step)
+        points -= step
+
+
+def play(board, pair, winner, loser_score):
+    """The seated pair's game on the board's buttons: seated first (a press sends a live state, the club's
+    answer names the pair; UNDO takes the press back), then the loser's points, the winner's to 121, OK."""
+
+    def seated():
+        board.press("P1")
+        board.press("UNDO")
+        return (board.sim.scoreboard() or {}).get("players") == list(pair)
+
+    wait_for(seated, COMMAND_S, lambda: "board never seated %s: %s" % (pair, board.log_tail(600)))
+    loser = 1 - winner
+    enter(board, "P%d" % (loser + 1), loser_score)
+    enter(board, "P%d" % (winner + 1), 121)
+    board.press("OK")  # the win confirmed: logged, and sent by the board
+
+
+@pytest.mark.club
+def test_a_thirteen_player_night_is_run_by_six_wifi_boards(tmp_path, pg_cluster):
+    db_url = pg_cluster.new_database()
+    store.connect(db_url).close()
+    proc, url = clubserver.start(db_url)
+    boards = []
+    try:
+        conn = store.connect(db_url)
+        for n in range(TABLES):  # paired as `cribboard wifi` and `pair` leave a board, before it starts
+            flash = tmp_path / ("table%d" % n)
+            flash.mkdir()
+            key = "%032x" % random.Random(n).getrandbits(128)
+            files = FlashFiles(str(flash))
+            keep_conf(files, "wifi", {"ssid": "club", "password": "a password"})
+            keep_conf(files, "club", {"server": url, "key": key})
+            store.club.pair(conn, board_ident(flash), key.encode(), "2026-11-27T19:00:0%d+00:00" % n)
+            boards.append(Board(flash))  # the firmware put beside them, and started
+        conn.close()
+        by_ident = {board_ident(b.flash): b for b in boards}
+        done = cli("night", "new", *PLAYERS, "--rounds", str(ROUNDS), "--seed", "45", "--db", db_url, "--json")
+        assert done.returncode == 0, done.stderr
+        rng = random.Random(45)
+        for number in range(1, ROUNDS + 1):
+            games = json.loads(cli("night", "round", str(number), "--db", db_url, "--json").stdout)
+            playing = [g for g in games if g["second"]]
+            assert len(playing) == TABLES and sorted(g["board"] for g in playing) == sorted(by_ident)
+            threads, failed = [], []
+            for g in playing:
+                winner, loser_score = rng.randrange(2), rng.randrange(40, 121)
+
+                def run(g=g, winner=winner, loser_score=loser_score, failed=failed):
+                    try:
+                        play(by_ident[g["board"]], (g["first"], g["second"]), winner, loser_score)
+                    except BaseException as e:  # said by the test's thread, below
+                        failed.append(e)
+
+                threads.append(threading.Thread(target=run))
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join(COMMAND_S * 4)
+            assert not failed, failed
+            wait_for(
+                lambda number=number: all(
+                    g["winner"] for g in json.loads(cli("night", "round", str(number), "--db", db_url, "--json").stdout)
+                ),
+                COMMAND_S,
+                lambda number=number: (
+                    "round %d's games not all in: %s" % (number, cli("night", "flags", "--db", db_url).stdout)
+                ),
+            )
+        flags = json.loads(cli("night", "flags", "--db", db_url, "--json").stdout)
+        assert flags == []
+        ended = cli("night", "end", "--db", db_url, "--json")
+        assert ended.returncode == 0, ended.stderr
+        table = json.loads(ended.stdout)
+    finally:
+        for b in boards:
+            b.stop()
+        clubserver.stop(proc)
+    # No pair twice, everyone's bye once, as the draw was kept.
+    rounds = [json.loads(cli("night", "round", str(n), "--db", db_url, "--json").stdout) for n in range(1, ROUNDS + 1)]
+    pairs = [frozenset((g["first"], g["second"])) for games in rounds for g in games if g["second"]]
+    assert len(pairs) == len(set(pairs)) == ROUNDS * TABLES
+    byes = sorted(g["first"] for games in rounds for g in games if g["second"] is None)
+    assert byes == sorted(set(byes)) and len(byes) == ROUNDS
+    # The standings counted here from the games stored: 2 a win, 3 a skunk (the loser short of 91), the
+    # spread the loser's distance from 121; a bye 2 points and a win.
+    conn = store.connect(db_url)
+    mine = {p: [0, 0, 0] for p in PLAYERS}
+    for g in conn.all("SELECT id, scores, winner FROM games ORDER BY id"):
+        names = [
+            r["name"]
+            for r in conn.all(
+                "SELECT p.name FROM game_players gp JOIN players p ON p.id = gp.player_id WHERE gp.game_id = ? "
+                "ORDER BY gp.track",
+                (g["id"],),
+            )
+        ]
+        scores = json.loads(g["scores"])
+        won, lost = names[g["winner"]], names[1 - g["winner"]]
+        margin = 121 - scores[1 - g["winner"]]
+        mine[won][0] += 3 if scores[1 - g["winner"]] < 91 else 2
+        mine[won][1] += 1
+        mine[won][2] += margin
+        mine[lost][2] -= margin
+    conn.close()
+    for name in byes:
+        mine[name][0] += 2
+        mine[name][1] += 1
+    assert {r["player"]: [r["game_points"], r["wins"], r["spread"]] for r in table} == mine
+    keys = [(-r["game_points"], -r["wins"], -r["spread"]) for r in table]
+    assert keys == sorted(keys)
