@@ -137,6 +137,7 @@ def run(db_url, tmp, boards=20, live_s=60.0, limit_s=COMMAND_S, servers=1, kill=
             while page_scores(page_url) != {ident: t.sim.scoreboard()["scores"] for ident, t in zip(ids, tables)}:
                 if time.monotonic() - live_began > live_s + limit_s:
                     shown = page_scores(page_url)
+                    logs = [stop(p) for p in procs]  # (whole: the follower's notes may be early in them)
                     behind = {
                         ident: (shown.get(ident), t.sim.scoreboard()["scores"])
                         for ident, t in zip(ids, tables)
@@ -144,16 +145,18 @@ def run(db_url, tmp, boards=20, live_s=60.0, limit_s=COMMAND_S, servers=1, kill=
                     }
                     raise AssertionError(
                         "the page %s is behind the boards (board: (page, board)): %s; their live states' versions in "
-                        "the database: %s; the proxy had %d connections, "
-                        "%d exchanges whole, accept errors %s; the servers' logs: %s; those boards' logs: %s"
+                        "the database: %s; what the followers said (reading the others' boards): %s; the proxy had "
+                        "%d connections, %d exchanges whole, accept errors %s; the servers' logs: %s; those boards' "
+                        "logs: %s"
                         % (
                             page_url,
                             behind,
                             live_kept(db_url, list(behind)),
+                            [[ln for ln in log.splitlines() if "live states" in ln][-5:] for log in logs],
                             proxy.connections,
                             len(proxy.took),
                             proxy.accept_errors,
-                            " | ".join(stop(p)[-1500:] or "(nothing)" for p in procs),
+                            " | ".join(log[-1500:] or "(nothing)" for log in logs),
                             " | ".join(t.log_tail(300) for ident, t in zip(ids, tables) if ident in behind),
                         )
                     )
