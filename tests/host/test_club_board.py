@@ -131,10 +131,16 @@ def test_a_club_night_seats_its_pair_at_the_board_with_the_servers_next_answer(t
         assert done.returncode == 0, done.stderr  # the club's paired boards are its tables
         (game,) = json.loads(done.stdout)
         assert game["board"] == ident
-        board.press("P1")  # a live state goes: the answer names the pair (signed), and the board keeps them
-        wait_for(lambda: (board.sim.scoreboard() or {}).get("players") == [game["first"], game["second"]])
-        board.enter("P1", 28)  # with the press before: 29, the most one entry takes...
-        for _ in range(3):  # ...and the first track (who deals first) wins a game to 121 on the buttons
+
+        def seated():  # a press and its undo send live states: the answer names the pair (signed)...
+            board.press("P1")
+            board.press("UNDO")
+            return (board.sim.scoreboard() or {}).get("players") == [game["first"], game["second"]]
+
+        wait_for(seated)
+        view = board.sim.scoreboard()
+        assert view["dealer"] == 0 and view["scores"] == [0, 0]  # ...in a new match, track 1 dealing
+        for _ in range(4):  # the first track wins a game to 121 on the buttons (29 is the most one entry takes)
             board.enter("P1", 29)
         board.enter("P1", 5)
         board.press("OK")

@@ -98,13 +98,24 @@ class HostFace:
         self.app.save()
 
     def seat(self, names):
-        """The players a club night puts at this board (the club's answer): kept when they change the
-        tracks' names; names this board cannot take are left (the answer is the club's, not a user's)."""
-        if names != self.app.session.names:
-            try:
-                self.set_player_names(names)
-            except ValueError:
-                pass
+        """The players a club night puts at this board (the club's answer), track 1 first: who deals
+        first. Kept when they change the tracks' names; a new pair on a game with no entry yet starts a
+        new match that track 1 deals, as the draw says. Names this board cannot take are left (the
+        answer is the club's, not a user's)."""
+        app = self.app
+        s = app.session
+        if names == s.names:
+            return
+        try:
+            s.set_names(names)
+        except ValueError:
+            return
+        if not s.match.game.events:
+            from cribapp.boardview import view_for  # (loaded already: the app draws with it)
+
+            s.new_match(s.settings, 0)
+            app._view = view_for(s.match)
+        app.save()
 
     def keep_config(self, kind, data):
         """The club's WiFi or server, kept on the board (ValueError if wrong)."""
