@@ -16,16 +16,16 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "firmware" / "lib"))
 sys.path.insert(0, str(ROOT / "host"))
 sys.path.insert(0, str(ROOT / "tests" / "bench"))
+sys.path.insert(0, str(ROOT / "tests" / "host"))
 
 from bench_core import reference_us  # noqa: E402
+from nightgames import record  # noqa: E402
 
-from cribboard import records, store  # noqa: E402
+from cribboard import store  # noqa: E402
 from cribboard.night import director, filing, redraw, standings  # noqa: E402
 from cribboard.night.draw import draw  # noqa: E402
 from cribboard.night.scheme import Scheme  # noqa: E402
 from cribcore.game import skunk_class  # noqa: E402
-from cribcore.match import Match  # noqa: E402
-from cribcore.record import game_record  # noqa: E402
 
 PLAYERS, ROUNDS, TABLES = 200, 20, 100
 
@@ -56,18 +56,6 @@ def played(d, seed=1):
                 )
             )
     return games
-
-
-def record(seq, names, winner, loser_score):
-    m = Match()
-    loser = 1 - winner
-    while m.game.score(loser) < loser_score:
-        m.game.add(loser, min(29, loser_score - m.game.score(loser)), "pegging", 10)
-    while not m.game.over():
-        m.game.add(winner, 29, "pegging", 20)
-    rec = game_record(m, 0)
-    rec.update({"match": seq, "game_no": 1, "boot": 1, "ticks": 40, "wall": None, "firmware": "t", "names": names})
-    return records.check(json.dumps(rec))
 
 
 def main():

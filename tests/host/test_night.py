@@ -8,25 +8,11 @@ import json
 
 import pytest
 from clirun import cli
+from nightgames import record
 
-from cribboard import records, store
-from cribcore.match import Match
-from cribcore.record import game_record
+from cribboard import store
 
 BOARDS = ["b0ard-one", "b0ard-two", "b0ard-three"]
-
-
-def record(seq, names, winner, loser_score):
-    """A finished game as a board logs it: names by track, winner a track, the loser on loser_score."""
-    m = Match()
-    loser = 1 - winner
-    while m.game.score(loser) < loser_score:
-        m.game.add(loser, min(29, loser_score - m.game.score(loser)), "pegging", 10)
-    while not m.game.over():
-        m.game.add(winner, 29, "pegging", 20)
-    rec = game_record(m, 0)
-    rec.update({"match": seq, "game_no": 1, "boot": 1, "ticks": 40, "wall": None, "firmware": "t", "names": names})
-    return records.check(json.dumps(rec))
 
 
 class Boards:

@@ -7,7 +7,7 @@ from typing import Any
 import click
 
 from cribboard.cli.base import cli
-from cribboard.cli.options import ROW_ID, db_option, json_option, open_db, open_link, port_option
+from cribboard.cli.options import ROW_ID, db_option, json_option, open_db, open_link, output_option, port_option
 from cribboard.cli.output import emit, status
 from cribboard.cli.translated import TranslatedGroup
 from cribboard.errors import UsageError
@@ -399,13 +399,7 @@ def night_list(db_url: str, as_json: bool) -> None:
 @night.command("export")
 @click.option("--format", "fmt", type=click.Choice(["csv", "json"]), default="csv", show_default=True)
 @click.option("--cards", is_flag=True, help="CSV: every player's scorecard, a line a round (JSON has both).")
-@click.option(
-    "--output",
-    "-o",
-    type=click.Path(dir_okay=False, allow_dash=True),
-    default="-",
-    help="File to write (default: stdout).",
-)
+@output_option
 @_night_option
 @db_option
 def night_export(fmt: str, cards: bool, output: str, night_id: int | None, db_url: str) -> None:

@@ -35,6 +35,13 @@ port_option = click.option(
     "--port", envvar="CRIBBOARD_PORT", help="The board's serial port (default: the one board plugged in)."
 )
 json_option = click.option("--json", "as_json", is_flag=True, help="JSON instead of a table.")
+output_option = click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    default="-",
+    help="File to write (default: stdout).",
+)
 # A row's id (a game, a match, a sheet): what the databases can hold, so a number past it is a usage error,
 # not a traceback from the database's driver.
 ROW_ID = click.IntRange(1, MAX_INT)

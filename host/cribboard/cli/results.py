@@ -7,7 +7,7 @@ from typing import IO, Any
 import click
 
 from cribboard.cli.base import cli
-from cribboard.cli.options import ROW_ID, db_option, json_option, open_db
+from cribboard.cli.options import ROW_ID, db_option, json_option, open_db, output_option
 from cribboard.cli.output import emit, print_table, status
 from cribboard.errors import CribboardError, UsageError
 from cribboard.text.error_words import said
@@ -212,13 +212,7 @@ def stats_cmd(db_url: str, as_json: bool) -> None:
     show_default=True,
     help="Cribbage games, or barbu rubbers.",
 )
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(dir_okay=False, allow_dash=True),
-    default="-",
-    help="File to write (default: stdout).",
-)
+@output_option
 def export(db_url: str, fmt: str, what: str, output: str) -> None:
     """Export every game (JSON: with its full record and events)."""
     import io
