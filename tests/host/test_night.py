@@ -309,6 +309,9 @@ def test_nights_add_up_to_a_season_table(db_url):
         p: [r[k] for k in ("nights", "firsts", "paid", "game_points", "wins", "spread")] for p, r in season.items()
     } == mine
     assert season["Ann"]["nights"] == 2 and "Flo" in season
+    assert [n["card"] for n in season["Ann"]["by_night"]] == [
+        next(r["card"] for r in final if r["player"] == "Ann") for final in finals
+    ]
     keys = [(-r["game_points"], -r["wins"], -r["spread"]) for r in as_json("night", "season", *db)]
     assert keys == sorted(keys)
     assert as_json("night", "season", "--since", "2999-01-01", *db) == []

@@ -314,15 +314,17 @@ def end(db: Database, night: Night) -> Night:
     return load(db, night.id)
 
 
-def ended_standings(db: Database, since: float | None = None, until: float | None = None) -> list[list[standings.Row]]:
-    """Each ended night's final standings, begun in [since, until) (Unix seconds), oldest first."""
+def ended_standings(
+    db: Database, since: float | None = None, until: float | None = None
+) -> list[tuple[int, list[standings.Row]]]:
+    """Each ended night's id and final standings, begun in [since, until) (Unix seconds), oldest first."""
     out = []
     for row in kept.listing(db):
         if row["ended_at"] is None:
             continue
         begun = datetime.fromisoformat(row["started_at"]).timestamp()
         if (since is None or begun >= since) and (until is None or begun < until):
-            out.append(load(db, row["id"]).standings())
+            out.append((row["id"], load(db, row["id"]).standings()))
     return out
 
 

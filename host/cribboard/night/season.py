@@ -3,7 +3,7 @@
 # games won, then spread), with how many nights they played, won, and
 # finished in the top quarter (the places a night pays).
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from cribboard.night.standings import Row, paid
@@ -19,18 +19,20 @@ class SeasonRow:
     wins: int = 0
     spread: int = 0
     rank: int = 0
+    by_night: list[dict[str, Any]] = field(default_factory=list)  # each night played: its place and card
 
     def key(self) -> tuple[int, int, int]:
         return (-self.game_points, -self.wins, -self.spread)
 
     def as_dict(self) -> dict[str, Any]:
-        return dict(self.__dict__)
+        return dict(self.__dict__, by_night=list(self.by_night))
 
 
-def table(nights: Iterable[Sequence[Row]]) -> list[SeasonRow]:
-    """One row a player who played any of the nights (each night's standings, in its order)."""
+def table(nights: Iterable[tuple[int, Sequence[Row]]]) -> list[SeasonRow]:
+    """One row a player who played any of the nights ((night id, its standings in its order), oldest
+    first)."""
     rows: dict[str, SeasonRow] = {}
-    for standings in nights:
+    for night, standings in nights:
         line = paid(standings)
         for place, r in enumerate(standings, 1):
             if not r.lines:
@@ -42,6 +44,7 @@ def table(nights: Iterable[Sequence[Row]]) -> list[SeasonRow]:
             s.game_points += r.game_points
             s.wins += r.wins
             s.spread += r.spread
+            s.by_night.append({"night": night, "rank": r.rank, "card": r.card(), "spread": r.spread})
     order = sorted(rows.values(), key=lambda s: (s.key(), s.player))
     for place, s in enumerate(order, 1):
         s.rank = order[place - 2].rank if place > 1 and order[place - 2].key() == s.key() else place
