@@ -341,3 +341,19 @@ def test_a_board_on_usb_is_given_its_pair_and_its_game_files_under_the_round(tmp
     (filed,) = as_json("night", "round", "1", *db)
     assert filed["winner"] == g["first"] and filed["scores"] == [121, 0] and filed["source"] == "board"
     assert as_json("night", "flags", *db) == []
+
+
+def test_a_late_arrival_can_leave_the_round_being_played_as_it_is(db_url):
+    boards = Boards(db_url)
+    for b in BOARDS:
+        boards.play(b, ["Player 1", "Player 2"], 0, 100)
+    db = ["--db", db_url]
+    first = as_json(
+        "night", "new", "A", "B", "C", "D", "--rounds", "3", *[x for b in BOARDS for x in ("--table", b)], *db
+    )
+    assert "rounds 1 to 3 can be drawn again" in refused("night", "join", "E", "--from", "4", *db)
+    ok("night", "join", "E", "--from", "2", *db)  # round 1 is being played: kept, though no result is in
+    assert as_json("night", "round", "1", *db) == first
+    assert any("E" in (g["first"], g["second"]) for g in as_json("night", "round", "2", *db))
+    boards.play(first[0]["board"], [first[0]["first"], first[0]["second"]], 0, 100)
+    assert "rounds 2 to 3 can be drawn again" in refused("night", "leave", "A", "--from", "1", *db)

@@ -16,6 +16,16 @@ from cribboard.text.i18n import _
 _SCHEME_PARTS = ("win", "skunk", "double_skunk", "loss", "bye_points", "bye_spread")
 
 
+def _from_option(fn: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option(
+        "--from",
+        "start",
+        type=ROW_ID,
+        help="The first round to draw again (default: the first with no result in; give the next one to keep "
+        "a round being played).",
+    )(fn)
+
+
 def _night_option(fn: Callable[..., Any]) -> Callable[..., Any]:
     return click.option("--night", "night_id", type=ROW_ID, help="Which night (its id); the latest if not given.")(fn)
 
@@ -337,35 +347,37 @@ def night_history(night_id: int | None, db_url: str, as_json: bool) -> None:
 
 
 def _change_room(
-    db_url: str, night_id: int | None, joining: Sequence[str], leaving: Sequence[str], as_json: bool
+    db_url: str, night_id: int | None, joining: Sequence[str], leaving: Sequence[str], start: int | None, as_json: bool
 ) -> None:
     from cribboard.cli.player_names import checked
     from cribboard.night import director
 
     db = open_db(db_url)
-    n = director.change_room(db, director.load(db, night_id), [checked(p) for p in joining], leaving)
+    n = director.change_room(db, director.load(db, night_id), [checked(p) for p in joining], leaving, start)
     status(_("the rounds not yet begun are drawn again"))
-    _show_round(n, min(n.in_play, len(n.drawn)), as_json)
+    _show_round(n, min(start or n.in_play, len(n.drawn)), as_json)
 
 
 @night.command("join")
 @click.argument("players", nargs=-1, required=True)
+@_from_option
 @_night_option
 @db_option
 @json_option
-def night_join(players: tuple[str, ...], night_id: int | None, db_url: str, as_json: bool) -> None:
+def night_join(players: tuple[str, ...], start: int | None, night_id: int | None, db_url: str, as_json: bool) -> None:
     """Seat late arrivals: the rounds not yet begun are drawn again with them."""
-    _change_room(db_url, night_id, players, (), as_json)
+    _change_room(db_url, night_id, players, (), start, as_json)
 
 
 @night.command("leave")
 @click.argument("players", nargs=-1, required=True)
+@_from_option
 @_night_option
 @db_option
 @json_option
-def night_leave(players: tuple[str, ...], night_id: int | None, db_url: str, as_json: bool) -> None:
+def night_leave(players: tuple[str, ...], start: int | None, night_id: int | None, db_url: str, as_json: bool) -> None:
     """Let players go: the rounds not yet begun are drawn again without them (their games so far stand)."""
-    _change_room(db_url, night_id, (), players, as_json)
+    _change_room(db_url, night_id, (), players, start, as_json)
 
 
 @night.command("end")

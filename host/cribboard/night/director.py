@@ -194,9 +194,13 @@ def _untouched_from(night: Night) -> int:
     return first
 
 
-def change_room(db: Database, night: Night, joining: Sequence[str] = (), leaving: Sequence[str] = ()) -> Night:
-    """Late arrivals seated and leavers let go from the first round not begun: the rounds from there drawn
-    again (DrawError if they cannot be, or if a name is wrong)."""
+def change_room(
+    db: Database, night: Night, joining: Sequence[str] = (), leaving: Sequence[str] = (), start: int | None = None
+) -> Night:
+    """Late arrivals seated and leavers let go from round start (by default the first round no result of
+    which is in): the rounds from there drawn again (DrawError if they cannot be, if a round from start on
+    has a result in, or if a name is wrong). A round being played with no result in yet counts as not
+    begun: the director gives a later start to keep it."""
     _open(night)
     for name in joining:
         if name in night.present:
@@ -204,9 +208,16 @@ def change_room(db: Database, night: Night, joining: Sequence[str] = (), leaving
     for name in leaving:
         if name not in night.present:
             raise DrawError(_("%s is not playing tonight") % name)
-    start = _untouched_from(night)
-    if start > night.rounds:
+    first = _untouched_from(night)
+    if first > night.rounds:
         raise DrawError(_("every round has begun: there is no round left to draw again"))
+    if start is None:
+        start = first
+    elif not first <= start <= night.rounds:
+        raise DrawError(
+            _("rounds %(first)d to %(last)d can be drawn again (a round with a result in stays), not %(start)d")
+            % {"first": first, "last": night.rounds, "start": start}
+        )
     room = [p for p in night.present if p not in leaving] + list(joining)
     rest = redraw.redraw(room, night.rounds - start + 1, night.tables, night.seed + start, night.drawn[: start - 1])
     kept.redrawn(
