@@ -357,3 +357,16 @@ def test_a_late_arrival_can_leave_the_round_being_played_as_it_is(db_url):
     assert any("E" in (g["first"], g["second"]) for g in as_json("night", "round", "2", *db))
     boards.play(first[0]["board"], [first[0]["first"], first[0]["second"]], 0, 100)
     assert "rounds 2 to 3 can be drawn again" in refused("night", "leave", "A", "--from", "1", *db)
+
+
+def test_a_night_ended_early_counts_no_bye_of_a_round_never_played(db_url):
+    boards = Boards(db_url)
+    boards.play(BOARDS[0], ["Player 1", "Player 2"], 0, 100)
+    db = ["--db", db_url]
+    first = as_json("night", "new", "A", "B", "C", "--rounds", "3", "--table", BOARDS[0], "--seed", "3", *db)
+    (g,) = [g for g in first if g["second"]]
+    boards.play(g["board"], [g["first"], g["second"]], 0, 100)
+    second_bye = next(x["first"] for x in as_json("night", "round", "2", *db) if x["second"] is None)
+    assert next(r for r in as_json("night", "standings", *db) if r["player"] == second_bye)["byes"] == 1  # in play
+    table = {r["player"]: r for r in as_json("night", "end", *db)}  # ended with round 2 unplayed
+    assert sum(r["byes"] for r in table.values()) == 1  # round 1's bye only

@@ -46,8 +46,10 @@ class Night:
         return self.tables.index(board) + 1 if board in self.tables else None
 
     def counted(self) -> list[filing.Result]:
-        """The results that count so far: a bye once its round is in play (it is no win before)."""
-        return [r for r in self.filed.results.values() if r.source != filing.BYE or r.round <= self.in_play]
+        """The results that count so far: a bye once its round is in play (it is no win before); on a night
+        ended early, only the byes of the rounds whose games all came in."""
+        last = self.in_play - 1 if self.over() else self.in_play
+        return [r for r in self.filed.results.values() if r.source != filing.BYE or r.round <= last]
 
     def standings(self) -> list[standings.Row]:
         return standings.table(self.players, self.counted(), self.scheme)
