@@ -130,9 +130,11 @@ test-py: $(VENV_DONE) $(NODE_DONE) $(CHROMIUM_DONE) $(POSTGRES_DONE) $(MO_FILES)
 test-faults: $(VENV_DONE) $(NODE_DONE)
 	$(BIN)/pytest -q -m sweep --sweep tests/host
 
-# A whole club night (tests marked `club`): 13 players, 9 rounds, 6 simulated
-# Pico Ws on WiFi to a real `cribboard serve` on PostgreSQL, every game played
-# on the boards' buttons (minutes: kept out of make test).
+# A club's load (tests marked `club`), one test at a time: a whole club night
+# (13 players, 9 rounds, 6 simulated Pico Ws on WiFi to a real `cribboard
+# serve` on PostgreSQL, every game on the buttons) and twenty boards at once
+# into one server and into two behind a balancer. They fill a two-core
+# machine: beside other tests, each starved the other (docs/testing.md).
 test-club: $(VENV_DONE) $(NODE_DONE) $(POSTGRES_DONE) $(MO_FILES)
 	$(BIN)/pytest -q -m club --club tests/host
 

@@ -80,7 +80,7 @@ def another_db_url(db_url, request, tmp_path):
 
 def pytest_addoption(parser):
     parser.addoption("--sweep", action="store_true", help="run the long fault sweeps (make test-faults)")
-    parser.addoption("--club", action="store_true", help="run the whole club night (make test-club)")
+    parser.addoption("--club", action="store_true", help="run the club's load tests (make test-club)")
 
 
 def pytest_collection_modifyitems(config, items):
@@ -89,7 +89,7 @@ def pytest_collection_modifyitems(config, items):
     if image_problem() and any("pico" in item.keywords for item in items):
         raise pytest.UsageError(image_problem())  # an image was given but cannot be used: say so, run nothing
     if not config.getoption("--club"):
-        night = pytest.mark.skip(reason="a whole club night on six simulated WiFi boards: make test-club")
+        night = pytest.mark.skip(reason="a club's load on simulated WiFi boards, one test at a time: make test-club")
         for item in items:
             if item.get_closest_marker("club") is not None:
                 item.add_marker(night)
