@@ -36,6 +36,7 @@ class Night:
     left: dict[str, int]  # who left, and before which round
     joined: dict[str, int]  # who came late, and at which round
     drawn: tuple[tuple[Game, ...], ...]
+    games: list[BoardGame]  # the boards' games it read (stored after it began, at its tables)
     filed: Filed
     in_play: int  # the round in play (rounds + 1 once every game is in)
     started_at: str
@@ -162,6 +163,7 @@ def load(db: Database, night_id: int | None = None) -> Night:
         left,
         {p["name"]: p["joined"] for p in who if p["joined"] > 1},
         drawn,
+        games,
         filed,
         in_play,
         row["started_at"],
@@ -286,7 +288,7 @@ def take_flagged(
         raise DrawError(_("game %d is not one of tonight's flagged games (`cribboard night flags`)") % game_id)
     if flag.reason == filing.NOT_TWO:
         raise DrawError(_("game %d is not a game for two: enter its result by hand") % game_id)
-    game = next(g for g in _flagged_games(db, night) if g.id == game_id)
+    game = next(g for g in night.games if g.id == game_id)
     who = tuple(players) or game.names
     if len(who) != 2:
         raise DrawError(_("name the game's two players, track 1 first"))
@@ -302,12 +304,6 @@ def take_flagged(
             % {"a": both[0], "b": both[1]}
         )
     return enter(db, night, number, both, (game.scores[0], game.scores[1]), game.target, game_id)
-
-
-def _flagged_games(db: Database, night: Night) -> list[BoardGame]:
-    row = kept.night(db, night.id)
-    assert row is not None  # (loaded a moment ago)
-    return _board_games(kept.board_games(db, row["after_game"], night.tables, row["until_game"]))
 
 
 def undo(db: Database, night: Night) -> tuple[Night, Row | None]:
