@@ -28,6 +28,7 @@ from typing import Any
 
 from cribboard import intake, store
 from cribboard.club.allowance import Allowance, LogLimit
+from cribboard.club.recent import Recent
 from cribboard.intake import BOARD_ID, wall_time
 from cribboard.records import MAX_INT
 from cribboard.store.engine import Database, DbError
@@ -104,8 +105,8 @@ class Club:
         self.log_limit = LogLimit(LOG_LINES, 60.0, clock)
         self.health_checks = Allowance(HEALTH_RATE, HEALTH_BURST, clock)  # per address
         self._clock = clock
-        self._seating: tuple[float, dict[str, list[str]]] | None = None  # (read at, the night's pairs by board)
-        self._night: tuple[float, Any] | None = None  # (read at, the night as its page shows it)
+        self._seating: Recent[dict[str, list[str]]] = Recent(SEATING_S, clock)  # the night's pairs by board
+        self._night: Recent[Any] = Recent(SEATING_S, clock)  # the night as its page shows it
 
     def close(self) -> None:
         self._stop.set()
@@ -309,27 +310,22 @@ class Club:
         request that comes in while it is read again uses the one before)."""
         from cribboard.night import director
 
-        now = self._clock()
-        seating = self._seating
-        if seating is None or now - seating[0] >= SEATING_S:
-            seating = self._seating = (now, director.seating(db))
-        return seating[1]
+        return self._seating.get(lambda: director.seating(db))
 
     def night_page(self) -> dict[str, Any]:
         """The night under way (or the last one) as the projector page shows it, with the boards' live
         scores; read from the database at most once a SEATING_S (DbError if it does not answer)."""
         from cribboard.night import director
-
-        now = self._clock()
-        cached = self._night
-        if cached is None or now - cached[0] >= SEATING_S:
-            with self.pool.db() as db:
-                cached = self._night = (now, director.latest(db))
         from cribboard.night.view import as_page
 
+        def read() -> Any:
+            with self.pool.db() as db:
+                return director.latest(db)
+
+        night = self._night.get(read)
         with self._boards_lock:
             live = {b.board: view for b in self.boards if (view := b.scoreboard()) is not None}
-        return as_page(cached[1], live)
+        return as_page(night, live)
 
     def _counter(self, db: Database, board: str, count: tuple[int, int], key: bytes, counter: str) -> None:
         if not store.club.take_counter(db, board, *count, _iso(self._now())):  # another request with it was first
