@@ -89,10 +89,10 @@ def pytest_collection_modifyitems(config, items):
     if image_problem() and any("pico" in item.keywords for item in items):
         raise pytest.UsageError(image_problem())  # an image was given but cannot be used: say so, run nothing
     if not config.getoption("--club"):
-        night = pytest.mark.skip(reason="a club's load on simulated WiFi boards, one test at a time: make test-club")
+        skip_club = pytest.mark.skip(reason="a club's load on simulated WiFi boards, one at a time: make test-club")
         for item in items:
             if item.get_closest_marker("club") is not None:
-                item.add_marker(night)
+                item.add_marker(skip_club)
     if config.getoption("--sweep"):
         return
     skip = pytest.mark.skip(reason="a long fault sweep: make test-faults")
