@@ -1,11 +1,14 @@
 # What the host takes of a batch of a board's records, the one rule for a USB
 # sync and a club's WiFi report (so the two ways in cannot drift): the
-# numbering is a board's (records.out_of_order), each record is a game
+# numbering is a board's (records.out_of_order); a record is keyed by its
+# board, its log (the id the board's log was made with, '' for firmware
+# that gives none) and its number. A record the database holds under that
+# key already is one sent again (an answer the board never got), skipped
+# only if it is the same; one that is not is kept apart with the reason,
+# the stored one kept: never dropped in silence. Any other record is a game
 # (records.check) and not one already stored under another number; what
-# fails a record's checks is kept apart with the reason, never lost, and a
-# record at or below what the database holds is one sent again (an answer
-# the board never got), skipped. A board's id and a game's date are judged
-# here too, for both.
+# fails those checks is kept apart with the reason, never lost. A board's
+# id, its log's id and a game's date are judged here too, for both.
 import json
 import re
 from typing import Any, NamedTuple
@@ -13,10 +16,11 @@ from typing import Any, NamedTuple
 from cribapp.compat import TICKS_PERIOD
 from cribapp.ticks import Ticks
 from cribboard import store
-from cribboard.records import SAME_GAME, BadRecord, Game, Reason, check, out_of_order
-from cribboard.store.engine import Database
+from cribboard.records import NOT_AS_STORED, SAME_GAME, BadRecord, Game, Reason, check, out_of_order, parsed
+from cribboard.store.engine import Database, storable
 
 BOARD_ID = re.compile(r"[0-9A-Za-z_-]{1,64}")  # a chip's unique id in hex, or a name of letters
+LOG_ID = re.compile(r"[0-9a-f]{16}")  # what a board's log is made with (cribapp.store: 64 random bits in hex)
 EARLIEST = 1_577_836_800  # 2020-01-01: a date before it is no game of a Cribboard's
 LATEST_AHEAD = 86_400  # nor one more than a day after the host's clock
 MAX_TICKS = 1 << 40  # far past any board's ticks period (2**30 on MicroPython)
@@ -55,8 +59,16 @@ class Sorted(NamedTuple):
     again: list[int]  # seqs the database holds already
 
 
-def sort(db: Database, board: str, records: list[tuple[Any, str]], last: int | None = None) -> Sorted:
-    """The batch [(seq, record's JSON text)] sorted; BadBatch if its numbers are
+def log_of(given: Any) -> str | None:
+    """The log's id a board gave ('' if it gave none: firmware from before logs had ids), or None if it
+    gave something no board makes."""
+    if given is None:
+        return ""
+    return given if isinstance(given, str) and LOG_ID.fullmatch(given) else None
+
+
+def sort(db: Database, board: str, records: list[tuple[Any, str]], last: int | None = None, log: str = "") -> Sorted:
+    """The batch [(seq, record's JSON text)] of the board's log sorted; BadBatch if its numbers are
     not whole, increasing, from 1 and at most last (the board's last record)."""
     seqs = [seq for seq, _text in records]
     wrong = out_of_order(seqs, 0, last)
@@ -69,12 +81,16 @@ def sort(db: Database, board: str, records: list[tuple[Any, str]], last: int | N
                 "" if last is None else " (the board's last is %d)" % last,
             )
         )
-    since = store.games.last_seq(db, board)
+    held = store.games.held(db, board, log, seqs)
     games, apart, again = [], [], []
     batch: dict[tuple[int, int, str], int] = {}  # a game of this batch -> its seq
     for seq, text in records:
-        if seq <= since:
-            again.append(seq)
+        kept = held.get(seq)
+        if kept is not None:
+            if _as_held(kept, text):
+                again.append(seq)
+            else:
+                apart.append((seq, Reason(NOT_AS_STORED, seq=seq), text))
             continue
         try:
             game = check(text)
@@ -83,13 +99,25 @@ def sort(db: Database, board: str, records: list[tuple[Any, str]], last: int | N
             continue
         rec = game.record
         key = (rec["match"], rec["game_no"], json.dumps(rec["events"]))
-        twin = batch.get(key) or store.games.twin(db, board, seq, game)
+        twin = batch.get(key) or store.games.twin(db, board, log, seq, game)
         if twin is not None:
             apart.append((seq, Reason(SAME_GAME, seq=twin), text))
             continue
         batch[key] = seq
         games.append((seq, game))
     return Sorted(games, apart, again)
+
+
+def _as_held(held: tuple[list[Any], list[str]], text: str) -> bool:
+    """Whether a record sent again is what the database holds under its number: the game stored (as
+    read), or a text kept apart (as kept)."""
+    games, raws = held
+    if storable(text) in raws:
+        return True
+    try:
+        return parsed(text) in games
+    except BadRecord:
+        return False
 
 
 def _show(v: Any) -> str:

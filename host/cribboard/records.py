@@ -17,6 +17,7 @@ from cribcore.names import check_names, default_name
 from cribrules.replay import load_game
 
 MAX_INT = 2**31 - 1  # an INTEGER column on PostgreSQL
+MAX_DEPTH = 16  # a record nests 3 deep (events: a list of lists); deeper, and no game: refused before it is parsed
 
 
 # Why a record is kept apart: the English templates (said in the reader's language from a reason's data,
@@ -32,6 +33,11 @@ WRONG_SCORES = N_("scores %(given)s, but its events make %(made)s")
 BAD_RESULT = N_("match_result is %(given)s")
 BAD_NAMES = N_("names: %(problem)s")
 SAME_GAME = N_("the same game as record %(seq)d")
+TOO_DEEP = N_("nests deeper than %(most)d")
+NOT_AS_STORED = N_(
+    "record %(seq)d again, but not as this database holds it (a log the board's firmware made anew without "
+    "an id, or another board with the same id): kept apart, the stored one kept"
+)
 REASONS = frozenset(
     [
         NOT_WHOLE,
@@ -45,6 +51,8 @@ REASONS = frozenset(
         BAD_RESULT,
         BAD_NAMES,
         SAME_GAME,
+        TOO_DEEP,
+        NOT_AS_STORED,
     ]
 )
 
@@ -123,12 +131,41 @@ def _show(v: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def json_depth(data: bytes | str) -> int:
+    """How deep a JSON text nests (brackets outside strings), without parsing it (json.loads recurses)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for c in data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif c == 0x5C:  # backslash
+                escaped = True
+            elif c == 0x22:
+                in_string = False
+        elif c == 0x22:
+            in_string = True
+        elif c in (0x5B, 0x7B):
+            depth += 1
+            deepest = max(deepest, depth)
+        elif c in (0x5D, 0x7D):
+            depth -= 1
+    return deepest
+
+
+def parsed(body: str) -> Any:
+    """A record's JSON text read; BadRecord if it nests deeper than any record or is not JSON."""
+    if json_depth(body) > MAX_DEPTH:
+        raise BadRecord(TOO_DEEP, most=MAX_DEPTH)
+    try:
+        return json.loads(body)
+    except (ValueError, RecursionError) as e:
+        raise BadRecord(NOT_JSON, error=e) from None
+
+
 def check(body: str) -> Game:
     """The game a record's JSON text holds; BadRecord says why it holds none."""
-    try:
-        rec = json.loads(body)
-    except ValueError as e:
-        raise BadRecord(NOT_JSON, error=e) from None
+    rec = parsed(body)
     if not isinstance(rec, dict):
         raise BadRecord(NOT_OBJECT, kind=type(rec).__name__)
     if set(rec) == {"too_long"}:

@@ -73,9 +73,57 @@ def test_a_corrupt_line_in_the_middle_is_skipped_not_sent():
     for g in (1, 2, 3):
         s.append((1, g), json.dumps({"match": 1, "game_no": g}))
     lines = s.files.disk[LOG].split(b"\n")
-    lines[1] = lines[1].replace(b"game_no", b"game_NO")
+    assert lines[2].startswith(b"2 ")  # (after the log's id, and record 1)
+    lines[2] = lines[2].replace(b"game_no", b"game_NO")
     s.files.disk[LOG] = b"\n".join(lines)
     assert [n for n, _ in s.since(0, 9)] == [1, 3]
+
+
+def test_a_log_is_named_when_it_is_made_and_keeps_its_name_until_it_is_gone():
+    flash = FakeFlash()
+    s = Store(flash)
+    s.load()
+    assert s.log_id is None  # no log yet: nothing to name
+    s.append((1, 1), json.dumps({"match": 1, "game_no": 1}))
+    made = s.log_id
+    assert len(made) == 16 and int(made, 16) >= 0  # 64 bits, in hex
+    s.append((1, 2), json.dumps({"match": 1, "game_no": 2}))
+    assert s.log_id == made and [n for n, _ in s.since(0, 9)] == [1, 2]  # the name is never a record
+    again = Store(flash.restarted())
+    again.load()
+    assert (again.log_id, again.last_seq) == (made, 2)  # kept through a power cut
+    flash.disk.pop(STATE, None)  # the state lost: the log, and its name, stand
+    lost = Store(flash.restarted())
+    lost.load()
+    assert lost.log_id == made
+    wiped = Store(FakeFlash())  # a wiped flash (or another board): a new log, a new name
+    wiped.load()
+    wiped.append((1, 1), json.dumps({"match": 1, "game_no": 1}))
+    assert wiped.log_id not in (None, made)
+
+
+def test_a_log_made_by_older_firmware_has_no_name_and_still_lists():
+    flash = FakeFlash()
+    flash.disk[LOG] = seal('1 {"match": 1, "game_no": 1}') + seal('2 {"match": 1, "game_no": 2}')
+    s = Store(flash)
+    s.load()
+    assert (s.log_id, s.last_seq) == (None, 2)
+    assert s.append((1, 3), json.dumps({"match": 1, "game_no": 3})) == 3
+    assert s.log_id is None and [n for n, _ in s.since(0, 9)] == [1, 2, 3]
+
+
+def test_a_log_cut_off_in_its_first_write_is_made_again_with_a_new_name():
+    flash = FakeFlash()
+    s = Store(flash)
+    s.load()
+    s.append((1, 1), json.dumps({"match": 1, "game_no": 1}))
+    first = s.log_id
+    flash.disk[LOG] = flash.disk[LOG][:30]  # the power went in the log's first write: its name torn
+    again = Store(flash.restarted())
+    again.load()
+    assert again.log_id is None and LOG not in again.files.disk
+    again.append((1, 1), json.dumps({"match": 1, "game_no": 1}))
+    assert again.log_id not in (None, first) and [n for n, _ in again.since(0, 9)] == [1]
 
 
 def test_a_full_flash_keeps_the_last_good_state():

@@ -93,8 +93,8 @@ def test_a_paired_boards_games_are_stored_once_and_acknowledged_with_a_signature
         ("bad signature", dict(key="00" * 16), 403),
         ("no signature (64 hex digits)", dict(sign=False), 403),
         ("no signature (64 hex digits)", dict(sign=False, headers={"X-Cribboard-Signature": "é" * 64}), 403),
-        ("no usable counter (BOOT.N, each a whole number up to 2147483647)", dict(counter="x"), 400),
-        ("no usable counter (BOOT.N, each a whole number up to 2147483647)", dict(counter="2147483648.1"), 400),
+        ("no usable counter (BOOT.N, each a whole number up to 1073741823)", dict(counter="x"), 400),
+        ("no usable counter (BOOT.N, each a whole number up to 1073741823)", dict(counter="1073741824.1"), 400),
         ("no usable board id", dict(board="a/b"), 400),
     ],
 )

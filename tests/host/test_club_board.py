@@ -149,3 +149,65 @@ def test_a_club_night_seats_its_pair_at_the_board_with_the_servers_next_answer(t
         board.stop()
     (filed,) = json.loads(cli("night", "round", "1", "--db", db_url, "--json").stdout)
     assert (filed["winner"], filed["scores"], filed["source"]) == (game["first"], [121, 0], "board")
+
+
+def wipe(flash):
+    """What a wiped flash keeps of a board: its id (the chip's) and the firmware; not its state, its games'
+    log, its WiFi or its key."""
+    for name in ("state.json", "games.log", "wifi.json", "club.json"):
+        (flash / name).unlink(missing_ok=True)
+
+
+def test_a_board_wiped_and_paired_again_has_its_new_games_stored_beside_the_old(tmp_path, db_url, club):
+    board = Board(tmp_path / "flash")
+    try:
+        ident = paired(board, club["url"], db_url)
+        board.play_a_game_to_61()
+        wait_for(lambda: stored(db_url) == [(ident, 1)])
+    finally:
+        board.stop()
+    wipe(tmp_path / "flash")  # the same board, its log made anew: numbering from 1 again
+    board = Board(tmp_path / "flash")
+    try:
+        assert paired(board, club["url"], db_url) == ident
+        board.play_a_game_to_61()
+        wait_for(lambda: stored(db_url) == [(ident, 1), (ident, 1)])  # a new game, not taken for a resend
+        conn = store.connect(db_url)
+        try:
+            logs = [r["log"] for r in conn.all("SELECT log FROM games ORDER BY id")]
+            assert len(set(logs)) == 2 and "" not in logs and not store.reports.rejected(conn)
+        finally:
+            conn.close()
+        assert json.loads(cli("sync", "--port", board.port, "--db", db_url, "--json").stdout)["new_games"] == 0
+    finally:
+        board.stop()
+
+
+def test_a_counter_a_leaked_key_pushed_to_the_top_is_mended_by_rotating_the_key(tmp_path, db_url, club):
+    from test_club import send
+
+    from cribclub.wire import COUNT_MAX, GAMES
+
+    board = Board(tmp_path / "flash")
+    try:
+        ident = paired(board, club["url"], db_url)
+        board.play_a_game_to_61()
+        wait_for(lambda: stored(db_url) == [(ident, 1)])
+        conn = store.connect(db_url)
+        try:
+            key = store.club.key_of(conn, ident)["key"].decode()
+            game = conn.one("SELECT log, record FROM games")
+        finally:
+            conn.close()
+        top = "%d.%d" % (COUNT_MAX, COUNT_MAX)  # the key leaked: a request signed at the top of the count...
+        again = {"log": game["log"], "records": [[1, game["record"]]]}  # (game 1 sent again: nothing stored)
+        assert send(club["url"], GAMES, again, top, board=ident, key=key)[0] == 200  # ...taken
+        for points in (29, 29, 3):  # game 2, to 61 as the first (the menu's target stays): the board is told
+            board.enter("P1", points)  # where the count stands, and has no counter after it
+        board.press("OK")
+        assert stored(db_url) == [(ident, 1)]
+        rotated = cli("pair", "--port", board.port, "--server", club["url"], "--db", db_url, "--rotate", ident)
+        assert rotated.returncode == 0, rotated.stderr
+        wait_for(lambda: stored(db_url) == [(ident, 1), (ident, 2)])  # counted afresh with the new key, taken
+    finally:
+        board.stop()

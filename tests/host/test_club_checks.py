@@ -92,11 +92,14 @@ def test_numbers_no_boards_log_has_refuse_the_batch_and_change_nothing(club, rec
     assert stored(club) == ([], [], (0, 0))  # not even the counter
 
 
-def test_the_counters_numbers_fit_both_engines(club):
-    for count in ("2147483648.1", "1.2147483648", "99999999999.1", "1.-1", "1e3.1", "١.١"):
+def test_a_counter_no_board_can_count_to_is_refused_and_moves_nothing(club):
+    # A board's BOOT and N are small ints (cribclub.wire.COUNT_MAX): a leaked key's 2147483647.2147483647
+    # would leave the board no counter after it. Refused, the stored one unmoved.
+    for count in ("2147483647.2147483647", "1073741824.1", "1.1073741824", "99999999999.1", "1.-1", "1e3.1", "١.١"):
         assert club.post(batch(1), count=count)[0] == 400
-    assert club.post(batch(1), count="2147483647.1")[0] == 200  # the largest, stored on either engine
-    assert stored(club)[2] == (2**31 - 1, 1)
+    assert stored(club) == ([], [], (0, 0))
+    assert club.post(batch(1), count="1073741823.1073741823")[0] == 200  # the largest a board counts to
+    assert stored(club)[2] == (2**30 - 1, 2**30 - 1)
 
 
 def test_numbers_that_make_no_date_store_the_game_without_one(club):
@@ -129,6 +132,49 @@ def test_a_resend_and_the_same_game_again_store_nothing_twice_and_the_answer_is_
     games, apart, _counter = stored(club)
     assert [g[0] for g in games] == [1, 2] and apart == [(5, "the same game as record 1")]
     assert club.post(batch(6), count="1.1")[0] == 409  # a counter already used: nothing
+
+
+def test_a_board_whose_log_was_made_anew_has_its_games_stored_and_its_old_logs_resends_skipped(club):
+    old, new = "0123456789abcdef", "fedcba9876543210"
+    assert club.post(batch(1, 2, log=old))[1]["apart"] == []
+    status, answer = club.post(dict(batch(log=new), records=[[1, json.dumps(good(9, loser=70))]]))  # wiped
+    assert (status, answer["seq"], answer["apart"]) == (200, 1, [])
+    assert club.post(batch(1, 2, log=old))[1]["apart"] == []  # the old log's records sent again: skipped
+    db = store.connect(club.db_url)
+    try:
+        rows = [(r["log"], r["seq"]) for r in db.all("SELECT log, seq FROM games ORDER BY id")]
+    finally:
+        db.close()
+    assert rows == [(old, 1), (old, 2), (new, 1)]
+    assert club.post(batch(3, log="NOT-A-LOG-ID"))[0] == 400 and len(stored(club)[0]) == 3
+
+
+def test_a_record_sent_again_unlike_the_stored_one_is_kept_apart_and_said_never_dropped(club):
+    assert club.post(batch(1, 2))[0] == 200
+    other = json.dumps(good(9, loser=70))  # a board whose firmware gives no log id, its log made anew
+    status, answer = club.post(dict(batch(), records=[[1, other], [2, json.dumps(good(2, loser=82))]]))
+    assert (status, answer["seq"], answer["apart"]) == (200, 2, [1])  # 2 is the stored one: sent again
+    games, apart, _counter = stored(club)
+    assert [g[0] for g in games] == [1, 2] and [a[0] for a in apart] == [1]
+    assert apart[0][1].startswith("record 1 again, but not as this database holds it")
+    assert club.post(dict(batch(), records=[[1, other]]))[1]["apart"] == []  # the kept one again: kept once
+    assert len(stored(club)[1]) == 1
+
+
+def test_a_record_under_a_number_below_the_last_stored_is_a_new_game_when_nothing_is_stored_there(club):
+    top = dict(batch(), records=[[2**31 - 1, json.dumps(good(1, loser=81))]])
+    assert club.post(top)[1]["apart"] == []
+    status, answer = club.post(dict(batch(), records=[[235, json.dumps(good(2, loser=82))]]))
+    assert (status, answer) == (200, dict(answer, seq=235, apart=[]))
+    assert [g[0] for g in stored(club)[0]] == [235, 2**31 - 1]  # stored, not taken for a resend
+
+
+def test_a_record_nested_past_any_games_is_kept_apart_and_the_next_one_stored(club):
+    deep = "[" * 1000 + "]" * 1000
+    status, answer = club.post(dict(batch(), records=[[1, deep], [2, json.dumps(good(2, loser=82))]]))
+    assert (status, answer["seq"], answer["apart"]) == (200, 2, [1])
+    games, apart, _counter = stored(club)
+    assert [g[0] for g in games] == [2] and apart == [(1, "nests deeper than 16")]
 
 
 def test_a_replay_costs_the_real_board_nothing_and_a_flood_from_one_address_is_slowed(club):

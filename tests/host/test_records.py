@@ -74,14 +74,19 @@ def test_a_good_record_gives_its_game_names_and_kind():
 class LyingLink:
     """The host's view of a board (the link's interface), telling lies."""
 
-    def __init__(self, bodies, board="b0ard", seq=None):
+    def __init__(self, bodies, board="b0ard", seq=None, log=None, acked=None):
         self.bodies = bodies  # [(seq, JSON text)]
         self.board = board
         self.acked = []
         self.seq = seq if seq is not None else (bodies[-1][0] if bodies else 0)
+        self.log = log
+        self.acked_before = acked
 
     def hello(self):
-        return {"proto": 1, "board": self.board, "seq": self.seq, "boot": 1, "ticks": 0}
+        hello = {"proto": 1, "board": self.board, "seq": self.seq, "boot": 1, "ticks": 0}
+        if self.acked_before is not None:
+            hello["acked"] = self.acked_before
+        return hello if self.log is None else dict(hello, log=self.log)
 
     def set_time(self, unix):
         pass
@@ -163,14 +168,38 @@ def test_a_listing_out_of_order_or_with_a_bad_number_is_refused():
             link.records(1)
 
 
-def test_a_board_whose_numbers_went_back_is_reported_and_nothing_synced(db_url):
+def test_a_board_whose_numbers_went_back_without_a_log_id_has_its_new_records_kept_apart_never_dropped(db_url):
     conn = store.connect(db_url)
     bodies = [(1, json.dumps(good(1))), (2, json.dumps(good(2)))]
     assert sync.sync(LyingLink(bodies), conn).new == 2
-    cleared = LyingLink([(1, json.dumps(good(7)))])  # its log cleared, numbering again from 1
-    with pytest.raises(LinkError, match="holds its records up to 2: its game log was cleared"):
-        sync.sync(cleared, conn)
-    assert cleared.acked == [] and conn.value("SELECT COUNT(*) FROM games") == 2
+    # Numbering again from 1, no log id; the board's sent-cursor says none of them was taken.
+    cleared = LyingLink([(1, json.dumps(good(7))), (2, json.dumps(good(2)))], acked=0)
+    assert sync.sync(cleared, conn) == (0, 1, "b0ard", 0)  # record 2 is the one stored: sent again
+    assert cleared.acked == [2] and conn.value("SELECT COUNT(*) FROM games") == 2
+    shorter = LyingLink([(1, json.dumps(good(7)))])  # and a log that ends before the stored one: read again too
+    assert sync.sync(shorter, conn) == (0, 0, "b0ard", 0) and shorter.acked == [1]
+    (kept,) = store.reports.rejected(conn)
+    assert (kept["seq"], kept["raw"]) == (1, cleared.bodies[0][1])
+    assert kept["reason"].startswith("record 1 again, but not as this database holds it")
+    assert sync.sync(cleared, conn) == (0, 0, "b0ard", 0)  # asked again: nothing twice
+    assert len(store.reports.rejected(conn)) == 1
+
+
+def test_a_board_whose_log_was_made_anew_syncs_its_new_games_beside_the_old(db_url):
+    conn = store.connect(db_url)
+    old = LyingLink([(1, json.dumps(good(1))), (2, json.dumps(good(2)))], log="0123456789abcdef")
+    assert sync.sync(old, conn).new == 2
+    new = LyingLink([(1, json.dumps(good(7)))], log="fedcba9876543210")  # wiped: a new log, from 1 again
+    assert sync.sync(new, conn) == (1, 0, "b0ard", 0) and new.acked == [1]
+    assert sync.sync(old, conn).new == 0 and sync.sync(new, conn).new == 0  # each log's resends: nothing twice
+    rows = conn.all("SELECT log, seq FROM games ORDER BY id")
+    assert [(r["log"], r["seq"]) for r in rows] == [
+        ("0123456789abcdef", 1),
+        ("0123456789abcdef", 2),
+        ("fedcba9876543210", 1),
+    ]
+    with pytest.raises(LinkError, match="no usable log id"):
+        sync.sync(LyingLink([(1, json.dumps(good(8)))], log="../etc"), conn)
 
 
 def test_a_record_with_text_no_database_keeps_is_kept_apart_escaped(db_url):

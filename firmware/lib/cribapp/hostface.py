@@ -23,7 +23,8 @@ class HostFace:
         self.app = app
 
     def hello_fields(self):
-        """(board id, boot, ticks now, where ticks wrap, last record, last acknowledged)."""
+        """(board id, boot, ticks now, where ticks wrap, last record, last acknowledged, the log's id or
+        None)."""
         app = self.app
         clock = app.clock
         return (
@@ -33,6 +34,7 @@ class HostFace:
             getattr(clock, "TICKS_PERIOD", TICKS_PERIOD),
             app.store.last_seq,
             app.board.acked,
+            app.store.log_id,
         )
 
     def acked(self):
@@ -48,6 +50,10 @@ class HostFace:
 
     def last_seq(self):
         return self.app.store.last_seq
+
+    def log_id(self):
+        """The id of the log the records are numbered in (None before its first game, or an older log)."""
+        return self.app.store.log_id
 
     def acknowledge(self, seq):
         """A host stored every record up to seq; the highest acknowledged."""

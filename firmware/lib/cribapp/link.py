@@ -142,10 +142,11 @@ class Link:
 
     def hello(self):
         # period: where the board's ticks wrap (2**30 on MicroPython, 2**29 on CircuitPython).
-        board, boot, ticks, period, last, acked = self.face.hello_fields()
+        # log: the id of the board's log (records are numbered within it); none before its first game.
+        board, boot, ticks, period, last, acked, log = self.face.hello_fields()
         self.send(
-            "HELLO board=%s fw=%s proto=%d boot=%d ticks=%d period=%d seq=%d acked=%d"
-            % (board, FIRMWARE_VERSION, PROTOCOL, boot, ticks, period, last, acked)
+            "HELLO board=%s fw=%s proto=%d boot=%d ticks=%d period=%d seq=%d acked=%d%s"
+            % (board, FIRMWARE_VERSION, PROTOCOL, boot, ticks, period, last, acked, " log=" + log if log else "")
         )
 
     def list(self, args):

@@ -11,6 +11,7 @@ from cribapp.seal import unseal
 from cribapp.store import FULL, LOG, LOG_TMP, LOG_TORN, STATE, STATE_BAD, STATE_CORRUPT, STATE_TMP
 
 _CHUNK = const(512)
+_HEAD_MAX = const(64)  # the log's first line, with its id, is 42 bytes
 _MAX_LINE = const(16448)  # the longest line this firmware logs: a record that fits one link reply, sealed
 
 
@@ -88,6 +89,7 @@ def check_log(store):
             end = start  # a torn or corrupt last line: drop it
         f.seek(size - 1)
         ends_line = f.read(1) == b"\n"
+        store.log_id = _log_id(f) if end > 0 else None
     finally:
         f.close()
     if end < size:
@@ -140,6 +142,20 @@ def _long_line_seq(f, start, end):
     if ("%08x" % (crc & 0xFFFFFFFF)).encode() != tail[2:10]:
         return -1
     return seq
+
+
+def _log_id(f):
+    """The id a log's first line gives it (store.LOG_HEAD), or None (a log older firmware made)."""
+    f.seek(0)
+    head = f.read(_HEAD_MAX)
+    text = unseal(head[: head.find(b"\n") + 1])
+    if text is None or not text.startswith("0 "):
+        return None
+    try:
+        made = json.loads(text[2:]).get("log")
+    except (ValueError, AttributeError):
+        return None
+    return made if isinstance(made, str) else None
 
 
 def _line_start(f, end):

@@ -43,11 +43,12 @@ _SENDING = const(7)  # one segment a pass
 _READING = const(8)
 _CHECKING = const(9)  # the whole answer in: its signature and what it says
 
-# The request counter, [boot, n]: "BOOT.N", each after the last. It belongs to the power-up, not to one
-# sender: a sender started again (new WiFi or server settings over USB) must not use an N the server has
-# taken. The club may move it on (its signed 409: a boot count that went back with a state the board could
-# not read).
-_count = [0, 0]
+# The request counter, [boot, n, key]: "BOOT.N", each after the last. It belongs to the power-up and the
+# key, not to one sender: a sender started again (new WiFi settings, games sent again) must not use an N the
+# server has taken; a new key (a pairing, a rotation) starts the count afresh, as the server does. The club
+# may move it on (its signed 409: a boot count that went back with a state the board could not read), never
+# past what a board can count (wire.COUNT_MAX).
+_count = [0, 0, None]
 
 
 def _blocked(e):
@@ -66,8 +67,8 @@ class Sender:
         self.host, self.port, self.hostport = wire.address(club["server"])
         fields = face.hello_fields()
         self.board, self.boot = fields[0], fields[1]
-        if _count[0] < self.boot:
-            _count[0], _count[1] = self.boot, 0
+        if _count[0] < self.boot or _count[2] != club["key"]:
+            _count[0], _count[1], _count[2] = self.boot, 0, club["key"]
         self.state = _OFF
         self.at = clock.ticks_ms()  # when the state last changed (a join's or a request's start)
         self.wait_until = self.at  # the backoff: nothing is tried before
@@ -163,10 +164,12 @@ class Sender:
             parts.append(json.dumps(records[len(parts)][1]))
             return
         clock = self.clock
+        log = self.face.log_id()  # the records' log (the host keys them by it): none from older firmware
         self._body = (
-            '{"fw": %s, "boot": %d, "ticks": %d, "period": %d, "records": [%s]}'
+            '{"fw": %s, %s"boot": %d, "ticks": %d, "period": %d, "records": [%s]}'
             % (
                 json.dumps(FIRMWARE_VERSION),
+                '"log": "%s", ' % log if log else "",
                 self.boot,
                 clock.ticks_ms(),
                 getattr(clock, "TICKS_PERIOD", TICKS_PERIOD),
@@ -281,6 +284,8 @@ class Sender:
             if status == 409:  # the club's word: its last counter taken is after this one
                 boot, _dot, n = said.get("last").partition(".")
                 boot, n = int(boot), int(n)
+                if boot > wire.COUNT_MAX or n > wire.COUNT_MAX:
+                    return False  # no board counts that far: not a word to move on
                 if boot > _count[0] or (boot == _count[0] and n > _count[1]):
                     _count[0], _count[1] = boot, n
                 return False

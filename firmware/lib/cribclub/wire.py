@@ -10,6 +10,7 @@ LIVE = "/board/v1/live"
 BOARD = "X-Cribboard-Board"
 COUNTER = "X-Cribboard-Counter"  # its value: COUNTER_OF
 COUNTER_OF = "%d.%d"  # "BOOT.N": the power-up's number, then the request's in it
+COUNT_MAX = const(0x3FFFFFFF)  # BOOT and N each at most this (a board's small int): the server takes no more
 SIGNATURE = "X-Cribboard-Signature"
 REQUEST_MS = const(10000)  # a request not answered by then is given up (and the server need not answer it)
 _HEAD = (

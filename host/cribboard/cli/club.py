@@ -210,7 +210,6 @@ def pair(
     from cribboard.club import pairing
     from cribboard.intake import BOARD_ID
     from cribboard.link.lines import LinkError
-    from cribclub.wire import COUNTER_OF
 
     server_url = server_url if server_url.endswith("/") else server_url + "/"
     try:
@@ -243,7 +242,6 @@ def pair(
         conn = open_db(db_url)  # the server's, so there already: a path with none is a typo, said as such
         warn_if_readable(conn)
         try:
-            counter = pairing.PROOF_COUNTER
             if rotate is None:
                 before = store.club.pair(conn, board, key.encode(), now)  # the club's first: unpaired is paired
             else:
@@ -252,9 +250,8 @@ def pair(
                     raise UsageError(
                         _("board %s is not paired, or its key was revoked: pair it without --rotate") % board
                     )
-                counter = COUNTER_OF % (before["boot"], before["n"] + 1)  # the next: the board's history stands
             try:
-                pairing.prove(server_url, board, key, link.state(), counter)  # taken, as the board's will be
+                pairing.prove(server_url, board, key, link.state())  # taken, as the board's will be
             except Exception:
                 store.club.put_back(conn, board, before)  # the pairing it had, if any, still works
                 raise

@@ -8,7 +8,7 @@
 # cribclub.signing, the board's own code). The answer to a good request is
 # signed the same way over "ACK", so the board moves its sent-cursor only on
 # the club's word. docs/protocol.md has the messages.
-#   POST /board/v1/games  {"fw", "boot", "ticks", "period", "last", "records": [[seq, record], ...]}
+#   POST /board/v1/games  {"fw", "boot", "ticks", "period", "last", "log", "records": [[seq, record], ...]}
 #                         -> {"board", "counter", "seq": the batch's last, "apart": [seqs kept apart]}
 #   POST /board/v1/live   {"state": the board's saved state} -> {"board", "counter"}
 # Either answer also gives "names" (track 1 first: who deals first) while a
@@ -30,13 +30,12 @@ from cribboard import intake, store
 from cribboard.club.allowance import Allowance, LogLimit
 from cribboard.club.recent import Recent
 from cribboard.intake import BOARD_ID, wall_time
-from cribboard.records import MAX_INT
+from cribboard.records import MAX_INT, json_depth
 from cribboard.store.engine import Database, DbError
 from cribboard.store.pool import Pool
-from cribboard.web.guard import json_depth
 from cribboard.web.seen import SeenBoard, drawn
 from cribclub.signing import signature
-from cribclub.wire import BOARD, COUNTER, COUNTER_OF, GAMES, LIVE, SIGNATURE
+from cribclub.wire import BOARD, COUNT_MAX, COUNTER, COUNTER_OF, GAMES, LIVE, SIGNATURE
 
 log = logging.getLogger("club")
 PATHS = (GAMES, LIVE)
@@ -226,8 +225,9 @@ class Club:
         if not BOARD_ID.fullmatch(board):
             raise Refused(400, "no usable board id")
         numbers = COUNTER_RE.fullmatch(counter)
-        if numbers is None or max(int(numbers[1]), int(numbers[2])) > MAX_INT:
-            raise Refused(400, "no usable counter (BOOT.N, each a whole number up to %d)" % MAX_INT)
+        if numbers is None or max(int(numbers[1]), int(numbers[2])) > COUNT_MAX:  # (no board counts further:
+            # a leaked key's counter at the top would leave the board nothing after it; refused, nothing moved)
+            raise Refused(400, "no usable counter (BOOT.N, each a whole number up to %d)" % COUNT_MAX)
         boot, n = int(numbers[1]), int(numbers[2])
         if not SIGNATURE_RE.fullmatch(given):
             raise Refused(403, "no signature (64 hex digits)")
@@ -267,8 +267,11 @@ class Club:
         last = data.get("last")
         if last is not None and (type(last) is not int or not 0 <= last <= MAX_INT):
             raise Refused(400, "last is the board's last record number, from 0 to %d" % MAX_INT)
+        log = intake.log_of(data.get("log"))
+        if log is None:
+            raise Refused(400, "log is the id the board's log was made with: 16 hex digits")
         try:
-            batch = intake.sort(db, board, [(item[0], item[1]) for item in records], last)
+            batch = intake.sort(db, board, [(item[0], item[1]) for item in records], last, log)
         except intake.BadBatch as e:
             raise Refused(422, str(e)) from None
         hello = {"boot": data.get("boot"), "ticks": data.get("ticks"), "period": data.get("period")}
@@ -278,7 +281,7 @@ class Club:
         with db.transaction():
             self._counter(db, board, count, key, counter)
             store.games.add(
-                db, board, fw[:40] if isinstance(fw, str) else None, batch.games, _iso(now), walls, batch.apart
+                db, board, fw[:40] if isinstance(fw, str) else None, batch.games, _iso(now), walls, batch.apart, log
             )
         if batch.apart:
             self._note(

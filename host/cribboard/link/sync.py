@@ -1,6 +1,6 @@
 # Sync: pull finished games from a board into the database. Records are
 # stored and committed before they are acknowledged, and stored by (board,
-# seq) once only, so a sync cut off at any moment is simply run again.
+# log, seq) once only, so a sync cut off at any moment is simply run again.
 import time
 from collections.abc import Callable
 from datetime import datetime, timezone
@@ -39,17 +39,17 @@ def sync(
         raise LinkError(_("the board's HELLO carries no usable board id (%s)") % ascii(board)[:40])
     if type(hello.get("seq")) is not int:
         raise LinkError(_("the board's HELLO carries no record count (%s)") % ascii(hello.get("seq"))[:40])
-    since = store.games.last_seq(conn, board)
-    if hello["seq"] < since:
-        raise LinkError(
-            _(
-                "board %s says its last record is %d, but this database already holds its records up to "
-                "%d: its game log was cleared by a firmware that numbered games again from 1, or another "
-                "board has the same id. Nothing was synced, so that no game is taken for one already "
-                "stored (`cribboard flash` brings firmware that goes on numbering after a cleared log)"
-            )
-            % (board, hello["seq"], since)
-        )
+    log = intake.log_of(hello.get("log"))
+    if log is None:
+        raise LinkError(_("the board's HELLO carries no usable log id (%s)") % ascii(hello.get("log"))[:40])
+    since = store.games.last_seq(conn, board, log)
+    acked = hello.get("acked")
+    if hello["seq"] < since or (type(acked) is int and 0 <= acked < since):
+        # The board's log ends before what is stored of it, or the board does not know its records up to
+        # there were taken: a log made anew by firmware that gives it no id, or another board with this id.
+        # Those records are read again and held against what is stored: the same is skipped, anything else
+        # kept apart with the reason (intake.sort), nothing dropped.
+        since = min(since, acked) if type(acked) is int and 0 <= acked < hello["seq"] else 0
     link.set_time(int(host_now))
     total = max(0, hello["seq"] - since)
     new = done = rejected = 0
@@ -67,11 +67,11 @@ def sync(
         if not records:
             break
         try:
-            games, kept_apart, _again = intake.sort(conn, board, records, last)
+            games, kept_apart, _again = intake.sort(conn, board, records, last, log)
         except intake.BadBatch as e:  # (the link checked the numbering already: this is a second look)
             raise LinkError(str(e)) from None
         walls = {seq: wall_time(game.record, hello, host_now) for seq, game in games}
-        new += store.games.add(conn, board, hello.get("fw"), games, now_iso, walls, kept_apart)
+        new += store.games.add(conn, board, hello.get("fw"), games, now_iso, walls, kept_apart, log)
         rejected += len(kept_apart)
         since = records[-1][0]
         link.ack(since)  # only after the commit above

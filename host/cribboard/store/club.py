@@ -28,7 +28,8 @@ def pair(db: Database, board: str, key: bytes, now: str) -> Row | None:
 
 
 def rotate(db: Database, board: str, key: bytes) -> Row | None:
-    """A new key for a paired board, its counter kept (a request taken before is still never taken again);
+    """A new key for a paired board, its counter started again (no request signed with the old key is
+    taken, so none taken before can be again; and a counter a leaked key pushed to the top is mended);
     returns its pairing before, for put_back; None (nothing changed) for a board not paired or revoked."""
     with db.transaction():
         before = db.one(
@@ -38,6 +39,7 @@ def rotate(db: Database, board: str, key: bytes) -> Row | None:
         )
         if before is not None:
             _set_key(db, board, key)
+            db.execute("UPDATE club_boards SET boot = 0, n = 0 WHERE board = ?", (board,))
     return before
 
 

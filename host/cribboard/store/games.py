@@ -1,7 +1,11 @@
 # A board's games in the database: what is stored of a sync (every game
-# once, by board and record number), and a sheet's partie taken out again.
+# once, by board, log and record number), and a sheet's partie taken out
+# again. A board's log is named by the id it was made with ('' for a board
+# whose firmware gives none): a wiped or replaced board's new log numbers
+# its records from 1 again.
 import json
 from collections.abc import Sequence
+from typing import Any
 
 from cribboard.records import Game
 from cribboard.store import players
@@ -9,21 +13,36 @@ from cribboard.store.engine import Database, storable
 from cribboard.store.reports import digest
 
 
-def last_seq(db: Database, board: str) -> int:
-    """The last record of the board's that is stored, as a game or kept apart."""
+def last_seq(db: Database, board: str, log: str = "") -> int:
+    """The last record of the board's log that is stored, as a game or kept apart."""
     return max(
-        db.value("SELECT MAX(seq) FROM games WHERE board = ?", (board,)) or 0,
-        db.value("SELECT MAX(seq) FROM rejected WHERE board = ?", (board,)) or 0,
+        db.value("SELECT MAX(seq) FROM games WHERE board = ? AND log = ?", (board, log)) or 0,
+        db.value("SELECT MAX(seq) FROM rejected WHERE board = ? AND log = ?", (board, log)) or 0,
     )
 
 
-def twin(db: Database, board: str, seq: int, game: Game) -> int | None:
+def held(db: Database, board: str, log: str, seqs: Sequence[int]) -> dict[int, tuple[list[Any], list[str]]]:
+    """What the database holds under each of these numbers of the board's log: {seq: ([the game's record,
+    read back], [the raw texts kept apart])}; a number it holds nothing under is not in it."""
+    out: dict[int, tuple[list[Any], list[str]]] = {}
+    if not seqs:
+        return out
+    marks = ", ".join("?" * len(seqs))
+    where = "board = ? AND log = ? AND seq IN (%s)" % marks
+    for row in db.all("SELECT seq, record FROM games WHERE " + where, (board, log, *seqs)):
+        out.setdefault(int(row["seq"]), ([], []))[0].append(json.loads(row["record"]))
+    for row in db.all("SELECT seq, raw FROM rejected WHERE " + where, (board, log, *seqs)):
+        out.setdefault(int(row["seq"]), ([], []))[1].append(row["raw"])
+    return out
+
+
+def twin(db: Database, board: str, log: str, seq: int, game: Game) -> int | None:
     """The seq of the board's stored game that is this one under another
-    number (same match, game and entries), or None."""
+    number (same match, game and entries), in any of its logs, or None."""
     rec = game.record
     for row in db.all(
-        "SELECT seq, record FROM games WHERE board = ? AND match_no = ? AND game_no = ? AND seq <> ?",
-        (board, rec["match"], rec["game_no"], seq),
+        "SELECT seq, record FROM games WHERE board = ? AND match_no = ? AND game_no = ? AND NOT (log = ? AND seq = ?)",
+        (board, rec["match"], rec["game_no"], log, seq),
     ):
         if json.loads(row["record"]).get("events") == rec["events"]:
             return int(row["seq"])
@@ -38,11 +57,12 @@ def add(
     now_iso: str,
     walls: dict[int, float | None],
     rejected: Sequence[tuple[int, str, str]] = (),
+    log: str = "",
 ) -> int:
     """Store the checked games [(seq, Game)] of one board, and the records
     that failed their checks [(seq, reason, raw)], in one transaction; a
-    game already stored (same board and seq) is left as it is. Returns how
-    many games were new."""
+    game already stored (same board, log and seq) is left as it is. Returns
+    how many games were new."""
     new = 0
     known: dict[str, int] = {}  # player ids looked up in this batch
     firmware = None if firmware is None else storable(str(firmware))  # what a board says, kept as text
@@ -56,12 +76,13 @@ def add(
             rec = game.record
             mr = rec.get("match_result") or {}
             game_id = db.value(
-                "INSERT INTO games (board, seq, kind, match_no, game_no, players, target, scheme, best_of, "
+                "INSERT INTO games (board, log, seq, kind, match_no, game_no, players, target, scheme, best_of, "
                 "first_to, winner, skunk, points, scores, match_winner, ended_at, record, synced_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-                "ON CONFLICT (board, seq) DO NOTHING RETURNING id",
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (board, log, seq) DO NOTHING RETURNING id",
                 (
                     board,
+                    log,
                     seq,
                     game.kind,
                     rec["match"],
@@ -94,10 +115,11 @@ def add(
             raw = storable(text)
             data = getattr(reason, "data", None)  # (records.Reason: to say it in the reader's language)
             db.execute(
-                "INSERT INTO rejected (board, seq, digest, reason, reason_data, raw, received_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (board, seq, digest) DO NOTHING",
+                "INSERT INTO rejected (board, log, seq, digest, reason, reason_data, raw, received_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (board, log, seq, digest) DO NOTHING",
                 (
                     board,
+                    log,
                     seq,
                     digest(raw),
                     storable(reason),
@@ -113,7 +135,7 @@ def forget_game(db: Database, board: str, seq: int) -> None:
     """Remove a stored game with its events and seats (a sheet's partie,
     stored again after an undo or a fix; a board's games are never removed)."""
     with db.transaction():
-        game_id = db.value("SELECT id FROM games WHERE board = ? AND seq = ?", (board, seq))
+        game_id = db.value("SELECT id FROM games WHERE board = ? AND log = '' AND seq = ?", (board, seq))
         if game_id is None:
             return
         for table in ("events", "game_players"):

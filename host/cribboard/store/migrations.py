@@ -12,7 +12,7 @@ from cribboard.store.engine import Database, DbError
 from cribboard.text.i18n import _
 from cribcore.names import default_name
 
-SCHEMA_VERSION = 11
+SCHEMA_VERSION = 12
 
 WORDS = {
     "sqlite": {"id": "INTEGER PRIMARY KEY", "real": "REAL", "bytes": "BLOB"},
@@ -37,6 +37,76 @@ def _seat_earlier_games(db: Any) -> None:
         from cribboard.store.players import seat
 
         seat(db, g["id"], [default_name(t) for t in range(3 if g["players"] == 3 else 2)])
+
+
+# The games' columns after version 3, in order: a table made again keeps them all.
+_GAME_COLUMNS = (
+    "id, board, seq, match_no, game_no, players, target, scheme, best_of, first_to, winner, skunk, points, "
+    "scores, match_winner, ended_at, record, synced_at, kind"
+)
+
+
+def _logs(db: Any) -> None:
+    """A board's records are numbered within its log (a log made anew, by a wiped or replaced board, numbers
+    from 1 again): games and records kept apart are keyed by board, log and number. The games before this
+    came from boards whose logs had no id ('')."""
+    if db.engine == "postgresql":
+        for table, unique in (("games", "board, seq"), ("rejected", "board, seq, digest")):
+            name = db.value(
+                "SELECT conname FROM pg_constraint WHERE conrelid = ?::regclass AND contype = 'u'", (table,)
+            )
+            db.execute("ALTER TABLE %s ADD COLUMN log TEXT NOT NULL DEFAULT ''" % table)
+            db.execute("ALTER TABLE %s DROP CONSTRAINT %s" % (table, name))
+            db.execute("ALTER TABLE %s ADD UNIQUE (%s)" % (table, unique.replace("board,", "board, log,")))
+        return
+    # SQLite cannot drop a table's UNIQUE: each table made again (migrate() turns the foreign keys off
+    # around it, as SQLite's own procedure says, and checks them before the commit).
+    db.execute(
+        """CREATE TABLE games_new (
+            id INTEGER PRIMARY KEY,
+            board TEXT NOT NULL REFERENCES boards(board),
+            seq INTEGER NOT NULL,
+            match_no INTEGER NOT NULL,
+            game_no INTEGER NOT NULL,
+            players INTEGER NOT NULL,
+            target INTEGER NOT NULL,
+            scheme TEXT NOT NULL,
+            best_of INTEGER,
+            first_to INTEGER,
+            winner INTEGER,
+            skunk INTEGER,
+            points INTEGER,
+            scores TEXT NOT NULL,
+            match_winner INTEGER,
+            ended_at REAL,
+            record TEXT NOT NULL,
+            synced_at TEXT NOT NULL,
+            kind TEXT NOT NULL DEFAULT 'cribbage',
+            log TEXT NOT NULL DEFAULT '',
+            UNIQUE (board, log, seq)
+        )"""
+    )
+    db.execute("INSERT INTO games_new (%s) SELECT %s FROM games" % (_GAME_COLUMNS, _GAME_COLUMNS))
+    db.execute("DROP TABLE games")
+    db.execute("ALTER TABLE games_new RENAME TO games")
+    db.execute(
+        """CREATE TABLE rejected_new (
+            id INTEGER PRIMARY KEY,
+            board TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            digest TEXT NOT NULL,
+            reason TEXT NOT NULL,
+            raw TEXT NOT NULL,
+            received_at TEXT NOT NULL,
+            reason_data TEXT,
+            log TEXT NOT NULL DEFAULT '',
+            UNIQUE (board, log, seq, digest)
+        )"""
+    )
+    columns = "id, board, seq, digest, reason, raw, received_at, reason_data"
+    db.execute("INSERT INTO rejected_new (%s) SELECT %s FROM rejected" % (columns, columns))
+    db.execute("DROP TABLE rejected")
+    db.execute("ALTER TABLE rejected_new RENAME TO rejected")
 
 
 Step = str | Callable[[Any], None]
@@ -240,6 +310,9 @@ MIGRATIONS: dict[int, list[Step]] = {
             value TEXT NOT NULL
         )""",
     ],
+    # A board's log has an identity (issue 53): a wiped or replaced board's new log numbers from 1 again, and
+    # its games are new games, not resends of the old log's.
+    12: [_logs],
 }
 
 
@@ -276,6 +349,17 @@ def _version(db: Database) -> int:
 def migrate(db: Database, create: bool = True) -> None:
     """The database's schema brought up to this tool's; create=False: a database with none at all (an empty
     file, a new PostgreSQL database) is an error, not one to make (a command that only reads makes nothing)."""
+    sqlite = db.engine == "sqlite"
+    if sqlite:  # (a table made again, as SQLite's own procedure says: checked below, before the commit)
+        db.execute("PRAGMA foreign_keys = OFF")
+    try:
+        _migrate(db, create)
+    finally:
+        if sqlite:
+            db.execute("PRAGMA foreign_keys = ON")
+
+
+def _migrate(db: Database, create: bool) -> None:
     with db.transaction(exclusive=True):
         if not create and not _has_table(db, "schema_version") and not _has_table(db, "games"):
             raise DbError(
@@ -302,3 +386,5 @@ def migrate(db: Database, create: bool = True) -> None:
                 else:
                     step(db)
             db.execute("UPDATE schema_version SET version = ?", (version,))
+        if db.engine == "sqlite" and db.all("PRAGMA foreign_key_check"):
+            raise DbError(_("the database %s: a migration left a game's rows apart from it") % db.where)

@@ -28,25 +28,3 @@ def host_allowed(host_header: str, served: tuple[str, int]) -> bool:
 
 def origin_allowed(origin: str, served: tuple[str, int]) -> bool:
     return origin.startswith("http://") and host_allowed(origin[len("http://") :], served)
-
-
-def json_depth(data: bytes) -> int:
-    """How deep a JSON text nests (brackets outside strings), without parsing it."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for c in data:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif c == 0x5C:  # backslash
-                escaped = True
-            elif c == 0x22:
-                in_string = False
-        elif c == 0x22:
-            in_string = True
-        elif c in (0x5B, 0x7B):
-            depth += 1
-            deepest = max(deepest, depth)
-        elif c in (0x5D, 0x7D):
-            depth -= 1
-    return deepest

@@ -13,7 +13,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from cribboard.errors import SimError
-from cribboard.web.guard import MAX_BODY, MAX_DEPTH, host_allowed, json_depth, origin_allowed
+from cribboard.records import json_depth
+from cribboard.web.guard import MAX_BODY, MAX_DEPTH, host_allowed, origin_allowed
 from cribboard.web.pages import page_answer
 
 log = logging.getLogger("http")  # cribboard --verbose shows every request
