@@ -56,10 +56,10 @@ class Said:
             return "".join(self.lines)
 
 
-def start(db_url, port=0):
-    """(the process, its URL); its stderr is proc.said (Said)."""
+def start(db_url, port=0, args=()):
+    """(the process, its URL); its stderr is proc.said (Said). args: more of serve's options."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "cribboard", "serve", "--db", db_url, "--http", "127.0.0.1:%d" % port, "--json"],
+        [sys.executable, "-m", "cribboard", "serve", "--db", db_url, "--http", "127.0.0.1:%d" % port, "--json", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

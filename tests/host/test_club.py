@@ -6,6 +6,7 @@
 # with the board's own cribclub.signing); the rate limit with a fake clock.
 import http.client
 import json
+import socket
 import time
 from datetime import datetime
 from urllib.parse import urlsplit
@@ -114,6 +115,7 @@ def test_bad_bodies_are_refused_and_a_bad_record_is_kept_apart_while_the_rest_ar
     assert send(url, GAMES, b"{not json", "1.1")[:2] == (400, {"error": "the body is not JSON"})
     assert send(url, GAMES, {"records": [[1, 2]]}, "1.1")[0] == 400
     assert send(url, GAMES, b"x" * (club.MAX_BODY + 1), "1.1")[0] == 413  # waitress's own answer: never read
+    assert send(url, GAMES, b"x" * club.MAX_BODY, "1.1")[0] == 400  # 64 KB is not over 64 KB: read, not JSON
     assert send(url, GAMES, b"[" * 20_000, "1.1")[0] == 400  # nested 20,000 deep: no RecursionError
     assert stored(db_url) == []
     bad = games_body(1, 2, 3)
@@ -273,3 +275,49 @@ def until(check):
     while not check():
         assert time.monotonic() < deadline, "not within %d s" % WAIT_S
         time.sleep(0.1)
+
+
+def test_a_trusted_proxys_forwarded_address_is_the_one_charged_and_nobody_elses_is_believed(db_url):
+    clubserver.pair(db_url, "b0ard")
+    proc, url = clubserver.start(db_url, args=("--trusted-proxy", "127.0.0.1"))
+    try:
+        phone = {"X-Forwarded-For": "6.6.6.6, 10.9.9.9"}  # what the balancer says it forwarded for: the last
+        statuses = [send(url, GAMES, games_body(1), "1.1", key="00" * 16, headers=phone)[0] for _ in range(60)]
+        assert statuses[0] == 403 and statuses[-1] == 429  # the phone has used its refusals...
+        other = {"X-Forwarded-For": "10.9.9.8"}
+        assert send(url, GAMES, games_body(1), "1.1", key="00" * 16, headers=other)[0] == 403  # ...no one else's
+    finally:
+        said = clubserver.stop(proc)
+    assert "from 10.9.9.9" in said and "from 127.0.0.1" not in said
+    proc, url = clubserver.start(db_url)  # no proxy named: a client's X-Forwarded-For is its own word, not believed
+    try:
+        for _ in range(60):
+            send(url, GAMES, games_body(1), "1.1", key="00" * 16, headers={"X-Forwarded-For": "10.9.9.%d" % _})
+    finally:
+        said = clubserver.stop(proc)
+    assert "from 127.0.0.1" in said and "10.9.9." not in said.replace("X-Forwarded-For", "")
+
+
+def test_serve_takes_only_an_address_for_a_trusted_proxy(db_url):
+    done = cli("serve", "--db", db_url, "--trusted-proxy", "balancer.local")
+    assert done.returncode == 2 and "--trusted-proxy is an IP address" in done.stderr
+
+
+def test_a_head_request_is_answered_with_the_head_alone(served):
+    url, _db_url, _proc = served
+    where = urlsplit(url)
+    for path in ("/", "/healthz", "/api/state"):
+        answers = {}
+        for method in ("GET", "HEAD"):  # HTTP/1.0: the server closes when its answer is all sent
+            with socket.create_connection((where.hostname, where.port), timeout=WAIT_S) as sock:
+                sock.sendall(
+                    b"%s %s HTTP/1.0\r\nHost: %s\r\n\r\n" % (method.encode(), path.encode(), where.netloc.encode())
+                )
+                answers[method] = b"".join(iter(lambda: sock.recv(65536), b""))
+        head, _sep, body = answers["GET"].partition(b"\r\n\r\n")
+        assert answers["HEAD"].endswith(b"\r\n\r\n") and body  # the head alone, not one byte of the body...
+
+        def lines(head):
+            return [line for line in head.split(b"\r\n") if not line.startswith(b"Date:")]
+
+        assert lines(answers["HEAD"][:-4]) == lines(head)  # ...and the same head (its length the body's)

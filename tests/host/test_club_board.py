@@ -47,6 +47,8 @@ def test_a_game_confirmed_on_the_board_reaches_the_server_by_itself(tmp_path, db
     board = Board(tmp_path / "flash")
     try:
         ident = paired(board, club["url"], db_url)
+        for secret in ("club.json", "wifi.json"):  # its key, the club's password: this user's alone
+            assert (tmp_path / "flash" / secret).stat().st_mode & 0o077 == 0, secret
         board.play_a_game_to_61()  # confirmed: logged, and sent
         wait_for(lambda: stored(db_url) == [(ident, 1)])
         matches = json.loads(cli("matches", "--db", db_url, "--json").stdout)

@@ -189,6 +189,24 @@ def test_a_replay_costs_the_real_board_nothing_and_a_flood_from_one_address_is_s
     assert club.post(batch(1), count="1.1", peer="10.6.6.6")[0] == 409
 
 
+def test_a_board_behind_an_address_a_stranger_floods_is_still_answered_and_never_charged(club):
+    nat = "10.0.0.1"  # the boards and a phone behind one NAT, or one balancer: one address for all
+    club.follow()  # (a server knows its paired boards' keys from the start)
+    for _ in range(protocol.REFUSED_BURST + 10):  # the phone: keyless requests, refused
+        assert club.post(batch(1), peer=nat, key="00" * 16)[0] in (403, 429)
+    assert club.post(batch(1), peer=nat, key="00" * 16)[0] == 429  # its address has used its refusals...
+    statuses = [club.post(batch(n), peer=nat)[0] for n in range(1, 9)]
+    assert statuses == [200] * 8  # ...but each of the board's new requests, signed, is answered
+    assert club.post(dict(batch(), records=[[1, "x"], [0, "y"]]), peer=nat)[0] == 422  # its own mistake too
+    assert club.post(batch(9), count="1.1", peer=nat)[0] == 429  # a replay is no board's new request: refused
+    assert len(stored(club)[0]) == 8
+    alone = "10.0.0.2"  # a board's own refusals, signed (a body it got wrong), cost its address nothing:
+    for _ in range(protocol.REFUSED_BURST + 10):
+        club.clock.now += 1 / protocol.RATE  # (within the board's own allowance)
+        assert club.post({"records": "none"}, peer=alone)[0] == 400
+    assert club.post(batch(1), peer=alone, key="00" * 16)[0] == 403  # a stranger there is still heard
+
+
 def test_a_flood_of_health_checks_from_one_address_is_refused_before_it_asks_the_database(club):
     asked = []
     real = club.pool.healthy

@@ -249,3 +249,39 @@ def test_waitress_saying_its_connections_reached_the_cap_is_said_once_a_minute_a
             kept.append(i)
         assert passes("Task queue depth is %d" % i)  # any other line passes
     assert kept == [0, 600]
+
+
+def test_sigterm_under_a_flood_stops_serve_cleanly_without_a_traceback(tmp_path):
+    db = str(tmp_path / "club.db")
+    clubserver.pair(db, "b0ard")
+    proc, url = clubserver.start(db)
+    answered = threading.Semaphore(0)
+    stop = threading.Event()
+
+    def client(i):  # pages and boards' reports, back to back, each on a connection of its own
+        n = 0
+        while not stop.is_set():
+            n += 1
+            try:
+                if i % 2:
+                    get(url, "/api/state")
+                else:
+                    send(url, LIVE, {"state": {}}, "%d.%d" % (i + 1, n))
+                answered.release()
+            except (OSError, http.client.HTTPException, ValueError):
+                pass  # (the server going away under it)
+
+    clients = [threading.Thread(target=client, args=(i,)) for i in range(32)]
+    for t in clients:
+        t.start()
+    try:
+        for _ in range(300):  # a flood under way: then the club's machine is shut down
+            assert answered.acquire(timeout=WAIT_S), "serve answered nothing for %d s" % WAIT_S
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=WAIT_S) == 0
+    finally:
+        stop.set()
+        for t in clients:
+            t.join(WAIT_S)
+        said = clubserver.stop(proc) or proc.said.text()
+    assert "Traceback" not in said and "Errno" not in said, said[-3000:]

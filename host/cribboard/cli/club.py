@@ -34,8 +34,16 @@ SERVE_PORT = 8120  # the club's; the simulated board's page is on 8121, the live
     help="Where to listen: the boards post to it, and it serves the live page. A port that is taken "
     "is an error: the boards paired with it would post to another program.",
 )
+@click.option(
+    "--trusted-proxy",
+    "trusted",
+    metavar="ADDRESS",
+    help="The load balancer or proxy before this server (its IP address): the requests it forwards are "
+    "counted against the address it says it forwarded for (the last of X-Forwarded-For), so one client "
+    "behind it cannot use up the others' allowance. No other client's X-Forwarded-For is believed.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Say where it listens as one JSON line.")
-def serve(db_url: str, http_addr: str, as_json: bool) -> None:
+def serve(db_url: str, http_addr: str, trusted: str | None, as_json: bool) -> None:
     """The club's server: paired boards send it their finished games and
     their live scores over the network; it keeps the games in the database
     and shows every board that reports on one live page (Ctrl-C stops it)."""
@@ -45,6 +53,7 @@ def serve(db_url: str, http_addr: str, as_json: bool) -> None:
     from cribboard.club.server import THREADS, ClubServer
 
     host, port = http_address(http_addr)
+    proxy = None if trusted is None else _address(trusted)
     stop_on_signals()  # the database is closed however this ends
     made = open_db(db_url, create=True)  # made (and migrated) before the first board reports
     try:
@@ -72,7 +81,7 @@ def serve(db_url: str, http_addr: str, as_json: bool) -> None:
         club.follow()  # the boards any server on this database heard, on this one's page too
         app = ClubApp(club)
         try:
-            server = ClubServer(app, host, port, MAX_BODY)
+            server = ClubServer(app, host, port, MAX_BODY, proxy)
         except OSError as e:
             raise CribboardError(_("cannot serve on %s: %s") % (http_addr, e.strerror or e)) from None
         app.served = server.server_address
@@ -95,6 +104,16 @@ def serve(db_url: str, http_addr: str, as_json: bool) -> None:
         serve_until_stopped(server, say)
     finally:
         club.close()
+
+
+def _address(given: str) -> str:
+    """An IP address as serve --trusted-proxy takes it (as the connection's address is written)."""
+    import ipaddress
+
+    try:
+        return str(ipaddress.ip_address(given.strip()))
+    except ValueError:
+        raise UsageError(_("--trusted-proxy is an IP address, not %s") % ascii(given[:60])) from None
 
 
 @cli.command()

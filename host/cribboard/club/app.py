@@ -41,7 +41,7 @@ class ClubApp:
         data = body if isinstance(body, bytes) else json.dumps(body).encode()
         head = [("Content-Type", kind), ("Content-Length", str(len(data))), ("Cache-Control", "no-store")]
         start_response("%d %s" % (status, HTTPStatus(status).phrase), head + list(headers.items()))
-        return [data]
+        return [] if environ.get("REQUEST_METHOD") == "HEAD" else [data]  # HEAD: the head alone
 
     def _answer(self, environ: dict[str, Any]) -> tuple[int, Any, str, dict[str, str]]:
         method = environ.get("REQUEST_METHOD", "")

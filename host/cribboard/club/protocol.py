@@ -22,12 +22,13 @@ import logging
 import re
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from datetime import datetime, timezone
 from typing import Any
 
 from cribboard import intake, store
-from cribboard.club.allowance import Allowance, LogLimit
+from cribboard.club.allowance import MAX_KEYS, Allowance, LogLimit
 from cribboard.club.recent import Recent
 from cribboard.intake import BOARD_ID, wall_time
 from cribboard.records import MAX_INT, json_depth
@@ -58,12 +59,21 @@ COUNTER_RE = re.compile(r"([0-9]{1,10})\.([0-9]{1,10})")  # what COUNTER_OF make
 class Refused(Exception):
     """A request not taken: its HTTP status and the log's reason; for a
     board's own request out of its turn, the key and counter to sign the
-    refusal with, and the last counter taken (signed)."""
+    refusal with, and the last counter taken (signed). keyed: a board's own
+    new request, its signature checked (its address is charged nothing; a
+    replay is not: anyone who heard a request can send it again)."""
 
-    def __init__(self, status: int, why: str, signed: tuple[bytes, str, tuple[int, int] | None] | None = None) -> None:
+    def __init__(
+        self,
+        status: int,
+        why: str,
+        signed: tuple[bytes, str, tuple[int, int] | None] | None = None,
+        keyed: bool = False,
+    ) -> None:
         super().__init__(why)
         self.status = status
         self.signed = signed
+        self.keyed = keyed
 
 
 class NetBoard(SeenBoard):
@@ -100,7 +110,8 @@ class Club:
         self._follower: threading.Thread | None = None
         self._now = now
         self.allowance = Allowance(RATE, BURST, clock)  # per board, spent after its counter is checked
-        self.refusals = Allowance(REFUSED_RATE, REFUSED_BURST, clock)  # per address, spent by each refusal
+        self.refusals = Allowance(REFUSED_RATE, REFUSED_BURST, clock)  # per address, spent by each keyless refusal
+        self._keys = Keys()  # the keys of the boards whose signed requests this server took, for a flooded address
         self.log_limit = LogLimit(LOG_LINES, 60.0, clock)
         self.health_checks = Allowance(HEALTH_RATE, HEALTH_BURST, clock)  # per address
         self._clock = clock
@@ -115,7 +126,11 @@ class Club:
 
     def follow(self) -> None:
         """Show on this server's page the boards other servers on the database heard too, polled every
-        FOLLOW_S (the states' versions, then only the states that are new), from now until close()."""
+        FOLLOW_S (the states' versions, then only the states that are new), from now until close(); and
+        know the paired boards' keys from the start (a board is told from a stranger at a flooded address)."""
+        with self.pool.db() as db:
+            for board, key in store.club.keys(db).items():
+                self._keys.keep(board, key)
         self.follow_once()
         self._follower = threading.Thread(target=self._follow, name="club-follow", daemon=True)
         self._follower.start()
@@ -165,11 +180,13 @@ class Club:
         """(status, body, headers) of the answer to one request from a board."""
         board = ascii(headers.get(BOARD, "")[:64])
         try:
-            if not self.refusals.left(peer):
+            if not self.refusals.left(peer) and not self._keys.fresh(method, path, headers, body):
+                # (a board behind the same address, a NAT or a balancer, as a stranger flooding it, still gets
+                # in: its signature checks with its key, without the database's word)
                 raise Refused(429, "too many refused requests from this address")
             return self._take(method, path, headers, body)
         except Refused as e:
-            if e.status != 429:  # (a board over its own allowance is no stranger)
+            if e.status != 429 and not e.keyed:  # (a board's own request, signed, costs its address nothing)
                 self.refusals.spend(peer)
             self._note(peer, "refused %s %s from %s, board %s: %s", method[:8], ascii(path[:40]), peer, board, e)
             return self._refusal(e, path, headers)
@@ -240,16 +257,22 @@ class Club:
             key = paired["key"]
             if not hmac.compare_digest(signature(key, method, path, board, counter, body).encode(), given.encode()):
                 raise Refused(403, "bad signature")
+            self._keys.keep(board, key)
             last = store.club.last_counter(db, board)
             if last is not None and (boot, n) <= last:
                 raise Refused(409, "a replay, or a request out of order", (key, counter, last))
-            if not self.allowance.spend(board):  # after the counter: a replay costs the board nothing
-                raise Refused(429, "too many requests")
-            data = _object(body)
-            if path == GAMES:
-                answer = self._games(db, board, data, (boot, n), key, counter)
-            else:
-                answer = self._live(db, board, data, (boot, n), key, counter)
+            self._keys.passed(board, (boot, n))
+            try:
+                if not self.allowance.spend(board):  # after the counter: a replay costs the board nothing
+                    raise Refused(429, "too many requests")
+                data = _object(body)
+                if path == GAMES:
+                    answer = self._games(db, board, data, (boot, n), key, counter)
+                else:
+                    answer = self._live(db, board, data, (boot, n), key, counter)
+            except Refused as e:
+                e.keyed = True
+                raise
             names = self._seated(db).get(board)
             if names is not None:
                 answer["names"] = names
@@ -334,6 +357,51 @@ class Club:
         if not store.club.take_counter(db, board, *count, _iso(self._now())):  # another request with it was first
             last = store.club.last_counter(db, board)
             raise Refused(409, "a replay, or a request out of order", (key, counter, last))
+
+
+class Keys:
+    """The paired boards' keys, and the last counter this server saw each one pass, in memory (bounded:
+    the least recently used go first): what tells a board's new request from a stranger's (or a replay)
+    when their address has used its refusals, without asking the database. A key revoked or rotated since
+    is refused by the database's checks after this one."""
+
+    def __init__(self, most: int = MAX_KEYS) -> None:
+        self._keys: OrderedDict[str, tuple[bytes, tuple[int, int]]] = OrderedDict()
+        self._most = most
+        self._lock = threading.Lock()
+
+    def keep(self, board: str, key: bytes) -> None:
+        with self._lock:
+            known = self._keys.get(board)
+            self._keys[board] = (key, known[1] if known is not None and known[0] == key else (0, 0))
+            self._keys.move_to_end(board)
+            if len(self._keys) > self._most:
+                self._keys.popitem(last=False)
+
+    def passed(self, board: str, count: tuple[int, int]) -> None:
+        """The board's request with this counter passed the counter's check (it, or an earlier one sent
+        again, will not pass fresh())."""
+        with self._lock:
+            known = self._keys.get(board)
+            if known is not None and count > known[1]:
+                self._keys[board] = (known[0], count)
+
+    def fresh(self, method: str, path: str, headers: Mapping[str, str], body: bytes) -> bool:
+        """Whether the request is signed with the key of the board it names and counts after the last one
+        this server saw it pass, as far as this server knows."""
+        board = headers.get(BOARD, "")
+        counter = headers.get(COUNTER, "")
+        given = headers.get(SIGNATURE, "")
+        with self._lock:
+            known = self._keys.get(board)
+        numbers = COUNTER_RE.fullmatch(counter)
+        return (
+            known is not None
+            and numbers is not None
+            and (int(numbers[1]), int(numbers[2])) > known[1]
+            and given.isascii()
+            and hmac.compare_digest(signature(known[0], method, path, board, counter, body).encode(), given.encode())
+        )
 
 
 def board_headers(key: bytes, path: str, board: str, counter: str, body: bytes) -> dict[str, str]:

@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from waitress import wasyncore
 from waitress.channel import HTTPChannel
 from waitress.parser import HTTPRequestParser
 from waitress.server import TcpWSGIServer
@@ -86,7 +87,12 @@ class ClubServer:
     """waitress serving app on (host, port) in a thread of its own; OSError if the port is taken
     (a board paired with this port must not find another server, or none, there)."""
 
-    def __init__(self, app: Any, host: str, port: int, max_body: int) -> None:
+    def __init__(self, app: Any, host: str, port: int, max_body: int, trusted_proxy: str | None = None) -> None:
+        # trusted_proxy: the address of a balancer before it; what it says it forwarded for (the last of
+        # X-Forwarded-For) is then the request's address (waitress's own rule); anyone else's is dropped.
+        proxied: dict[str, Any] = {}
+        if trusted_proxy is not None:
+            proxied = {"trusted_proxy": trusted_proxy, "trusted_proxy_headers": "x-forwarded-for"}
         self._server: Any = _Server(
             app,
             host=host,
@@ -97,10 +103,12 @@ class ClubServer:
             channel_timeout=REQUEST_S,
             cleanup_interval=1,
             max_request_header_size=HEADERS_MAX,
-            max_request_body_size=max_body,
+            max_request_body_size=max_body + 1,  # (waitress refuses a body of its limit: max_body is allowed)
             asyncore_use_poll=True,
             ident="cribboard",
             expose_tracebacks=False,
+            clear_untrusted_proxy_headers=True,
+            **proxied,
         )
         logging.getLogger("waitress").addFilter(_NOW_AND_THEN)  # (once: a filter added again is not doubled)
         self.server_address = (str(self._server.effective_host), int(self._server.effective_port))
@@ -108,25 +116,33 @@ class ClubServer:
         self._thread.start()
 
     def shutdown(self) -> None:
-        """Stop taking connections and close the open ones (from any thread), then wait for the loop."""
+        """Stop taking connections, let the requests being worked on finish (their threads wake the loop
+        through its pipe: closed first, it was an EBADF traceback from each), then close the open
+        connections (from any thread) and wait for the loop."""
         server = self._server
         if not self._thread.is_alive():
             return
 
-        def close_all() -> None:  # in the loop's own thread: asyncore is not thread-safe
+        def in_loop(work: Callable[[], None]) -> None:  # in the loop's own thread: asyncore is not thread-safe
+            try:
+                server.trigger.pull_trigger(work)
+            except OSError as e:
+                # The loop's wake-up pipe is gone (waitress closes it when poll reports it, or its listening
+                # socket, hung up or invalid), so the loop cannot be asked. Done from here: the loop finds its
+                # map changed after its next poll (a second at most), and this process still ends with 0.
+                logging.getLogger("club").warning("the server's wake-up pipe was closed before the stop (%s)", e)
+                work()
+
+        def close_all() -> None:
             for dispatcher in list(server._map.values()):
                 dispatcher.close()
 
-        try:
-            server.trigger.pull_trigger(close_all)
-        except OSError as e:
-            # The loop's wake-up pipe is gone (waitress closes it when poll reports it, or its listening
-            # socket, hung up or invalid), so the loop cannot be asked. Close from here: the loop finds its
-            # map empty after its next poll (a second at most), and this process still ends with status 0.
-            logging.getLogger("club").warning("the server's wake-up pipe was closed before the stop (%s)", e)
-            close_all()
-        self._thread.join(REQUEST_S)
+        in_loop(
+            lambda: wasyncore.dispatcher.close(server)
+        )  # the listening socket alone (waitress's close takes the pipe too)
         server.task_dispatcher.shutdown(cancel_pending=True, timeout=REQUEST_S)
+        in_loop(close_all)
+        self._thread.join(REQUEST_S)
 
     def server_close(self) -> None:
         pass  # shutdown closed everything (the name serve_until_stopped calls, as on http.server's)

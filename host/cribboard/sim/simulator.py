@@ -176,7 +176,11 @@ class Simulator:
             self._log = open(self.log_path, "ab")
         except OSError as e:
             raise SimError(_("cannot write the board's log %s: %s") % (self.log_path, e.strerror or e)) from None
-        self.proc = subprocess.Popen(cmd, stdin=self._master, stdout=self._master, stderr=self._log, env=env)
+        # umask: the files the board writes on its flash are this user's alone (club.json holds its key,
+        # wifi.json the club's password), as on a board no one else reads.
+        self.proc = subprocess.Popen(
+            cmd, stdin=self._master, stdout=self._master, stderr=self._log, env=env, umask=0o077
+        )
         try:
             sock, _addr = listener.accept()
         except OSError:

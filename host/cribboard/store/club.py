@@ -92,6 +92,14 @@ def key_of(db: Database, board: str) -> Row | None:
     return None if row is None else dict(row, key=bytes(row["key"]))
 
 
+def keys(db: Database) -> dict[str, bytes]:
+    """Every paired board's key, but the revoked ones' (the server's role only, as key_of)."""
+    rows = db.all(
+        "SELECT c.board, k.key FROM club_boards c JOIN club_keys k ON k.board = c.board WHERE c.revoked_at IS NULL"
+    )
+    return {row["board"]: bytes(row["key"]) for row in rows}
+
+
 def last_counter(db: Database, board: str) -> tuple[int, int] | None:
     """The (boot, n) of the board's last request taken; None for a board never paired."""
     row = db.one("SELECT boot, n FROM club_boards WHERE board = ?", (board,))
