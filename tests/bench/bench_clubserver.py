@@ -12,6 +12,7 @@
 import asyncio
 import json
 import resource
+import socket
 import statistics
 import subprocess
 import sys
@@ -76,13 +77,20 @@ def request(port, board, counter, body):
     return wire.request("127.0.0.1:%d" % port, LIVE, board, counter, sig, body)
 
 
+def board_address(i):
+    """Board i's own address, as each board on a club's WiFi has one (the server holds any one address to a
+    few connections): 127.1.X.Y on the loopback."""
+    return "127.1.%d.%d" % (i // 250, i % 250 + 1)
+
+
 async def one_board(port, board, body, until, took, failed, boot=1, period=1.0):
     n = 0
+    source = (board_address(int(board[1:])), 0)
     while time.monotonic() < until:
         n += 1
         began = time.monotonic()
         try:
-            reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), 10)
+            reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port, local_addr=source), 10)
             writer.write(request(port, board, "%d.%d" % (boot, n), body))
             answer = await asyncio.wait_for(reader.read(), 10)
             writer.close()
@@ -114,14 +122,15 @@ async def flood(ports, boards, seconds, body, boot):
     return round(len(took) / seconds, 1), failed
 
 
-async def drip(port, clients, seconds):
-    """clients connections, each sending a header byte every 2 s; how many the server cut off."""
+async def drip(port, clients, seconds, source="127.0.0.1"):
+    """clients connections from source, each sending a header byte every 2 s; how many the server cut off
+    (or turned away at once: one address holds a few)."""
     cut = 0
 
     async def one():
         nonlocal cut
         try:
-            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
         except OSError:
             return
         until = time.monotonic() + seconds
@@ -144,6 +153,37 @@ async def drip(port, clients, seconds):
 
     await asyncio.gather(*(one() for _ in range(clients)))
     return cut
+
+
+async def slow_readers(port, clients, seconds, source):
+    """clients connections from source (a phone), each sending pipelined pages and reading none of them."""
+    pipelined = b"GET / HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n" % port * 200
+
+    async def one():
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+        sock.bind((source, 0))
+        sock.setblocking(False)
+        try:
+            await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port))
+            _reader, writer = await asyncio.open_connection(sock=sock)
+            writer.write(pipelined)
+            await asyncio.sleep(seconds)
+            writer.close()
+        except OSError:
+            sock.close()
+
+    await asyncio.gather(*(one() for _ in range(clients)))
+
+
+async def boards_beside_a_phone(port, boards, seconds, body, drips):
+    """The boards' states while one phone holds 64 slow readers and another drips drips connections:
+    (answered, failed) as boards_for."""
+    boarded = boards_for(port, boards, seconds, body, boot=500)  # (after the first minute's, before the rest)
+    phone = slow_readers(port, 64, seconds, "127.2.0.1")
+    dripping = drip(port, drips, seconds, "127.3.0.1")
+    took, failed = (await asyncio.gather(boarded, phone, dripping))[0]
+    return took, failed
 
 
 def peak_kb(pid):
@@ -190,6 +230,8 @@ def main():
                 before_drip = peak_kb(proc.pid)
                 cut = asyncio.run(drip(port, drips, drip_s))
                 drip_kb = peak_kb(proc.pid)
+                attacked, attacked_failed = asyncio.run(boards_beside_a_phone(port, boards, seconds / 2, body, drips))
+                attacked.sort()
                 restart_s = restart_figure(cluster, port, body)
                 # Capacity: the boards as fast as answered, on one server, then on two on the same database.
                 # (boot 10,000 on: past the counters the restart's tries took)
@@ -224,6 +266,11 @@ def main():
                 "rss_peak_200_boards_kb": before_drip,
                 "rss_peak_1000_drips_kb": drip_kb,
                 "drips_cut_within_30_s": cut,
+                "beside_64_slow_readers_and_drips_answered": len(attacked),
+                "beside_64_slow_readers_and_drips_failed": len(attacked_failed),
+                "beside_64_slow_readers_and_drips_p99_ms": round(1000 * attacked[int(0.99 * len(attacked))], 1)
+                if attacked
+                else None,
                 "serving_again_after_postgresql_restart_s": restart_s,
                 "requests_per_s_1_server": rps_one,
                 "requests_per_s_2_servers": rps_two,

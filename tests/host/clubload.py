@@ -66,7 +66,8 @@ def run(db_url, tmp, boards=20, live_s=60.0, limit_s=COMMAND_S, servers=1, kill=
     games are sent, the next as play goes on) and started again on its port. limit_s: a net, a whole
     command's: on a loaded machine a board whose first tries are turned away backs off up to a minute."""
     store.connect(db_url).close()
-    procs, urls = zip(*[start(db_url) for _ in range(servers)])
+    behind = ("--trusted-proxy", "127.0.0.1")  # the proxy is the club's balancer: the boards all come through it
+    procs, urls = zip(*[start(db_url, args=behind) for _ in range(servers)])
     procs, urls = list(procs), list(urls)
     proc = procs[0]  # (its CPU time is the figure, with one server)
     proxy = Proxy([_address(u) for u in urls])
@@ -77,7 +78,7 @@ def run(db_url, tmp, boards=20, live_s=60.0, limit_s=COMMAND_S, servers=1, kill=
         procs[i].kill()  # SIGKILL: no clean stop, connections cut mid-request
         procs[i].wait(timeout=WAIT_S)
         procs[i].stdout.close()
-        procs[i], again = start(db_url, port=_address(urls[i])[1])
+        procs[i], again = start(db_url, port=_address(urls[i])[1], args=behind)
         assert again == urls[i]
         killed.append(i)
 

@@ -31,15 +31,18 @@ def served(db_url):
         yield served
 
 
-def send(url, path, body, counter, board="b0ard", key=KEY, headers=None, sign=True):
-    """POST a report as a board does: (status, JSON answer, the answer's signature header, raw body)."""
+def send(url, path, body, counter, board="b0ard", key=KEY, headers=None, sign=True, source=None):
+    """POST a report as a board does: (status, JSON answer, the answer's signature header, raw body);
+    source: the loopback address it comes from (a board of its own on the club's WiFi), else 127.0.0.1."""
     data = body if isinstance(body, bytes) else json.dumps(body).encode()
     head = board_headers(key.encode(), path, board, counter, data)
     if not sign:
         del head[SIGNATURE]
     head.update(headers or {})
     where = urlsplit(url)
-    conn = http.client.HTTPConnection(where.hostname, where.port, timeout=WAIT_S)
+    conn = http.client.HTTPConnection(
+        where.hostname, where.port, timeout=WAIT_S, source_address=None if source is None else (source, 0)
+    )
     try:
         conn.request("POST", path, data, head)
         answer = conn.getresponse()

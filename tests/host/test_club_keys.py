@@ -29,7 +29,7 @@ def test_a_new_sqlite_database_is_its_users_alone_and_a_readable_one_is_warned_o
     assert err.count("chmod 600") == 1
 
 
-def test_a_rotated_key_signs_from_then_on_and_the_counter_goes_on(board, tmp_path):
+def test_a_rotated_key_signs_from_then_on_and_the_counter_starts_afresh(board, tmp_path):
     db = str(tmp_path / "club.sqlite3")
     store.connect(db).close()
     proc, url = clubserver.start(db)
@@ -47,10 +47,11 @@ def test_a_rotated_key_signs_from_then_on_and_the_counter_goes_on(board, tmp_pat
         new = json.loads((board.flash / "club.json").read_text())["key"]
         assert new != old
         boards = json.loads(cli("boards", "--db", db, "--json").stdout)
-        assert [(b["boot"], b["n"]) for b in boards] == [(3, 6)]  # the proof took the next counter
-        assert send(url, LIVE, {"state": state}, "3.5", board=ident, key=new)[0] == 409  # taken before: never again
+        assert [(b["boot"], b["n"]) for b in boards] == [(0, 1)]  # a new key counts afresh: the proof's first
+        assert send(url, LIVE, {"state": state}, "3.5", board=ident, key=old)[0] == 403  # the old key's: never again
         assert send(url, LIVE, {"state": state}, "3.7", board=ident, key=old)[0] == 403  # the old key signs nothing
         assert send(url, LIVE, {"state": state}, "3.7", board=ident, key=new)[0] == 200
+        assert send(url, LIVE, {"state": state}, "3.7", board=ident, key=new)[0] == 409  # the new key's, once
         conn = store.connect(db)
         assert store.club.key_of(conn, ident)["key"] == new.encode()  # kept as the bytes it signs with
         conn.close()

@@ -135,7 +135,7 @@ def test_a_board_whose_boot_count_went_back_is_told_where_its_counter_stands(ser
     s = sender_for(table, url)
     run(table, s, lambda: table.app.board.acked == 2)
     s.close()
-    sender_module._count[:] = [0, 0]  # a new power-up: the count starts again...
+    sender_module._count[:] = [0, 0, None]  # a new power-up: the count starts again...
     table.app.board.boot = 1  # ...from a boot count gone back
     log_games(table.store, 1, BOARD)
     s = sender_for(table, url)

@@ -175,8 +175,13 @@ def test_a_busy_sqlite_file_is_a_503_with_retry_after_and_holds_nothing_else_up(
 def test_a_client_that_drips_bloats_or_idles_is_cut_off_and_boards_are_still_served(tmp_path):
     with clubserver.serving(str(tmp_path / "club.db"), "b0ard") as (url, _db, proc):
         host, port = url[len("http://") :].rstrip("/").split(":")
-        idle = [socket.create_connection((host, int(port)), timeout=WAIT_S) for _ in range(40)]
-        drip = socket.create_connection((host, int(port)), timeout=WAIT_S)
+        where = (host, int(port))
+        # (each from an address of its own, as on the club's WiFi: one address holds PER_ADDRESS at most)
+        idle = [
+            socket.create_connection(where, timeout=WAIT_S, source_address=("127.0.1.%d" % (n // 8 + 1), 0))
+            for n in range(40)
+        ]
+        drip = socket.create_connection(where, timeout=WAIT_S, source_address=("127.0.2.1", 0))
         head = b"POST /board/v1/live HTTP/1.1\r\nHost: %s:%s\r\n" % (host.encode(), port.encode())
         began = time.monotonic()
         cut = False
@@ -191,7 +196,7 @@ def test_a_client_that_drips_bloats_or_idles_is_cut_off_and_boards_are_still_ser
             except OSError:
                 cut = True
         assert cut  # one deadline for the whole request (club.server.REQUEST_S), not one a read
-        bloated = socket.create_connection((host, int(port)), timeout=WAIT_S)
+        bloated = socket.create_connection(where, timeout=WAIT_S, source_address=("127.0.2.2", 0))
         bloated.sendall(
             b"GET / HTTP/1.1\r\nHost: %s:%s\r\n" % (host.encode(), port.encode())
             + b"X-Pad: "
@@ -285,3 +290,93 @@ def test_sigterm_under_a_flood_stops_serve_cleanly_without_a_traceback(tmp_path)
             t.join(WAIT_S)
         said = clubserver.stop(proc) or proc.said.text()
     assert "Traceback" not in said and "Errno" not in said, said[-3000:]
+
+
+def connect(where, source, rcvbuf=None):
+    sock = socket.socket()
+    sock.settimeout(WAIT_S)
+    if rcvbuf:  # (before the connection: the window it offers stays that small)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+    sock.bind((source, 0))
+    sock.connect(where)
+    return sock
+
+
+def turned_away(sock):
+    """Whether the server answered at once, before any request, with its 503 and Retry-After, and closed."""
+    answer = b"".join(iter(lambda: sock.recv(4096), b""))
+    head = answer.partition(b"\r\n\r\n")[0]
+    return answer.startswith(b"HTTP/1.0 503 ") and b"\r\nRetry-After: " in head
+
+
+def ended(sock):
+    """Read until the server ends the connection (however slowly its answers come)."""
+    try:
+        while sock.recv(65536):
+            pass
+    except ConnectionResetError:
+        pass
+    return True
+
+
+def test_a_phone_holds_a_few_places_its_slow_reads_are_cut_off_and_the_boards_are_answered(tmp_path):
+    with clubserver.serving(str(tmp_path / "club.db"), "b0ard") as (url, db_url, proc):
+        host, port = url[len("http://") :].rstrip("/").split(":")
+        where = (host, int(port))
+        phone, held = "127.0.3.1", club_server.PER_ADDRESS
+        readers = [connect(where, phone, rcvbuf=1024) for _ in range(64)]  # 64 connections from one phone...
+        assert all(turned_away(sock) for sock in readers[held:])  # ...a few are taken, the rest 503 at once
+        pipelined = b"GET / HTTP/1.1\r\nHost: %s:%s\r\n\r\n" % (host.encode(), port.encode()) * 200
+        for sock in readers[:held]:
+            sock.sendall(pipelined)  # pages it does not read
+        for n in range(1, 4):  # a board of the club's, at its own address: answered meanwhile
+            assert send(url, GAMES, games_body(n), "1.%d" % n, source="127.0.3.2")[0] == 200
+        late = connect(where, phone)
+        assert turned_away(late)  # the phone's next: a 503 at once, not silence
+        assert all(ended(sock) for sock in readers[:held])  # the answers it does not take: cut off (WRITE_S)
+        for sock in readers + [late]:
+            sock.close()
+        assert stored(db_url) == [("b0ard", n) for n in (1, 2, 3)]
+        log = clubserver.stop(proc)
+    assert "turned away a connection from 127.0.3.1" in log and "Traceback" not in log
+
+
+def test_a_full_server_turns_a_new_connection_away_at_once_and_serves_again_when_one_goes(tmp_path):
+    with clubserver.serving(str(tmp_path / "club.db"), "b0ard") as (url, db_url, proc):
+        host, port = url[len("http://") :].rstrip("/").split(":")
+        where = (host, int(port))
+        per = club_server.PER_ADDRESS
+        idle = [connect(where, "127.0.4.%d" % (n // per + 1)) for n in range(club_server.CONNECTIONS)]
+        status, answer, _sig, _raw = send(url, GAMES, games_body(1), "1.1", source="127.0.5.1")
+        assert status == 503 and answer == {"error": "the club's server is full; try again"}
+        idle.pop().close()  # one goes...
+        deadline = time.monotonic() + WAIT_S
+        while send(url, GAMES, games_body(1), "1.1", source="127.0.5.1")[0] == 503:  # ...and the next is served
+            assert time.monotonic() < deadline, "no place within %d s of one going" % WAIT_S
+            time.sleep(0.05)
+        for sock in idle:
+            sock.close()
+        assert stored(db_url) == [("b0ard", 1)]
+        log = clubserver.stop(proc)
+    assert "the server is full" in log and "Traceback" not in log
+
+
+def test_a_thousand_header_drippers_from_one_address_leave_the_boards_answered(tmp_path):
+    with clubserver.serving(str(tmp_path / "club.db"), "b0ard") as (url, db_url, proc):
+        host, port = url[len("http://") :].rstrip("/").split(":")
+        where = (host, int(port))
+        drippers = []
+        for _ in range(1000):
+            sock = connect(where, "127.0.6.1")
+            try:
+                sock.send(b"POST /board/v1/games HTTP/1.1\r\nX-A: ")  # a head that never ends
+            except OSError:
+                pass  # (turned away already)
+            drippers.append(sock)
+        for n in range(1, 4):
+            assert send(url, GAMES, games_body(n), "1.%d" % n, source="127.0.6.2")[0] == 200
+        for sock in drippers:
+            sock.close()
+        assert stored(db_url) == [("b0ard", n) for n in (1, 2, 3)]
+        log = clubserver.stop(proc)
+    assert "Traceback" not in log

@@ -1,12 +1,18 @@
 # The club's server process: its WSGI app (cribboard.club.app) under
 # waitress, a maintained production server (docs/decisions.md says why this
 # one), with every bound a season-long service needs: a pool of worker
-# threads, a cap on open connections (more wait in a real backlog), small
-# headers and bodies, and one deadline for each request from its first byte,
-# so a client dripping a byte every few seconds is cut off at REQUEST_S like
-# one that sends nothing. Waitress's own idle timeout counts from the last
-# byte; the deadline is added here, on its parser and channel classes.
+# threads, a cap on open connections and a smaller one for any one address
+# (a phone on the club's WiFi cannot hold the boards' places), a new
+# connection past either turned away at once with a 503 and Retry-After
+# (never left waiting in silence), small headers and bodies, and deadlines:
+# one for each request from its first byte, so a client dripping a byte
+# every few seconds is cut off at REQUEST_S like one that sends nothing; one
+# for each answer to be taken (a client reading a byte now and then is cut
+# off at WRITE_S); and waitress's own on a connection left idle. The bounds
+# are added here, on waitress's parser, channel and server classes.
+import json
 import logging
+import socket
 import threading
 import time
 from collections.abc import Callable
@@ -22,12 +28,22 @@ from cribboard.club.allowance import LogLimit
 from cribboard.club.app import BEGUN
 from cribclub.wire import REQUEST_MS
 
+log = logging.getLogger("club")
+
 THREADS = 8  # requests handled at once (each holds at most one database connection)
-CONNECTIONS = 64  # open at once; the next wait in the backlog. More, and waitress's loop (a pass
-# over every open one each time it wakes) held the GIL from the workers: 200 open took one server from
-# 580 requests a second to under 100 (docs/benchmarks.md)
-BACKLOG = 1024  # connections the kernel holds for us beyond those (capped by net.core.somaxconn)
+CONNECTIONS = 64  # open at once; the next is turned away. More, and waitress's loop (a pass over
+# every open one each time it wakes) held the GIL from the workers: 200 open took one server from 580
+# requests a second to under 100 (docs/benchmarks.md)
+PER_ADDRESS = 8  # open at once from one address (but the trusted proxy's): a board holds one at a time
+BACKLOG = 1024  # connections the kernel holds until they are accepted (capped by net.core.somaxconn)
 REQUEST_S = REQUEST_MS // 1000  # from a request's first byte to its last: a board waits no longer
+WRITE_S = REQUEST_S  # an answer not all taken by its client by then is cut off with its connection
+RETRY_AFTER_S = 5  # what a connection turned away is asked to wait
+_BUSY_BODY = json.dumps({"error": "the club's server is full; try again"}).encode()
+BUSY = (
+    b"HTTP/1.0 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: %d\r\n"
+    b"Retry-After: %d\r\nConnection: close\r\n\r\n" % (len(_BUSY_BODY), RETRY_AFTER_S)
+) + _BUSY_BODY
 HEADERS_MAX = 16 * 1024  # a board's head is 300 bytes; a browser's a few KB
 
 
@@ -56,6 +72,34 @@ class _TimedChannel(HTTPChannel):
 
 class _Server(TcpWSGIServer):
     channel_class = _TimedChannel
+    turned_away = 0  # connections turned away (the tests and the bench read it)
+
+    def handle_accept(self) -> None:
+        """Waitress's accept, with the caps: past them, a 503 at once and the connection closed."""
+        server: Any = self  # (waitress is untyped: its attributes are set in __init__)
+        try:
+            got = server.accept()
+            if got is None:
+                return
+            conn, addr = got
+            server.set_socket_options(conn)
+        except OSError:
+            return  # (the client went before it was accepted, as waitress's own accept says)
+        addr = server.fix_addr(addr)
+        host = addr[0] if isinstance(addr, tuple) else addr
+        channels = list(server.active_channels.values())
+        here = sum(1 for c in channels if isinstance(c.addr, tuple) and c.addr[0] == host)
+        if len(channels) >= CONNECTIONS or (here >= PER_ADDRESS and host != server.adj.trusted_proxy):
+            self.turned_away += 1
+            _turn_away(conn)
+            if _TURNED.take(host)[0]:
+                log.warning(
+                    "turned away a connection from %s: %s",
+                    host,
+                    "the server is full" if len(channels) >= CONNECTIONS else "%d open from it already" % here,
+                )
+            return
+        server.channel_class(server, conn, addr, server.adj, map=server._map)
 
     def maintenance(self, now: Any) -> None:
         super().maintenance(now)  # idle connections
@@ -65,6 +109,32 @@ class _Server(TcpWSGIServer):
             request = getattr(channel, "request", None)
             if request is not None and getattr(request, "begun", now) < cutoff:
                 channel.will_close = True  # past its deadline: the connection goes, the request with it
+            if not channel.total_outbufs_len:
+                channel.owed_since = None
+            elif getattr(channel, "owed_since", None) is None:
+                channel.owed_since = now
+            elif now - channel.owed_since > WRITE_S:  # its client takes its answer too slowly: cut off
+                channel.handle_close()
+
+
+_TURNED = LogLimit(1, 60.0, time.monotonic)  # a line a minute about each address turned away
+
+
+def _turn_away(conn: socket.socket) -> None:
+    """A 503 with Retry-After, sent without waiting, and the connection closed. What has come of its request
+    is read first, so that the close is a close, not a reset that could lose the answer."""
+    try:
+        conn.setblocking(False)
+        try:
+            conn.recv(HEADERS_MAX)
+        except BlockingIOError:
+            pass
+        conn.send(BUSY)
+        conn.shutdown(socket.SHUT_WR)
+    except OSError:
+        pass  # (gone already)
+    finally:
+        conn.close()
 
 
 class _NowAndThen(logging.Filter):
@@ -98,7 +168,7 @@ class ClubServer:
             host=host,
             port=port,
             threads=THREADS,
-            connection_limit=CONNECTIONS,
+            connection_limit=CONNECTIONS + 8,  # (waitress's own stop, never reached: this one turns away)
             backlog=BACKLOG,
             channel_timeout=REQUEST_S,
             cleanup_interval=1,
