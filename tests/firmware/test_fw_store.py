@@ -82,13 +82,13 @@ def test_a_corrupt_line_in_the_middle_is_skipped_not_sent():
 def test_a_log_is_named_when_it_is_made_and_keeps_its_name_until_it_is_gone():
     flash = FakeFlash()
     s = Store(flash)
-    s.load()
-    assert s.log_id is None  # no log yet: nothing to name
-    s.append((1, 1), json.dumps({"match": 1, "game_no": 1}))
+    s.load()  # a new board: its log begun with its id
     made = s.log_id
     assert len(made) == 16 and int(made, 16) >= 0  # 64 bits, in hex
+    assert s.since(0, 9) == [] and s.last_seq == 0  # the name is never a record
+    s.append((1, 1), json.dumps({"match": 1, "game_no": 1}))
     s.append((1, 2), json.dumps({"match": 1, "game_no": 2}))
-    assert s.log_id == made and [n for n, _ in s.since(0, 9)] == [1, 2]  # the name is never a record
+    assert s.log_id == made and [n for n, _ in s.since(0, 9)] == [1, 2]
     again = Store(flash.restarted())
     again.load()
     assert (again.log_id, again.last_seq) == (made, 2)  # kept through a power cut
@@ -96,10 +96,13 @@ def test_a_log_is_named_when_it_is_made_and_keeps_its_name_until_it_is_gone():
     lost = Store(flash.restarted())
     lost.load()
     assert lost.log_id == made
+    flash.disk.pop(LOG)  # the log deleted by hand (error pattern 4's way out): a new one, a new name
+    cleared = Store(flash.restarted())
+    cleared.load()
+    assert cleared.log_id not in (None, made)
     wiped = Store(FakeFlash())  # a wiped flash (or another board): a new log, a new name
     wiped.load()
-    wiped.append((1, 1), json.dumps({"match": 1, "game_no": 1}))
-    assert wiped.log_id not in (None, made)
+    assert wiped.log_id not in (None, made, cleared.log_id)
 
 
 def test_a_log_made_by_older_firmware_has_no_name_and_still_lists():
@@ -112,18 +115,37 @@ def test_a_log_made_by_older_firmware_has_no_name_and_still_lists():
     assert s.log_id is None and [n for n, _ in s.since(0, 9)] == [1, 2, 3]
 
 
-def test_a_log_cut_off_in_its_first_write_is_made_again_with_a_new_name():
+def test_a_log_whose_first_line_was_cut_off_is_begun_again_with_a_new_name():
     flash = FakeFlash()
     s = Store(flash)
     s.load()
-    s.append((1, 1), json.dumps({"match": 1, "game_no": 1}))
     first = s.log_id
-    flash.disk[LOG] = flash.disk[LOG][:30]  # the power went in the log's first write: its name torn
+    flash.disk[LOG] = flash.disk[LOG][:30]  # the power went as the log's first line was written
     again = Store(flash.restarted())
     again.load()
-    assert again.log_id is None and LOG not in again.files.disk
+    assert LOG_TORN in again.problems and again.log_id not in (None, first)
     again.append((1, 1), json.dumps({"match": 1, "game_no": 1}))
-    assert again.log_id not in (None, first) and [n for n, _ in again.since(0, 9)] == [1]
+    assert [n for n, _ in again.since(0, 9)] == [1]
+    assert Store(again.files.restarted()).load() is None  # (no state saved in this test)
+
+
+def test_an_append_that_fails_on_a_log_of_its_id_alone_numbers_nothing_twice():
+    flash = FakeFlash()
+    s = Store(flash)
+    s.load()
+    s.last_seq = 2  # (the state's: the log was deleted by hand after records 1 and 2 were synced)
+    flash.capacity = sum([len(v) for v in flash.disk.values()]) + 10  # no room for a record
+    assert s.append((1, 3), json.dumps({"match": 1, "game_no": 3})) == -1
+    assert s.last_seq == 2 and FULL in s.problems
+    flash.capacity = 1 << 20
+    assert s.append((1, 3), json.dumps({"match": 1, "game_no": 3})) == 3
+
+
+def test_a_full_flash_begins_no_log_and_the_games_go_on_unnamed():
+    flash = FakeFlash(capacity=10)
+    s = Store(flash)
+    s.load()
+    assert s.log_id is None and FULL in s.problems and LOG not in flash.disk
 
 
 def test_a_full_flash_keeps_the_last_good_state():
@@ -181,11 +203,11 @@ def test_on_fat_a_rename_that_fails_after_the_old_state_went_keeps_the_new_one()
     assert STATE not in flash.disk and STATE_TMP in flash.disk  # not thrown away with the old one
     again = flash.restarted()
     assert Store(again).load() == {"n": 3}
-    assert sorted(again.disk) == [STATE]  # taken up as the state: a second cut cannot lose it
+    assert sorted(again.disk) == sorted([LOG, STATE])  # taken up as the state: a second cut cannot lose it
     assert Store(again.restarted()).load() == {"n": 3}
 
 
 def test_a_torn_tmp_beside_no_state_is_dropped():
     flash = FakeFlash()
     flash.disk[STATE_TMP] = b"half a li"
-    assert Store(flash).load() is None and flash.disk == {}
+    assert Store(flash).load() is None and sorted(flash.disk) == [LOG]  # (a log begun: its id alone)

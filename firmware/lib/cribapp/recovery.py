@@ -1,17 +1,20 @@
 # What the store does at power-up, after a cut at any instant: a state that
 # does not read back is set aside (or a whole state.tmp a cut left becomes
 # the state), a torn last line of the log is dropped, and the log's last
-# record found. Loaded at power-up (and after a failed append), then
-# forgotten: the code is heap on a board.
+# record and its id found; a board with no log (a new or wiped flash, a log
+# deleted by hand) starts one, its first line its id. Loaded at power-up
+# (and after a failed append), then forgotten: the code is heap on a board.
 import json
-from binascii import crc32
+import os
+from binascii import crc32, hexlify
 
 from cribapp.compat import const
-from cribapp.seal import unseal
+from cribapp.seal import seal, unseal
 from cribapp.store import FULL, LOG, LOG_TMP, LOG_TORN, STATE, STATE_BAD, STATE_CORRUPT, STATE_TMP
 
 _CHUNK = const(512)
 _HEAD_MAX = const(64)  # the log's first line, with its id, is 42 bytes
+LOG_HEAD = '0 {"log": "%s"}'  # that line (sealed): numbered 0, so no listing ever sends it
 _MAX_LINE = const(16448)  # the longest line this firmware logs: a record that fits one link reply, sealed
 
 
@@ -68,6 +71,7 @@ def check_log(store):
         else:
             store.files.remove(LOG_TMP)  # a copy cut off before it was complete
     if size <= 0:
+        _new_log(store)
         return
     f = store.files.open(LOG, "rb")
     try:
@@ -113,6 +117,26 @@ def check_log(store):
     elif long_seq >= 0:
         store.last_seq = long_seq
         store.last_key = None
+    if end == 0:
+        _new_log(store)
+
+
+def _new_log(store):
+    """Start a log with its id: 64 random bits, in hex (os.urandom on the boards' ports; random's where a
+    port has none, as MicroPython's WebAssembly port). A full flash keeps none: the games go on, unnamed."""
+    try:
+        made = hexlify(os.urandom(8)).decode()
+    except AttributeError:
+        import random
+
+        made = "%08x%08x" % (random.getrandbits(32), random.getrandbits(32))
+    try:
+        store.write(LOG, "ab", seal(LOG_HEAD % made))
+    except OSError:
+        store.note(FULL)
+        store.files.remove(LOG)
+        made = None
+    store.log_id = made
 
 
 def _long_line_seq(f, start, end):
@@ -175,6 +199,8 @@ def _line_start(f, end):
 
 def _remember(store, text):
     seq, _, body = text.partition(" ")
+    if seq == "0":
+        return  # the log's id alone, no record: the numbering stands where the state left it
     store.last_seq = int(seq)
     try:
         rec = json.loads(body)

@@ -1,9 +1,10 @@
 # Storage that survives a power cut at any instant. The live state is one
 # sealed line, written to a temporary file and renamed over the old one.
 # Finished games are appended to a log, one sealed line each with a sequence
-# number. A log begins with a line numbered 0 that names it: 64 random bits
-# made with it, so a host tells a new log (a wiped flash, a replaced board:
-# numbering from 1 again) from the old one's records sent again. At boot
+# number. A log begins with a line numbered 0 that names it (made at the
+# power-up that finds no log: cribapp.recovery), so a host tells a new log
+# (a wiped flash, a replaced board: numbering from 1 again) from the old
+# one's records sent again. At boot
 # a torn state is set aside and a torn last log line dropped
 # (cribapp.recovery). The board's files are behind a small interface
 # (FlashFiles), so tests can swap in a flash that loses power at any
@@ -11,7 +12,6 @@
 # costs it LittleFS look-ups, about 10 ms on a Pico.)
 import json
 import os
-from binascii import hexlify
 
 from cribapp.seal import seal, unseal
 
@@ -20,7 +20,6 @@ STATE_TMP = "state.tmp"
 STATE_BAD = "state.bad"
 LOG = "games.log"
 LOG_TMP = "games.tmp"
-LOG_HEAD = '0 {"log": "%s"}'  # the log's first line (sealed): its id
 # What a host gives the board once (CONF, cribapp.hostface): the club's WiFi
 # and the club's server. A board with both reports by itself (cribclub).
 WIFI = "wifi.json"
@@ -135,10 +134,6 @@ class Store:
             return self.last_seq
         seq = self.last_seq + 1
         line = seal("%d %s" % (seq, record_json))
-        made = None
-        if self.files.size(LOG) <= 0:  # a new log: its id first, in the same write
-            made = hexlify(os.urandom(8)).decode()
-            line = seal(LOG_HEAD % made) + line
         try:
             self.write(LOG, "ab", line)
         except OSError:
@@ -149,8 +144,6 @@ class Store:
             return -1
         self.last_seq = seq
         self.last_key = key
-        if made is not None:
-            self.log_id = made
         return seq
 
     def since(self, seq, limit):
