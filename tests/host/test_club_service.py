@@ -341,20 +341,27 @@ def test_a_phone_holds_a_few_places_its_slow_reads_are_cut_off_and_the_boards_ar
     assert "turned away a connection from 127.0.3.1" in log and "Traceback" not in log
 
 
-def test_a_full_server_turns_a_new_connection_away_at_once_and_serves_again_when_one_goes(tmp_path):
+def test_a_full_server_has_a_new_connection_wait_its_turn_a_little_then_turns_it_away(tmp_path):
     with clubserver.serving(str(tmp_path / "club.db"), "b0ard") as (url, db_url, proc):
         host, port = url[len("http://") :].rstrip("/").split(":")
         where = (host, int(port))
         per = club_server.PER_ADDRESS
         idle = [connect(where, "127.0.4.%d" % (n // per + 1)) for n in range(club_server.CONNECTIONS)]
+        waiting = connect(where, "127.0.5.2")  # a burst past the places: it waits its turn...
+        idle.pop().close()  # ...one goes, and it takes the place
+        waiting.sendall(b"GET /healthz HTTP/1.0\r\n\r\n")
+        assert b"".join(iter(lambda: waiting.recv(4096), b"")).startswith(b"HTTP/1.0 200 ")
+        idle.append(connect(where, "127.0.5.3"))  # full again
+        late = connect(where, "127.0.5.4")
+        assert turned_away(late)  # none goes: it is told, after a little (WAITING_S), not left in silence
         status, answer, _sig, _raw = send(url, GAMES, games_body(1), "1.1", source="127.0.5.1")
         assert status == 503 and answer == {"error": "the club's server is full; try again"}
-        idle.pop().close()  # one goes...
+        idle.pop().close()  # one more goes...
         deadline = time.monotonic() + WAIT_S
         while send(url, GAMES, games_body(1), "1.1", source="127.0.5.1")[0] == 503:  # ...and the next is served
             assert time.monotonic() < deadline, "no place within %d s of one going" % WAIT_S
             time.sleep(0.05)
-        for sock in idle:
+        for sock in idle + [waiting, late]:
             sock.close()
         assert stored(db_url) == [("b0ard", 1)]
         log = clubserver.stop(proc)

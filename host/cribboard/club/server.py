@@ -1,10 +1,12 @@
 # The club's server process: its WSGI app (cribboard.club.app) under
 # waitress, a maintained production server (docs/decisions.md says why this
 # one), with every bound a season-long service needs: a pool of worker
-# threads, a cap on open connections and a smaller one for any one address
-# (a phone on the club's WiFi cannot hold the boards' places), a new
-# connection past either turned away at once with a 503 and Retry-After
-# (never left waiting in silence), small headers and bodies, and deadlines:
+# threads, a cap on open connections (a burst past it waits its turn, a
+# little, outside the loop's poll set) and a smaller one for any one
+# address (a phone on the club's WiFi cannot hold the boards' places), a
+# connection past them turned away with a 503 and Retry-After, at once or
+# after WAITING_S (never left waiting in silence), small headers and bodies,
+# and deadlines:
 # one for each request from its first byte, so a client dripping a byte
 # every few seconds is cut off at REQUEST_S like one that sends nothing; one
 # for each answer to be taken (a client reading a byte now and then is cut
@@ -15,6 +17,7 @@ import logging
 import socket
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -31,10 +34,12 @@ from cribclub.wire import REQUEST_MS
 log = logging.getLogger("club")
 
 THREADS = 8  # requests handled at once (each holds at most one database connection)
-CONNECTIONS = 64  # open at once; the next is turned away. More, and waitress's loop (a pass over
+CONNECTIONS = 64  # open at once; the next waits its turn (WAITING). More, and waitress's loop (a pass over
 # every open one each time it wakes) held the GIL from the workers: 200 open took one server from 580
 # requests a second to under 100 (docs/benchmarks.md)
-PER_ADDRESS = 8  # open at once from one address (but the trusted proxy's): a board holds one at a time
+PER_ADDRESS = 8  # open or waiting at once from one address (but the trusted proxy's): a board holds one
+WAITING = 1024  # accepted while all CONNECTIONS are open, kept out of the loop's poll set until one goes...
+WAITING_S = 2  # ...for this long at most (a second's granularity): then a 503, not silence
 BACKLOG = 1024  # connections the kernel holds until they are accepted (capped by net.core.somaxconn)
 REQUEST_S = REQUEST_MS // 1000  # from a request's first byte to its last: a board waits no longer
 WRITE_S = REQUEST_S  # an answer not all taken by its client by then is cut off with its connection
@@ -69,10 +74,17 @@ class _TimedChannel(HTTPChannel):
     parser_class = _TimedParser
     task_class = _TimedTask
 
+    def del_channel(self, map: Any = None) -> None:
+        super().del_channel(map)
+        server: Any = self.server
+        server.admit()  # its place to the connection that waited longest
+
 
 class _Server(TcpWSGIServer):
     channel_class = _TimedChannel
     turned_away = 0  # connections turned away (the tests and the bench read it)
+    waiting: deque[tuple[socket.socket, Any, float]]  # accepted while full: (connection, address, since);
+    # set by ClubServer before the loop runs
 
     def handle_accept(self) -> None:
         """Waitress's accept, with the caps: past them, a 503 at once and the connection closed."""
@@ -88,21 +100,35 @@ class _Server(TcpWSGIServer):
         addr = server.fix_addr(addr)
         host = addr[0] if isinstance(addr, tuple) else addr
         channels = list(server.active_channels.values())
-        here = sum(1 for c in channels if isinstance(c.addr, tuple) and c.addr[0] == host)
-        if len(channels) >= CONNECTIONS or (here >= PER_ADDRESS and host != server.adj.trusted_proxy):
-            self.turned_away += 1
-            _turn_away(conn)
-            if _TURNED.take(host)[0]:
-                log.warning(
-                    "turned away a connection from %s: %s",
-                    host,
-                    "the server is full" if len(channels) >= CONNECTIONS else "%d open from it already" % here,
-                )
-            return
-        server.channel_class(server, conn, addr, server.adj, map=server._map)
+        here = sum(1 for c in channels if _host(c.addr) == host) + sum(1 for w in self.waiting if _host(w[1]) == host)
+        if here >= PER_ADDRESS and host != server.adj.trusted_proxy:
+            self._turn_away(conn, host, "%d open from it already" % here)
+        elif len(channels) < CONNECTIONS:
+            server.channel_class(server, conn, addr, server.adj, map=server._map)
+        elif len(self.waiting) < WAITING:  # a burst: it waits its turn, out of the loop's poll set
+            self.waiting.append((conn, addr, time.time()))
+        else:
+            self._turn_away(conn, host, "the server is full")
+
+    def admit(self) -> None:
+        """A place is free: the connections that waited longest take the free places."""
+        server: Any = self
+        while self.waiting and len(server.active_channels) < CONNECTIONS:
+            conn, addr, _since = self.waiting.popleft()
+            server.channel_class(server, conn, addr, server.adj, map=server._map)
+
+    def _turn_away(self, conn: socket.socket, host: str, why: str) -> None:
+        self.turned_away += 1
+        _turn_away(conn)
+        if _TURNED.take(host)[0]:
+            log.warning("turned away a connection from %s: %s", host, why)
 
     def maintenance(self, now: Any) -> None:
         super().maintenance(now)  # idle connections
+        self.admit()
+        while self.waiting and now - self.waiting[0][2] > WAITING_S:  # full for a while: it is told so, not left
+            conn, addr, _since = self.waiting.popleft()
+            self._turn_away(conn, _host(addr), "the server is full")
         cutoff = now - REQUEST_S
         server: Any = self  # (waitress is untyped: its attributes are set in __init__)
         for channel in list(server.active_channels.values()):
@@ -118,6 +144,10 @@ class _Server(TcpWSGIServer):
 
 
 _TURNED = LogLimit(1, 60.0, time.monotonic)  # a line a minute about each address turned away
+
+
+def _host(addr: Any) -> str:
+    return addr[0] if isinstance(addr, tuple) else str(addr)
 
 
 def _turn_away(conn: socket.socket) -> None:
@@ -168,7 +198,7 @@ class ClubServer:
             host=host,
             port=port,
             threads=THREADS,
-            connection_limit=CONNECTIONS + 8,  # (waitress's own stop, never reached: this one turns away)
+            connection_limit=CONNECTIONS + 8,  # (waitress's own stop, never reached: these caps come first)
             backlog=BACKLOG,
             channel_timeout=REQUEST_S,
             cleanup_interval=1,
@@ -181,6 +211,7 @@ class ClubServer:
             **proxied,
         )
         logging.getLogger("waitress").addFilter(_NOW_AND_THEN)  # (once: a filter added again is not doubled)
+        self._server.waiting = deque()  # (before its loop runs: nothing is accepted until then)
         self.server_address = (str(self._server.effective_host), int(self._server.effective_port))
         self._thread = threading.Thread(target=self._server.run, name="club-server", daemon=True)
         self._thread.start()
@@ -206,6 +237,8 @@ class ClubServer:
         def close_all() -> None:
             for dispatcher in list(server._map.values()):
                 dispatcher.close()
+            while server.waiting:
+                server.waiting.popleft()[0].close()
 
         in_loop(
             lambda: wasyncore.dispatcher.close(server)

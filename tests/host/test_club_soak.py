@@ -1,0 +1,166 @@
+# A club evening with everything going wrong at once (issue 53): twenty
+# simulated Pico Ws through the club's balancer (a proxy `serve` trusts) to
+# one `cribboard serve` on PostgreSQL, each with a game waiting, and games
+# played on the buttons at some tables; meanwhile a phone on the WiFi holds 64 slow readers
+# at the server, a stranger replays a board's old request as fast as it is
+# answered, one board is wiped mid-way (a new log numbered from 1 again) and
+# paired again, and PostgreSQL restarts once. Every game each board
+# confirmed is stored exactly once, the wiped board's new games beside its
+# old. Run by `make test-club`, one test at a time (it fills two cores).
+import http.client
+import json
+import secrets
+import socket
+import threading
+import time
+
+import pytest
+from clubload import stored
+from clubserver import Proxy, start, stop
+from deadline import COMMAND_S, WAIT_S
+from pgserver import Cluster
+from simboard import Board, fill_log
+
+from cribapp.hostface import keep_conf
+from cribapp.store import FlashFiles
+from cribboard import store
+from cribboard.club.protocol import board_headers
+from cribboard.sim.simulator import board_ident
+from cribboard.web import scoreboard
+from cribclub.wire import LIVE
+
+BOARDS = 20
+PLAYED = 4  # boards that play a game on their buttons before the wipe and the restart, and after
+
+
+def pair(db_url, flash, server):
+    """A board given the club's WiFi and a new key, on its flash, and the key in the club's database (as
+    `cribboard wifi` and `cribboard pair` leave them); its id and key."""
+    key = secrets.token_hex(16)
+    files = FlashFiles(str(flash))
+    keep_conf(files, "wifi", {"ssid": "club", "password": "a password"})
+    keep_conf(files, "club", {"server": server, "key": key})
+    conn = store.connect(db_url)
+    try:
+        store.club.pair(conn, board_ident(flash), key.encode(), "2026-11-28T20:00:00+00:00")
+    finally:
+        conn.close()
+    return board_ident(flash), key
+
+
+class Beside:
+    """The phone's 64 slow readers and the stranger's replays, each in threads of their own until stop()."""
+
+    def __init__(self, where, replay):
+        self.where = where
+        self.replay = replay  # (headers, body) of a request the server took once
+        self.done = threading.Event()
+        self.replayed = {}  # status -> how many
+        self.threads = [threading.Thread(target=self._reader, daemon=True) for _ in range(64)]
+        self.threads.append(threading.Thread(target=self._replayer, daemon=True))
+        for t in self.threads:
+            t.start()
+
+    def _reader(self):
+        pipelined = b"GET / HTTP/1.1\r\nHost: %s:%d\r\n\r\n" % (self.where[0].encode(), self.where[1]) * 200
+        while not self.done.is_set():
+            try:
+                with socket.socket() as sock:
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+                    sock.bind(("127.0.8.1", 0))
+                    sock.settimeout(WAIT_S)
+                    sock.connect(self.where)
+                    sock.sendall(pipelined)
+                    self.done.wait(2)  # reads nothing, holds on
+            except OSError:
+                self.done.wait(0.2)  # (turned away, or cut off: again)
+
+    def _replayer(self):
+        headers, body = self.replay
+        while not self.done.is_set():
+            conn = http.client.HTTPConnection(*self.where, timeout=WAIT_S, source_address=("127.0.8.2", 0))
+            try:
+                conn.request("POST", LIVE, body, headers)
+                status = conn.getresponse().status
+                self.replayed[status] = self.replayed.get(status, 0) + 1
+            except (OSError, http.client.HTTPException):
+                self.done.wait(0.2)
+            finally:
+                conn.close()
+
+    def stop(self):
+        self.done.set()
+        for t in self.threads:
+            t.join(WAIT_S)
+
+
+def send_once(where, headers, data):
+    conn = http.client.HTTPConnection(*where, timeout=WAIT_S, source_address=("127.0.8.3", 0))
+    try:
+        conn.request("POST", LIVE, data, headers)
+        return conn.getresponse().status
+    finally:
+        conn.close()
+
+
+def wait_for(what, why):
+    deadline = time.monotonic() + COMMAND_S
+    while not what():
+        assert time.monotonic() < deadline, why()
+        time.sleep(0.2)
+
+
+@pytest.mark.club
+def test_an_evening_of_wipes_floods_slow_readers_and_a_database_restart_loses_and_doubles_no_game(tmp_path):
+    with Cluster() as cluster:
+        db_url = cluster.new_database()
+        store.connect(db_url).close()
+        proc, url = start(db_url, args=("--trusted-proxy", "127.0.0.1"))
+        host, port = url[len("http://") :].rstrip("/").split(":")
+        proxy = Proxy([(host, int(port))])
+        tables, ids, beside = [], [], None
+        try:
+            keys = {}
+            for n in range(BOARDS):
+                flash = tmp_path / ("board%d" % n)
+                fill_log(flash, 1)  # a game waiting on each
+                ident, keys[ident] = pair(db_url, flash, proxy.url)
+                ids.append(ident)
+                tables.append(Board(flash))
+            want = sorted((ident, 1) for ident in ids)
+
+            def behind():
+                return "not every game stored: %s; the server said: %s" % (stored(db_url), proc.said.text()[-2000:])
+
+            wait_for(lambda: stored(db_url) == want, behind)
+            # A stranger heard a request of board 0's that the server took, and sends it again and again...
+            data = json.dumps({"state": scoreboard.read_state(tables[0].flash / "state.json")}).encode()
+            headers = board_headers(keys[ids[0]].encode(), LIVE, ids[0], "%d.1" % 2**20, data)
+            assert send_once((host, int(port)), headers, data) == 200
+            beside = Beside((host, int(port)), (headers, data))  # ...and a phone on the WiFi holds slow readers
+            for t in tables[:PLAYED]:  # play on the buttons: a game each at a few tables
+                t.play_a_game_to_61()
+            wiped = tables[BOARDS - 1]
+            wiped.stop()  # one board's flash is wiped mid-way, and it is paired again
+            for name in ("state.json", "games.log", "wifi.json", "club.json"):
+                (wiped.flash / name).unlink(missing_ok=True)
+            ident, keys[ids[-1]] = pair(db_url, wiped.flash, proxy.url)
+            assert ident == ids[-1]
+            tables[-1] = Board(wiped.flash)
+            cluster.stop_server()  # the database restarts once, under it all
+            cluster.start_server()
+            for t in tables[10:]:
+                t.play_a_game_to_61()
+            want = sorted(
+                want + [(i, 2) for i in ids[:10]] + [(i, 2) for i in ids[10:-1]] + [(ids[-1], 1), (ids[-1], 2)]
+            )
+            wait_for(lambda: stored(db_url) == want, behind)
+        finally:
+            if beside is not None:
+                beside.stop()
+            for t in tables:
+                t.stop()
+            proxy.close()
+            said = stop(proc)
+    assert beside.replayed and set(beside.replayed) <= {409, 429, 503}  # never taken again
+    assert "turned away a connection from 127.0.8.1" in said and "Traceback" not in said
