@@ -235,10 +235,10 @@ class ClubServer:
                 work()
 
         def close_all() -> None:
+            while server.waiting:  # (first: a connection closed below would admit one)
+                server.waiting.popleft()[0].close()
             for dispatcher in list(server._map.values()):
                 dispatcher.close()
-            while server.waiting:
-                server.waiting.popleft()[0].close()
 
         in_loop(
             lambda: wasyncore.dispatcher.close(server)
