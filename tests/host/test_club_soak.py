@@ -15,13 +15,13 @@ import threading
 import time
 
 import pytest
-from clubload import stored
 from clubserver import Proxy, start, stop
 from deadline import COMMAND_S, WAIT_S
 from pgserver import Cluster
 from simboard import Board, fill_log
 
 from cribapp.hostface import keep_conf
+from cribapp.seal import unseal
 from cribapp.store import FlashFiles
 from cribboard import store
 from cribboard.club.protocol import board_headers
@@ -103,6 +103,26 @@ def send_once(where, headers, data):
         conn.close()
 
 
+def logged(ident, flash):
+    """(board, log, seq) of every whole record on a board's flash, read without writing (the board runs)."""
+    try:
+        lines = (flash / "games.log").read_bytes().splitlines(keepends=True)
+    except FileNotFoundError:
+        return []
+    whole = [text.split(" ", 1) for text in (unseal(line) for line in lines) if text is not None]
+    log = json.loads(whole[0][1])["log"] if whole and whole[0][0] == "0" else ""
+    return [(ident, log, int(seq)) for seq, _body in whole if seq != "0"]
+
+
+def kept(db_url):
+    """(board, log, seq) of every game the database holds."""
+    conn = store.connect(db_url)
+    try:
+        return sorted((r["board"], r["log"], r["seq"]) for r in conn.all("SELECT board, log, seq FROM games"))
+    finally:
+        conn.close()
+
+
 def wait_for(what, why):
     deadline = time.monotonic() + COMMAND_S
     while not what():
@@ -127,12 +147,24 @@ def test_an_evening_of_wipes_floods_slow_readers_and_a_database_restart_loses_an
                 ident, keys[ident] = pair(db_url, flash, proxy.url)
                 ids.append(ident)
                 tables.append(Board(flash))
-            want = sorted((ident, 1) for ident in ids)
+            old_log = []  # the wiped board's log before the wipe: (board, log, seq)
+
+            def confirmed():
+                """Every game each board logged, as (board, log, seq): what its flash holds, and the wiped
+                board's old log."""
+                games = list(old_log)
+                for ident, t in zip(ids, tables):
+                    games += logged(ident, t.flash)
+                return sorted(games)
 
             def behind():
-                return "not every game stored: %s; the server said: %s" % (stored(db_url), proc.said.text()[-2000:])
+                return "stored %s, the boards' logs %s; the server said: %s" % (
+                    kept(db_url),
+                    confirmed(),
+                    proc.said.text()[-2000:],
+                )
 
-            wait_for(lambda: stored(db_url) == want, behind)
+            wait_for(lambda: len(kept(db_url)) == BOARDS and kept(db_url) == confirmed(), behind)
             # A stranger heard a request of board 0's that the server took, and sends it again and again...
             data = json.dumps({"state": scoreboard.read_state(tables[0].flash / "state.json")}).encode()
             headers = board_headers(keys[ids[0]].encode(), LIVE, ids[0], "%d.1" % 2**20, data)
@@ -140,8 +172,9 @@ def test_an_evening_of_wipes_floods_slow_readers_and_a_database_restart_loses_an
             beside = Beside((host, int(port)), (headers, data))  # ...and a phone on the WiFi holds slow readers
             for t in tables[:PLAYED]:  # play on the buttons: a game each at a few tables
                 t.play_a_game_to_61()
-            wiped = tables[BOARDS - 1]
+            wiped = tables[-1]
             wiped.stop()  # one board's flash is wiped mid-way, and it is paired again
+            old_log.extend(logged(ids[-1], wiped.flash))
             for name in ("state.json", "games.log", "wifi.json", "club.json"):
                 (wiped.flash / name).unlink(missing_ok=True)
             ident, keys[ids[-1]] = pair(db_url, wiped.flash, proxy.url)
@@ -149,12 +182,12 @@ def test_an_evening_of_wipes_floods_slow_readers_and_a_database_restart_loses_an
             tables[-1] = Board(wiped.flash)
             cluster.stop_server()  # the database restarts once, under it all
             cluster.start_server()
-            for t in tables[10:]:
+            for t in tables[PLAYED : 2 * PLAYED] + [tables[-1]]:  # more games, the wiped board's first in its new log
                 t.play_a_game_to_61()
-            want = sorted(
-                want + [(i, 2) for i in ids[:10]] + [(i, 2) for i in ids[10:-1]] + [(ids[-1], 1), (ids[-1], 2)]
-            )
-            wait_for(lambda: stored(db_url) == want, behind)
+            wait_for(lambda: kept(db_url) == confirmed(), behind)
+            games = confirmed()
+            assert len(games) == BOARDS + 2 * PLAYED + 1  # the waiting ones, the played, the wiped board's new one
+            assert len({g[1] for g in games if g[0] == ids[-1]}) == 2  # its two logs, each game once
         finally:
             if beside is not None:
                 beside.stop()
