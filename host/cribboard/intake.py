@@ -20,7 +20,7 @@ from cribboard.records import NOT_AS_STORED, SAME_GAME, BadRecord, Game, Reason,
 from cribboard.store.engine import Database, storable
 
 BOARD_ID = re.compile(r"[0-9A-Za-z_-]{1,64}")  # a chip's unique id in hex, or a name of letters
-LOG_ID = re.compile(r"[0-9a-f]{16}")  # what a board's log is made with (cribapp.store: 64 random bits in hex)
+LOG_ID = re.compile(r"[0-9a-f]{16}")  # what a board's log is named with (cribapp.recovery: 64 random bits in hex)
 EARLIEST = 1_577_836_800  # 2020-01-01: a date before it is no game of a Cribboard's
 LATEST_AHEAD = 86_400  # nor one more than a day after the host's clock
 MAX_TICKS = 1 << 40  # far past any board's ticks period (2**30 on MicroPython)
