@@ -29,7 +29,9 @@ json_values = st.recursive(
 records = st.lists(
     st.tuples(
         st.integers(min_value=-2, max_value=2**64) | json_values,
-        st.sampled_from([json.dumps(good(n)) for n in range(1, 6)]) | st.text(max_size=40),
+        st.sampled_from([json.dumps(good(n)) for n in range(1, 6)])
+        | st.text(max_size=40)
+        | st.integers(min_value=1, max_value=3000).map(lambda n: "[" * n + "]" * n),  # a record nested past any game
     ),
     max_size=4,
 )
