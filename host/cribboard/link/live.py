@@ -1,6 +1,6 @@
 # Real boards on a live scoreboard (`cribboard live`): each board's state is
 # read over its USB link (STATE) and drawn as the board draws it
-# (cribboard.web.seen); web.py serves them on one page with the scoreboard
+# (cribboard.web.seen); web/server.py serves them on one page with the scoreboard
 # beside each.
 import threading
 from typing import Any

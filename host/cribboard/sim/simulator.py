@@ -1,6 +1,6 @@
 # The simulated board: the real firmware on MicroPython's unix port, its
 # serial line on a pseudo-terminal, its LED strip and buttons on a local
-# socket that the web page (web.py) shows and presses.
+# socket that the web page (cribboard.web: server, pages) shows and presses.
 import hashlib
 import os
 import shutil
