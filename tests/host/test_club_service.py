@@ -174,15 +174,14 @@ def test_a_busy_sqlite_file_is_a_503_with_retry_after_and_holds_nothing_else_up(
 
 def test_a_client_that_drips_bloats_or_idles_is_cut_off_and_boards_are_still_served(tmp_path):
     with clubserver.serving(str(tmp_path / "club.db"), "b0ard") as (url, _db, proc):
-        host, port = url[len("http://") :].rstrip("/").split(":")
-        where = (host, int(port))
+        where = address(url)
         # (each from an address of its own, as on the club's WiFi: one address holds PER_ADDRESS at most)
         idle = [
             socket.create_connection(where, timeout=WAIT_S, source_address=("127.0.1.%d" % (n // 8 + 1), 0))
             for n in range(40)
         ]
         drip = socket.create_connection(where, timeout=WAIT_S, source_address=("127.0.2.1", 0))
-        head = b"POST /board/v1/live HTTP/1.1\r\nHost: %s:%s\r\n" % (host.encode(), port.encode())
+        head = b"POST /board/v1/live HTTP/1.1\r\nHost: %s:%d\r\n" % (where[0].encode(), where[1])
         began = time.monotonic()
         cut = False
         while not cut and time.monotonic() - began < WAIT_S:
@@ -198,7 +197,7 @@ def test_a_client_that_drips_bloats_or_idles_is_cut_off_and_boards_are_still_ser
         assert cut  # one deadline for the whole request (club.server.REQUEST_S), not one a read
         bloated = socket.create_connection(where, timeout=WAIT_S, source_address=("127.0.2.2", 0))
         bloated.sendall(
-            b"GET / HTTP/1.1\r\nHost: %s:%s\r\n" % (host.encode(), port.encode())
+            b"GET / HTTP/1.1\r\nHost: %s:%d\r\n" % (where[0].encode(), where[1])
             + b"X-Pad: "
             + b"a" * (club_server.HEADERS_MAX + 1)
             + b"\r\n\r\n"
@@ -292,6 +291,12 @@ def test_sigterm_under_a_flood_stops_serve_cleanly_without_a_traceback(tmp_path)
     assert "Traceback" not in said and "Errno" not in said, said[-3000:]
 
 
+def address(url):
+    """(host, port) of a server's URL."""
+    host, port = url[len("http://") :].rstrip("/").split(":")
+    return host, int(port)
+
+
 def connect(where, source, rcvbuf=None):
     sock = socket.socket()
     sock.settimeout(WAIT_S)
@@ -321,12 +326,11 @@ def ended(sock):
 
 def test_a_phone_holds_a_few_places_its_slow_reads_are_cut_off_and_the_boards_are_answered(tmp_path):
     with clubserver.serving(str(tmp_path / "club.db"), "b0ard") as (url, db_url, proc):
-        host, port = url[len("http://") :].rstrip("/").split(":")
-        where = (host, int(port))
+        where = address(url)
         phone, held = "127.0.3.1", club_server.PER_ADDRESS
         readers = [connect(where, phone, rcvbuf=1024) for _ in range(64)]  # 64 connections from one phone...
         assert all(turned_away(sock) for sock in readers[held:])  # ...a few are taken, the rest 503 at once
-        pipelined = b"GET / HTTP/1.1\r\nHost: %s:%s\r\n\r\n" % (host.encode(), port.encode()) * 200
+        pipelined = b"GET / HTTP/1.1\r\nHost: %s:%d\r\n\r\n" % (where[0].encode(), where[1]) * 200
         for sock in readers[:held]:
             sock.sendall(pipelined)  # pages it does not read
         for n in range(1, 4):  # a board of the club's, at its own address: answered meanwhile
@@ -343,8 +347,7 @@ def test_a_phone_holds_a_few_places_its_slow_reads_are_cut_off_and_the_boards_ar
 
 def test_a_full_server_has_a_new_connection_wait_its_turn_a_little_then_turns_it_away(tmp_path):
     with clubserver.serving(str(tmp_path / "club.db"), "b0ard") as (url, db_url, proc):
-        host, port = url[len("http://") :].rstrip("/").split(":")
-        where = (host, int(port))
+        where = address(url)
         per = club_server.PER_ADDRESS
         idle = [connect(where, "127.0.4.%d" % (n // per + 1)) for n in range(club_server.CONNECTIONS)]
         waiting = connect(where, "127.0.5.2")  # a burst past the places: it waits its turn...
@@ -370,8 +373,7 @@ def test_a_full_server_has_a_new_connection_wait_its_turn_a_little_then_turns_it
 
 def test_a_thousand_header_drippers_from_one_address_leave_the_boards_answered(tmp_path):
     with clubserver.serving(str(tmp_path / "club.db"), "b0ard") as (url, db_url, proc):
-        host, port = url[len("http://") :].rstrip("/").split(":")
-        where = (host, int(port))
+        where = address(url)
         drippers = []
         for _ in range(1000):
             sock = connect(where, "127.0.6.1")
