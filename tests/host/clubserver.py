@@ -141,8 +141,15 @@ class Proxy:
 
     def close(self):
         self._stop = True
+        # On Linux close() does not wake a thread blocked in accept() on the
+        # socket (the join then waited out its whole deadline); shutdown() does.
+        try:
+            self.listener.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
         self.listener.close()
         self._thread.join(WAIT_S)
+        assert not self._thread.is_alive(), "the proxy's accept did not end"
 
     def _serve(self):
         while not self._stop:

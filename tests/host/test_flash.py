@@ -391,7 +391,12 @@ def test_a_flash_right_after_a_flash_reaches_the_board_once_it_is_back_and_write
         again = cli("flash", "--port", board.port, "--json")
         assert again.returncode == 0, again.stderr
         assert json.loads(again.stdout)["written"] == [] and "up to date" in again.stderr
-        link = BoardLink(board.port, timeout=WAIT_S)  # restarted once more: back, its program answering
+        # Restarted once more: once it is back (its first frame, then the passes that attach its link),
+        # its program answers. (Asked sooner, the HELLO is lost in the restart and asked again only
+        # after a whole try's wait: test_link_late.py's.)
+        assert board.sim._hw.wait_restarted(1, WAIT_S)  # each flash restarts it once, at its end
+        board.sim._hw.idle(2, 300)
+        link = BoardLink(board.port, timeout=WAIT_S)
         link.hello()
         link.close()
         assert plays(board)
