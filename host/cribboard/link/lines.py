@@ -24,6 +24,7 @@ log = logging.getLogger("link")  # cribboard --verbose shows every line each way
 TRIES = 3
 BUSY_S = 30.0  # a port another cribboard holds: how long to wait for it (a long sync takes seconds)
 BUSY_POLL_S = 0.2
+REPL_PROMPT = b">>> "
 
 
 class LinkError(CribboardError):
@@ -90,9 +91,16 @@ class SealedLines:
             if time.monotonic() > deadline:
                 return None
             try:
-                self._buf += self.serial.read(self.serial.in_waiting or 1)
+                got = self.serial.read(self.serial.in_waiting or 1)
             except (serial.SerialException, OSError) as e:
                 raise LinkError(_("the board went away: %s") % e) from None
+            if not got and self._buf == REPL_PROMPT:
+                # MicroPython's prompt, waiting for input, ends no line: taken as one once the port is quiet
+                # after it, so that a REPL is told at once, not after a whole try's wait. (No sealed line
+                # starts so: each starts with its command's word.)
+                self._buf = b""
+                return REPL_PROMPT
+            self._buf += got
         line, self._buf = self._buf.split(b"\n", 1)
         return line
 
