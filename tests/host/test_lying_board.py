@@ -58,6 +58,8 @@ class LyingBoard:
                 return
             if not data:
                 return
+            if b"\x03" in data or b"\x04" in data:  # Ctrl-C, Ctrl-D: a board's program stops; what came before is gone
+                buf, data = b"", data[max(data.rfind(b"\x03"), data.rfind(b"\x04")) + 1 :]
             buf += data
             while b"\n" in buf:
                 line, buf = buf.split(b"\n", 1)

@@ -318,13 +318,13 @@ def test_sync_on_a_silent_port_says_what_it_waits_for_then_gives_up_in_one_line(
     name = os.ttyname(slave)
     try:
         done = cli(
-            "sync", "--port", name, "--db", str(tmp_path / "s.db"), check=False, env={"CRIBBOARD_LINK_WAIT": "3"}
+            "sync", "--port", name, "--db", str(tmp_path / "s.db"), check=False, env={"CRIBBOARD_LINK_WAIT": "1"}
         )  # the user's wait: nothing will answer
     finally:
         os.close(master)
         os.close(slave)
     said = done.stderr.splitlines()
-    assert said[0] == "%s: no answer yet; waiting up to 6 s more for the board's program" % name, said
+    assert said[0] == "%s: no answer yet; waiting up to 2 s more for the board's program" % name, said
     assert said[1].startswith("%s: no answer from the Cribboard program; restarting what runs there" % name)
     assert said[-1].startswith("cribboard: error: no answer to HELLO from %s: nothing answered" % name), said
     assert done.returncode == 1 and not (tmp_path / "s.db").exists()
