@@ -50,6 +50,18 @@ class Board:
     def port(self):
         return self.sim.port
 
+    def restarts(self):
+        """The restarts the board has told of so far (a flash restarts it once, at its end)."""
+        return self.sim._hw.resets
+
+    def back(self, restarts):
+        """Until the board has restarted since it had told of `restarts`, drawn its first frame and made
+        the passes that attach its link. What is sent to it before then is lost (as a board that leaves
+        the USB bus loses it): a press fails, a HELLO waits out a try. (A frame newer than the one before
+        a flash may be the old program's last.)"""
+        assert self.sim._hw.wait_restarted(restarts, WAIT_S), "the board did not come back: %s" % self.log_tail()
+        self.sim._hw.idle(2, 300)
+
     def stop(self):
         self.server.shutdown()
         self.sim.stop()

@@ -39,6 +39,7 @@ def stored(db_url, board=None):
 def test_flash_play_sync_list_stats_plot(tmp_path):
     board = Board(tmp_path / "flash")
     try:
+        restarts = board.restarts()
         done = cli("flash", "--port", board.port, "--json")
         manifest = json.loads((tmp_path / "flash" / "deploy.json").read_text())
         assert manifest["state"] == "complete" and "lib/cribapp/app.mpy" in manifest["sizes"]
@@ -47,7 +48,7 @@ def test_flash_play_sync_list_stats_plot(tmp_path):
         assert result["files"] == len(manifest["sizes"]) and "lib/cribapp/app.mpy" in result["written"]
         assert "lib/cribapp/app.py" in result["removed"] and "flash: writing lib/cribapp/app.mpy" in done.stderr
         assert not (tmp_path / "flash" / "lib" / "cribapp" / "app.py").exists()
-        board.sim.wait_frame(board.sim.frames, WAIT_S)  # the board restarted on the new firmware
+        board.back(restarts)  # the board restarted on the new firmware
         board.play_a_game_to_61()
         dbfile = str(tmp_path / "results.sqlite3")
         assert "1 new game stored" in cli("sync", "--port", board.port, "--db", dbfile).stdout
