@@ -1,28 +1,173 @@
-# Running the cribboard command as a user would, for the host tests.
+# Running the cribboard command as a user would, for the host tests: each
+# command in a process of its own, forked from one that has imported the
+# command already (clifork.py), or started afresh where its environment
+# changes what Python reads as it starts.
+import atexit
+import json
+import locale
 import os
+import signal
+import socket
+import struct
 import subprocess
 import sys
+import threading
+from pathlib import Path
 
 # English unless a test asks for a language, whatever the machine's locale.
 ENGLISH = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"}
+# What Python reads as it starts (its streams' encoding, its flags): a command given one of these is
+# started afresh, not forked from a process started without it.
+AT_START = ("LANG", "LC_ALL", "LC_CTYPE")
 
 
 def cli(*args, stdin=None, env=None, cwd=None, timeout=300, check=False):
     """`cribboard ARGS...` in a new process: its exit status, stdout and
     stderr (check: it must have succeeded). The timeout only ends a hung
     command; it measures nothing."""
-    done = subprocess.run(
-        [sys.executable, "-m", "cribboard", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        cwd=cwd,
-        env={**os.environ, **ENGLISH, **(env or {})},
-    )
+    full_env = {**os.environ, **ENGLISH, **(env or {})}
+    if any(k in AT_START or k.startswith("PYTHON") for k in env or {}):
+        done = subprocess.run(
+            [sys.executable, "-m", "cribboard", *args],
+            input=stdin,
+            stdin=None if stdin is not None else subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            cwd=cwd,
+            env=full_env,
+        )
+    else:
+        done = _forked(list(args), stdin, full_env, cwd, timeout)
     if check:
         assert done.returncode == 0, (args[:3], done.stderr)
     return done
+
+
+class _Forks:
+    """The process the commands are forked from (one for each test process, started at its first command)."""
+
+    HEAD = struct.Struct(">Q")
+
+    def __init__(self):
+        here, theirs = socket.socketpair()
+        self.proc = subprocess.Popen(
+            [sys.executable, str(Path(__file__).with_name("clifork.py"))],
+            stdin=theirs,
+            env={**os.environ, **ENGLISH},
+        )
+        theirs.close()
+        self.sock = here
+        self.lock = threading.Lock()
+
+    def start(self, argv, env, cwd):
+        """(pid, the answer socket, the command's stdin, stdout and stderr as this process's ends)."""
+        mine, theirs = socket.socketpair()
+        in_r, in_w = os.pipe()
+        out_r, out_w = os.pipe()
+        err_r, err_w = os.pipe()
+        try:
+            with self.lock:
+                socket.send_fds(self.sock, [self.HEAD.pack(0)], [theirs.fileno(), in_r, out_w, err_w])
+            body = json.dumps({"argv": argv, "env": env, "cwd": None if cwd is None else str(cwd)}).encode()
+            mine.sendall(self.HEAD.pack(len(body)) + body)
+        finally:
+            theirs.close()
+            for fd in (in_r, out_w, err_w):
+                os.close(fd)
+        said = _Said(mine)
+        line = said.line(None)
+        assert line.startswith(b"pid "), "clifork: %r" % line
+        return int(line[4:]), said, in_w, out_r, err_r
+
+    def stop(self):
+        self.sock.close()  # it ends when its end closes
+        try:
+            self.proc.wait(30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+class _Said:
+    """The lines clifork says about one command, read from its answer socket."""
+
+    def __init__(self, sock):
+        self.sock = sock
+        self.buf = b""
+
+    def line(self, timeout):
+        """The next line (b"" if clifork has gone), or TimeoutError after timeout seconds (None: no limit)."""
+        self.sock.settimeout(timeout)
+        while b"\n" not in self.buf:
+            got = self.sock.recv(4096)
+            if not got:
+                return b""
+            self.buf += got
+        line, self.buf = self.buf.split(b"\n", 1)
+        return line
+
+    def close(self):
+        self.sock.close()
+
+
+_forks = None
+_forks_lock = threading.Lock()
+
+
+def stop_forks():
+    """End the process the commands are forked from (the test session's end)."""
+    global _forks
+    with _forks_lock:
+        if _forks is not None:
+            _forks.stop()
+            _forks = None
+
+
+atexit.register(stop_forks)
+
+
+def _forked(argv, stdin, env, cwd, timeout):
+    global _forks
+    with _forks_lock:
+        if _forks is None or _forks.proc.poll() is not None:
+            _forks = _Forks()
+        forks = _forks
+    pid, said, in_w, out_r, err_r = forks.start(argv, env, cwd)
+    out, err = [], []
+
+    def pump(fd, into):
+        with open(fd, "rb") as f:
+            into.append(f.read())
+
+    def feed():
+        with open(in_w, "wb") as f:
+            try:
+                f.write((stdin or "").encode(locale.getpreferredencoding(False)))
+            except BrokenPipeError:
+                pass  # the command ended without reading it all, as subprocess.run allows
+
+    threads = [threading.Thread(target=pump, args=a, daemon=True) for a in ((out_r, out), (err_r, err))]
+    threads.append(threading.Thread(target=feed, daemon=True))
+    for t in threads:
+        t.start()
+    try:
+        line = said.line(timeout)
+    except TimeoutError:
+        os.kill(pid, signal.SIGKILL)
+        said.line(None)  # its end, told once it has gone
+        raise subprocess.TimeoutExpired(["cribboard", *argv], timeout) from None
+    finally:
+        for t in threads:
+            t.join()
+        said.close()
+    assert line.startswith(b"exit "), "clifork: %r" % line
+    encoding = locale.getpreferredencoding(False)
+
+    def text(chunks):  # as subprocess.run(text=True) gives it
+        return b"".join(chunks).decode(encoding).replace("\r\n", "\n").replace("\r", "\n")
+
+    return subprocess.CompletedProcess(["cribboard", *argv], int(line[5:]), text(out), text(err))
 
 
 def one_line_error(done, code=1, word="error"):

@@ -23,6 +23,16 @@ def compiled_modules_cache(tmp_path_factory):
         os.environ["XDG_CACHE_HOME"] = was
 
 
+@pytest.fixture(scope="session", autouse=True)
+def command_forks():
+    """The process the session's commands are forked from (clirun) ends with the session, before the
+    leftovers are looked for."""
+    yield
+    import clirun
+
+    clirun.stop_forks()
+
+
 @pytest.fixture(autouse=True)
 def own_runtime_folder(monkeypatch):
     """Each test's simulated boards announce themselves in a runtime folder of its own
