@@ -21,7 +21,7 @@ POSTGRES_DONE := build/.postgresql
 # Set-up steps print one line each; their output shows only if they fail.
 QUIETLY := sh tools/quietly
 
-.PHONY: run test lint typecheck mpy test-unix test-wasm test-cp test-py test-dist test-faults test-club test-pico mutate bench clean setup hardware package-json
+.PHONY: run test checks check check-unix check-py set-up-all lint typecheck mpy test-unix test-wasm test-cp test-py test-dist test-faults test-club test-pico mutate bench clean setup hardware package-json
 
 # The message catalogues compiled for the checkout's own install (the build step compiles the wheel's).
 MO_FILES := $(patsubst %.po,%.mo,$(wildcard host/cribboard/locale/*/LC_MESSAGES/*.po))
@@ -34,7 +34,36 @@ run: $(VENV_DONE) $(MO_FILES)
 
 setup: $(VENV_DONE) $(NODE_DONE) $(STUBS_DONE)
 
-test: lint typecheck mpy test-unix test-wasm test-cp test-py mutate test-dist
+# Every check, as CI runs it. The set-up's downloads side by side, then the
+# checks side by side, each one's output shown whole when it ends: pytest's
+# workers spend much of their time waiting on simulated boards, servers and
+# a browser, and the other checks fill that time (docs/testing.md).
+CHECKS := lint typecheck mpy test-unix test-wasm test-cp test-py mutate test-dist
+test:
+	@$(MAKE) --no-print-directory -j4 set-up-all
+	@$(MAKE) --no-print-directory -j4 --output-sync=target checks
+
+set-up-all: $(VENV_DONE) $(NODE_DONE) $(STUBS_DONE) $(CP_STUBS_DONE) $(CHROMIUM_DONE) $(POSTGRES_DONE) $(MO_FILES)
+
+checks: $(CHECKS)
+
+# The edit-test loop, in well under a minute: lint, the core and the
+# firmware on MicroPython's unix port, and the tests that start nothing
+# (no board, server, browser or PostgreSQL) on CPython. `make test` is the
+# whole proof.
+CHECK_PY := tests/core tests/firmware tests/test_properties.py tests/test_docs_links.py \
+	tests/host/test_said.py tests/host/test_sheet_rules.py tests/host/test_night_draw.py \
+	tests/host/test_night_standings.py tests/host/test_club_recent.py tests/host/test_wall_time.py \
+	tests/host/test_link_late.py tests/host/test_records.py tests/host/test_plot.py
+check: $(VENV_DONE)
+	@$(MAKE) --no-print-directory -j3 --output-sync=target lint check-unix check-py
+
+check-unix: $(VENV_DONE)
+	$(MICROPYTHON) tests/mp_run.py micropython-unix tests/core firmware/lib
+	$(MICROPYTHON) tests/mp_run.py micropython-unix-firmware tests/firmware firmware/lib tests/core
+
+check-py: $(VENV_DONE)
+	$(BIN)/pytest -q -n 2 -p no:cacheprovider -m "not slow" $(CHECK_PY)
 
 # Adafruit's NeoPixel driver as `cribboard flash --drive` finds it (the circuitpython
 # extra), without Blinka, whose board and digitalio are for single-board computers.
@@ -61,19 +90,19 @@ $(CHROMIUM_DONE):
 	@command -v chromium >/dev/null || sh tools/debian chromium "the page tests" optional
 	@mkdir -p build && touch $@
 
-$(POSTGRES_DONE):
+$(POSTGRES_DONE): | $(CHROMIUM_DONE)  # (after chromium's: apt takes one install at a time)
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null || \
 		sh tools/debian postgresql "the database tests" needed
 	@mkdir -p build && touch $@
 
 # Board stubs live apart from .venv so they never shadow CPython's own modules.
-$(STUBS_DONE): Makefile
+$(STUBS_DONE): Makefile $(VENV_DONE)
 	@rm -rf $(STUBS)
 	@$(QUIETLY) "set-up: MicroPython's rp2 stubs (pyright)" \
 		$(BIN)/pip install --no-user --target $(STUBS) micropython-rp2-stubs==1.29.0.post1
 	@touch $@
 
-$(CP_STUBS_DONE): Makefile
+$(CP_STUBS_DONE): Makefile $(VENV_DONE)
 	@rm -rf $(CP_STUBS)
 	@$(QUIETLY) "set-up: CircuitPython's stubs and Adafruit's drivers (pyright, make test-cp)" \
 		$(BIN)/pip install --no-user --no-deps --target $(CP_STUBS) circuitpython-stubs==10.3.1 \
@@ -120,9 +149,11 @@ test-cp: $(VENV_DONE) $(CP_STUBS_DONE)
 test-wasm: $(NODE_DONE)
 	node tests/wasm_run.mjs firmware/lib tests/core micropython-wasm
 
-# On every core (pytest-xdist): each test takes its own folders and ports.
+# Two pytest workers a core (pytest-xdist): a worker waits on boards, servers
+# and a browser most of its time. Each test takes its own folders and ports.
+PYTEST_WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 )))
 test-py: $(VENV_DONE) $(NODE_DONE) $(CHROMIUM_DONE) $(POSTGRES_DONE) $(MO_FILES)
-	$(BIN)/pytest -q -n auto --ignore=tests/dist
+	$(BIN)/pytest -q -n $(PYTEST_WORKERS) --ignore=tests/dist
 
 # The long fault sweeps (tests marked `sweep`): the emulated Pico's deploy cut
 # by the power at every one of its steps, which needs the MicroPython image
