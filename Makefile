@@ -24,8 +24,9 @@ QUIETLY := sh tools/quietly
 .PHONY: run test checks check check-unix check-py set-up-all lint typecheck mpy test-unix test-wasm test-cp test-py test-dist test-faults test-club test-pico mutate bench clean setup hardware package-json
 
 # The message catalogues compiled for the checkout's own install (the build step compiles the wheel's).
-MO_FILES := $(patsubst %.po,%.mo,$(wildcard host/cribboard/locale/*/LC_MESSAGES/*.po))
-$(MO_FILES): %.mo: %.po $(VENV_DONE)
+PO_FILES := $(wildcard host/cribboard/locale/*/LC_MESSAGES/*.po)
+MO_FILES := $(PO_FILES:.po=.mo)
+$(MO_FILES) &: $(PO_FILES) $(VENV_DONE)  # (one step makes them all: once, also under make -j)
 	@$(QUIETLY) "set-up: the message catalogues (es, it, de)" $(BIN)/python tools/catalogues.py compile
 
 # The main job: a simulated board in the browser (the real firmware on MicroPython).
