@@ -1,6 +1,6 @@
 # Every tap the page's API answers is one the board counted, also on a
 # machine too busy to run the board's process when it should: 2,000 taps
-# in bursts of 1 to 25, on eight boards at once (a table's worth each),
+# in bursts of 1 to 25, on sixteen boards at once,
 # each burst confirmed with OK and its points read back from the state the
 # board saved, while two CPU-bound processes run beside them and each
 # board's process is stopped now and then for up to 150 ms (what a loaded
@@ -21,7 +21,7 @@ import pytest
 from simboard import Board
 
 TAPS = 2000
-BOARDS = 8  # tapped at once, an eighth of the taps each
+BOARDS = 16  # tapped at once, a sixteenth of the taps each
 CEILING = 100  # an entry is undone before a track passes this: no game is won, every tap counts
 
 
@@ -92,18 +92,19 @@ def tap_in_bursts(board, taps, rng):
 
 
 def test_every_tap_in_bursts_is_counted_beside_two_busy_processes(tmp_path, cpu_hogs):
-    # A tap waits on its board's time (held down, then up), not on a CPU: eight tables tap in the time of
+    # A tap waits on its board's time (held down, then up), not on a CPU: sixteen tables tap in the time of
     # one, and the machine is busier still.
     boards, stalls = [], []
+
+    def table(n):
+        board = Board(tmp_path / ("flash%d" % n))
+        boards.append(board)
+        stalls.append(Stalls(board.sim.proc.pid, 41 + n))
+        return tap_in_bursts(board, TAPS // BOARDS, random.Random(40 + n))
+
     try:
-        for n in range(BOARDS):
-            boards.append(Board(tmp_path / ("flash%d" % n)))
-            stalls.append(Stalls(boards[-1].sim.proc.pid, 41 + n))
         with ThreadPoolExecutor(BOARDS) as tables:
-            tapped = tables.map(
-                lambda n: tap_in_bursts(boards[n], TAPS // BOARDS, random.Random(40 + n)), range(BOARDS)
-            )
-            assert sum(tapped) == TAPS
+            assert sum(tables.map(table, range(BOARDS))) == TAPS
         assert all(hog.poll() is None for hog in cpu_hogs)  # the machine was busy the whole time
         assert sum(s.stops for s in stalls) > TAPS // 10  # and the boards' processes were stopped often
     finally:
