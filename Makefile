@@ -39,7 +39,7 @@ setup: $(VENV_DONE) $(NODE_DONE) $(STUBS_DONE)
 # checks side by side, each one's output shown whole when it ends: pytest's
 # workers spend much of their time waiting on simulated boards, servers and
 # a browser, and the other checks fill that time (docs/testing.md).
-CHECKS := lint typecheck mpy test-unix test-wasm test-cp test-py mutate test-dist
+CHECKS := test-py test-dist mutate typecheck test-unix lint mpy test-wasm test-cp  # (the longest first)
 test:
 	@$(MAKE) --no-print-directory -j4 set-up-all
 	@$(MAKE) --no-print-directory -j4 --output-sync=target checks
