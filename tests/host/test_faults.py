@@ -12,6 +12,7 @@ import json
 import subprocess
 import sys
 import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from clirun import cli, one_line_error
@@ -264,16 +265,22 @@ def test_a_deploy_cut_at_every_step_shows_the_deploy_error_and_the_next_flash_re
     snaps = deploy_snapshots(kind, source_image, tmp_path)
     steps = [text for text, _flash in snaps]
     assert len(steps) > 80 and steps[-1] == "flash: restarting the board"  # writes, then the .py removed
-    outcomes = set()
-    for step_no, (cut_at, image) in enumerate(snaps, 1):
-        if step_no < 3:
-            continue  # connecting, comparing: nothing on the board changed yet (test_faults' freeze case)
+
+    def powered_up(step_no):
+        cut_at, image = snaps[step_no - 1]
         # The simulated board repairs at every step; the emulated Pico (some 50 s a flash) at every
         # eighth and the last three; both ask sync what the board says there.
         some = step_no % 8 == 0 or step_no > len(steps) - 3
         unfinished = unfinished_by_step(cut_at, 1)
         if kind == "unix":
             assert (deploy_state(image) == "incomplete") is unfinished, cut_at  # what the cut left, read
-        checked_after_cut(BOARDS[kind](image), cut_at, unfinished, tmp_path, kind == "unix" or some, some)
-        outcomes.add(unfinished)
+        own = tmp_path / ("check%d" % step_no)
+        own.mkdir()
+        checked_after_cut(BOARDS[kind](image), cut_at, unfinished, own, kind == "unix" or some, some)
+        return unfinished
+
+    # From step 3 (connecting, comparing: nothing on the board changed yet; test_faults' freeze case).
+    # Each copy is a board of its own: simulated ones four at a time; an emulated Pico takes a core.
+    with ThreadPoolExecutor(4 if kind == "unix" else 1) as boards:
+        outcomes = set(boards.map(powered_up, range(3, len(snaps) + 1)))
     assert outcomes == {True, False}  # cuts before the first change or after the last, and between
