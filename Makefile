@@ -42,6 +42,7 @@ setup: $(VENV_DONE) $(NODE_DONE) $(STUBS_DONE)
 CHECKS := test-py test-dist mutate typecheck test-unix lint mpy test-wasm test-cp  # (the longest first)
 test:
 	@$(MAKE) --no-print-directory -j4 set-up-all
+	@echo "make test: $(words $(CHECKS)) checks side by side, each one's output shown when it ends (pytest's last, in minutes)"
 	@$(MAKE) --no-print-directory -j4 --output-sync=target checks
 
 set-up-all: $(VENV_DONE) $(NODE_DONE) $(STUBS_DONE) $(CP_STUBS_DONE) $(CHROMIUM_DONE) $(POSTGRES_DONE) $(MO_FILES)
