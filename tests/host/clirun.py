@@ -61,7 +61,7 @@ class _Forks:
         self.lock = threading.Lock()
 
     def start(self, argv, env, cwd):
-        """(pid, the answer socket, the command's stdin, stdout and stderr as this process's ends)."""
+        """(pid, what clifork says of it (_Said), and this process's ends of its stdin, stdout and stderr)."""
         mine, theirs = socket.socketpair()
         in_r, in_w = os.pipe()
         out_r, out_w = os.pipe()
@@ -71,6 +71,11 @@ class _Forks:
                 socket.send_fds(self.sock, [self.HEAD.pack(0)], [theirs.fileno(), in_r, out_w, err_w])
             body = json.dumps({"argv": argv, "env": env, "cwd": None if cwd is None else str(cwd)}).encode()
             mine.sendall(self.HEAD.pack(len(body)) + body)
+        except BaseException:
+            mine.close()
+            for fd in (in_w, out_r, err_r):
+                os.close(fd)
+            raise
         finally:
             theirs.close()
             for fd in (in_r, out_w, err_w):

@@ -6,6 +6,7 @@ import pytest
 
 from cribapp.seal import seal, unseal
 from cribboard.link.client import BoardLink
+from cribboard.link.lines import LinkError
 
 
 class SlowBoard:
@@ -54,3 +55,36 @@ def test_the_wait_for_an_answer_is_the_users_to_set_and_a_bad_setting_is_a_usage
         monkeypatch.setenv("CRIBBOARD_LINK_WAIT", text)
         with pytest.raises(UsageError, match="CRIBBOARD_LINK_WAIT wants seconds"):
             link_wait()
+
+
+class Repl:
+    """A serial port to a board with only MicroPython on it: what it is sent goes unanswered but for its
+    error and its prompt, which ends no line; after that it is quiet. A read of the quiet port past the
+    first few means the link is still waiting for a line that will never end."""
+
+    def __init__(self):
+        self.out = b""
+        self.quiet_reads = 0
+        self.in_waiting = 0
+
+    def write(self, data):
+        self.out += b"Traceback (most recent call last):\r\nNameError: name 'HELLO' isn't defined\r\n>>> "
+
+    def flush(self):
+        pass
+
+    def read(self, n):
+        data, self.out = self.out[:n], self.out[n:]
+        if not data:
+            self.quiet_reads += 1
+            assert self.quiet_reads < 20, "the link waits on after MicroPython's prompt"
+        return data
+
+
+def test_micropythons_prompt_is_heard_as_soon_as_the_port_is_quiet_after_it():
+    link = BoardLink.__new__(BoardLink)
+    link.serial, link.port, link.timeout, link.tell = Repl(), "repl", 3600.0, None
+    link.junk, link.heard, link.proto, link._buf, link._late = 0, [], 2, b"", (0, ())
+    with pytest.raises(LinkError, match="answers as MicroPython's REPL"):
+        link.ask("HELLO", ("HELLO",), lambda: link.what_answers() is not None)
+    assert link.what_answers() == "repl" and link.heard[-1] == ">>>"
