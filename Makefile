@@ -65,7 +65,7 @@ check-unix: $(VENV_DONE)
 	$(MICROPYTHON) tests/mp_run.py micropython-unix-firmware tests/firmware firmware/lib tests/core
 
 check-py: $(VENV_DONE)
-	$(BIN)/pytest -q -n 2 -p no:cacheprovider -m "not slow" $(CHECK_PY)
+	$(BIN)/pytest -q -n auto -p no:cacheprovider -m "not slow" $(CHECK_PY)  # (CPU-bound: a worker a core)
 
 # Adafruit's NeoPixel driver as `cribboard flash --drive` finds it (the circuitpython
 # extra), without Blinka, whose board and digitalio are for single-board computers.

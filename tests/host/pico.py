@@ -22,6 +22,14 @@ from foreign import UF2_MAGIC
 
 from cribboard.sim.hwlink import HwLink
 
+
+def settled(hw, ms):
+    """Leave a board that has just drawn its first frame for ms of its own time, its buttons alone
+    (GPIO 2, P1 on every pin map here, left up): its first passes attach the serial link, start the
+    watchdog and collect. The frame count then. (The emulated Pico's and the simulated board's.)"""
+    return hw.idle(2, ms)
+
+
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "tests" / "rp2040" / "pico.mjs"
 IMAGE_ENV = "CRIBBOARD_PICO_UF2"
@@ -116,7 +124,7 @@ class Pico:
         in them is seen a pass late. A finger does not notice; a test that
         holds a button for an exact number of repeats would."""
         frames = self.first_frame(timeout)
-        self.hw.idle(2, ms)  # GPIO 2, P1 on every pin map here: left up
+        settled(self.hw, ms)
         return frames
 
     def cut_after_flash_ops(self, n):

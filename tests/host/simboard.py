@@ -9,6 +9,7 @@ import urllib.request
 from pathlib import Path
 
 from deadline import WAIT_S
+from pico import settled
 
 from cribapp.store import FlashFiles, Store
 from cribboard import resources
@@ -60,7 +61,7 @@ class Board:
         the USB bus loses it): a press fails, a HELLO waits out a try. (A frame newer than the one before
         a flash may be the old program's last.)"""
         assert self.sim._hw.wait_restarted(restarts, WAIT_S), "the board did not come back: %s" % self.log_tail()
-        self.sim._hw.idle(2, 300)
+        settled(self.sim._hw, 300)
 
     def stop(self):
         self.server.shutdown()
@@ -215,7 +216,7 @@ class UnixPico:
 
     def ready(self, timeout=WAIT_S, ms=300):
         frames = self.first_frame(timeout)
-        self.hw.idle(2, ms)  # its first passes start the watchdog and attach the link
+        settled(self.hw, ms)
         return frames
 
     def freeze(self):
