@@ -155,7 +155,7 @@ test-wasm: $(NODE_DONE)
 # and a browser most of its time. Each test takes its own folders and ports.
 PYTEST_WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 )))
 test-py: $(VENV_DONE) $(NODE_DONE) $(CHROMIUM_DONE) $(POSTGRES_DONE) $(MO_FILES)
-	$(BIN)/pytest -q -n $(PYTEST_WORKERS) --ignore=tests/dist
+	$(BIN)/pytest -q -n $(PYTEST_WORKERS) --maxschedchunk 1 --ignore=tests/dist  # (tests/conftest.py)
 
 # The long fault sweeps (tests marked `sweep`): the emulated Pico's deploy cut
 # by the power at every one of its steps, which needs the MicroPython image

@@ -40,8 +40,8 @@ def test_picking_six_cards_ranks_every_throw_as_the_command_does(board):
             assert page.text_content("#d-picked").startswith("6 of 6 picked")
             page.select_option("#d-crib", "pone")  # an opponent's crib: the crib now counts against you
             theirs = json.loads(cli("discard", "--pone", "--json", *hand).stdout)["throws"]
-            page.wait_for_function(
-                "document.querySelector('#d-throws tr.throw td:nth-child(2)').textContent === %s"
+            page.wait_for_function(  # (no row while the table is drawn anew)
+                "document.querySelector('#d-throws tr.throw td:nth-child(2)')?.textContent === %s"
                 % json.dumps(" ".join(theirs[0]["throw"])),
                 timeout=PAGE_WAIT_MS,
             )

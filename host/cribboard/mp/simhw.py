@@ -51,6 +51,7 @@ _at = 0  # when it was made (ticks)
 _hold = 0  # how long it holds
 _ident = b""  # the id to acknowledge
 _reads = 0  # reads of its pin since its time was up: 1, then 2 (decided), then acknowledged
+_heard_at = None  # ticks of the last look at the host and the timers
 
 
 class Reset(BaseException):
@@ -313,16 +314,21 @@ def connect(port, ident):
 
 
 def poll(pin=None):
-    """Hear the host; then, if pin (the one the firmware is reading) is the
-    held change's or the next one's, move it on (see _pin above)."""
-    global _pin, _at, _hold, _ident, _reads
+    """Hear the host and fire the timers due, once a millisecond (a pass
+    reads its pins within one: a look per read cost an idle board most of
+    its CPU); then, if pin (the one the firmware is reading) is the held
+    change's or the next one's, move it on (see _pin above)."""
+    global _pin, _at, _hold, _ident, _reads, _heard_at
     if _sock is None:
         return
-    service()
-    _take()
+    now = ticks_ms()
+    if now != _heard_at:
+        _heard_at = now
+        service()
+        _take()
+        now = ticks_ms()  # (a timer may have run)
     if pin is None:
         return
-    now = ticks_ms()
     if _pin is not None:
         if pin != _pin:
             return
