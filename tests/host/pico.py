@@ -110,7 +110,7 @@ class Pico:
         finally:
             listener.close()
         self.hw = HwLink(sock, lambda: self.proc is not None and self.proc.poll() is None)
-        self.hw.press_timeout_s = 60  # the emulated chip may run slower than its own clock
+        self.hw.press_timeout_s = WAIT_S  # the emulated chip may run slower than its own clock
         return self
 
     def first_frame(self, timeout=WAIT_S * 3):

@@ -201,6 +201,7 @@ class UnixPico:
             shutil.copy(resources.layout_file("2-track"), self.flash / "layout.json")
         self.sim = simulator.Simulator(self.flash)
         self.sim.start(first_frame=False)
+        self.sim._hw.press_timeout_s = WAIT_S  # as Board's: a press is waited for as long as any event
         return self
 
     @property

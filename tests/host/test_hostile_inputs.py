@@ -6,6 +6,7 @@
 # was, and no new database is made.
 import hashlib
 import os
+import sqlite3
 import subprocess
 import sys
 
@@ -23,6 +24,13 @@ def club(tmp_path_factory):
     db = str(path / "club.db")
     evening(db, path)
     (path / "latin1.txt").write_bytes("café 45 12\n".encode("latin-1"))
+    (path / "deep.json").write_text("[" * 100_000 + "]" * 100_000)
+    banana = sqlite3.connect(path / "banana.db")  # a database whose schema version is text
+    banana.executescript(
+        "CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES ('banana')"
+    )
+    banana.commit()
+    banana.close()
     return path, db
 
 
@@ -63,6 +71,21 @@ def cases(path, db):
         (["serve", "--http", "127.0.0.1:99999", "--db", db], None, {}, 2),
         (["sim", "--http", "nowhere", "--flash", str(path / "flash")], None, {}, 2),
         (["--lang", "xx", "matches", "--db", db], None, {}, 2),
+        (["hardware", "check", str(path / "deep.json")], None, {}, 2),
+        (["hardware", "check", "/dev/zero"], None, {}, 2),
+        *(
+            (args + ["--db", str(path / "banana.db")], "", {}, 1)
+            for args in (
+                ["matches"],
+                ["stats"],
+                ["standings"],
+                ["night", "standings"],
+                ["barbu", "list"],
+                ["export"],
+                ["piquet", "sheet", "--names", "Ann,Bob"],
+                ["barbu", "sheet", "--names", "A,B,C,D"],
+            )
+        ),
     ]
 
 
@@ -110,3 +133,51 @@ def test_a_command_whose_output_is_closed_or_full_fails_saying_so(club, output):
         lines = done.stderr.strip().splitlines()
         assert done.returncode == 1 and len(lines) == 1 and lines[0].startswith("cribboard: error: "), (args, done)
     assert digest(db) == before
+
+
+def test_an_input_closed_or_endless_is_read_as_far_as_it_goes_and_said_in_one_line(club):
+    """Started with stdin closed (`<&-`): read as empty. Fed /dev/zero: refused once no line has ended in
+    16 MB, never held in memory; a layout that never ends is refused at a megabyte."""
+    path, _db = club
+    new = str(path / "new" / "made.db")
+
+    def run(args, redirect):
+        return subprocess.run(
+            ["sh", "-c", 'exec "$@" ' + redirect, "sh", sys.executable, "-m", "cribboard", *args],
+            capture_output=True,
+            text=True,
+            timeout=COMMAND_S,
+            env={**os.environ, **ENGLISH},
+        )
+
+    for args in (["score"], ["discard", "--dealer"], ["score", "--crib"]):
+        closed = run(args, "<&-")
+        assert (closed.returncode, closed.stdout, closed.stderr) == (0, "", ""), (args, closed)
+        endless = run(args, "</dev/zero")
+        assert endless.returncode == 2 and "Traceback" not in endless.stderr, (args, endless.stderr[-500:])
+        assert endless.stderr.strip().splitlines() == [
+            "cribboard: error: line 1: no line ends in the first 16777216 characters: this is not lines of text "
+            "(nothing more was read)"
+        ], (args, endless.stderr[-500:])
+    for args in (["piquet", "sheet", "--names", "Ann,Bob"], ["barbu", "sheet", "--names", "A,B,C,D"]):
+        done = run([*args, "--db", new], "<&-")
+        assert "Traceback" not in done.stderr and done.returncode in (0, 1), (args, done.stderr)
+    assert "Traceback" not in run(["wifi", "--port", str(path / "ttyACM9"), "--ssid", "club"], "<&-").stderr
+
+
+def test_ctrl_c_while_the_command_loads_ends_it_in_one_line(monkeypatch, capsys):
+    import builtins
+
+    from cribboard import __main__ as entry
+
+    real_import = builtins.__import__
+
+    def interrupted(name, *args, **kwargs):  # Ctrl-C as the command's modules load
+        if name == "cribboard.cli":
+            raise KeyboardInterrupt
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", interrupted)
+    with pytest.raises(SystemExit) as ended:
+        entry.main()
+    assert ended.value.code == 130 and capsys.readouterr().err == "\ncribboard: aborted\n"

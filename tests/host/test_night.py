@@ -108,7 +108,7 @@ def test_a_result_entered_by_hand_checks_stands_in_and_undoes_with_its_history(d
     db = ["--db", db_url]
     first = as_json("night", "new", "Ann", "Bob", "--rounds", "1", "--table", BOARDS[0], "--seed", "1", *db)
     a, b = first[0]["first"], first[0]["second"]
-    assert "not drawn to play each other" in refused("night", "result", "1", a, "121", "Zed", "90", *db)
+    assert "Zed is not in night" in refused("night", "result", "1", a, "121", "Zed", "90", *db)
     assert "rounds 1 to 1, not 2" in refused("night", "result", "2", a, "121", b, "90", *db)
     assert "one score of 121" in refused("night", "result", "1", a, "120", b, "90", *db)
     assert "one score of 121" in refused("night", "result", "1", a, "121", b, "121", *db)
@@ -193,6 +193,46 @@ def test_the_draw_and_its_scheme_refuse_what_cannot_be(db_url, tmp_path):
     n = as_json("night", "new", "A", "B", "C", "--rounds", "3", "--table", BOARDS[0], "--seed", "5", *db)
     bye = next(g["first"] for g in n if g["second"] is None)
     assert next(r for r in as_json("night", "standings", *db) if r["player"] == bye)["game_points"] == 1
+
+
+def test_a_night_given_no_count_plays_what_fits_and_a_result_says_what_is_wrong_with_it(db_url, tmp_path):
+    """The README's `night new Ann Bob Cy Di Ed`: five players play five rounds (nine cannot be drawn with no
+    one met twice), said as it begins; a plainly negative score, an unknown player and a name's case are each
+    said for what they are; a new club sees the scheme it would have without a database made for it."""
+    boards = Boards(db_url)
+    for b in BOARDS:
+        boards.play(b, ["Player 1", "Player 2"], 0, 100)
+    db = ["--db", db_url]
+    begun = cli("night", "new", "Ann", "Bob", "Cy", "Di", "Ed", *[x for b in BOARDS for x in ("--table", b)], *db)
+    assert begun.returncode == 0 and "5 players: 5 rounds, the most with no one met twice" in begun.stderr
+    assert "5 rounds" in begun.stderr and as_json("night", "round", "5", *db)
+    assert "rounds 1 to 5, not 6" in refused("night", "round", "6", *db)
+    g = next(g for g in as_json("night", "round", "1", *db) if g["second"])
+    a, b = g["first"], g["second"]
+    said = refused("night", "result", "1", a, "121", b, "-5", *db)
+    assert "from 0 to 120, not 121 and -5" in said and "No such option" not in said
+    assert "Zed is not in night 1 (its players: Ann, Bob, Cy, Di, Ed)" in refused(
+        "night", "result", "1", a, "121", "Zed", "100", *db
+    )
+    assert "%s is not in night 1: %s is" % (b.lower(), b) in refused(
+        "night", "result", "1", a, "121", b.lower(), "9", *db
+    )
+    ok("night", "result", "1", a, "121", b, "90", *db)
+    ok("night", "result", "1", b, "121", a, "100", *db)  # an older result fixed: entered again, it replaces it
+    assert as_json("night", "round", "1", *db)[0]["winner"] == b
+    ok("night", "undo", *db)  # the one before stands again
+    assert as_json("night", "round", "1", *db)[0]["winner"] == a and len(as_json("night", "history", *db)) == 2
+    new_club = tmp_path / "new-club.sqlite3"
+    shown = ok("night", "scheme", "--db", str(new_club)).stdout
+    assert "game points for a skunk: 3" in shown and "a bye counts as a game won: yes" in shown
+    assert not new_club.exists()  # shown, not made
+    assert json.loads(ok("night", "scheme", "--db", str(new_club), "--json").stdout)["skunk"] == 3
+    assert "no more than a skunk" in refused("night", "scheme", "--win", "4", "--db", str(new_club))
+    assert not new_club.exists()  # nothing made for a scheme refused
+    ok("night", "scheme", "--skunk", "4", "--double-skunk", "4", "--db", str(new_club))  # setting it makes it
+    assert "game points for a skunk: 4" in ok("night", "scheme", "--db", str(new_club)).stdout
+    de = cli("--lang", "de", "night", "scheme", "--db", str(new_club)).stdout
+    assert "skunk:" not in de and "bye_wins" not in de, de  # the parts in the reader's language
 
 
 @pytest.mark.parametrize("seed", [3, 11])

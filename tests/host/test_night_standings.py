@@ -141,3 +141,16 @@ def test_a_scheme_is_kept_as_json_and_read_back_the_same():
     s = scheme.checked(win=1, skunk=2, double_skunk=4, loss=0, bye_points=1, bye_wins=False, bye_spread=10)
     assert scheme.from_json(s.to_json()) == s and scheme.from_json(None) == scheme.Scheme()
     assert [s.points(k) for k in range(4)] == [1, 2, 4, 4]
+
+
+def test_a_stray_game_names_the_round_its_table_was_on_counting_the_results_entered_by_hand():
+    """A game no seat fits is flagged with the pair due at its table then: in the first round there whose
+    game is not in, by a board or by hand (a hand entry is a game played, whenever it was typed)."""
+    d = draw(["Ann", "Bob", "Cy", "Di"], 3, ["T1", "T2"], 7)
+    at_t1 = [next(g for g in games if g.table == "T1") for games in d.rounds]
+    stray = BoardGame(1, "T1", ("Player 1", "Player 2"), (121, 90), 0, 121, skunk_class(90))
+    by_hand = filing.Entry(1, (at_t1[0].first, at_t1[0].second), (121, 100))
+    (flag,) = filing.file(d.rounds, [stray], [by_hand]).flags
+    assert (flag.reason, flag.round, flag.due) == (filing.WRONG_PAIR, 2, (at_t1[1].first, at_t1[1].second))
+    (flag,) = filing.file(d.rounds, [stray], []).flags
+    assert (flag.round, flag.due) == (1, (at_t1[0].first, at_t1[0].second))  # nothing in at T1 yet: round 1

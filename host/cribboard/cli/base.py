@@ -78,6 +78,8 @@ def main(argv: list[str] | None = None) -> None:
                 err=True,
             )
         sys.exit(1)
+    if sys.stdin is None:  # started with its input closed (`<&-`): read as an input with nothing in it
+        sys.stdin = open(os.devnull)  # (the process's own, for as long as it runs)
     try:
         code = cli.main(args=argv, prog_name="cribboard", standalone_mode=False)
     except CribboardError as e:

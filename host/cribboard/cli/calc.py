@@ -11,7 +11,7 @@ from cribboard.errors import UsageError
 from cribboard.hands import calc
 from cribboard.text.error_words import said
 from cribboard.text.i18n import _
-from cribboard.text.quote import LINE, clip, input_line
+from cribboard.text.quote import LINE, NoLineEnd, clip, input_line, read_line
 from cribrules.show import Show
 
 
@@ -48,8 +48,15 @@ def answer_each_line(answer: Callable[[str], None]) -> None:
     """Answer one input a line from stdin (blank lines and # comments
     skipped); a bad line (answer raised ValueError) is reported with its
     number and the rest still answered; exit status 2 at the end if any was."""
-    bad = 0
-    for number, line in enumerate(sys.stdin, 1):
+    bad, number = 0, 0
+    while True:
+        try:
+            line = read_line(sys.stdin)
+        except NoLineEnd as e:
+            raise UsageError(_("line %(number)d: %(problem)s") % {"number": number + 1, "problem": e}) from None
+        if not line:
+            break
+        number += 1
         try:
             text = input_line(line).split("#", 1)[0].strip()
             if not text:

@@ -7,11 +7,21 @@ from typing import Any
 import click
 
 from cribboard.cli.base import cli
-from cribboard.cli.options import ROW_ID, db_option, json_option, open_db, open_link, output_option, port_option
+from cribboard.cli.options import (
+    ROW_ID,
+    db_exists,
+    db_option,
+    json_option,
+    open_db,
+    open_link,
+    output_option,
+    port_option,
+)
 from cribboard.cli.output import emit, status
 from cribboard.cli.translated import TranslatedGroup
 from cribboard.errors import UsageError
-from cribboard.text.i18n import _
+from cribboard.night.draw import ROUNDS
+from cribboard.text.i18n import N_, _
 
 _SCHEME_PARTS = ("win", "skunk", "double_skunk", "loss", "bye_points", "bye_spread")
 
@@ -60,7 +70,11 @@ def night():
 
 @night.command("new")
 @click.argument("players", nargs=-1, required=True)
-@click.option("--rounds", type=click.IntRange(1, 99), default=9, show_default=True, help="Games a player plays.")
+@click.option(
+    "--rounds",
+    type=click.IntRange(1, 99),
+    help="Games a player plays (default: 9, or the most the players can play with no one met twice).",
+)
 @click.option(
     "--table",
     "tables",
@@ -74,7 +88,7 @@ def night():
 @json_option
 def night_new(
     players: tuple[str, ...],
-    rounds: int,
+    rounds: int | None,
     tables: tuple[str, ...],
     seed: int | None,
     name: str | None,
@@ -87,6 +101,13 @@ def night_new(
     from cribboard.night import director, scheme
 
     names = [checked(p) for p in players]
+    if rounds is None:
+        rounds = director.rounds_for(len(names))
+        if rounds < ROUNDS:
+            status(
+                _("%(players)d players: %(rounds)d rounds, the most with no one met twice")
+                % {"players": len(names), "rounds": rounds}
+            )
     db = open_db(db_url, create=True)
     boards = director.tables_for(db, tables)
     given = _scheme_given(parts)
@@ -107,22 +128,31 @@ def night_scheme(db_url: str, as_json: bool, **parts: Any) -> None:
     """Show the club's scheme, or set its parts (for the nights begun after)."""
     from cribboard.night import director, scheme
 
-    db = open_db(db_url, create=bool(_scheme_given(parts)))
-    now = director.club_scheme(db)
     given = _scheme_given(parts)
+    # A new club's is the default: shown without a database made for it, and one made only to keep a scheme
+    # that is right.
+    now = director.club_scheme(open_db(db_url)) if db_exists(db_url) else scheme.Scheme()
     if given:
         now = scheme.checked(**{**now.__dict__, **given})
-        director.set_club_scheme(db, now)
+        director.set_club_scheme(open_db(db_url, create=True), now)
         status(_("the club's scheme is set"))
-    _print_object(now.__dict__, as_json)
-
-
-def _print_object(obj: dict[str, Any], as_json: bool) -> None:
     if as_json:
-        click.echo(json.dumps(obj, indent=1))
-    else:
-        for k, v in obj.items():
-            click.echo("%s: %s" % (k, v))
+        click.echo(json.dumps(now.__dict__, indent=1))
+        return
+    for part, label in _SCHEME_LABELS.items():
+        value = getattr(now, part)
+        click.echo("%s: %s" % (_(label), (_("yes") if value else _("no")) if isinstance(value, bool) else value))
+
+
+_SCHEME_LABELS = {  # (the JSON keeps the parts' names: a script's keys never change with the language)
+    "win": N_("game points for a win"),
+    "skunk": N_("game points for a skunk"),
+    "double_skunk": N_("game points for a double skunk"),
+    "loss": N_("game points for a loss"),
+    "bye_points": N_("game points for a bye"),
+    "bye_wins": N_("a bye counts as a game won"),
+    "bye_spread": N_("spread for a bye"),
+}
 
 
 def _load(db_url: str, night_id: int | None) -> Any:
@@ -260,7 +290,7 @@ def night_flags(night_id: int | None, db_url: str, as_json: bool) -> None:
     )
 
 
-@night.command("result")
+@night.command("result", context_settings={"ignore_unknown_options": True})  # (a score of -5 is no option)
 @click.argument("round_no", metavar="ROUND", type=ROW_ID)
 @click.argument("first")
 @click.argument("first_score", type=int)

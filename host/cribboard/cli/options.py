@@ -47,6 +47,13 @@ output_option = click.option(
 ROW_ID = click.IntRange(1, MAX_INT)
 
 
+def db_exists(url: str) -> bool:
+    """Whether there is a database at url to read (a server's is taken to be there: connecting says)."""
+    from cribboard import store
+
+    return store.is_server(url) or store.path_of(url).exists()
+
+
 def open_db(url: str, create: bool = False) -> "Database":
     """The database at url. A SQLite file is made only where the user chose
     to have one: the default location, or a command that writes (create:

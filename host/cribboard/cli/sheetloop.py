@@ -16,7 +16,7 @@ from cribboard.errors import UsageError
 from cribboard.sheets.change import Routine
 from cribboard.text.error_words import said
 from cribboard.text.i18n import _
-from cribboard.text.quote import LINE, clip, input_line, quote
+from cribboard.text.quote import LINE, NoLineEnd, clip, input_line, quote, read_line
 
 SHEET_MAX = 1 << 20  # bytes of a sheet's file: a rubber is a few KB
 
@@ -91,8 +91,12 @@ def run(
                 break
         else:
             try:
-                line = source.readline()
+                line = read_line(source)
                 line.encode()  # (bytes stdin could not decode come as lone surrogates: surrogateescape)
+            except NoLineEnd as e:
+                raise UsageError(
+                    _("line %(number)d: %(problem)s") % {"number": number + 1, "problem": e} + resume_hint()
+                ) from None
             except (UnicodeDecodeError, UnicodeEncodeError):  # a pipe's text that is not UTF-8 (a file's: text_of)
                 raise UsageError(
                     _("line %(number)d: not UTF-8 text (nothing from this line on was entered).")

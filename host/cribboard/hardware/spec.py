@@ -34,13 +34,23 @@ class Unreadable(HardwareError):
     exit_code = 1
 
 
+FILE_MOST = 1 << 20  # bytes: the biggest layout here is a few KB; a file past this is no layout (/dev/zero)
+
+
 def load(path: str | Path, _: Callable[[str], str] = _) -> Any:
     try:
-        return json.loads(Path(path).read_text())
+        with open(path, "rb") as f:
+            raw = f.read(FILE_MOST + 1)
     except OSError as e:
         raise Unreadable(_("cannot read %s: %s") % (path, e.strerror)) from None
-    except ValueError as e:
+    if len(raw) > FILE_MOST:
+        raise HardwareError(_("%s is over %d bytes: no layout or pin map is that big") % (path, FILE_MOST))
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except ValueError as e:  # (a UnicodeDecodeError is one)
         raise HardwareError(_("%s is not valid JSON: %s") % (path, e)) from None
+    except RecursionError:
+        raise HardwareError(_("%s is not valid JSON: nested too deep") % path) from None
 
 
 def check(path: str | Path, _: Callable[[str], str] = _) -> str:

@@ -110,6 +110,12 @@ def begin(
     return load(db, night_id)
 
 
+def rounds_for(players: int, wanted: int = drawing.ROUNDS) -> int:
+    """A night's rounds when the director names none: the ACC's nine, or the most this many players can
+    play with no pair meeting twice (at least one: two players can play one)."""
+    return max(1, min(wanted, drawing.most_rounds(players)))
+
+
 def tables_for(db: Database, prefixes: Sequence[str]) -> list[str]:
     """The boards these id prefixes name, one each (DrawError if a prefix names none, or several); with none,
     the club's paired boards."""
@@ -244,6 +250,18 @@ def check_result(night: Night, round_no: int, players: tuple[str, str], scores: 
             % {"night": night.id, "last": len(night.drawn), "round": round_no}
         )
     a, b = players
+    for name in (a, b):
+        if name not in night.players:
+            like = [p for p in night.players if p.casefold() == name.casefold()]
+            if like:
+                raise DrawError(
+                    _("%(name)s is not in night %(night)d: %(like)s is (names are written as drawn)")
+                    % {"name": name, "night": night.id, "like": like[0]}
+                )
+            raise DrawError(
+                _("%(name)s is not in night %(night)d (its players: %(players)s)")
+                % {"name": name, "night": night.id, "players": ", ".join(night.players)}
+            )
     seated = [g for g in night.drawn[round_no - 1] if g.second is not None and {g.first, g.second} == {a, b}]
     if not seated:
         raise DrawError(

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from cribboard.errors import UsageError
 from cribboard.text.i18n import _
 
+ROUNDS = 9  # a night's games when the director names no count: the ACC's grass roots night
+
 
 class DrawError(UsageError):
     """A night that cannot be drawn as asked: a mistake in what was asked (exit status 2)."""

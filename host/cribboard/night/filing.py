@@ -105,6 +105,7 @@ def file(rounds: Sequence[Sequence[Game]], games: Iterable[BoardGame], entries: 
             drawn[both] = (number, g)
             if g.table is not None:
                 seats[(g.table, both)] = (number, g)
+    entered = {(e.round, pair(*e.players)) for e in entries}  # games played, whenever their results came in
     flags: list[Flag] = []
     for bg in games:
         names = bg.names
@@ -114,7 +115,7 @@ def file(rounds: Sequence[Sequence[Game]], games: Iterable[BoardGame], entries: 
         both = pair(names[0], names[1])
         seat = seats.get((bg.board, both))
         if seat is None:
-            flags.append(_misfit(bg, both, drawn, rounds, results))
+            flags.append(_misfit(bg, both, drawn, rounds, results.keys() | entered))
             continue
         number, g = seat
         if (number, both) in results:
@@ -162,16 +163,17 @@ def _misfit(
     both: frozenset[str],
     drawn: dict[frozenset[str], tuple[int, Game]],
     rounds: Sequence[Sequence[Game]],
-    results: dict[tuple[int, frozenset[str]], Result],
+    played: set[tuple[int, frozenset[str]]],
 ) -> Flag:
     """Why a board's game fits no seat: the pair drawn elsewhere, or not drawn at all (then who was due at
-    this table: in the first round whose game there is not in yet)."""
+    this table: in the first round whose game there is not in yet, from the boards' games stored before it
+    or entered by hand)."""
     if both in drawn:
         number, g = drawn[both]
         return Flag(bg.id, bg.board, bg.names, WRONG_TABLE, number, g.table)
     for number, games_of_round in enumerate(rounds, 1):
         for g in games_of_round:
-            if g.table == bg.board and g.second is not None and (number, pair(g.first, g.second)) not in results:
+            if g.table == bg.board and g.second is not None and (number, pair(g.first, g.second)) not in played:
                 return Flag(bg.id, bg.board, bg.names, WRONG_PAIR, number, g.table, (g.first, g.second))
     return Flag(bg.id, bg.board, bg.names, WRONG_PAIR, None, None)
 

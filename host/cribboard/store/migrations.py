@@ -337,6 +337,11 @@ def _version(db: Database) -> int:
         db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
     version = db.value("SELECT MAX(version) FROM schema_version")
     if version is not None:
+        if not isinstance(version, int) or isinstance(version, bool) or version < 0:  # (SQLite keeps any value)
+            raise DbError(
+                _("the database %(where)s is damaged: its schema version is %(version)r, not a number")
+                % {"where": db.where, "version": version}
+            )
         return version
     if db.engine == "sqlite":  # a file from before the table: its version is in the header
         version = db.value("PRAGMA user_version") or 0
