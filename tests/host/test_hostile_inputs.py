@@ -6,6 +6,7 @@
 # was, and no new database is made.
 import hashlib
 import os
+import pty
 import sqlite3
 import subprocess
 import sys
@@ -45,6 +46,9 @@ def cases(path, db):
         (["players", "rename", "Ann", "--track", "99999999999", "--game", "1", "--db", db], None, {}, 2),
         (["plot", "9" * 30, "-o", str(path / "c.png"), "--db", db], None, {}, 2),
         (["plot", "-5", "-o", str(path / "c.png"), "--db", db], None, {}, 2),
+        (["plot", "\u0661", "-o", str(path / "c.png"), "--db", db], None, {}, 2),  # an Arabic-Indic 1: no game's number
+        (["night", "card", "Ann\nBob", "--db", db], None, {}, 2),
+        (["night", "result", "1", "Ann", "121", "Bob\x1b[2J", "90", "--db", db], None, {}, 2),
         (["plot", "1", "-o", "/dev/full", "--db", db], None, {}, 1),
         (["standings", "--since", "2026-13-45", "--db", db], None, {}, 2),
         (["standings", "--until", "99999-01-01", "--db", db], None, {}, 2),
@@ -181,3 +185,39 @@ def test_ctrl_c_while_the_command_loads_ends_it_in_one_line(monkeypatch, capsys)
     with pytest.raises(SystemExit) as ended:
         entry.main()
     assert ended.value.code == 130 and capsys.readouterr().err == "\ncribboard: aborted\n"
+
+
+def test_a_shell_with_no_runtime_folder_set_hears_no_warning(tmp_path):
+    """XDG_RUNTIME_DIR unset (a root shell, a container): the simulated boards are looked for in the
+    folder platformdirs takes instead, without its warning (two lines no user can act on)."""
+    done = cli("sync", "--db", str(tmp_path / "synced.db"), env={"XDG_RUNTIME_DIR": "", "HOME": str(tmp_path)})
+    assert "Warning" not in done.stderr and "Traceback" not in done.stderr, done.stderr
+
+
+def test_a_chart_to_dash_goes_to_the_standard_output_and_never_to_a_terminal(club, tmp_path):
+    _path, db = club
+    piped = subprocess.run(
+        [sys.executable, "-m", "cribboard", "plot", "1", "-o", "-", "--db", db],
+        capture_output=True,
+        timeout=COMMAND_S,
+        cwd=tmp_path,
+        env={**os.environ, **ENGLISH},
+    )
+    assert piped.returncode == 0 and piped.stdout.startswith(b"\x89PNG\r\n"), piped.stderr
+    assert not (tmp_path / "-").exists()  # (it once wrote a file named "-")
+    leader, terminal = pty.openpty()
+    try:
+        shown = subprocess.run(
+            [sys.executable, "-m", "cribboard", "plot", "1", "-o", "-", "--db", db],
+            stdout=terminal,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=COMMAND_S,
+            env={**os.environ, **ENGLISH},
+        )
+    finally:
+        os.close(terminal)
+        os.close(leader)
+    assert shown.returncode == 1 and "not writing a binary file to a terminal" in shown.stderr, shown.stderr
+    said = cli("wifi", "--port", str(tmp_path / "ttyACM9"), "--ssid", NOT_UTF8, stdin="a password\n").stderr
+    assert said.strip() == "cribboard: error: the network's name '\\udcff\\udcfe' is not UTF-8 text", said

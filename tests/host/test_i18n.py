@@ -98,14 +98,15 @@ def test_lang_overrides_the_environment_and_an_unknown_language_is_english():
     assert english.split()[:3] == ["rank", "throw", "keep"]
 
 
-def test_language_comes_first_as_gnu_programs_read_it_unless_the_locale_is_c():
+def test_language_comes_first_as_gnu_programs_read_it_unless_the_locale_is_c_itself():
     from cribboard.text.i18n import from_environment
 
     for env, language in (
         ({"LANGUAGE": "fr:de_AT:en", "LANG": "es_ES.UTF-8"}, "de"),
         ({"LANGUAGE": "en:de", "LC_ALL": "de_DE.UTF-8"}, "en"),
         ({"LANGUAGE": "fr:pt", "LC_ALL": "it_IT.UTF-8"}, "it"),  # none it speaks: the locale
-        ({"LANGUAGE": "de", "LANG": "C.UTF-8"}, "en"),
+        ({"LANGUAGE": "de", "LANG": "C.UTF-8"}, "de"),  # a container's locale: LANGUAGE is taken (glibc)
+        ({"LANGUAGE": "de", "LANG": "C"}, "en"),
         ({"LANGUAGE": "de", "LC_ALL": "POSIX"}, "en"),
         ({"LANGUAGE": "de"}, "en"),
         ({"LANGUAGE": "", "LANG": "es_ES.UTF-8"}, "es"),

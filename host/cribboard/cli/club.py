@@ -19,6 +19,7 @@ from cribboard.text.i18n import _
 if TYPE_CHECKING:
     from cribboard.store import Database
 from cribboard.text.error_words import said
+from cribboard.text.quote import quote
 
 SERVE_PORT = 8120  # the club's; the simulated board's page is on 8121, the live scoreboard's on 8122
 
@@ -170,6 +171,14 @@ def wifi(port: str | None, ssid: str) -> None:
         password = sys.stdin.readline().rstrip("\r\n")
     from cribapp.hostface import conf_checked  # the board's own rule, checked here first
 
+    for text, problem in (
+        (ssid, _("the network's name %s is not UTF-8 text") % quote(ssid)),
+        (password, _("the password is not UTF-8 text")),
+    ):  # (bytes the terminal could not decode)
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise UsageError(problem) from None
     wanted = {"ssid": ssid, "password": password}
     try:
         conf_checked("wifi", wanted)

@@ -9,6 +9,7 @@ import click
 from cribboard.cli.base import cli
 from cribboard.cli.options import (
     ROW_ID,
+    SCORE,
     db_exists,
     db_option,
     json_option,
@@ -24,6 +25,15 @@ from cribboard.night.draw import ROUNDS
 from cribboard.text.i18n import N_, _
 
 _SCHEME_PARTS = ("win", "skunk", "double_skunk", "loss", "bye_points", "bye_spread")
+
+
+def _names(_ctx: click.Context, _param: click.Parameter, value: Any) -> Any:
+    """A player's name (or names) as typed, refused in one line if it can be no one's (a newline in it, say)."""
+    from cribboard.cli.player_names import checked
+
+    for name in (value,) if isinstance(value, str) else value or ():
+        checked(name)
+    return value
 
 
 def _from_option(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -223,7 +233,7 @@ def night_standings(night_id: int | None, db_url: str, as_json: bool) -> None:
 
 
 @night.command("card")
-@click.argument("player", required=False)
+@click.argument("player", required=False, callback=_names)
 @_night_option
 @db_option
 @json_option
@@ -292,10 +302,10 @@ def night_flags(night_id: int | None, db_url: str, as_json: bool) -> None:
 
 @night.command("result", context_settings={"ignore_unknown_options": True})  # (a score of -5 is no option)
 @click.argument("round_no", metavar="ROUND", type=ROW_ID)
-@click.argument("first")
-@click.argument("first_score", type=int)
-@click.argument("second")
-@click.argument("second_score", type=int)
+@click.argument("first", callback=_names)
+@click.argument("first_score", type=SCORE)
+@click.argument("second", callback=_names)
+@click.argument("second_score", type=SCORE)
 @click.option("--to", "target", type=int, default=121, show_default=True, help="What the game was played to.")
 @_night_option
 @db_option
@@ -323,7 +333,7 @@ def night_result(
 
 @night.command("take")
 @click.argument("game", type=ROW_ID)
-@click.argument("players", nargs=-1)
+@click.argument("players", nargs=-1, callback=_names)
 @click.option("--round", "round_no", type=ROW_ID, help="The round it counts for (the pair's, if not given).")
 @_night_option
 @db_option
@@ -389,7 +399,7 @@ def _change_room(
 
 
 @night.command("join")
-@click.argument("players", nargs=-1, required=True)
+@click.argument("players", nargs=-1, required=True, callback=_names)
 @_from_option
 @_night_option
 @db_option
@@ -400,7 +410,7 @@ def night_join(players: tuple[str, ...], start: int | None, night_id: int | None
 
 
 @night.command("leave")
-@click.argument("players", nargs=-1, required=True)
+@click.argument("players", nargs=-1, required=True, callback=_names)
 @_from_option
 @_night_option
 @db_option

@@ -3,7 +3,7 @@
 # database made only where the user chose one, a board's link found by its
 # port.
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 import platformdirs
@@ -42,9 +42,25 @@ output_option = click.option(
     default="-",
     help="File to write (default: stdout).",
 )
+
+
 # A row's id (a game, a match, a sheet): what the databases can hold, so a number past it is a usage error,
 # not a traceback from the database's driver.
-ROW_ID = click.IntRange(1, MAX_INT)
+class WholeNumber(click.IntRange):
+    """click's IntRange, of the digits 0-9 only: Python's int() reads other scripts' digits too (an
+    Arabic-Indic one is 1), which no one types to mean a game's number."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str):
+            text = value.strip()
+            if not (text.isascii() and text.lstrip("+-").isdigit() and len(text) - len(text.lstrip("+-")) <= 1):
+                self.fail(_("%r is not a whole number (the digits 0 to 9)") % (value,), param, ctx)
+            value = int(text)
+        return super().convert(value, param, ctx)
+
+
+ROW_ID = WholeNumber(1, MAX_INT)
+SCORE = WholeNumber(-MAX_INT, MAX_INT)  # a score as typed: its range is the rules' to check, and say
 
 
 def db_exists(url: str) -> bool:

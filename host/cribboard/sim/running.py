@@ -7,6 +7,7 @@
 import fcntl
 import json
 import os
+import warnings
 from pathlib import Path
 from typing import IO, Any
 
@@ -14,7 +15,11 @@ import platformdirs
 
 
 def folder() -> Path:
-    return Path(platformdirs.user_runtime_dir("cribboard")) / "sims"
+    with warnings.catch_warnings():
+        # No XDG_RUNTIME_DIR (a root shell, a container): platformdirs takes a folder of this user's own
+        # instead, rightly, and warns of it (4.x), a line no user of this command can act on.
+        warnings.simplefilter("ignore", getattr(platformdirs, "RuntimeDirWarning", UserWarning))
+        return Path(platformdirs.user_runtime_dir("cribboard")) / "sims"
 
 
 def announce(port: str, flash: Path) -> "_Announced | None":

@@ -30,10 +30,11 @@ def from_environment(environ: dict[str, str] | None = None) -> str:
     """The language the environment asks for (one of LANGUAGES; English if
     it asks for none of them): es_ES.UTF-8 -> es, C -> en. As GNU gettext
     reads it: LANGUAGE, a list by preference (de_AT:de:en), comes first, its
-    first language cribboard speaks, unless the locale is C or POSIX."""
+    first language cribboard speaks, unless the locale is C or POSIX itself
+    (glibc's rule: C.UTF-8, a container's usual locale, takes LANGUAGE)."""
     env = os.environ if environ is None else environ
     locale_value = next((env[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG") if env.get(name)), "")
-    if locale_value.split(".")[0] not in ("", "C", "POSIX"):
+    if locale_value not in ("", "C", "POSIX"):
         for wanted in env.get("LANGUAGE", "").split(":"):
             if wanted and (wanted.split("_")[0].lower() in LANGUAGES):
                 return language_of(wanted)
