@@ -12,6 +12,7 @@ STUBS := .stubs/rp2
 CP_STUBS := .stubs/cp
 MPY_OUT := build/mpy
 
+RUN_DONE := $(VENV)/.run-installed
 VENV_DONE := $(VENV)/.installed
 NODE_DONE := node_modules/.installed
 STUBS_DONE := $(STUBS)/.installed
@@ -26,11 +27,11 @@ QUIETLY := sh tools/quietly
 # The message catalogues compiled for the checkout's own install (the build step compiles the wheel's).
 PO_FILES := $(wildcard host/cribboard/locale/*/LC_MESSAGES/*.po)
 MO_FILES := $(PO_FILES:.po=.mo)
-$(MO_FILES) &: $(PO_FILES) $(VENV_DONE)  # (one step makes them all: once, also under make -j)
+$(MO_FILES) &: $(PO_FILES) $(RUN_DONE)  # (one step makes them all: once, also under make -j)
 	@$(QUIETLY) "set-up: the message catalogues (es, it, de)" $(BIN)/python tools/catalogues.py compile
 
 # The main job: a simulated board in the browser (the real firmware on MicroPython).
-run: $(VENV_DONE) $(MO_FILES)
+run: $(RUN_DONE) $(MO_FILES)
 	@$(BIN)/cribboard sim $(SIM_ARGS)
 
 setup: $(VENV_DONE) $(NODE_DONE) $(STUBS_DONE)
@@ -69,12 +70,19 @@ check-py: $(VENV_DONE)
 
 # Adafruit's NeoPixel driver as `cribboard flash --drive` finds it (the circuitpython
 # extra), without Blinka, whose board and digitalio are for single-board computers.
-$(VENV_DONE): requirements-dev.txt pyproject.toml
-	@$(QUIETLY) "set-up 1/5: a Python environment in $(VENV)" $(PYTHON) -m venv $(VENV)
-	@$(QUIETLY) "set-up 2/5: pip" $(BIN)/pip install --upgrade pip
-	@$(QUIETLY) "set-up 3/5: the tools (requirements-dev.txt)" $(BIN)/pip install -r requirements-dev.txt
-	@$(QUIETLY) "set-up 4/5: cribboard from this checkout" $(BIN)/pip install -e .
-	@$(QUIETLY) "set-up 5/5: Adafruit's NeoPixel driver" \
+# What `make run` needs (the tool, the simulated board, Babel for the catalogues), then what `make test`
+# adds: a newcomer's first board waits on no test tool.
+BABEL := $(shell grep -E '^babel==' requirements-dev.txt)
+$(RUN_DONE): pyproject.toml requirements-dev.txt
+	@$(QUIETLY) "set-up 1/3: a Python environment in $(VENV)" $(PYTHON) -m venv $(VENV)
+	@$(QUIETLY) "set-up 2/3: pip" $(BIN)/pip install --upgrade pip
+	@$(QUIETLY) "set-up 3/3: cribboard from this checkout, with the simulated board" \
+		$(BIN)/pip install -e ".[sim]" "$(BABEL)"
+	@touch $@
+
+$(VENV_DONE): requirements-dev.txt $(RUN_DONE)
+	@$(QUIETLY) "set-up: the tools for the tests (requirements-dev.txt)" $(BIN)/pip install -r requirements-dev.txt
+	@$(QUIETLY) "set-up: Adafruit's NeoPixel driver" \
 		$(BIN)/pip install --no-deps adafruit-circuitpython-neopixel==6.4.2 adafruit-circuitpython-pixelbuf==2.1.0
 	@touch $@
 

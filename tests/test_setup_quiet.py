@@ -1,6 +1,7 @@
 # What a newcomer sees of `make run` and `make test`'s set-up: one line a
 # step, a step's own output only when it fails (tools/quietly), so the
 # board's address comes within a screenful.
+import os
 import re
 import subprocess
 from pathlib import Path
@@ -31,6 +32,21 @@ def test_a_step_that_fails_shows_all_it_said_and_its_status():
     ]
 
 
+def test_a_long_step_says_it_is_still_at_it_until_it_ends():
+    """A line every CRIBBOARD_SETUP_BEAT seconds (10 for a user), so a first pip install that takes minutes
+    never looks like a hang; nothing of its ticker is left once it ends."""
+    done = subprocess.run(
+        ["sh", str(QUIETLY), "a step", "sh", "-c", "sleep 2.5; echo noise"],
+        capture_output=True,
+        text=True,
+        timeout=COMMAND_S,
+        env={**os.environ, "CRIBBOARD_SETUP_BEAT": "1"},
+    )
+    lines = done.stderr.splitlines()
+    assert done.returncode == 0 and lines[0] == "a step" and len(lines) >= 2, done.stderr
+    assert all(re.fullmatch(r"a step \(\d+ s\)", line) for line in lines[1:]), done.stderr
+
+
 def recipes(target):
     """The recipe lines of a Makefile rule whose target starts with `target`."""
     lines, out, inside = (ROOT / "Makefile").read_text().splitlines(), [], False
@@ -43,7 +59,15 @@ def recipes(target):
 
 
 def test_the_set_up_steps_and_run_echo_no_command():
-    for target in ("$(VENV_DONE)", "$(NODE_DONE)", "$(STUBS_DONE)", "$(CP_STUBS_DONE)", "$(MO_FILES)", "run:"):
+    for target in (
+        "$(RUN_DONE)",
+        "$(VENV_DONE)",
+        "$(NODE_DONE)",
+        "$(STUBS_DONE)",
+        "$(CP_STUBS_DONE)",
+        "$(MO_FILES)",
+        "run:",
+    ):
         steps = recipes(target)
         assert steps, target
         starts = [s for s in steps if not s.startswith("\t\t")]  # a recipe line, not its continuation
