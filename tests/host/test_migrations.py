@@ -139,3 +139,24 @@ def test_a_database_of_every_earlier_version_reads_as_if_made_today(version, db_
     old, new = _read(db_url, version >= 2), _read(today, version >= 2)
     assert old == new
     assert json.loads(old["players list --json"])[0]["name"] == "Track 1"
+
+
+def test_a_current_database_is_read_while_another_program_holds_its_write_lock(tmp_path, monkeypatch):
+    """Opening a database whose schema is this tool's already takes no write lock: `matches` reads while a
+    sync or a server writes, and a file the user may read but not write is read."""
+    import sqlite3
+
+    path = tmp_path / "busy.sqlite3"
+    store.connect(str(path)).close()
+    monkeypatch.setenv("CRIBBOARD_DB_WAIT", "1")  # (before: it waited this out, then "stayed busy")
+    writer = sqlite3.connect(str(path), isolation_level=None)
+    writer.execute("BEGIN IMMEDIATE")  # another program, mid-write
+    try:
+        db = store.connect(str(path), create=False)
+        try:
+            assert db.value("SELECT COUNT(*) FROM games") == 0
+        finally:
+            db.close()
+    finally:
+        writer.execute("ROLLBACK")
+        writer.close()

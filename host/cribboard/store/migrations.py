@@ -364,7 +364,18 @@ def migrate(db: Database, create: bool = True) -> None:
             db.execute("PRAGMA foreign_keys = ON")
 
 
+def _current(db: Database) -> bool:
+    """Whether the schema is this tool's already, asked without a write: a file the user may read but not
+    write is read (a migration's transaction takes the write lock even when it has nothing to do)."""
+    if not _has_table(db, "schema_version"):
+        return False
+    version = db.value("SELECT MAX(version) FROM schema_version")
+    return isinstance(version, int) and not isinstance(version, bool) and version == SCHEMA_VERSION
+
+
 def _migrate(db: Database, create: bool) -> None:
+    if _current(db):
+        return
     with db.transaction(exclusive=True):
         if not create and not _has_table(db, "schema_version") and not _has_table(db, "games"):
             raise DbError(
