@@ -221,3 +221,10 @@ def test_a_chart_to_dash_goes_to_the_standard_output_and_never_to_a_terminal(clu
     assert shown.returncode == 1 and "not writing a binary file to a terminal" in shown.stderr, shown.stderr
     said = cli("wifi", "--port", str(tmp_path / "ttyACM9"), "--ssid", NOT_UTF8, stdin="a password\n").stderr
     assert said.strip() == "cribboard: error: the network's name '\\udcff\\udcfe' is not UTF-8 text", said
+
+
+def test_a_tables_cells_speak_the_readers_language_and_json_keeps_its_words(club):
+    _path, db = club
+    german = cli("--lang", "de", "stats", "--db", db).stdout
+    assert "Punkte " in german and "points " not in german, german  # an entry's kind, in the cell
+    assert "points" in cli("--lang", "de", "stats", "--json", "--db", db).stdout

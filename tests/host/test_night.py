@@ -222,6 +222,8 @@ def test_a_night_given_no_count_plays_what_fits_and_a_result_says_what_is_wrong_
     assert as_json("night", "round", "1", *db)[0]["winner"] == b
     ok("night", "undo", *db)  # the one before stands again
     assert as_json("night", "round", "1", *db)[0]["winner"] == a and len(as_json("night", "history", *db)) == 2
+    german = cli("--lang", "de", "night", "round", "1", *db).stdout
+    assert "von Hand" in german and " hand " not in german and " bye " not in german, german  # (JSON keeps its words)
     new_club = tmp_path / "new-club.sqlite3"
     shown = ok("night", "scheme", "--db", str(new_club)).stdout
     assert "game points for a skunk: 3" in shown and "a bye counts as a game won: yes" in shown

@@ -92,3 +92,24 @@ TITLES = {
 def title(column: str) -> str:
     """The column's title in the current language."""
     return _(TITLES.get(column, column))
+
+
+# Words a table shows in its cells, by the value --json gives (which never changes with the language).
+ENTRY_KINDS = {  # what an entry's points were for (cribcore.game's kinds)
+    "pegging": N_("pegging"),
+    "hand": N_("hand"),
+    "crib": N_("crib"),
+    "heels": N_("his heels"),
+    "correction": N_("correction"),
+    "points": N_("points"),  # a board's buttons: an entry that says not what it was for
+}
+RESULT_SOURCES = {  # where a night's result came from (cribboard.night.filing)
+    "board": N_("the board"),
+    "hand": N_("by hand"),
+    "bye": N_("a bye"),
+}
+
+
+def word(words: dict[str, str], value: str) -> str:
+    """A cell's value in the current language (itself if it has no word here)."""
+    return _(words[value]) if value in words else value

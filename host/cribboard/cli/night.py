@@ -7,6 +7,7 @@ from typing import Any
 import click
 
 from cribboard.cli.base import cli
+from cribboard.cli.columns import RESULT_SOURCES, word
 from cribboard.cli.options import (
     ROW_ID,
     SCORE,
@@ -203,7 +204,11 @@ def _show_round(n: Any, number: int, as_json: bool) -> None:
         rows,
         ["table", "first", "second", "scores", "winner", "source"],
         as_json,
-        lambda r: {"second": r["second"] or _("(bye)"), "scores": "-".join(map(str, r["scores"] or [])) or None},
+        lambda r: {
+            "second": r["second"] or _("(bye)"),
+            "scores": "-".join(map(str, r["scores"] or [])) or None,
+            "source": r["source"] and word(RESULT_SOURCES, r["source"]),
+        },
     )
 
 

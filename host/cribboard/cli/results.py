@@ -7,6 +7,7 @@ from typing import IO, Any
 import click
 
 from cribboard.cli.base import cli
+from cribboard.cli.columns import ENTRY_KINDS, word
 from cribboard.cli.options import ROW_ID, db_option, json_option, open_db, output_option
 from cribboard.cli.output import emit, print_table, status
 from cribboard.errors import CribboardError, UsageError
@@ -162,7 +163,7 @@ def stats_cmd(db_url: str, as_json: bool) -> None:
     for p in players:
         p["skunks given"] = "/".join(str(n) for n in p["skunks_given"])
         p["skunks taken"] = "/".join(str(n) for n in p["skunks_taken"])
-        p[per_entry] = ", ".join("%s %s" % kv for kv in sorted(p["points"].items()))
+        p[per_entry] = ", ".join("%s %s" % (word(ENTRY_KINDS, k), v) for k, v in sorted(p["points"].items()))
         show = p["show"] or {}
         for column, key in (
             ("pegging/deal", "pegging_per_deal"),
