@@ -33,7 +33,10 @@ def _names(_ctx: click.Context, _param: click.Parameter, value: Any) -> Any:
     from cribboard.cli.player_names import checked
 
     for name in (value,) if isinstance(value, str) else value or ():
-        checked(name)
+        try:
+            checked(name)
+        except UsageError as e:
+            raise click.BadParameter(str(e)) from None  # (said as click says a bad value: which one, then why)
     return value
 
 
