@@ -66,6 +66,7 @@ def cases(path, db):
         (["export", "--format", "xml", "--db", db], None, {}, 2),
         (["export", "-o", "/dev/full", "--db", db], None, {}, 1),
         (["matches", "--db", new], None, {}, 1),
+        (["matches", "--db", "/dev/null"], None, {}, 1),  # (it suggested `cribboard sync` to make it one)
         (["matches", "--db", str(path / (NOT_UTF8 + ".db"))], None, {}, 1),
         (["matches", "--db", db], None, {"CRIBBOARD_DB_WAIT": "-1"}, 2),
         (["sync", "--port", "/dev/null", "--db", db], None, {}, 2),

@@ -208,6 +208,8 @@ def open_sqlite(url: str, threads: bool = False) -> Database:
     path = path_of(url)
     if path.is_dir():
         raise DbError(_("the database %s is a folder; name a file in it, e.g. %s") % (path, path / "cribboard.db"))
+    if path.exists() and not path.is_file():  # /dev/null, a pipe: nothing a database can be kept in
+        raise DbError(_("the database %s is not a file (a device or a pipe): name a file") % path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         if not path.exists():  # a new file is this user's alone: a club's holds its boards' keys
