@@ -220,6 +220,12 @@ def test_a_chart_to_dash_goes_to_the_standard_output_and_never_to_a_terminal(clu
         os.close(terminal)
         os.close(leader)
     assert shown.returncode == 1 and "not writing a binary file to a terminal" in shown.stderr, shown.stderr
+    for args, why in (
+        (["plot", "\u0661", "-o", str(tmp_path / "c.png")], "is not a whole number (the digits 0 to 9)"),
+        (["night", "card", "Ann\nBob"], "'Ann\\nBob' is not a name: no control characters"),
+        (["matches", "--db", "/dev/null"], "is not a file (a device or a pipe)"),
+    ):
+        assert why in cli(*args, *([] if "--db" in args else ["--db", db])).stderr, (args, why)
     said = cli("wifi", "--port", str(tmp_path / "ttyACM9"), "--ssid", NOT_UTF8, stdin="a password\n").stderr
     assert said.strip() == "cribboard: error: the network's name '\\udcff\\udcfe' is not UTF-8 text", said
 
