@@ -143,7 +143,7 @@ def test_a_pin_map_or_layout_asked_for_an_existing_flash_must_be_the_one_it_has(
 
 def test_the_readmes_sample_of_make_run_is_what_the_simulator_prints(tmp_path):
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
-    sample = readme.split("`make run` prints one line a set-up step, then the board:\n\n```\n", 1)[1]
+    sample = readme.split("every 10 s while one runs, then the board:\n\n```\n", 1)[1]
     sample = sample.split("```", 1)[0].splitlines()
     proc = subprocess.Popen(
         [

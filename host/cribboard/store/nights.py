@@ -173,10 +173,11 @@ def setting(db: Database, name: str) -> str | None:
 
 
 def set_setting(db: Database, name: str, value: str) -> None:
-    db.execute(
-        "INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-        (name, value),
-    )
+    with db.transaction():  # (a writer another holds up is waited for, saying so: Database._begin_sqlite)
+        db.execute(
+            "INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+            (name, value),
+        )
 
 
 def known_boards(db: Database) -> list[str]:
