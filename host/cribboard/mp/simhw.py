@@ -315,9 +315,9 @@ def connect(port, ident):
 
 def poll(pin=None):
     """Hear the host and fire the timers due, once a millisecond (a pass
-    reads its pins within one: a look per read cost an idle board most of
-    its CPU); then, if pin (the one the firmware is reading) is the held
-    change's or the next one's, move it on (see _pin above)."""
+    reads its five pins within one: a look at each read was five socket
+    reads a pass); then, if pin (the one the firmware is reading) is the
+    held change's or the next one's, move it on (see _pin above)."""
     global _pin, _at, _hold, _ident, _reads, _heard_at
     if _sock is None:
         return

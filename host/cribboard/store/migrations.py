@@ -337,7 +337,7 @@ def _version(db: Database) -> int:
         db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
     version = db.value("SELECT MAX(version) FROM schema_version")
     if version is not None:
-        if not isinstance(version, int) or isinstance(version, bool) or version < 0:  # (SQLite keeps any value)
+        if not _a_version(version):
             raise DbError(
                 _("the database %(where)s is damaged: its schema version is %(version)r, not a number")
                 % {"where": db.where, "version": version}
@@ -370,7 +370,12 @@ def _current(db: Database) -> bool:
     if not _has_table(db, "schema_version"):
         return False
     version = db.value("SELECT MAX(version) FROM schema_version")
-    return isinstance(version, int) and not isinstance(version, bool) and version == SCHEMA_VERSION
+    return _a_version(version) and version == SCHEMA_VERSION
+
+
+def _a_version(value: object) -> bool:
+    """Whether schema_version holds a version: SQLite keeps any value in any column (text, a float)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def _migrate(db: Database, create: bool) -> None:
