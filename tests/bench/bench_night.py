@@ -25,6 +25,7 @@ from cribboard import store  # noqa: E402
 from cribboard.night import director, filing, redraw, standings  # noqa: E402
 from cribboard.night.draw import draw  # noqa: E402
 from cribboard.night.scheme import Scheme  # noqa: E402
+from cribboard.night.tables import Tables  # noqa: E402
 from cribcore.game import skunk_class  # noqa: E402
 
 PLAYERS, ROUNDS, TABLES = 200, 20, 100
@@ -67,13 +68,14 @@ def main():
         lambda: redraw.redraw(names + ["Late"], ROUNDS // 2, tables + ["spare"], 1, d.rounds[: ROUNDS // 2])
     )
     games = played(d)
-    file_ms = median_ms(lambda: filing.file(d.rounds, games, []))
-    filed = filing.file(d.rounds, games, [])
+    at = Tables.of(tables, [(t, 1, t) for t in tables])  # each table's board named as it is
+    file_ms = median_ms(lambda: filing.file(d.rounds, games, [], at))
+    filed = filing.file(d.rounds, games, [], at)
     table_ms = median_ms(lambda: standings.table(names, filed.results.values(), Scheme()))
     with tempfile.TemporaryDirectory() as tmp:
         url = str(Path(tmp) / "night.sqlite3")
         conn = store.connect(url, create=True)
-        n = director.begin(conn, names, ROUNDS, tables, seed=1)
+        n = director.begin(conn, names, ROUNDS, [(t, t) for t in tables], seed=1)
         seq = dict.fromkeys(tables, 0)
         by_board = {}
         for g in games:

@@ -4,6 +4,8 @@
 # counted), results entered and undone by hand, late arrivals and leavers
 # drawn in, and the standings checked against a count made here from the
 # stored games.
+import csv
+import io
 import json
 
 import pytest
@@ -31,6 +33,11 @@ class Boards:
             conn, board, "t", [(seq, record(seq, names, winner, loser_score))], "2026-11-27T20:00:00+00:00", {}
         )
         conn.close()
+
+
+def at(*boards):
+    """--table options: tables 1, 2, ... with these boards."""
+    return [x for n, b in enumerate(boards, 1) for x in ("--table", "%d=%s" % (n, b))]
 
 
 def ok(*args):
@@ -67,9 +74,9 @@ def test_a_night_files_the_boards_games_and_ranks_the_players(db_url):
         "--seed",
         "7",
         "--table",
-        "b0ard-o",
+        "1=b0ard-o",
         "--table",
-        "b0ard-tw",
+        "2=b0ard-tw",
         *db,
     )
     assert {r["board"] for r in first if r["second"]} <= {"b0ard-one", "b0ard-two"}
@@ -102,11 +109,66 @@ def test_a_night_files_the_boards_games_and_ranks_the_players(db_url):
     assert next(r["player"] for r in as_json("night", "standings", *db)) == a
 
 
+def test_a_night_at_tables_without_boards_and_a_board_changed_between_rounds(db_url):
+    """Tables are numbers (or names) the draw seats players at; a board at a table reports its games, a table
+    without one has its results entered by hand, and a board is put at a table, moved or taken away between
+    rounds while what it reported stays counted."""
+    boards = Boards(db_url)
+    for b in BOARDS[:2]:  # known boards, none paired with a club
+        boards.play(b, ["Player 1", "Player 2"], 0, 100)
+    db = ["--db", db_url]
+    begun = cli("night", "new", "Ann", "Bob", "Cy", "Di", "Ed", "--rounds", "3", "--seed", "2", "--json", *db)
+    assert begun.returncode == 0, begun.stderr
+    assert "no board at table 1, 2: its results are entered by hand" in begun.stderr
+    assert [(t["table"], t["board"]) for t in as_json("night", "tables", *db)] == [("1", None), ("2", None)]
+    ok("night", "table", "1", "b0ard-o", *db)  # a board brought before round 1 is played
+    round1 = [g for g in as_json("night", "round", *db) if g["second"]]
+    at1 = next(g for g in round1 if g["table"] == "1")
+    at2 = next(g for g in round1 if g["table"] == "2")
+    assert at1["board"] == BOARDS[0] and at2["board"] is None
+    boards.play(BOARDS[0], [at1["first"], at1["second"]], 0, 90)
+    ok("night", "result", "1", at2["first"], "121", at2["second"], "100", *db)
+    assert {g["table"]: g["source"] for g in as_json("night", "round", "1", *db) if g["second"]} == {
+        "1": "board",
+        "2": "hand",
+    }
+    # Round 2: board one dies and board two comes to table 2; round 1's game from board one stays counted.
+    assert "can begin at round 2" in refused("night", "table", "1", "b0ard-tw", "--from", "1", *db)
+    assert "name the board" in refused("night", "table", "1", *db)
+    assert "has no table 'T9'" in refused("night", "table", "T9", "--none", *db)
+    ok("night", "table", "1", "--none", *db)
+    ok("night", "table", "2", "b0ard-tw", *db)
+    round2 = [g for g in as_json("night", "round", *db) if g["second"]]
+    assert {g["table"]: g["board"] for g in round2} == {"1": None, "2": BOARDS[1]}
+    by_table = {g["table"]: g for g in round2}
+    boards.play(BOARDS[1], [by_table["2"]["first"], by_table["2"]["second"]], 1, 70)
+    boards.play(BOARDS[0], [by_table["1"]["first"], by_table["1"]["second"]], 0, 70)  # the dead one: flagged
+    (flag,) = as_json("night", "flags", *db)
+    assert flag["board"] == BOARDS[0] and flag["reason"] == "wrong_table" and flag["table"] is None
+    ok("night", "result", "2", by_table["1"]["first"], "121", by_table["1"]["second"], "70", *db)
+    # Round 3: board two moves to table 1, leaving table 2 to be entered by hand.
+    ok("night", "table", "1", "b0ard-tw", *db)
+    assert [(t["table"], t["board"], t["round"]) for t in as_json("night", "tables", *db)] == [
+        ("1", BOARDS[1], 3),
+        ("2", None, 3),
+    ]
+    sources = {(r["round"], r["table"]): r["source"] for n in (1, 2) for r in as_json("night", "round", str(n), *db)}
+    assert sources == {(1, "1"): "board", (1, "2"): "hand", (1, None): "bye", (2, "1"): "hand", (2, "2"): "board"} | {
+        k: v for k, v in sources.items() if k[1] is None
+    }
+    # The scorecards name the tables as the draw does, on screen, in JSON and in CSV.
+    cards = as_json("night", "card", *db)
+    tables = sorted({(c["player"], ln["round"], ln["table"]) for c in cards for ln in c["lines"]}, key=str)
+    csv_rows = csv.DictReader(io.StringIO(ok("night", "export", "--cards", *db).stdout))
+    assert sorted({(r["player"], int(r["round"]), r["table"] or None) for r in csv_rows}, key=str) == tables
+    assert {t for _p, _r, t in tables} == {"1", "2", None}
+
+
 def test_a_result_entered_by_hand_checks_stands_in_and_undoes_with_its_history(db_url):
     boards = Boards(db_url)
     boards.play(BOARDS[0], ["Player 1", "Player 2"], 0, 100)
     db = ["--db", db_url]
-    first = as_json("night", "new", "Ann", "Bob", "--rounds", "1", "--table", BOARDS[0], "--seed", "1", *db)
+    first = as_json("night", "new", "Ann", "Bob", "--rounds", "1", *at(BOARDS[0]), "--seed", "1", *db)
     a, b = first[0]["first"], first[0]["second"]
     assert "Zed is not in night" in refused("night", "result", "1", a, "121", "Zed", "90", *db)
     assert "rounds 1 to 1, not 2" in refused("night", "result", "2", a, "121", b, "90", *db)
@@ -133,9 +195,7 @@ def test_a_flagged_game_is_counted_when_the_director_takes_it(db_url):
     for b in BOARDS[:2]:
         boards.play(b, ["Player 1", "Player 2"], 0, 100)
     db = ["--db", db_url]
-    first = as_json(
-        "night", "new", "Ann", "Bob", "Cy", "Di", "--rounds", "3", "--table", BOARDS[0], "--table", BOARDS[1], *db
-    )
+    first = as_json("night", "new", "Ann", "Bob", "Cy", "Di", "--rounds", "3", *at(BOARDS[0], BOARDS[1]), *db)
     g = first[0]
     boards.play(g["board"], ["Player 1", "Player 2"], 1, 70)  # the names were never sent to the board
     flag = as_json("night", "flags", *db)[0]
@@ -153,7 +213,7 @@ def test_late_arrivals_and_leavers_are_drawn_into_the_rounds_not_begun(db_url):
         boards.play(b, ["Player 1", "Player 2"], 0, 100)
     db = ["--db", db_url]
     names = ["Ann", "Bob", "Cy", "Di", "Ed"]
-    first = as_json("night", "new", *names, "--rounds", "4", *[x for b in BOARDS for x in ("--table", b)], *db)
+    first = as_json("night", "new", *names, "--rounds", "4", *at(*BOARDS), *db)
     for g in first:
         if g["second"]:
             boards.play(g["board"], [g["first"], g["second"]], 0, 100)
@@ -182,15 +242,18 @@ def test_the_draw_and_its_scheme_refuse_what_cannot_be(db_url, tmp_path):
     boards = Boards(db_url)
     boards.play(BOARDS[0], ["Player 1", "Player 2"], 0, 100)
     db = ["--db", db_url]
-    assert "need 2 tables" in refused("night", "new", "A", "B", "C", "D", "--rounds", "3", "--table", BOARDS[0], *db)
-    assert "1 to 3 rounds" in refused("night", "new", "A", "B", "C", "D", "--rounds", "9", "--table", BOARDS[0], *db)
-    assert "names 0 of the boards" in refused("night", "new", "A", "B", "--rounds", "1", "--table", "zz", *db)
-    assert "no paired boards" in refused("night", "new", "A", "B", "--rounds", "1", *db)
+    assert "need 2 tables" in refused("night", "new", "A", "B", "C", "D", "--rounds", "3", *at(BOARDS[0]), *db)
+    assert "1 to 3 rounds" in refused("night", "new", "A", "B", "C", "D", "--rounds", "9", *at(BOARDS[0]), *db)
+    assert "names 0 of the boards" in refused("night", "new", "A", "B", "--rounds", "1", "--table", "1=zz", *db)
+    twice = refused("night", "new", "A", "B", "--rounds", "1", *at(BOARDS[0], BOARDS[0]), *db)
+    assert "a board can be at one table only: b0ard-one" in twice
+    assert "a table is named twice" in refused("night", "new", "A", "B", "--table", "1", "--table", "1", *db)
+    assert "--table" in refused("night", "new", "A", "B", "--table", "=b0ard", *db)
     assert "no more than a skunk" in refused("night", "scheme", "--win", "4", *db)
     assert "no night yet" in refused("night", "standings", *db)
     ok("night", "scheme", "--skunk", "4", "--double-skunk", "4", "--bye-points", "1", *db)
     assert as_json("night", "scheme", *db)["skunk"] == 4
-    n = as_json("night", "new", "A", "B", "C", "--rounds", "3", "--table", BOARDS[0], "--seed", "5", *db)
+    n = as_json("night", "new", "A", "B", "C", "--rounds", "3", *at(BOARDS[0]), "--seed", "5", *db)
     bye = next(g["first"] for g in n if g["second"] is None)
     assert next(r for r in as_json("night", "standings", *db) if r["player"] == bye)["game_points"] == 1
 
@@ -203,7 +266,7 @@ def test_a_night_given_no_count_plays_what_fits_and_a_result_says_what_is_wrong_
     for b in BOARDS:
         boards.play(b, ["Player 1", "Player 2"], 0, 100)
     db = ["--db", db_url]
-    begun = cli("night", "new", "Ann", "Bob", "Cy", "Di", "Ed", *[x for b in BOARDS for x in ("--table", b)], *db)
+    begun = cli("night", "new", "Ann", "Bob", "Cy", "Di", "Ed", *at(*BOARDS), *db)
     assert begun.returncode == 0 and "5 players: 5 rounds, the most with no one met twice" in begun.stderr
     assert "5 rounds" in begun.stderr and as_json("night", "round", "5", *db)
     assert "rounds 1 to 5, not 6" in refused("night", "round", "6", *db)
@@ -249,7 +312,7 @@ def test_the_same_seed_draws_the_same_night_at_the_clubs_paired_boards(db_url, s
     assert [(g["first"], g["second"], g["board"]) for g in once] == [
         (g["first"], g["second"], g["board"]) for g in twice
     ]
-    assert {g["board"]: g["table"] for g in once} == {b: n for n, b in enumerate(BOARDS, 1)}
+    assert {g["board"]: g["table"] for g in once} == {b: str(n) for n, b in enumerate(BOARDS, 1)}
 
 
 def test_the_night_ends_on_paper_pdfs_csv_and_json_that_agree_with_its_standings(db_url, tmp_path):
@@ -269,10 +332,7 @@ def test_the_night_ends_on_paper_pdfs_csv_and_json_that_agree_with_its_standings
         *names,
         "--rounds",
         "5",
-        "--table",
-        BOARDS[0],
-        "--table",
-        BOARDS[1],
+        *at(BOARDS[0], BOARDS[1]),
         "--seed",
         "9",
         "--name",
@@ -325,10 +385,7 @@ def test_nights_add_up_to_a_season_table(db_url):
             *names,
             "--rounds",
             "1",
-            "--table",
-            BOARDS[0],
-            "--table",
-            BOARDS[1],
+            *at(BOARDS[0], BOARDS[1]),
             "--seed",
             str(seed),
             *db,
@@ -369,7 +426,7 @@ def test_a_board_on_usb_is_given_its_pair_and_its_game_files_under_the_round(tmp
     try:
         ok("sync", "--port", board.port, *db)  # the database knows the board from its first sync
         ident = board_ident(tmp_path / "flash")
-        (g,) = as_json("night", "new", "Ann", "Bob", "--rounds", "1", "--table", ident[:8], *db)
+        (g,) = as_json("night", "new", "Ann", "Bob", "--rounds", "1", *at(ident[:8]), *db)
         assert "no game in round 2" in refused("night", "send", "--port", board.port, "--round", "2", *db)
         told = ok("night", "send", "--port", board.port, *db)
         assert "%s (deals first) against %s" % (g["first"], g["second"]) in told.stderr
@@ -390,9 +447,7 @@ def test_a_late_arrival_can_leave_the_round_being_played_as_it_is(db_url):
     for b in BOARDS:
         boards.play(b, ["Player 1", "Player 2"], 0, 100)
     db = ["--db", db_url]
-    first = as_json(
-        "night", "new", "A", "B", "C", "D", "--rounds", "3", *[x for b in BOARDS for x in ("--table", b)], *db
-    )
+    first = as_json("night", "new", "A", "B", "C", "D", "--rounds", "3", *at(*BOARDS), *db)
     assert "rounds 1 to 3 can be drawn again" in refused("night", "join", "E", "--from", "4", *db)
     ok("night", "join", "E", "--from", "2", *db)  # round 1 is being played: kept, though no result is in
     assert as_json("night", "round", "1", *db) == first
@@ -405,7 +460,7 @@ def test_a_night_ended_early_counts_no_bye_of_a_round_never_played(db_url):
     boards = Boards(db_url)
     boards.play(BOARDS[0], ["Player 1", "Player 2"], 0, 100)
     db = ["--db", db_url]
-    first = as_json("night", "new", "A", "B", "C", "--rounds", "3", "--table", BOARDS[0], "--seed", "3", *db)
+    first = as_json("night", "new", "A", "B", "C", "--rounds", "3", *at(BOARDS[0]), "--seed", "3", *db)
     (g,) = [g for g in first if g["second"]]
     boards.play(g["board"], [g["first"], g["second"]], 0, 100)
     second_bye = next(x["first"] for x in as_json("night", "round", "2", *db) if x["second"] is None)

@@ -13,16 +13,25 @@ from cribboard.errors import UsageError
 from cribboard.night import filing, scheme, standings
 from cribboard.night.draw import draw
 from cribboard.night.filing import BoardGame, Result
+from cribboard.night.tables import Tables
 from cribcore.game import skunk_class
 
 
+def own_boards(names):
+    """Tables each with a board of its own name all night."""
+    return Tables.of(names, [(t, 1, t) for t in names])
+
+
 def played_night(n, rounds, seed, the_scheme):
-    """A drawn night with every game played at its table (random winners and scores), and the standings
-    counted here by hand: {player: (game points, wins, spread)}."""
+    """A drawn night with every game played at its table (random winners and scores) on the board there that
+    round (boards change between rounds at random, a table may have none: its results by hand), and the
+    standings counted here by hand: {player: (game points, wins, spread)}."""
     rng = random.Random(seed)
     d = draw(["P%d" % i for i in range(n)], rounds, ["T%d" % i for i in range(n // 2)], seed)
-    games, mine, gid = [], {p: [0, 0, 0] for p in d.players}, 0
-    for games_of_round in d.rounds:
+    changes = [(t, r, None if rng.random() < 0.3 else "%s-r%d" % (t, r)) for t in d.tables for r in (1, 3)]
+    tables = Tables.of(d.tables, changes)
+    games, entries, mine, gid = [], [], {p: [0, 0, 0] for p in d.players}, 0
+    for number, games_of_round in enumerate(d.rounds, 1):
         for g in games_of_round:
             if g.second is None:
                 mine[g.first][0] += the_scheme.bye_points
@@ -34,9 +43,11 @@ def played_night(n, rounds, seed, the_scheme):
             winner, loser_score = rng.randrange(2), rng.randrange(0, 121)
             scores = [121, 121]
             scores[1 - winner] = loser_score
-            games.append(
-                BoardGame(gid, g.table or "", tuple(tracks), tuple(scores), winner, 121, skunk_class(loser_score))
-            )
+            board = tables.board_at(g.table, number)
+            if board is None:
+                entries.append(filing.Entry(number, (tracks[0], tracks[1]), (scores[0], scores[1])))
+            else:
+                games.append(BoardGame(gid, board, tuple(tracks), tuple(scores), winner, 121, skunk_class(loser_score)))
             won, lost = tracks[winner], tracks[1 - winner]
             pts = (
                 the_scheme.win
@@ -50,7 +61,7 @@ def played_night(n, rounds, seed, the_scheme):
             mine[won][2] += 121 - loser_score
             mine[lost][0] += the_scheme.loss
             mine[lost][2] -= 121 - loser_score
-    return d, games, {p: tuple(v) for p, v in mine.items()}
+    return d, tables, games, entries, {p: tuple(v) for p, v in mine.items()}
 
 
 @settings(max_examples=40, deadline=None)
@@ -62,8 +73,8 @@ def played_night(n, rounds, seed, the_scheme):
 )
 def test_standings_equal_a_count_from_the_games(n, data, seed, the_scheme):
     rounds = data.draw(st.integers(1, min(9, n - 1 if n % 2 == 0 else n)))
-    d, games, mine = played_night(n, rounds, seed, the_scheme)
-    filed = filing.file(d.rounds, games, [])
+    d, tables, games, entries, mine = played_night(n, rounds, seed, the_scheme)
+    filed = filing.file(d.rounds, games, entries, tables)
     assert filed.flags == () and filing.round_in_play(d.rounds, filed) == rounds + 1
     rows = standings.table(d.players, filed.results.values(), the_scheme)
     assert {r.player: (r.game_points, r.wins, r.spread) for r in rows} == mine
@@ -150,7 +161,7 @@ def test_a_stray_game_names_the_round_its_table_was_on_counting_the_results_ente
     at_t1 = [next(g for g in games if g.table == "T1") for games in d.rounds]
     stray = BoardGame(1, "T1", ("Player 1", "Player 2"), (121, 90), 0, 121, skunk_class(90))
     by_hand = filing.Entry(1, (at_t1[0].first, at_t1[0].second), (121, 100))
-    (flag,) = filing.file(d.rounds, [stray], [by_hand]).flags
+    (flag,) = filing.file(d.rounds, [stray], [by_hand], own_boards(d.tables)).flags
     assert (flag.reason, flag.round, flag.due) == (filing.WRONG_PAIR, 2, (at_t1[1].first, at_t1[1].second))
-    (flag,) = filing.file(d.rounds, [stray], []).flags
+    (flag,) = filing.file(d.rounds, [stray], [], own_boards(d.tables)).flags
     assert (flag.round, flag.due) == (1, (at_t1[0].first, at_t1[0].second))  # nothing in at T1 yet: round 1

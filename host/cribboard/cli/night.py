@@ -40,6 +40,18 @@ def _names(_ctx: click.Context, _param: click.Parameter, value: Any) -> Any:
     return value
 
 
+def _table_specs(_ctx: click.Context, _param: click.Parameter, value: Any) -> list[tuple[str, str | None]]:
+    """--table NAME or NAME=BOARD, as (name, board's prefix or None)."""
+    out: list[tuple[str, str | None]] = []
+    for spec in value or ():
+        name, is_board, board = str(spec).partition("=")
+        name = name.strip()
+        if not name or not name.isprintable() or len(name) > 20:
+            raise click.BadParameter(_("a table's name is 1 to 20 characters of one line, not %r") % name)
+        out.append((name, board.strip() if is_board else None))
+    return out
+
+
 def _from_option(fn: Callable[..., Any]) -> Callable[..., Any]:
     return click.option(
         "--from",
@@ -93,7 +105,10 @@ def night():
     "--table",
     "tables",
     multiple=True,
-    help="A board to play at (a prefix of its id); all the club's paired boards if none.",
+    callback=_table_specs,
+    metavar="NAME[=BOARD]",
+    help="A table, and the board at it (a prefix of its id) if it has one; without any: tables 1, 2, ... "
+    "for the players, the club's paired boards at the first ones.",
 )
 @click.option("--seed", type=click.IntRange(0, 2**31 - 1), help="The draw's seed (to draw the same night again).")
 @click.option("--name", help="The night's name (its date if not given).")
@@ -103,7 +118,7 @@ def night():
 def night_new(
     players: tuple[str, ...],
     rounds: int | None,
-    tables: tuple[str, ...],
+    tables: list[tuple[str, str | None]],
     seed: int | None,
     name: str | None,
     db_url: str,
@@ -123,14 +138,19 @@ def night_new(
                 % {"players": len(names), "rounds": rounds}
             )
     db = open_db(db_url, create=True)
-    boards = director.tables_for(db, tables)
+    seats = director.tables_for(db, tables, len(names))
     given = _scheme_given(parts)
     the_scheme = scheme.checked(**{**director.club_scheme(db).__dict__, **given}) if given else None
-    n = director.begin(db, names, rounds, boards, seed, name, the_scheme)
+    n = director.begin(db, names, rounds, seats, seed, name, the_scheme)
     status(
         _("night %(id)d begins: %(players)d players, %(rounds)d rounds at %(tables)d tables; its seed is %(seed)d")
-        % {"id": n.id, "players": len(n.players), "rounds": n.rounds, "tables": len(n.tables), "seed": n.seed}
+        % {"id": n.id, "players": len(n.players), "rounds": n.rounds, "tables": len(seats), "seed": n.seed}
     )
+    wooden = [t for t, board in seats if board is None]
+    if wooden:
+        status(
+            _("no board at table %s: its results are entered by hand (`cribboard night result`)") % ", ".join(wooden)
+        )
     _show_round(n, 1, as_json)
 
 
@@ -184,8 +204,8 @@ def _round_rows(n: Any, number: int) -> list[dict[str, Any]]:
         rows.append(
             {
                 "round": number,
-                "table": n.table_no(g.table),
-                "board": g.table,
+                "table": g.table,
+                "board": n.tables.board_at(g.table, number),
                 "first": g.first,
                 "second": g.second,
                 "scores": None if r is None or g.second is None else list(r.scores),
@@ -205,9 +225,10 @@ def _show_round(n: Any, number: int, as_json: bool) -> None:
     rows = _round_rows(n, number)
     emit(
         rows,
-        ["table", "first", "second", "scores", "winner", "source"],
+        ["table", "board", "first", "second", "scores", "winner", "source"],
         as_json,
         lambda r: {
+            "board": r["board"] and r["board"][:8],
             "second": r["second"] or _("(bye)"),
             "scores": "-".join(map(str, r["scores"] or [])) or None,
             "source": r["source"] and word(RESULT_SOURCES, r["source"]),
@@ -223,7 +244,7 @@ def _show_round(n: Any, number: int, as_json: bool) -> None:
 def night_round(number: int | None, night_id: int | None, db_url: str, as_json: bool) -> None:
     """Who plays whom at which table in a round (the round in play if none is given), and the results in."""
     n = _load(db_url, night_id)
-    _show_round(n, number or min(n.in_play, len(n.drawn)), as_json)
+    _show_round(n, number or n.round_now(), as_json)
 
 
 @night.command("standings")
@@ -264,12 +285,65 @@ def night_card(player: str | None, night_id: int | None, db_url: str, as_json: b
             ["round", "table", "opponent", "result", "score", "game_points", "spread", "total_points", "total_spread"],
             False,
             lambda ln: {
-                "table": n.table_no(ln["table"]),
                 "opponent": ln["opponent"] or _("(bye)"),
                 "result": _("won") if ln["won"] else _("lost"),
                 "score": "%d-%d" % (ln["score"], ln["against"]),
             },
         )
+
+
+@night.command("tables")
+@_night_option
+@db_option
+@json_option
+def night_tables(night_id: int | None, db_url: str, as_json: bool) -> None:
+    """The night's tables, and the board at each in the round in play (none: results by hand)."""
+    n = _load(db_url, night_id)
+    number = n.round_now()
+    rows = [
+        {
+            "table": table,
+            "board": n.tables.board_at(table, number),
+            "round": number,
+            "changes": [{"from_round": r, "board": b} for r, b in n.tables.changes.get(table, ())],
+        }
+        for table in n.tables.names
+    ]
+    emit(
+        rows,
+        ["table", "board", "round"],
+        as_json,
+        lambda r: {"board": r["board"] or _("(none: by hand)")},
+    )
+
+
+@night.command("table")
+@click.argument("table")
+@click.argument("board", required=False)
+@click.option("--none", "no_board", is_flag=True, help="Take the table's board away: its results by hand.")
+@click.option("--from", "start", type=ROW_ID, help="The first round the change is for (default: the round in play).")
+@_night_option
+@db_option
+def night_table(
+    table: str, board: str | None, no_board: bool, start: int | None, night_id: int | None, db_url: str
+) -> None:
+    """Put a board at a table (BOARD: a prefix of its id), as one is brought or replaces one that died, or
+    take the table's board away (--none): its results are then entered by hand. A board at another table
+    leaves that one."""
+    from cribboard.night import director
+
+    if (board is None) == (not no_board):
+        raise UsageError(_("name the board to put at table %s, or give --none to take its board away") % table)
+    db = open_db(db_url)
+    n = director.set_board(db, director.load(db, night_id), table, board, start)
+    number = n.round_now() if start is None else start
+    put = n.tables.board_at(table, number)
+    status(
+        _("table %(table)s has board %(board)s from round %(round)d") % {"table": table, "board": put, "round": number}
+        if put is not None
+        else _("table %(table)s has no board from round %(round)d: its results are entered by hand")
+        % {"table": table, "round": number}
+    )
 
 
 @night.command("flags")
@@ -290,13 +364,13 @@ def night_flags(night_id: int | None, db_url: str, as_json: bool) -> None:
     rows = [
         {
             "game": f.game_id,
-            "table": n.table_no(f.board),
+            "table": f.at,
             "board": f.board,
             "names": list(f.names),
             "reason": f.reason,
             "round": f.round,
             "due": list(f.due),
-            "drawn_table": n.table_no(f.table),
+            "drawn_table": f.table,
         }
         for f in n.filed.flags
     ]
@@ -546,13 +620,13 @@ def night_send(port: str | None, round_no: int | None, night_id: int | None, db_
         if seat is None:
             raise UsageError(
                 _("board %(board)s has no game in round %(round)d of night %(night)d")
-                % {"board": board, "round": round_no or min(n.in_play, n.rounds), "night": n.id}
+                % {"board": board, "round": round_no or n.round_now(), "night": n.id}
             )
         number, g = seat
         link.set_names([g.first, g.second or ""])
     finally:
         link.close()
     status(
-        _("table %(table)d, round %(round)d: %(first)s (deals first) against %(second)s")
-        % {"table": n.table_no(g.table) or 0, "round": number, "first": g.first, "second": g.second}
+        _("table %(table)s, round %(round)d: %(first)s (deals first) against %(second)s")
+        % {"table": g.table, "round": number, "first": g.first, "second": g.second}
     )

@@ -1,5 +1,6 @@
 # What a director does to a night, kept in the database: begin it, seat a
-# late arrival, let a player go, enter or fix a result, undo, end it; and
+# late arrival, let a player go, put a board at a table or take it away,
+# enter or fix a result, undo, end it; and
 # the night as it stands (its draw, its games filed, its standings), read
 # back whole each time it is asked, so every command and page agrees.
 import json
@@ -14,6 +15,7 @@ from cribboard.night.draw import DrawError, Game
 from cribboard.night.filing import BoardGame, Entry, Filed
 from cribboard.night.scheme import Scheme
 from cribboard.night.scheme import from_json as scheme_from_json
+from cribboard.night.tables import Seat, Tables
 from cribboard.store import nights as kept
 from cribboard.store.engine import Database, Row
 from cribboard.text.i18n import _
@@ -30,7 +32,7 @@ class Night:
     seed: int
     rounds: int
     scheme: Scheme
-    tables: list[str]  # the boards, table 1 first
+    tables: Tables  # table 1 first, and the board at each round by round
     players: list[str]  # everyone who played any of it, in the order they came
     present: list[str]  # those in the draw from the round in play on
     left: dict[str, int]  # who left, and before which round
@@ -41,10 +43,6 @@ class Night:
     in_play: int  # the round in play (rounds + 1 once every game is in)
     started_at: str
     ended_at: str | None
-
-    def table_no(self, board: str | None) -> int | None:
-        """A table's number, 1 first (None for a bye, or a board that is not one of the night's)."""
-        return self.tables.index(board) + 1 if board in self.tables else None
 
     def counted(self) -> list[filing.Result]:
         """The results that count so far: a bye once its round is in play (it is no win before); on a night
@@ -58,14 +56,19 @@ class Night:
     def over(self) -> bool:
         return self.ended_at is not None
 
+    def round_now(self) -> int:
+        """The round in play, or the last once all are in."""
+        return min(self.in_play, len(self.drawn))
+
     def seat_at(self, board: str, number: int | None = None) -> tuple[int, Game] | None:
         """The game at this board in a round (the round in play if none is given): its round and the
-        game, or None (the board is no table of the night's, or no one plays at it that round)."""
-        number = min(self.in_play, len(self.drawn)) if number is None else number
+        game, or None (the board is at no table of the night's, or no one plays at its table that round)."""
+        number = self.round_now() if number is None else number
         if self.over() or not 1 <= number <= len(self.drawn):
             return None
+        table = self.tables.table_of(board, number)
         for g in self.drawn[number - 1]:
-            if g.table == board and g.second is not None:
+            if table is not None and g.table == table and g.second is not None:
                 return number, g
         return None
 
@@ -86,15 +89,17 @@ def begin(
     db: Database,
     players: Sequence[str],
     rounds: int,
-    tables: Sequence[str],
+    tables: Sequence[Seat],
     seed: int | None = None,
     name: str | None = None,
     scheme: Scheme | None = None,
 ) -> Night:
-    """A new night, drawn (DrawError if it cannot be), with the club's scheme unless one is given."""
+    """A new night at these tables (each with its board, or none), drawn (DrawError if it cannot be), with
+    the club's scheme unless one is given."""
     if seed is None:
         seed = secrets.randbelow(SEED_MAX + 1)
-    the_draw = drawing.draw(players, rounds, tables, seed)
+    _one_table_each([b for _t, b in tables])
+    the_draw = drawing.draw(players, rounds, [t for t, _b in tables], seed)
     when = _now()
     night_id = kept.begin(
         db,
@@ -102,7 +107,7 @@ def begin(
         seed,
         rounds,
         (scheme or club_scheme(db)).to_json(),
-        the_draw.tables,
+        list(tables),
         the_draw.players,
         [[(g.table, g.first, g.second) for g in games] for games in the_draw.rounds],
         when,
@@ -116,25 +121,32 @@ def rounds_for(players: int, wanted: int = drawing.ROUNDS) -> int:
     return max(1, min(wanted, drawing.most_rounds(players)))
 
 
-def tables_for(db: Database, prefixes: Sequence[str]) -> list[str]:
-    """The boards these id prefixes name, one each (DrawError if a prefix names none, or several); with none,
-    the club's paired boards."""
-    if not prefixes:
-        boards = kept.club_boards(db)
-        if not boards:
-            raise DrawError(_("the club has no paired boards: name the tables (--table BOARD)"))
-        return boards
-    known = kept.known_boards(db)
-    out = []
-    for prefix in prefixes:
-        named = [b for b in known if b.startswith(prefix)] if prefix else []
-        if len(named) != 1:
-            raise DrawError(
-                _("%(prefix)r names %(count)d of the boards this database knows (synced or paired), not one")
-                % {"prefix": prefix, "count": len(named)}
-            )
-        out.append(named[0])
-    return out
+def tables_for(db: Database, wanted: Sequence[tuple[str, str | None]], players: int) -> list[Seat]:
+    """The night's tables: those wanted (a name, and a board id's prefix or None for no board), each prefix
+    naming one board (DrawError if not); with none wanted, tables numbered from 1, as many as the players
+    need or the club has paired boards, the boards at the first ones and the rest with none."""
+    if wanted:
+        return [(name, None if prefix is None else board_named(db, prefix)) for name, prefix in wanted]
+    boards: list[str | None] = list(kept.club_boards(db))
+    boards += [None] * (drawing.tables_needed(players) - len(boards))
+    return [(str(n), board) for n, board in enumerate(boards, 1)]
+
+
+def board_named(db: Database, prefix: str) -> str:
+    """The one board this database knows whose id begins so; DrawError if none or several."""
+    named = [b for b in kept.known_boards(db) if b.startswith(prefix)] if prefix else []
+    if len(named) != 1:
+        raise DrawError(
+            _("%(prefix)r names %(count)d of the boards this database knows (synced or paired), not one")
+            % {"prefix": prefix, "count": len(named)}
+        )
+    return named[0]
+
+
+def _one_table_each(boards: Sequence[str | None]) -> None:
+    twice = sorted({b for b in boards if b is not None and boards.count(b) > 1})
+    if twice:
+        raise DrawError(_("a board can be at one table only: %s is at more") % ", ".join(twice))
 
 
 def load(db: Database, night_id: int | None = None) -> Night:
@@ -146,15 +158,17 @@ def load(db: Database, night_id: int | None = None) -> Night:
             if night_id is not None
             else _("no night yet: `cribboard night new` begins one")
         )
-    tables = json.loads(row["tables"])
-    drawn = tuple(tuple(Game(b, f, s) for b, f, s in games) for games in kept.drawn(db, row["id"]))
+    tables = Tables.of(
+        json.loads(row["tables"]), [(b["table_name"], b["from_round"], b["board"]) for b in kept.boards(db, row["id"])]
+    )
+    drawn = tuple(tuple(Game(t, f, s) for t, f, s in games) for games in kept.drawn(db, row["id"]))
     who = kept.players(db, row["id"])
-    games = _board_games(kept.board_games(db, row["after_game"], tables, row["until_game"]))
+    games = _board_games(kept.board_games(db, row["after_game"], tables.boards(), row["until_game"]))
     entries = [
         Entry(e["round"], (e["first"], e["second"]), (e["first_score"], e["second_score"]), e["target"], e["game_id"])
         for e in kept.entries(db, row["id"])
     ]
-    filed = filing.file(drawn, games, entries)
+    filed = filing.file(drawn, games, entries, tables)
     in_play = filing.round_in_play(drawn, filed)
     left = {p["name"]: p["left_before"] for p in who if p["left_before"] is not None}
     return Night(
@@ -229,7 +243,9 @@ def change_room(
             % {"first": first, "last": night.rounds, "start": start}
         )
     room = [p for p in night.present if p not in leaving] + list(joining)
-    rest = redraw.redraw(room, night.rounds - start + 1, night.tables, night.seed + start, night.drawn[: start - 1])
+    rest = redraw.redraw(
+        room, night.rounds - start + 1, list(night.tables.names), night.seed + start, night.drawn[: start - 1]
+    )
     kept.redrawn(
         db,
         night.id,
@@ -238,6 +254,46 @@ def change_room(
         joined=list(joining),
         left=list(leaving),
     )
+    return load(db, night.id)
+
+
+def set_board(db: Database, night: Night, table: str, prefix: str | None, start: int | None = None) -> Night:
+    """A board put at a table (prefix: its id's beginning), or the table's board taken away (None), from round
+    start on (by default the round in play); a board at another table then leaves it. DrawError if the
+    table is not the night's, or if a game of the table from that round on is in from another board."""
+    _open(night)
+    if table not in night.tables.names:
+        raise DrawError(
+            _("night %(night)d has no table %(table)r (its tables: %(tables)s)")
+            % {"night": night.id, "table": table, "tables": ", ".join(night.tables.names)}
+        )
+    number = night.round_now() if start is None else start
+    if not 1 <= number <= night.rounds:
+        raise DrawError(
+            _("night %(night)d has rounds 1 to %(last)d, not %(round)d")
+            % {"night": night.id, "last": night.rounds, "round": number}
+        )
+    board = None if prefix is None else board_named(db, prefix)
+    seats: list[Seat] = [(table, board)]
+    if board is not None:
+        seats += [(t, None) for t in night.tables.names if t != table and night.tables.board_at(t, number) == board]
+    from_board = {g.id: g.board for g in night.games}
+    for at, put in seats:
+        for r in night.filed.results.values():
+            if (
+                r.table == at
+                and r.round >= number
+                and r.source == filing.BOARD
+                and from_board.get(r.game_id or 0) != put
+            ):
+                raise DrawError(
+                    _(
+                        "table %(table)s's game of round %(round)d is in from its board: a change of board "
+                        "can begin at round %(next)d"
+                    )
+                    % {"table": at, "round": r.round, "next": r.round + 1}
+                )
+    kept.set_boards(db, night.id, number, seats)
     return load(db, night.id)
 
 
@@ -363,7 +419,7 @@ def seating(db: Database) -> dict[str, list[str]]:
         return {}
     night = load(db, row["id"])
     out: dict[str, list[str]] = {}
-    for board in night.tables:
+    for board in night.tables.boards():
         seat = night.seat_at(board)
         if seat is not None:
             out[board] = [seat[1].first, seat[1].second or ""]

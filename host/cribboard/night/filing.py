@@ -1,6 +1,6 @@
 # A night's games filed under their rounds and tables. A board's game is
 # filed where the draw seats its two players (by the names on its tracks)
-# at its table; one that fits no seat is flagged for the director, never
+# at the table the board was at that round; one that fits no seat is flagged for the director, never
 # counted: the right pair at another table, a pair the draw never made, a
 # pair that played their game already, a game not for two. A result the
 # director entered stands in for the board's. Filing is worked out from
@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from cribboard.night.draw import Game
+from cribboard.night.tables import Tables
 from cribcore.game import skunk_class
 
 BOARD = "board"
@@ -17,7 +18,7 @@ HAND = "hand"
 BYE = "bye"
 
 # Why a game was flagged.
-WRONG_TABLE = "wrong_table"  # the pair is drawn to meet, at another table
+WRONG_TABLE = "wrong_table"  # the pair is drawn to meet, at another table (or at a table without this board)
 WRONG_PAIR = "wrong_pair"  # the draw never seats these two together
 TWICE = "twice"  # the pair's game at this table is filed already
 NOT_TWO = "not_two"  # a game for three, or for teams, or one name on both tracks
@@ -73,6 +74,7 @@ class Flag:
     round: int | None  # where the pair was drawn, or the round the table was on
     table: str | None  # the table the pair was drawn to (WRONG_TABLE), or the pair due here (WRONG_PAIR)
     due: tuple[str, ...] = ()  # the pair the draw seats at this table in that round
+    at: str | None = None  # the table the board was at in that round (None: at none, or no round known)
 
 
 @dataclass(frozen=True)
@@ -88,10 +90,12 @@ def pair(a: str, b: str | None) -> frozenset[str]:
     return frozenset((a,) if b is None else (a, b))
 
 
-def file(rounds: Sequence[Sequence[Game]], games: Iterable[BoardGame], entries: Sequence[Entry]) -> Filed:
+def file(
+    rounds: Sequence[Sequence[Game]], games: Iterable[BoardGame], entries: Sequence[Entry], tables: Tables
+) -> Filed:
     """rounds: the draw (round 1 first); games: the boards' games stored since the night began, oldest
-    first; entries: the director's results that stand (the last for a pair)."""
-    seats: dict[tuple[str, frozenset[str]], tuple[int, Game]] = {}
+    first; entries: the director's results that stand (the last for a pair); tables: which board was at
+    which table, round by round."""
     drawn: dict[frozenset[str], tuple[int, Game]] = {}
     results: dict[tuple[int, frozenset[str]], Result] = {}
     for number, games_of_round in enumerate(rounds, 1):
@@ -101,10 +105,7 @@ def file(rounds: Sequence[Sequence[Game]], games: Iterable[BoardGame], entries: 
                     number, None, (g.first, None), (0, 0), g.first, 0, 0, BYE, None
                 )
                 continue
-            both = pair(g.first, g.second)
-            drawn[both] = (number, g)
-            if g.table is not None:
-                seats[(g.table, both)] = (number, g)
+            drawn[pair(g.first, g.second)] = (number, g)  # (no pair is drawn twice)
     entered = {(e.round, pair(*e.players)) for e in entries}  # games played, whenever their results came in
     flags: list[Flag] = []
     for bg in games:
@@ -113,13 +114,13 @@ def file(rounds: Sequence[Sequence[Game]], games: Iterable[BoardGame], entries: 
             flags.append(Flag(bg.id, bg.board, names, NOT_TWO, None, None))
             continue
         both = pair(names[0], names[1])
-        seat = seats.get((bg.board, both))
-        if seat is None:
-            flags.append(_misfit(bg, both, drawn, rounds, results.keys() | entered))
+        seat = drawn.get(both)
+        if seat is None or tables.board_at(seat[1].table, seat[0]) != bg.board:
+            flags.append(_misfit(bg, both, drawn, rounds, results.keys() | entered, tables))
             continue
         number, g = seat
         if (number, both) in results:
-            flags.append(Flag(bg.id, bg.board, names, TWICE, number, g.table))
+            flags.append(Flag(bg.id, bg.board, names, TWICE, number, g.table, at=g.table))
             continue
         by_name = dict(zip(names, bg.scores))
         results[(number, both)] = Result(
@@ -164,17 +165,20 @@ def _misfit(
     drawn: dict[frozenset[str], tuple[int, Game]],
     rounds: Sequence[Sequence[Game]],
     played: set[tuple[int, frozenset[str]]],
+    tables: Tables,
 ) -> Flag:
     """Why a board's game fits no seat: the pair drawn elsewhere, or not drawn at all (then who was due at
-    this table: in the first round whose game there is not in yet, from the boards' games stored before it
-    or entered by hand)."""
+    the board's table: in the first round whose game there is not in yet, from the boards' games stored
+    before it or entered by hand)."""
     if both in drawn:
         number, g = drawn[both]
-        return Flag(bg.id, bg.board, bg.names, WRONG_TABLE, number, g.table)
+        return Flag(bg.id, bg.board, bg.names, WRONG_TABLE, number, g.table, at=tables.table_of(bg.board, number))
     for number, games_of_round in enumerate(rounds, 1):
+        at = tables.table_of(bg.board, number)
         for g in games_of_round:
-            if g.table == bg.board and g.second is not None and (number, pair(g.first, g.second)) not in played:
-                return Flag(bg.id, bg.board, bg.names, WRONG_PAIR, number, g.table, (g.first, g.second))
+            if at is not None and g.table == at and g.second is not None:
+                if (number, pair(g.first, g.second)) not in played:
+                    return Flag(bg.id, bg.board, bg.names, WRONG_PAIR, number, g.table, (g.first, g.second), at)
     return Flag(bg.id, bg.board, bg.names, WRONG_PAIR, None, None)
 
 

@@ -53,7 +53,7 @@ def cards_csv(night: "Night", rows: Sequence[Row]) -> str:
                 [
                     r.player,
                     ln.round,
-                    night.table_no(ln.table) or "",
+                    ln.table or "",
                     ln.opponent or "",
                     int(ln.won),
                     ln.score,
@@ -128,7 +128,7 @@ def card_pdf(night: "Night", row: Row) -> bytes:
     cells = [
         [
             str(ln.round),
-            str(night.table_no(ln.table) or ""),
+            ln.table or "",
             ln.opponent or _("(bye)"),
             _("won") if ln.won else _("lost"),
             "%d-%d" % (ln.score, ln.against) if ln.opponent else "",
@@ -168,7 +168,10 @@ def as_data(night: "Night", rows: Sequence[Row]) -> dict[str, Any]:
         "seed": night.seed,
         "rounds": night.rounds,
         "scheme": night.scheme.__dict__,
-        "tables": night.tables,
+        "tables": [
+            {"table": t, "boards": [{"from_round": r, "board": b} for r, b in night.tables.changes.get(t, ())]}
+            for t in night.tables.names
+        ],
         "started_at": night.started_at,
         "ended_at": night.ended_at,
         "standings": [r.as_dict(lines=True) for r in rows],

@@ -15,19 +15,19 @@ def as_page(night: Night | None, live: Mapping[str, Mapping[str, Any]]) -> dict[
     """live: each board's last live scoreboard (scores, players, winner), by board id."""
     if night is None:
         return {"night": None}
-    number = min(night.in_play, len(night.drawn))
+    number = night.round_now()
     games = []
     for g in night.drawn[number - 1] if night.drawn else ():
         result = night.filed.results.get((number, pair(g.first, g.second)))
         row: dict[str, Any] = {
-            "table": night.table_no(g.table),
+            "table": g.table,
             "first": g.first,
             "second": g.second,
             "scores": list(result.scores) if result is not None and g.second is not None else None,
             "winner": result.winner if result is not None and g.second is not None else None,
             "live": None,
         }
-        seen = live.get(g.table or "")
+        seen = live.get(night.tables.board_at(g.table, number) or "")
         if result is None and seen is not None and seen.get("players") == [g.first, g.second]:
             row["live"] = {"scores": list(seen.get("scores") or [])}  # the pair's own game, not the last pair's
         games.append(row)

@@ -5,6 +5,7 @@
 # user_version; migrate() reads it from there on an old file. A step is SQL,
 # or a function of the database for what SQL alone cannot say the same way
 # on both engines.
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -12,7 +13,7 @@ from cribboard.store.engine import Database, DbError
 from cribboard.text.i18n import _
 from cribcore.names import default_name
 
-SCHEMA_VERSION = 12
+SCHEMA_VERSION = 13
 
 WORDS = {
     "sqlite": {"id": "INTEGER PRIMARY KEY", "real": "REAL", "bytes": "BLOB"},
@@ -44,6 +45,27 @@ _GAME_COLUMNS = (
     "id, board, seq, match_no, game_no, players, target, scheme, best_of, first_to, winner, skunk, points, "
     "scores, match_winner, ended_at, record, synced_at, kind"
 )
+
+
+def _tables_named(db: Any) -> None:
+    """A night's tables, until now its boards, become numbered tables each with its board from round 1 on
+    (a table can now be a wooden board, or have its board changed between rounds)."""
+    for night in db.all("SELECT id, tables FROM nights ORDER BY id"):
+        boards = json.loads(night["tables"])
+        names = [str(n) for n in range(1, len(boards) + 1)]
+        db.execute("UPDATE nights SET tables = ? WHERE id = ?", (json.dumps(names), night["id"]))
+        named = dict(zip(boards, names))
+        for g in db.all("SELECT round, n, table_name FROM night_draw WHERE night_id = ?", (night["id"],)):
+            if g["table_name"] is not None:  # (a bye sits at none)
+                db.execute(
+                    "UPDATE night_draw SET table_name = ? WHERE night_id = ? AND round = ? AND n = ?",
+                    (named.get(g["table_name"], g["table_name"]), night["id"], g["round"], g["n"]),
+                )
+        for name, board in zip(names, boards):
+            db.execute(
+                "INSERT INTO night_boards (night_id, table_name, from_round, board) VALUES (?, ?, 1, ?)",
+                (night["id"], name, board),
+            )
 
 
 def _logs(db: Any) -> None:
@@ -313,6 +335,20 @@ MIGRATIONS: dict[int, list[Step]] = {
     # A board's log has an identity (issue 53): a wiped or replaced board's new log numbers from 1 again, and
     # its games are new games, not resends of the old log's.
     12: [_logs],
+    # Tables apart from boards (issue 55): a table is a name (a number unless the director names it), drawn
+    # as before; the board at it, if any, is kept round by round, so a wooden board is a table and a board
+    # that dies is replaced (or taken away, its results entered by hand) between rounds.
+    13: [
+        "ALTER TABLE night_draw RENAME COLUMN board TO table_name",
+        """CREATE TABLE night_boards (
+            night_id INTEGER NOT NULL REFERENCES nights (id),
+            table_name TEXT NOT NULL,
+            from_round INTEGER NOT NULL,
+            board TEXT,
+            PRIMARY KEY (night_id, table_name, from_round)
+        )""",
+        _tables_named,
+    ],
 }
 
 

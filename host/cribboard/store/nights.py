@@ -9,7 +9,8 @@ from typing import Any
 
 from cribboard.store.engine import Database, Row
 
-DrawnGame = tuple[str | None, str, str | None]  # (board or None for a bye, first, second or None)
+DrawnGame = tuple[str | None, str, str | None]  # (table or None for a bye, first, second or None)
+Seat = tuple[str, str | None]  # a table's name and its board (None: a board of wood, results by hand)
 
 
 def begin(
@@ -18,18 +19,22 @@ def begin(
     seed: int,
     rounds: int,
     scheme: str,
-    tables: Sequence[str],
+    tables: Sequence[Seat],
     players: Sequence[str],
     drawn: Sequence[Sequence[DrawnGame]],
     now_iso: str,
 ) -> int:
-    """A new night with its players and draw; its id."""
+    """A new night with its tables (each with its board from round 1), players and draw; its id."""
     with db.transaction():
         after = db.value("SELECT MAX(id) FROM games") or 0
         night = db.value(
             "INSERT INTO nights (name, seed, rounds, scheme, tables, after_game, started_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
-            (name, seed, rounds, scheme, json.dumps(list(tables)), after, now_iso),
+            (name, seed, rounds, scheme, json.dumps([t for t, _b in tables]), after, now_iso),
+        )
+        db.executemany(
+            "INSERT INTO night_boards (night_id, table_name, from_round, board) VALUES (?, ?, 1, ?)",
+            [(night, t, b) for t, b in tables],
         )
         db.executemany(
             "INSERT INTO night_players (night_id, name, n, joined) VALUES (?, ?, ?, 1)",
@@ -41,7 +46,7 @@ def begin(
 
 def _put_rounds(db: Database, night: int, first_round: int, drawn: Sequence[Sequence[DrawnGame]]) -> None:
     db.executemany(
-        "INSERT INTO night_draw (night_id, round, n, board, first, second) VALUES (?, ?, ?, ?, ?, ?)",
+        "INSERT INTO night_draw (night_id, round, n, table_name, first, second) VALUES (?, ?, ?, ?, ?, ?)",
         [
             (night, first_round + r, n, board, first, second)
             for r, games in enumerate(drawn)
@@ -98,12 +103,30 @@ def drawn(db: Database, night: int) -> list[list[DrawnGame]]:
     """The draw, round 1 first."""
     rounds: list[list[DrawnGame]] = []
     for r in db.all(
-        "SELECT round, board, first, second FROM night_draw WHERE night_id = ? ORDER BY round, n", (night,)
+        "SELECT round, table_name, first, second FROM night_draw WHERE night_id = ? ORDER BY round, n", (night,)
     ):
         while len(rounds) < r["round"]:
             rounds.append([])
-        rounds[r["round"] - 1].append((r["board"], r["first"], r["second"]))
+        rounds[r["round"] - 1].append((r["table_name"], r["first"], r["second"]))
     return rounds
+
+
+def boards(db: Database, night: int) -> list[Row]:
+    """Which board was at which table from which round on (a None board: none), table and round in order."""
+    return db.all(
+        "SELECT table_name, from_round, board FROM night_boards WHERE night_id = ? ORDER BY table_name, from_round",
+        (night,),
+    )
+
+
+def set_boards(db: Database, night: int, from_round: int, seats: Sequence[Seat]) -> None:
+    """Boards put at tables (or taken away: None) from a round on, together, in one transaction."""
+    with db.transaction():
+        db.executemany(
+            "INSERT INTO night_boards (night_id, table_name, from_round, board) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (night_id, table_name, from_round) DO UPDATE SET board = excluded.board",
+            [(night, table, from_round, board) for table, board in seats],
+        )
 
 
 def enter(
