@@ -9,6 +9,7 @@ import subprocess
 import sys
 import tty
 
+import pytest
 from clirun import ENGLISH, cli, one_line_error
 from deadline import COMMAND_S, WAIT_S
 
@@ -357,3 +358,86 @@ def test_a_name_that_is_no_text_is_refused_before_the_board_is_asked(tmp_path):
     )
     line = one_line_error(done, 2)
     assert "is not a name: a name is text" in line and "\\udcff\\udcfe" in line  # shown escaped
+
+
+READERS = (
+    ("matches", "--json"),
+    ("stats", "--json"),
+    ("standings", "--json"),
+    ("export", "--format", "json"),
+    ("players", "list", "--json"),
+    ("crashes", "--json"),
+    ("barbu", "list", "--json"),
+    ("night", "list", "--json"),
+)
+
+
+def test_a_command_that_reads_makes_nothing_before_the_first_sync_and_says_why(tmp_path):
+    """No --db and nothing synced yet: the default database is not there, and reading makes none (not even
+    its folders, under a HOME that does not exist); each listing is empty and says why."""
+    home = tmp_path / "no-such-home"
+    env = {"HOME": str(home), "XDG_DATA_HOME": "", "CRIBBOARD_DB": ""}
+    for args in READERS:
+        done = cli(*args, env=env)  # (an empty CRIBBOARD_DB is none: click reads it so)
+        assert done.returncode == 0, (args, done.stderr)
+        assert "no database yet at %s" % home in done.stderr, (args, done.stderr)
+        assert _nothing(json.loads(done.stdout)), (args, done.stdout)
+    assert not home.exists()
+    refused = cli("players", "rename", "Ann", "--player", "Bob", env=env)  # a change to what is kept: none
+    assert refused.returncode == 1 and "no database at %s" % home in one_line_error(refused)
+    assert not home.exists()
+
+
+def _nothing(data):
+    """Whether a listing lists nothing: empty, or made of empty lists."""
+    return all(_nothing(v) for v in data.values()) if isinstance(data, dict) else data == []
+
+
+def _files(folder):
+    return {p.name: (p.stat().st_mtime_ns, p.read_bytes()) for p in folder.iterdir()}
+
+
+def test_a_command_that_reads_writes_nothing_to_the_database_or_beside_it(tmp_path):
+    """A database read by every listing, kept by a board's sync (rollback journal) and by a club's server
+    (WAL): afterwards the folder holds the same files, byte for byte, with the same times."""
+    for mode in ("delete", "wal"):
+        folder = tmp_path / mode
+        folder.mkdir()
+        path = folder / "club.db"
+        one_game(path)
+        conn = sqlite3.connect(path)
+        assert conn.execute("PRAGMA journal_mode = %s" % mode).fetchone()[0] == mode
+        conn.close()
+        before = _files(folder)
+        assert list(before) == ["club.db"]
+        for args in READERS + (("night", "standings"),):
+            done = cli(*args, "--db", str(path))
+            assert done.returncode in (0, 2), (args, done.stderr)  # (no night yet: a usage error)
+            assert _files(folder) == before, (mode, args)
+
+
+def test_a_database_whose_schema_is_older_is_brought_up_to_date_once_then_read_only(tmp_path, monkeypatch):
+    """Reading an older database writes its migration (as any command would), and nothing more; a WAL file
+    the user may not write is read as the unchanging file it is, leaving nothing beside it."""
+    from cribboard.store import connection, engine
+
+    path = tmp_path / "old.db"
+    one_game(path)
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("UPDATE schema_version SET version = 12")
+    conn.execute("ALTER TABLE night_draw RENAME COLUMN table_name TO board")
+    conn.execute("DROP TABLE night_boards")
+    conn.commit()
+    conn.close()
+    db = connection.read(str(path))
+    assert db.value("SELECT version FROM schema_version") == store.migrations.SCHEMA_VERSION
+    with pytest.raises(store.DbError, match="readonly"):
+        db.execute("DELETE FROM games")
+    db.close()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["old.db"]
+    monkeypatch.setattr(engine.os, "access", lambda _path, _mode: False)  # (root may write anything)
+    db = connection.read(str(path))
+    assert db.value("SELECT COUNT(*) FROM games") == 1
+    db.close()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["old.db"]

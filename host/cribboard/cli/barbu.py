@@ -6,7 +6,7 @@ import click
 
 from cribboard.cli import sheetloop
 from cribboard.cli.base import cli
-from cribboard.cli.options import ROW_ID, db_option, json_option, open_db
+from cribboard.cli.options import ROW_ID, db_option, json_option, open_db, read_db
 from cribboard.cli.output import emit
 from cribboard.errors import UsageError
 from cribboard.text.error_words import said
@@ -153,7 +153,7 @@ def barbu_list(db_url: str, as_json: bool) -> None:
             out["players"] += "; " + _("pairs %s") % pairs
         return out
 
-    emit(saved.rubbers(open_db(db_url)), ["id", "deals", "finished", "players", "updated"], as_json, shown)
+    emit(saved.rubbers(read_db(db_url)), ["id", "deals", "finished", "players", "updated"], as_json, shown)
 
 
 @barbu.command("show")
@@ -167,7 +167,7 @@ def barbu_show(rubber_id: int, db_url: str, as_json: bool) -> None:
     from cribboard.sheets import saved
 
     try:
-        rubber, players, pairs = saved.load_rubber(open_db(db_url), rubber_id)
+        rubber, players, pairs = saved.load_rubber(read_db(db_url), rubber_id)
     except KeyError:
         raise UsageError(_("no barbu rubber %d in the database (see cribboard barbu list)") % rubber_id) from None
     except ValueError as e:

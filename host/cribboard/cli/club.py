@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import click
 
 from cribboard.cli.base import cli
-from cribboard.cli.options import db_option, json_option, open_db, port_option
+from cribboard.cli.options import db_option, json_option, open_db, port_option, read_db
 from cribboard.cli.output import emit, status
 from cribboard.cli.serving import http_address, serve_until_stopped, stop_on_signals
 from cribboard.errors import CribboardError, UsageError
@@ -127,7 +127,7 @@ def boards(db_url: str, as_json: bool) -> None:
     from cribboard import store
 
     emit(
-        store.club.boards(open_db(db_url)),
+        store.club.boards(read_db(db_url)),
         ["board", "paired_at", "revoked_at", "last_request_at", "games", "rejected"],
         as_json,
     )

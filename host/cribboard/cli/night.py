@@ -18,6 +18,7 @@ from cribboard.cli.options import (
     open_link,
     output_option,
     port_option,
+    read_db,
 )
 from cribboard.cli.output import emit, status
 from cribboard.cli.translated import TranslatedGroup
@@ -165,7 +166,7 @@ def night_scheme(db_url: str, as_json: bool, **parts: Any) -> None:
     given = _scheme_given(parts)
     # A new club's is the default: shown without a database made for it, and one made only to keep a scheme
     # that is right.
-    now = director.club_scheme(open_db(db_url)) if db_exists(db_url) else scheme.Scheme()
+    now = director.club_scheme(read_db(db_url)) if db_exists(db_url) else scheme.Scheme()
     if given:
         now = scheme.checked(**{**now.__dict__, **given})
         director.set_club_scheme(open_db(db_url, create=True), now)
@@ -192,7 +193,7 @@ _SCHEME_LABELS = {  # (the JSON keeps the parts' names: a script's keys never ch
 def _load(db_url: str, night_id: int | None) -> Any:
     from cribboard.night import director
 
-    return director.load(open_db(db_url), night_id)
+    return director.load(read_db(db_url), night_id)
 
 
 def _round_rows(n: Any, number: int) -> list[dict[str, Any]]:
@@ -460,7 +461,7 @@ def night_history(night_id: int | None, db_url: str, as_json: bool) -> None:
     """Every result entered by hand, the ones taken back too."""
     from cribboard.night import director
 
-    db = open_db(db_url)
+    db = read_db(db_url)
     emit(
         director.history(db, director.load(db, night_id)),
         ["id", "round", "first", "first_score", "second", "second_score", "game_id", "entered_at", "undone_at"],
@@ -527,7 +528,7 @@ def night_list(db_url: str, as_json: bool) -> None:
     """Every night, the latest last."""
     from cribboard.store import nights as kept
 
-    emit(kept.listing(open_db(db_url)), ["id", "name", "players", "rounds", "started_at", "ended_at"], as_json)
+    emit(kept.listing(read_db(db_url)), ["id", "name", "players", "rounds", "started_at", "ended_at"], as_json)
 
 
 @night.command("export")
@@ -594,7 +595,7 @@ def night_season(since: str | None, until: str | None, db_url: str, as_json: boo
     from cribboard.reports.standings import date_bound
 
     first, last = date_bound(since, "--since"), date_bound(until, "--until", end=True)
-    db = open_db(db_url)
+    db = read_db(db_url)
     emit(
         [r.as_dict() for r in season.table(director.ended_standings(db, first, last))],
         ["rank", "player", "nights", "firsts", "paid", "game_points", "wins", "spread"],

@@ -71,14 +71,13 @@ def db_exists(url: str) -> bool:
 
 
 def open_db(url: str, create: bool = False) -> "Database":
-    """The database at url. A SQLite file is made only where the user chose
-    to have one: the default location, or a command that writes (create:
-    sync and the sheets), which says so; elsewhere a path with no database
-    (a typo in --db) is an error, not a new empty database."""
+    """The database at url, to write to. A SQLite file is made only by a command that begins what is kept
+    there (create: sync, pair, the sheets, a night), which says so; elsewhere a path with no database (a
+    typo in --db, or nothing synced yet) is an error, not a new empty database. A command that only reads
+    opens it with read_db."""
     from cribboard import store
 
     fresh = None
-    create = create or url == default_db()  # (the default: a first `cribboard matches` shows an empty list)
     if not store.is_server(url):
         path = store.path_of(url)
         if not path.exists():
@@ -89,12 +88,38 @@ def open_db(url: str, create: bool = False) -> "Database":
                 )  # the error edge caps a line
             fresh = path
     try:
-        conn = store.connect(url, create=create)
+        conn = _closed_at_the_end(store.connect(url, create=create))
     except OSError as e:
         raise store.DbError(_("cannot open the database %s: %s") % (url, e.strerror or e)) from None
     if fresh is not None:
         status(_("created the database %s") % fresh)
     return conn
+
+
+def read_db(url: str) -> "Database":
+    """The database at url for a command that only reads: opened read-only, nothing made or written (only
+    an older schema is brought up to date). Before the first sync there is none at the default location:
+    the command finds nothing, and says why; a path with none elsewhere is an error, as for open_db."""
+    from cribboard import store
+    from cribboard.store import connection
+
+    if not store.is_server(url) and not store.path_of(url).exists():
+        if url != default_db():
+            return open_db(url)  # (the error: no database there)
+        status(_("no database yet at %s: nothing synced (`cribboard sync` makes it)") % store.path_of(url))
+        return connection.empty()
+    try:
+        return _closed_at_the_end(connection.read(url))
+    except OSError as e:
+        raise store.DbError(_("cannot open the database %s: %s") % (url, e.strerror or e)) from None
+
+
+def _closed_at_the_end(db: "Database") -> "Database":
+    """db, closed when the command ends: SQLite tidies a WAL file's -wal and -shm away only at a close."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None:
+        ctx.call_on_close(db.close)
+    return db
 
 
 def open_link(port: str | None) -> "BoardLink":

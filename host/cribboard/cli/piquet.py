@@ -6,7 +6,7 @@ import click
 
 from cribboard.cli import sheetloop
 from cribboard.cli.base import cli
-from cribboard.cli.options import ROW_ID, db_option, json_option, open_db
+from cribboard.cli.options import ROW_ID, db_option, json_option, open_db, read_db
 from cribboard.cli.output import emit
 from cribboard.errors import UsageError
 from cribboard.text.error_words import said
@@ -180,7 +180,7 @@ def piquet_list(db_url: str, as_json: bool) -> None:
         players = "?" if r["totals"] is None else ", ".join("%s %d" % nt for nt in zip(r["names"], r["totals"]))
         return {"players": players, "result": said}
 
-    emit(saved.parties(open_db(db_url)), ["id", "deals", "finished", "players", "result", "updated"], as_json, shown)
+    emit(saved.parties(read_db(db_url)), ["id", "deals", "finished", "players", "result", "updated"], as_json, shown)
 
 
 @piquet.command("show")
@@ -194,7 +194,7 @@ def piquet_show(sheet_id: int, db_url: str, as_json: bool) -> None:
     from cribboard.sheets import saved
 
     try:
-        sheet = saved.load_partie(open_db(db_url), sheet_id)
+        sheet = saved.load_partie(read_db(db_url), sheet_id)
     except KeyError:
         raise UsageError(_("no piquet sheet %d in the database (see cribboard piquet list)") % sheet_id) from None
     except ValueError as e:

@@ -3,7 +3,7 @@
 import click
 
 from cribboard.cli.base import cli
-from cribboard.cli.options import ROW_ID, db_option, json_option, open_db, open_link, port_option
+from cribboard.cli.options import ROW_ID, db_option, json_option, open_db, open_link, port_option, read_db
 from cribboard.cli.output import emit, status
 from cribboard.cli.translated import TranslatedGroup
 from cribboard.errors import UsageError
@@ -53,7 +53,7 @@ def players_list(db_url: str, as_json: bool) -> None:
     """Every player in the database, with games and boards played."""
     from cribboard import store
 
-    emit(store.players.listing(open_db(db_url)), ["name", "games", "boards"], as_json)
+    emit(store.players.listing(read_db(db_url)), ["name", "games", "boards"], as_json)
 
 
 @players.command("rename")

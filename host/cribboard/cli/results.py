@@ -8,7 +8,7 @@ import click
 
 from cribboard.cli.base import cli
 from cribboard.cli.columns import ENTRY_KINDS, word
-from cribboard.cli.options import ROW_ID, db_option, json_option, open_db, output_option
+from cribboard.cli.options import ROW_ID, db_option, json_option, output_option, read_db
 from cribboard.cli.output import emit, print_table, status
 from cribboard.errors import CribboardError, UsageError
 from cribboard.text.error_words import said
@@ -33,7 +33,7 @@ def _league_games(db_url: str, since: str | None, until: str | None, board: str 
     from cribboard.reports import standings as st
 
     first, last = st.date_bound(since, "--since"), st.date_bound(until, "--until", end=True)  # mistakes first
-    return st.played(open_db(db_url), first, last, board)
+    return st.played(read_db(db_url), first, last, board)
 
 
 @cli.command()
@@ -83,7 +83,7 @@ def crashes_cmd(db_url: str, board: str | None, as_json: bool) -> None:
     from cribboard import store
 
     emit(
-        store.reports.crashes(open_db(db_url), board),
+        store.reports.crashes(read_db(db_url), board),
         ["id", "board", "boot", "after", "received_at", "error"],
         as_json,
         lambda r: {"error": (r["text"].strip().splitlines() or [""])[-1], "after": "%.1f s" % (r["uptime_ms"] / 1000)},
@@ -99,7 +99,7 @@ def rejected_cmd(db_url: str, board: str | None, as_json: bool) -> None:
     from cribboard import store
     from cribboard.records import said_reason
 
-    rows = store.reports.rejected(open_db(db_url), board)
+    rows = store.reports.rejected(read_db(db_url), board)
     data = {r["id"]: r.pop("reason_data") for r in rows}  # JSON keeps the English reason, as stored
     emit(
         rows,
@@ -118,7 +118,7 @@ def matches(db_url: str, board: str | None, as_json: bool) -> None:
     from cribboard.reports import stats
 
     skipped: list[str] = []
-    rows = stats.games(open_db(db_url), board, skipped)
+    rows = stats.games(read_db(db_url), board, skipped)
     for why in skipped:
         status(_("skipped %s") % why)
     emit(
@@ -154,7 +154,7 @@ def stats_cmd(db_url: str, as_json: bool) -> None:
     """Per-player and per-board statistics (cribbage), and piquet's parties."""
     from cribboard.reports import stats
 
-    conn = open_db(db_url)
+    conn = read_db(db_url)
     players, boards, piquet = stats.player_stats(conn), stats.board_stats(conn), stats.piquet_stats(conn)
     if as_json:
         click.echo(json.dumps({"players": players, "boards": boards, "piquet": piquet}, indent=1))
@@ -236,7 +236,7 @@ def _export(db_url: str, fmt: str, what: str, output: IO[str]) -> None:
     from cribboard.sheets import barbu as barbu_sheet
     from cribboard.sheets import saved
 
-    conn = open_db(db_url)
+    conn = read_db(db_url)
     if what == "barbu":
         rows = saved.rubbers(conn)
         if fmt == "json":
@@ -303,7 +303,7 @@ def plot(db_url: str, game_id: int, output: str) -> None:
         from cribboard.reports import plot as chart
     except ImportError:
         raise CribboardError(_('plotting needs matplotlib: pip install "cribboard[plot]"')) from None
-    conn = open_db(db_url)
+    conn = read_db(db_url)
     try:
         record, board = stats.game(conn, game_id)
     except KeyError:

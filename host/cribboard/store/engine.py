@@ -7,6 +7,7 @@ import os
 import re
 import sqlite3
 import sys
+import urllib.parse
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -204,13 +205,17 @@ def check_writable(db: Database) -> None:
         return
 
 
-def open_sqlite(url: str, threads: bool = False) -> Database:
+def open_sqlite(url: str, threads: bool = False, read_only: bool = False) -> Database:
+    """read_only: the file opened as SQLite's mode=ro (nothing made, nothing written beside it; the file must
+    be there)."""
     path = path_of(url)
     if path.is_dir():
         raise DbError(_("the database %s is a folder; name a file in it, e.g. %s") % (path, path / "cribboard.db"))
     if path.exists() and not path.is_file():  # /dev/null, a pipe: nothing a database can be kept in
         raise DbError(_("the database %s is not a file (a device or a pipe): name a file") % path)
     try:
+        if read_only:
+            return _sqlite_database(_reader(path), path)
         path.parent.mkdir(parents=True, exist_ok=True)
         if not path.exists():  # a new file is this user's alone: a club's holds its boards' keys
             os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
@@ -218,6 +223,33 @@ def open_sqlite(url: str, threads: bool = False) -> Database:
         conn = sqlite3.connect(str(path), timeout=busy_wait(), isolation_level=None, check_same_thread=not threads)
     except (sqlite3.Error, OSError) as e:
         raise DbError(_("cannot open the database %s: %s") % (path, getattr(e, "strerror", None) or e)) from None
+    return _sqlite_database(conn, path)
+
+
+def _reader(path: Path) -> sqlite3.Connection:
+    """A connection that reads the file and writes nothing to it or beside it. A database in WAL mode (a
+    club's server keeps it so) is read through a -shm and a -wal that SQLite makes beside it and removes
+    only when the last connection that may write closes: read so (query_only) where this user may write
+    the file; where not, as the unchanging file it is (immutable) when no one has it open (no -wal)."""
+    with path.open("rb") as f:
+        wal = f.read(20)[18:20] == b"\x02\x02"  # the header's write and read format versions: 2 is WAL
+    timeout = busy_wait()
+    if wal and os.access(path, os.W_OK):
+        conn = sqlite3.connect(str(path), timeout=timeout, isolation_level=None)
+        conn.execute("PRAGMA query_only = ON")
+        return conn
+    quoted = urllib.parse.quote(str(path.absolute()))
+    unchanging = wal and not Path(str(path) + "-wal").exists()
+    where = "file:%s?mode=ro%s" % (quoted, "&immutable=1" if unchanging else "")
+    return sqlite3.connect(where, uri=True, timeout=timeout, isolation_level=None)
+
+
+def open_empty() -> Database:
+    """A database in memory, for a command that reads before any database was made: it finds nothing."""
+    return _sqlite_database(sqlite3.connect(":memory:", isolation_level=None), Path(":memory:"))
+
+
+def _sqlite_database(conn: sqlite3.Connection, path: Path) -> Database:
     conn.row_factory = _dict_row
     db = Database(conn, "sqlite", sqlite3.Error, str(path))
     try:

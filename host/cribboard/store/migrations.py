@@ -400,7 +400,7 @@ def migrate(db: Database, create: bool = True) -> None:
             db.execute("PRAGMA foreign_keys = ON")
 
 
-def _current(db: Database) -> bool:
+def current(db: Database) -> bool:
     """Whether the schema is this tool's already, asked without a write: a file the user may read but not
     write is read (a migration's transaction takes the write lock even when it has nothing to do)."""
     if not _has_table(db, "schema_version"):
@@ -415,7 +415,7 @@ def _a_version(value: object) -> bool:
 
 
 def _migrate(db: Database, create: bool) -> None:
-    if _current(db):
+    if current(db):
         return
     with db.transaction(exclusive=True):
         if not create and not _has_table(db, "schema_version") and not _has_table(db, "games"):
