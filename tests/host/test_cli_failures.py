@@ -193,18 +193,20 @@ def test_a_busy_database_is_waited_for_with_a_word_then_a_clear_error(tmp_path):
     reads meanwhile (it takes no write lock)."""
     path = tmp_path / "busy.db"
     store.connect(str(path)).close()
+    assert cli("night", "new", "Ann", "Bob", "--rounds", "1", "--table", "1", "--db", str(path)).returncode == 0
     holder = sqlite3.connect(path, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")  # another writer, stuck
+    wait = {"CRIBBOARD_DB_WAIT": "1"}
     try:
-        done = cli(
-            "night", "scheme", "--skunk", "4", "--double-skunk", "4", "--db", str(path), env={"CRIBBOARD_DB_WAIT": "1"}
-        )
-        read = cli("matches", "--db", str(path), env={"CRIBBOARD_DB_WAIT": "1"})
+        done = cli("night", "scheme", "--skunk", "4", "--double-skunk", "4", "--db", str(path), env=wait)
+        one = cli("night", "result", "1", "Ann", "121", "Bob", "90", "--db", str(path), env=wait)  # one statement
+        read = cli("matches", "--db", str(path), env=wait)
     finally:
         holder.execute("ROLLBACK")
         holder.close()
-    line = one_line_error(done)
-    assert "is busy" in done.stderr and "waiting up to 1 s" in done.stderr and "stayed busy for 1 s" in line
+    for writer in (done, one):
+        line = one_line_error(writer)
+        assert "is busy" in writer.stderr and "waiting up to 1 s" in writer.stderr and "stayed busy for 1 s" in line
     assert read.returncode == 0 and read.stderr == "", read.stderr
     assert cli("night", "scheme", "--skunk", "4", "--double-skunk", "4", "--db", str(path)).returncode == 0  # free
 

@@ -8,7 +8,7 @@ import re
 import sqlite3
 import sys
 import urllib.parse
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -99,14 +99,47 @@ class Database:
         try:
             return self.conn.execute(self._sql(sql), _bound(args))
         except self.errors as e:
-            raise self._failed(e) from None
+            if not self._busy(e):
+                raise self._failed(e) from None
+        return self._waited(lambda: self.conn.execute(self._sql(sql), _bound(args)))
 
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         """One statement for many rows (psycopg pipelines them: one round trip, not one a row)."""
         try:
             self.conn.cursor().executemany(self._sql(sql), [_bound(r) for r in rows])
+            return
         except self.errors as e:
-            raise self._failed(e) from None
+            if not self._busy(e):
+                raise self._failed(e) from None
+        self._waited(lambda: self.conn.cursor().executemany(self._sql(sql), [_bound(r) for r in rows]))
+
+    def _busy(self, e: Exception) -> bool:
+        """Whether a command's statement outside a transaction found another process's lock, after the
+        short wait: it is tried again, saying so (inside one, the transaction took the lock when it began)."""
+        return (
+            self.engine == "sqlite" and self.say_busy and not self._depth and ("locked" in str(e) or "busy" in str(e))
+        )
+
+    def _waited(self, statement: Callable[[], Any]) -> Any:
+        """statement run again once another process's lock is let go, saying so first; a clear error if it
+        stays held for the whole wait."""
+        wait = self.wait_s
+        print(
+            "cribboard: "
+            + _("the database %s is busy (another cribboard is writing to it): waiting up to %d s")
+            % (self.where, wait),
+            file=sys.stderr,
+        )  # progress: stderr, as the command line's
+        self.conn.execute("PRAGMA busy_timeout = %d" % (wait * 1000))
+        try:
+            return statement()
+        except sqlite3.Error as e:
+            raise DbError(
+                _("the database %s stayed busy for %d s (%s): is another cribboard stuck on it?")
+                % (self.where, wait, e)
+            ) from None
+        finally:
+            self.conn.execute("PRAGMA busy_timeout = %d" % min(_QUICK_MS, wait * 1000))
 
     def _failed(self, e: Exception) -> DbError:
         """The engine's error as the tool's, in one line (PostgreSQL's goes on
@@ -158,33 +191,17 @@ class Database:
         self.execute("COMMIT")
 
     def _begin_sqlite(self) -> None:
-        """BEGIN IMMEDIATE; if another process holds the write lock, say so
-        once and wait for it (up to the busy timeout), then a clear error."""
-        wait = self.wait_s
+        """BEGIN IMMEDIATE; if another process holds the write lock, a command says so once and waits for
+        it (up to the busy timeout), then a clear error; a server waits its own time, silent."""
         try:
-            self.conn.execute("PRAGMA busy_timeout = %d" % min(_QUICK_MS, wait * 1000))
-            try:
-                self.conn.execute("BEGIN IMMEDIATE")
-                return
-            finally:
-                self.conn.execute("PRAGMA busy_timeout = %d" % (wait * 1000))
+            self.conn.execute("BEGIN IMMEDIATE")
+            return
         except sqlite3.Error as e:
             if "locked" not in str(e) and "busy" not in str(e):
                 raise DbError(_("the database %s: %s") % (self.where, e)) from None
-        if self.say_busy:
-            print(
-                "cribboard: "
-                + _("the database %s is busy (another cribboard is writing to it): waiting up to %d s")
-                % (self.where, wait),
-                file=sys.stderr,
-            )  # progress: stderr, as the command line's
-        try:
-            self.conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error as e:
-            raise DbError(
-                _("the database %s stayed busy for %d s (%s): is another cribboard stuck on it?")
-                % (self.where, wait, e)
-            ) from None
+            if not self.say_busy:
+                raise DbError(_("the database %s: %s") % (self.where, e)) from None
+        self._waited(lambda: self.conn.execute("BEGIN IMMEDIATE"))
 
     def close(self) -> None:
         self.conn.close()
@@ -253,6 +270,8 @@ def _sqlite_database(conn: sqlite3.Connection, path: Path) -> Database:
     conn.row_factory = _dict_row
     db = Database(conn, "sqlite", sqlite3.Error, str(path))
     try:
+        # A lock another process holds is waited for briefly, then (said on stderr) for the whole wait.
+        db.execute("PRAGMA busy_timeout = %d" % min(_QUICK_MS, db.wait_s * 1000))
         db.execute("PRAGMA foreign_keys = ON")
         tables = {r["name"] for r in db.all("SELECT name FROM sqlite_master WHERE type = 'table'")}
     except DbError:
