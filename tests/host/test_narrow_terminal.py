@@ -83,3 +83,13 @@ def test_every_header_and_value_is_whole_at_80_100_and_160_columns(club, command
         table = [line for line in shown.splitlines() if line[:1] in _BOX]  # (prose wraps as a terminal wraps it)
         assert max(cell_len(line) for line in table) <= columns, (columns, shown)
         assert cells(shown) >= whole, (columns, sorted(whole - cells(shown)))  # none cut, none wrapped
+        assert max(cell_len(line) for line in shown.splitlines()) <= columns, (columns, shown)  # the notes too
+        heads = [line for line in shown.splitlines() if line.startswith("┃")]
+        if command == ["standings"]:  # each block led by the rank and the player's name
+            assert heads and all(re.match(r"┃ *rank *┃ *player *┃", h) for h in heads), heads
+
+
+def test_the_notes_under_a_table_fit_80_columns_in_every_language(club):
+    for lang in ("en", "es", "it", "de"):
+        shown = on_terminal(80, "--lang", lang, "stats", "--db", club)
+        assert max(cell_len(line) for line in shown.splitlines()) <= 80, (lang, shown)

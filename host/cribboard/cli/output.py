@@ -27,6 +27,13 @@ def printable(text: object) -> str:
     return "".join(c if c.isprintable() or c in "\n\t" else ascii(c)[1:-1] for c in text)
 
 
+def wrapped(text: str) -> str:
+    """A note as lines that fit a terminal's 80 columns (words kept whole, a command in it too)."""
+    import textwrap
+
+    return "\n".join(textwrap.wrap(text, 79, break_long_words=False, break_on_hyphens=False, subsequent_indent="  "))
+
+
 def status(text: object) -> None:
     """Progress and status: stderr, so that stdout is only data."""
     click.echo(printable(text), err=True)
@@ -62,7 +69,8 @@ def _cell(value: object) -> str:
 def print_table(rows: Sequence["Row"], columns: list[str]) -> None:
     """The rows as a table. Into a pipe or a file it keeps its full width: nothing is cut or wrapped. On a
     terminal too narrow for it, the columns go in blocks that fit, one under another, each led by the
-    first column (the row's id or name), so every header and value stays whole."""
+    first column (the row's id or name; a rank and the name after it), so every header and value stays
+    whole."""
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
@@ -72,7 +80,7 @@ def print_table(rows: Sequence["Row"], columns: list[str]) -> None:
     titles = [title(c) for c in columns]
     cells = [[_cell(r.get(c)) for c in columns] for r in rows]
     console = Console(width=None if sys.stdout.isatty() else 10_000)
-    for block in column_blocks(titles, cells, console.width):
+    for block in column_blocks(titles, cells, console.width, 2 if columns[:1] == ["rank"] else 1):
         table = Table(*[titles[i] for i in block])
         for column in table.columns:
             column.no_wrap = True  # a column too wide for the terminal on its own is folded, never cut
@@ -82,17 +90,20 @@ def print_table(rows: Sequence["Row"], columns: list[str]) -> None:
         console.print(table)
 
 
-def column_blocks(titles: list[str], cells: list[list[str]], width: int) -> list[list[int]]:
-    """The columns (indexes) in blocks whose tables fit width, the first column leading each block."""
+def column_blocks(titles: list[str], cells: list[list[str]], width: int, lead: int = 1) -> list[list[int]]:
+    """The columns (indexes) in blocks whose tables fit width, the first `lead` columns leading each."""
     from rich.cells import cell_len
 
     # A column takes its widest text, a space each side and a border; the table one border more.
     widths = [max([cell_len(t)] + [cell_len(row[i]) for row in cells]) + 3 for i, t in enumerate(titles)]
-    blocks, block, used = [], [0], 1 + widths[0]
-    for i in range(1, len(titles)):
-        if used + widths[i] > width and len(block) > 1:
+    lead = min(lead, len(titles))
+    leading = list(range(lead))
+    start = 1 + sum(widths[:lead])
+    blocks, block, used = [], list(leading), start
+    for i in range(lead, len(titles)):
+        if used + widths[i] > width and len(block) > lead:
             blocks.append(block)
-            block, used = [0], 1 + widths[0]
+            block, used = list(leading), start
         block.append(i)
         used += widths[i]
     return blocks + [block]

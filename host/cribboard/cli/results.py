@@ -9,7 +9,7 @@ import click
 from cribboard.cli.base import cli
 from cribboard.cli.columns import ENTRY_KINDS, word
 from cribboard.cli.options import ROW_ID, db_option, json_option, output_option, read_db
-from cribboard.cli.output import emit, print_table, status
+from cribboard.cli.output import emit, print_table, status, wrapped
 from cribboard.errors import CribboardError, UsageError
 from cribboard.text.error_words import said
 from cribboard.text.i18n import _
@@ -191,15 +191,20 @@ def stats_cmd(db_url: str, as_json: bool) -> None:
         ],
     )
     if any(p["show"] is None for p in players):
-        click.echo("-: %s" % _(stats.NOT_COUNTED))
+        click.echo(wrapped("-: %s" % _(stats.NOT_COUNTED)))
     print_table(boards, ["board", "games", "matches", "skunks", "firmware", "last_sync"])
-    click.echo(_("skunks as single/double/triple"))
+    click.echo(wrapped(_("skunks as single/double/triple")))
     if piquet:
         print_table(
             piquet, ["player", "parties", "wins", "losses", "draws", "rubicons_given", "rubicons_taken", "points"]
         )
         click.echo(
-            _("piquet: points are the parties' (100 and the difference; a rubicon: 100 and both totals), won less lost")
+            wrapped(
+                _(
+                    "piquet: points are the parties' (100 and the difference; a rubicon: 100 and both totals), won "
+                    "less lost"
+                )
+            )
         )
 
 

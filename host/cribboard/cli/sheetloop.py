@@ -132,8 +132,9 @@ def finish(text: str, game: str, sheet_id: int | None, over: bool, saved: str, d
     where it is kept (saved: "saved as ... N") and, unfinished, how to go on."""
     click.echo(text)
     if sheet_id is not None:
-        hint = "" if over else " " + _("(unfinished: `%s` to go on)") % resume_command(game, sheet_id, db_url)
-        status(saved + hint)
+        status(saved)
+        if not over:  # (a line of its own: the command whole, to copy)
+            status("  " + _("(unfinished: `%s` to go on)") % resume_command(game, sheet_id, db_url))
 
 
 def resume_command(game: str, sheet_id: int, db_url: str) -> str:

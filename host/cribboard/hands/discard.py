@@ -1,6 +1,7 @@
 # The discard advisor's words and numbers: cribrules.discard computes, this
 # module names the model, ranks the throws (equal nets share a rank) and
 # shapes them as text, fractions or JSON. No I/O of its own.
+import textwrap
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -99,56 +100,31 @@ def _cards(cards: list[int]) -> str:
 
 
 def text(advice: dict[str, Any], top: int | None = None, exact: bool = False, verbose: bool = False) -> list[str]:
-    """The ranked throws as lines of text (aligned, no table library: a
-    thousand hands on stdin print in moments)."""
+    """The ranked throws as lines of text no wider than a terminal's 80 columns (aligned, no table library:
+    a thousand hands on stdin print in moments)."""
     rows = advice["throws"][:top] if top else advice["throws"]
-    out = []
     heads = [_("rank"), _("throw"), _("keep"), _("E[hand]"), _("E[crib]"), _("net")]
-    widths = [max(len(heads[0]), 4), max(len(heads[1]), 7), max(len(heads[2]), 15)]
-    number = max([22 if exact else 8] + [len(h) for h in heads[3:]])
-    line = "%-*s %-*s %-*s %*s %*s %*s"
-    out.append(
-        line
-        % (
-            widths[0],
-            heads[0],
-            widths[1],
-            heads[1],
-            widths[2],
-            heads[2],
-            number,
-            heads[3],
-            number,
-            heads[4],
-            number,
-            heads[5],
-        )
-    )
-    for r in rows:
-        out.append(
-            line
-            % (
-                widths[0],
-                r["rank"],
-                widths[1],
-                _cards(r["throw"]),
-                widths[2],
-                _cards(r["keep"]),
-                number,
-                _number(r["hand_total"], exact),
-                number,
-                _number(r["crib_total"], exact),
-                number,
-                _number(r["net"], exact),
-            )
-        )
+    cells = [
+        [str(r["rank"]), _cards(r["throw"]), _cards(r["keep"])]
+        + [_number(r[k], exact) for k in ("hand_total", "crib_total", "net")]
+        for r in rows
+    ]
+    widths = [max(len(c[i]) for c in [heads, *cells]) for i in range(len(heads))]
+
+    def line(c: list[str]) -> str:
+        left = " ".join(v.ljust(w) for v, w in zip(c[:3], widths[:3]))
+        return " ".join([left] + [v.rjust(w) for v, w in zip(c[3:], widths[3:])])
+
+    out = [line(heads)]
+    for r, c in zip(rows, cells):
+        out.append(line(c))
         if verbose:
             for name, part in ((N_("hand"), r["hand"]), (N_("crib"), r["crib"])):
-                out.append(
-                    "       %s: %s"
-                    % (_(name), ", ".join("%s %s" % (_(KIND_NAMES[k]), _number(part[k], exact)) for k in KINDS))
+                said = ", ".join("%s %s" % (_(KIND_NAMES[k]), _number(part[k], exact)) for k in KINDS)
+                out.extend(
+                    textwrap.wrap("%s: %s" % (_(name), said), 79, initial_indent=" " * 7, subsequent_indent=" " * 9)
                 )
-    out.append(_("model: %s") % model(advice["players"], advice["crib"], _))
+    out.extend(textwrap.wrap(_("model: %s") % model(advice["players"], advice["crib"], _), 79, subsequent_indent="  "))
     return out
 
 
