@@ -358,7 +358,8 @@ def test_the_night_ends_on_paper_pdfs_csv_and_json_that_agree_with_its_standings
     whole = json.loads((tmp_path / "night.json").read_text())
     assert whole["name"] == "Thursday" and whole["seed"] == 9 and whole["ended_at"]
     assert [r["card"] for r in whole["standings"]] == [r["card"] for r in table]
-    ok("night", "print", str(tmp_path / "paper"), *db)
+    printed = ok("night", "print", str(tmp_path / "paper"), *db).stderr  # (it takes seconds: said as it begins)
+    assert printed.startswith("printing the standings and 5 scorecards into %s..." % (tmp_path / "paper"))
     pdfs = sorted(p.name for p in (tmp_path / "paper").iterdir())
     assert pdfs[-1] == "standings.pdf" and len(pdfs) == 6 and "card-00" in pdfs[0]
     assert all(set(p) <= set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.ë") for p in pdfs)

@@ -65,7 +65,8 @@ def test_flash_play_sync_list_stats_plot(tmp_path):
     winner = next(p for p in stats["players"] if p["wins"] == 1)
     assert winner["skunks_given"] == [1, 0, 0] and winner["points"]["points"] == round(61 / 4, 2)
     png = tmp_path / "race.png"
-    cli("plot", "1", "--db", dbfile, "-o", str(png))
+    drawn = cli("plot", "1", "--db", dbfile, "-o", str(png))
+    assert drawn.stderr.splitlines() == ["drawing game 1's race chart...", "wrote %s" % png]  # (it takes seconds)
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10000
     csv_text = cli("export", "--db", dbfile).stdout
     assert csv_text.splitlines()[0].startswith("id,board,seq") and len(csv_text.splitlines()) == 2

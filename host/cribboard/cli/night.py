@@ -578,9 +578,12 @@ def night_print(folder: str, night_id: int | None, db_url: str) -> None:
         where.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise CribboardError(_("cannot write %s: %s") % (where, e.strerror or e)) from None
+    status(_("printing the standings and %(n)d scorecards into %(folder)s...") % {"n": len(rows), "folder": where})
     outfile.write(where / "standings.pdf", paper.standings_pdf(n, rows, standings.paid(rows)))
     for position, row in enumerate(rows, 1):
         outfile.write(where / paper.file_name(position, row), paper.card_pdf(n, row))
+        if position % 10 == 0 and position < len(rows):
+            status(_("  %(done)d of %(n)d scorecards") % {"done": position, "n": len(rows)})
     status(_("wrote the standings and %(n)d scorecards in %(folder)s") % {"n": len(rows), "folder": where})
 
 

@@ -302,18 +302,25 @@ def _export(db_url: str, fmt: str, what: str, output: IO[str]) -> None:
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="The PNG to write.")
 def plot(db_url: str, game_id: int, output: str) -> None:
     """Draw the race chart of one game (its id from `cribboard matches`)."""
+    import importlib.util
+
     from cribboard.reports import stats
 
     try:
-        from cribboard.reports import plot as chart
+        found = importlib.util.find_spec("matplotlib") is not None  # (asked first: importing it takes seconds)
     except ImportError:
-        raise CribboardError(_('plotting needs matplotlib: pip install "cribboard[plot]"')) from None
+        found = False
+    if not found:
+        raise CribboardError(_('plotting needs matplotlib: pip install "cribboard[plot]"'))
     conn = read_db(db_url)
     try:
         record, board = stats.game(conn, game_id)
     except KeyError:
         raise UsageError(_("no game %d in the database (see cribboard matches)") % game_id) from None
     record["names"] = stats.seats(conn).get(game_id, record.get("names"))  # as renamed since the sync
+    status(_("drawing game %d's race chart...") % game_id)  # (matplotlib takes seconds to start)
+    from cribboard.reports import plot as chart
+
     chart.race(
         record,
         output,
