@@ -164,6 +164,21 @@ def test_a_night_at_tables_without_boards_and_a_board_changed_between_rounds(db_
     assert {t for _p, _r, t in tables} == {"1", "2", None}
 
 
+def test_late_arrivals_past_the_nights_tables_get_a_table_more_without_a_board(db_url):
+    db = ["--db", db_url]
+    ok("night", "new", "A", "B", "C", "D", "--rounds", "3", "--table", "1", "--table", "Window", *db)
+    joined = cli("night", "join", "E", "F", *db)
+    assert joined.returncode == 0, joined.stderr
+    assert "a table more for them: table 3, with no board" in joined.stderr
+    assert [(t["table"], t["board"]) for t in as_json("night", "tables", *db)] == [
+        ("1", None),
+        ("Window", None),
+        ("3", None),
+    ]
+    drawn = as_json("night", "round", "1", *db)
+    assert sorted(g["table"] for g in drawn) == ["1", "3", "Window"]  # the six of them, at three tables
+
+
 def test_a_result_entered_by_hand_checks_stands_in_and_undoes_with_its_history(db_url):
     boards = Boards(db_url)
     boards.play(BOARDS[0], ["Player 1", "Player 2"], 0, 100)

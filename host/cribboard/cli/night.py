@@ -476,8 +476,15 @@ def _change_room(
     from cribboard.night import director
 
     db = open_db(db_url)
-    n = director.change_room(db, director.load(db, night_id), [checked(p) for p in joining], leaving, start)
+    before = director.load(db, night_id)
+    n = director.change_room(db, before, [checked(p) for p in joining], leaving, start)
     status(_("the rounds not yet begun are drawn again"))
+    added = n.tables.names[len(before.tables.names) :]
+    if added:
+        status(
+            _("a table more for them: table %s, with no board (its results by hand, or `cribboard night table`)")
+            % ", ".join(added)
+        )
     _show_round(n, min(start or n.in_play, len(n.drawn)), as_json)
 
 

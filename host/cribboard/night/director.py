@@ -243,8 +243,9 @@ def change_room(
             % {"first": first, "last": night.rounds, "start": start}
         )
     room = [p for p in night.present if p not in leaving] + list(joining)
+    added = _more_tables(night.tables.names, drawing.tables_needed(len(room)))
     rest = redraw.redraw(
-        room, night.rounds - start + 1, list(night.tables.names), night.seed + start, night.drawn[: start - 1]
+        room, night.rounds - start + 1, [*night.tables.names, *added], night.seed + start, night.drawn[: start - 1]
     )
     kept.redrawn(
         db,
@@ -253,8 +254,21 @@ def change_room(
         [[(g.table, g.first, g.second) for g in games] for games in rest],
         joined=list(joining),
         left=list(leaving),
+        added_tables=added,
     )
     return load(db, night.id)
+
+
+def _more_tables(names: Sequence[str], needed: int) -> list[str]:
+    """The tables to set up for a room grown past the night's: numbered on from the night's count, each
+    without a board until one is put there (its results by hand)."""
+    added: list[str] = []
+    n = len(names)
+    while len(names) + len(added) < needed:
+        n += 1
+        if str(n) not in names:
+            added.append(str(n))
+    return added
 
 
 def set_board(db: Database, night: Night, table: str, prefix: str | None, start: int | None = None) -> Night:

@@ -62,9 +62,18 @@ def redrawn(
     drawn: Sequence[Sequence[DrawnGame]],
     joined: Sequence[str] = (),
     left: Sequence[str] = (),
+    added_tables: Sequence[str] = (),
 ) -> None:
-    """The rounds from from_round on replaced, as players join or leave before it, in one transaction."""
+    """The rounds from from_round on replaced, as players join or leave before it (and tables are added,
+    without boards, for more of them), in one transaction."""
     with db.transaction():
+        if added_tables:
+            tables = json.loads(db.value("SELECT tables FROM nights WHERE id = ?", (night,)))
+            db.execute("UPDATE nights SET tables = ? WHERE id = ?", (json.dumps(tables + list(added_tables)), night))
+            db.executemany(
+                "INSERT INTO night_boards (night_id, table_name, from_round, board) VALUES (?, ?, ?, NULL)",
+                [(night, t, from_round) for t in added_tables],
+            )
         db.execute("DELETE FROM night_draw WHERE night_id = ? AND round >= ?", (night, from_round))
         _put_rounds(db, night, from_round, drawn)
         n = db.value("SELECT COUNT(*) FROM night_players WHERE night_id = ?", (night,))
