@@ -111,3 +111,23 @@ def test_on_postgresql_a_reader_of_results_cannot_read_the_keys(pg_cluster):
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)[0]["board"] == "b0ard"  # the pairings, not the keys
     assert cli("matches", "--db", as_reader, "--json").returncode == 0
+
+
+def test_a_live_state_is_kept_with_its_counter_once_whatever_the_engine(db_url):
+    """store.club.take_live: the counter and the state together or neither (PostgreSQL's one statement,
+    SQLite's transaction): a counter taken already, or a board revoked, keeps nothing and says so."""
+    db = store.connect(db_url)
+    try:
+        store.club.pair(db, "b0ard", b"k" * 32, "2001-11-30T00:00:00+00:00")
+        assert store.club.take_live(db, "b0ard", 1, 1, "now", '{"a": 1}') == 1
+        assert store.club.take_live(db, "b0ard", 1, 1, "now", '{"a": 2}') is None  # the same counter: a replay
+        assert store.club.take_live(db, "b0ard", 1, 0, "now", '{"a": 3}') is None  # an earlier one
+        assert store.club.take_live(db, "b0ard", 2, 0, "now", '{"a": 4}') == 2  # a new boot counts after
+        assert store.club.key_and_counter(db, "b0ard")["last"] == (2, 0)
+        assert [r["state"] for r in store.club.live_states(db, ["b0ard"])] == ['{"a": 4}']
+        store.club.unpair(db, "b0ard", "later")
+        assert store.club.take_live(db, "b0ard", 3, 0, "now", '{"a": 5}') is None  # revoked: nothing kept
+        assert store.club.live_versions(db) == {"b0ard": 2}
+        assert store.club.key_and_counter(db, "nobody") is None
+    finally:
+        db.close()

@@ -158,5 +158,5 @@ def test_the_scoreboard_and_the_drawing_follow_the_show_from_the_state_alone():
     state = json.loads(json.dumps(t.state()))
     assert scoreboard.view(state)["show"] is True
     _, leds = seen.draw(state)
-    assert leds == [list(c) for c in t.strip.shown]  # what the board shows, from its state alone
+    assert [list(c) for c in leds] == [list(c) for c in t.strip.shown]  # what the board shows, from its state alone
     assert tuple(leds[t.layout.dealer[0]]) == t.renderer.colour(rc.MENU)

@@ -248,8 +248,7 @@ class Club:
         boot, n = int(numbers[1]), int(numbers[2])
         if not SIGNATURE_RE.fullmatch(given):
             raise Refused(403, "no signature (64 hex digits)")
-        with self.pool.db() as db:
-            paired = store.club.key_of(db, board)
+        with self.pool.reading_first(lambda db: store.club.key_and_counter(db, board)) as (db, paired):
             if paired is None:
                 raise Refused(403, "not a paired board")
             if paired["revoked_at"] is not None:
@@ -258,8 +257,8 @@ class Club:
             if not hmac.compare_digest(signature(key, method, path, board, counter, body).encode(), given.encode()):
                 raise Refused(403, "bad signature")
             self._keys.keep(board, key)
-            last = store.club.last_counter(db, board)
-            if last is not None and (boot, n) <= last:
+            last = paired["last"]
+            if (boot, n) <= last:
                 raise Refused(409, "a replay, or a request out of order", (key, counter, last))
             self._keys.passed(board, (boot, n))
             try:
@@ -325,10 +324,13 @@ class Club:
             seen = drawn(state)
         except (ValueError, OverflowError, AttributeError, RecursionError) as e:
             raise Refused(422, "not a board's state: %s" % ascii(str(e)[:200])) from None
-        with db.transaction():  # the counter and the state together: another server shows it, from the database
-            self._counter(db, board, count, key, counter)
-            version = store.club.keep_live(db, board, json.dumps(state))
-        self._show(board, version, seen)
+        # The counter and the state together: another server shows it, from the database.
+        version = store.club.take_live(db, board, *count, _iso(self._now()), json.dumps(state))
+        if version is None:  # another request with this counter was first
+            raise Refused(
+                409, "a replay, or a request out of order", (key, counter, store.club.last_counter(db, board))
+            )
+        self._show(board, int(version), seen)
         return {"board": board, "counter": counter}
 
     def _seated(self, db: Database) -> dict[str, list[str]]:

@@ -92,6 +92,19 @@ def key_of(db: Database, board: str) -> Row | None:
     return None if row is None else dict(row, key=bytes(row["key"]))
 
 
+def key_and_counter(db: Database, board: str) -> Row | None:
+    """key_of's row with the board's last request's counter beside it (last: (boot, n)), in one read: what
+    each of a board's requests is checked against. None for a board never paired."""
+    row = db.one(
+        "SELECT k.key, c.revoked_at, c.boot, c.n FROM club_boards c JOIN club_keys k ON k.board = c.board "
+        "WHERE c.board = ?",
+        (board,),
+    )
+    if row is None:
+        return None
+    return {"key": bytes(row["key"]), "revoked_at": row["revoked_at"], "last": (int(row["boot"]), int(row["n"]))}
+
+
 def keys(db: Database) -> dict[str, bytes]:
     """Every paired board's key, but the revoked ones' (the server's role only, as key_of)."""
     rows = db.all(
@@ -128,6 +141,24 @@ def boards(db: Database) -> list[dict[str, Any]]:
         "FROM club_boards c LEFT JOIN games g ON g.board = c.board "
         "GROUP BY c.board, c.paired_at, c.revoked_at, c.last_request_at, c.boot, c.n ORDER BY c.board"
     )
+
+
+def take_live(db: Database, board: str, boot: int, n: int, now: str, state: str) -> int | None:
+    """take_counter and keep_live together, atomic: the live state's version now, or None if the counter was
+    not taken (a replay, or a request out of order: nothing kept). On PostgreSQL one statement (one round
+    trip, no transaction to begin and commit); SQLite's are in this process, taken in a transaction."""
+    if db.engine == "postgresql":
+        return db.value(
+            "WITH taken AS (UPDATE club_boards SET boot = ?, n = ?, last_request_at = ? WHERE board = ? "
+            "AND revoked_at IS NULL AND (boot < ? OR (boot = ? AND n < ?)) RETURNING board) "
+            "INSERT INTO club_live (board, version, state) SELECT board, 1, ? FROM taken ON CONFLICT (board) "
+            "DO UPDATE SET version = club_live.version + 1, state = excluded.state RETURNING version",
+            (boot, n, now, board, boot, boot, n, state),
+        )
+    with db.transaction():
+        if not take_counter(db, board, boot, n, now):
+            return None
+        return keep_live(db, board, state)
 
 
 def keep_live(db: Database, board: str, state: str) -> int:

@@ -7,13 +7,14 @@
 # server answers with 503, never a wait that holds a board for long.
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 from cribboard.store.engine import Database, DbError, busy_wait, is_server, open_sqlite, postgresql_database, safe_url
 from cribboard.text.i18n import _
 
+T = TypeVar("T")
 WAIT_S = 3.0  # the longest a request waits for a connection, or for SQLite's writer
 
 
@@ -47,20 +48,55 @@ class Pool:
         finally:
             self._pg.putconn(conn)  # a broken one is closed there, and another made
 
+    @contextmanager
+    def reading_first(self, first: Callable[[Database], T]) -> Iterator[tuple[Database, T]]:
+        """A connection for one request whose first statement is a read, and what it read: on PostgreSQL
+        the read is tried on a pooled connection unchecked, and again on another if that one was broken
+        (a restart breaks every one the pool holds): a round trip a request fewer than a check first, and
+        a read tried twice changes nothing."""
+        if self._pg is None:
+            db = self._thread_sqlite()
+            yield db, first(db)
+            return
+        deadline = time.monotonic() + WAIT_S
+        swept = False
+        while True:
+            conn = self._pg_getconn(deadline)
+            db = postgresql_database(conn, self.url)
+            try:
+                value = first(db)
+                break
+            except DbError:
+                self._pg.putconn(conn)  # (a broken one is closed there)
+                if not conn.broken or time.monotonic() > deadline:
+                    raise
+                if not swept:
+                    swept = True
+                    self._pg.check()
+        try:
+            yield db, value
+        finally:
+            self._pg.putconn(conn)
+
+    def _pg_getconn(self, deadline: float) -> Any:
+        from psycopg_pool import PoolTimeout
+
+        try:
+            return self._pg.getconn(timeout=max(0.01, deadline - time.monotonic()))
+        except PoolTimeout:
+            raise DbError(_("the database %s: no connection within %g s") % (safe_url(self.url), WAIT_S)) from None
+
     def _pg_connection(self) -> Any:
         """A pooled connection that answers. The first that does not (a restart broke every one the pool
         holds) has the pool check all its idle ones at once, so new ones are made without waiting for
         each to be tried and given up in turn."""
         from psycopg import Error
-        from psycopg_pool import ConnectionPool, PoolTimeout
+        from psycopg_pool import ConnectionPool
 
         deadline = time.monotonic() + WAIT_S
         swept = False
         while True:
-            try:
-                conn = self._pg.getconn(timeout=max(0.01, deadline - time.monotonic()))
-            except PoolTimeout:
-                raise DbError(_("the database %s: no connection within %g s") % (safe_url(self.url), WAIT_S)) from None
+            conn = self._pg_getconn(deadline)
             try:
                 ConnectionPool.check_connection(conn)
                 return conn

@@ -24,10 +24,19 @@ def read_state(path: Any) -> dict[str, Any] | None:
 
 def view(state: dict[str, Any]) -> dict[str, Any]:
     """The scoreboard of one board; ValueError if the state is not a board's."""
+    return view_of(restored(state), state)
+
+
+def restored(state: dict[str, Any]) -> Any:
+    """The board's session in a saved state (cribapp.restore); ValueError if the state is not a board's."""
     try:
-        session = session_of(state)
+        return session_of(state)
     except (ValueError, KeyError, TypeError, IndexError, AttributeError) as e:
         raise ValueError("not a board's state: %s" % e) from None
+
+
+def view_of(session: Any, state: dict[str, Any]) -> dict[str, Any]:
+    """The scoreboard of a board whose state holds this session (restored)."""
     match = session.match
     g = match.game
     sides = g.sides

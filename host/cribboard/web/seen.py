@@ -14,29 +14,43 @@ from cribboard.errors import SimError
 from cribboard.text.i18n import N_
 from cribboard.web import scoreboard
 
+_DARK = (0, 0, 0)
+
 
 class _Frame:
-    """A pixel sink that keeps the last frame written, as [r, g, b]."""
+    """A pixel sink that keeps the last frame written, each LED an (r, g, b) the renderer gave (its
+    palette's: never changed, so kept as given, not copied: a club's server draws a frame a report)."""
 
     def __init__(self, n: int) -> None:
         self.n = n
-        self._next = [[0, 0, 0] for _ in range(n)]
-        self.leds = [[0, 0, 0] for _ in range(n)]
+        self._next: list[tuple[int, int, int]] = [_DARK] * n
+        self.leds: list[tuple[int, int, int]] = [_DARK] * n
 
     def __setitem__(self, i: int, rgb: tuple[int, int, int]) -> None:
-        self._next[i] = list(rgb)
+        self._next[i] = rgb
 
     def write(self) -> None:
-        self.leds = [list(c) for c in self._next]
+        self.leds = list(self._next)
 
 
-def draw(state: dict[str, Any]) -> tuple[dict[str, Any], list[list[int]]]:
-    """The layout and the LEDs a board with this state shows (between blinks)."""
-    session = session_of(state)
+_LAYOUTS: dict[int, tuple[dict[str, Any], Layout]] = {}  # the standard layout by tracks, built once
+
+
+def _layout(tracks: int) -> tuple[dict[str, Any], Layout]:
+    if tracks not in _LAYOUTS:
+        data = standard(tracks)
+        _LAYOUTS[tracks] = (data, Layout(data))
+    return _LAYOUTS[tracks]
+
+
+def draw(state: dict[str, Any], session: Any = None) -> tuple[dict[str, Any], list[tuple[int, int, int]]]:
+    """The layout and the LEDs a board with this state shows (between blinks); session: the state's, if
+    it was restored already."""
+    if session is None:
+        session = session_of(state)
     match = session.match
     g = match.game
-    layout_data = standard(3 if g.sides == 3 else 2)
-    layout = Layout(layout_data)
+    layout_data, layout = _layout(3 if g.sides == 3 else 2)
     frame = _Frame(layout.n)
     r = Renderer(layout, frame, Config(), state.get("brightness", 3))
     r.begin()
@@ -45,14 +59,15 @@ def draw(state: dict[str, Any]) -> tuple[dict[str, Any], list[list[int]]]:
     return layout_data, frame.leds
 
 
-Drawn = tuple[dict[str, Any], dict[str, Any], list[list[int]]]
+Drawn = tuple[dict[str, Any], dict[str, Any], list[tuple[int, int, int]]]
 
 
 def drawn(state: Any) -> Drawn:
     """(scoreboard, layout, LEDs) of a board's state; ValueError if it is not a board's."""
     try:
-        view = scoreboard.view(state)
-        layout, leds = draw(state)
+        session = scoreboard.restored(state)  # (once: the scoreboard and the drawing read the same)
+        view = scoreboard.view_of(session, state)
+        layout, leds = draw(state, session)
     except (KeyError, TypeError, IndexError) as e:
         raise ValueError("not a board's state: %s" % e) from None
     return view, layout, leds
@@ -66,7 +81,7 @@ class SeenBoard:
     def __init__(self, layout: dict[str, Any]) -> None:
         self.layout = layout
         self.frames = 0
-        self._leds: list[list[int]] = []
+        self._leds: list[tuple[int, int, int]] = []
         self._view: dict[str, Any] | None = None
 
     def show(self, seen: Drawn) -> None:
@@ -76,7 +91,7 @@ class SeenBoard:
     def buttons(self) -> list[str]:
         return []
 
-    def leds(self) -> list[list[int]]:
+    def leds(self) -> list[tuple[int, int, int]]:
         return self._leds
 
     def press(self, button: Any, gesture: Any) -> None:
