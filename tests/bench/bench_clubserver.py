@@ -186,6 +186,27 @@ async def boards_beside_a_phone(port, boards, seconds, body, drips):
     return took, failed
 
 
+def floor_figure(db_url, boards, seconds, body):
+    """The boards against the floor (floor_server.py: the same HTTP server and database, the HMAC, the
+    JSON and the row, nothing else): its CPU time per request, and the answers' p99."""
+    floor = subprocess.Popen(
+        [sys.executable, str(Path(__file__).with_name("floor_server.py")), db_url],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        port = int(floor.stdout.readline().strip().rstrip("/").rsplit(":", 1)[1])
+        cpu0 = cpu_seconds(floor.pid)
+        took, failed = asyncio.run(boards_for(port, boards, seconds, body, boot=900))
+        cpu = cpu_seconds(floor.pid) - cpu0
+    finally:
+        floor.terminate()
+        floor.wait(30)
+    took.sort()
+    return cpu / max(1, len(took) + len(failed)), took[int(0.99 * len(took))] if took else None, len(failed)
+
+
 def peak_kb(pid):
     for line in Path("/proc/%d/status" % pid).read_text().splitlines():
         if line.startswith("VmHWM:"):
@@ -227,6 +248,7 @@ def main():
                 cpu0 = cpu_seconds(proc.pid)
                 took, failed = asyncio.run(boards_for(port, boards, seconds, body))
                 cpu = cpu_seconds(proc.pid) - cpu0
+                floor_cpu, floor_p99, floor_failed = floor_figure(db_url, boards, seconds / 2, body)
                 before_drip = peak_kb(proc.pid)
                 cut = asyncio.run(drip(port, drips, drip_s))
                 drip_kb = peak_kb(proc.pid)
@@ -262,6 +284,10 @@ def main():
                 "p50_ms": round(1000 * statistics.median(took), 1),
                 "p99_ms": round(1000 * took[int(0.99 * len(took))], 1),
                 "cpu_ms_per_request": round(1000 * cpu / max(1, len(took) + len(failed)), 2),
+                "floor_cpu_ms_per_request": round(1000 * floor_cpu, 2),
+                "cpu_ratio_to_floor": round(cpu / max(1, len(took) + len(failed)) / floor_cpu, 2),
+                "floor_p99_ms": round(1000 * floor_p99, 1) if floor_p99 is not None else None,
+                "floor_failed": floor_failed,
                 "rss_peak_idle_kb": idle_kb,
                 "rss_peak_200_boards_kb": before_drip,
                 "rss_peak_1000_drips_kb": drip_kb,
