@@ -71,10 +71,10 @@ def a_state():
     return json.loads(json.dumps(t.state()))
 
 
-def request(port, board, counter, body):
-    """A board's live report, byte for byte as its firmware sends it (cribclub.wire)."""
-    sig = signature(KEY.encode(), "POST", LIVE, board, counter, body)
-    return wire.request("127.0.0.1:%d" % port, LIVE, board, counter, sig, body)
+def request(port, board, counter, body, path=LIVE):
+    """A board's report (live by default), byte for byte as its firmware sends it (cribclub.wire)."""
+    sig = signature(KEY.encode(), "POST", path, board, counter, body)
+    return wire.request("127.0.0.1:%d" % port, path, board, counter, sig, body)
 
 
 def board_address(i):
@@ -101,6 +101,82 @@ async def one_board(port, board, body, until, took, failed, boot=1, period=1.0):
         except (OSError, asyncio.TimeoutError) as e:
             failed.append(type(e).__name__)
         await asyncio.sleep(max(0.0, period - (time.monotonic() - began)))  # a state a second, by default
+
+
+PRESS_S = 4.0  # a table's boards: a press every few seconds at random (a live report each)...
+GAME_S = 17.5 * 60  # ...and a game every 15 to 20 minutes (its report too)
+
+
+def a_game_report(seq):
+    from test_records import good
+
+    return json.dumps(
+        {"fw": "1.0", "boot": 1, "ticks": 5000, "period": 1 << 30, "records": [[seq, json.dumps(good(seq))]]}
+    ).encode()
+
+
+async def one_table(port, board, body, until, took, failed, rng, boot, game_s):
+    """A board at a table's pace: a live report a press, the presses at random (PRESS_S apart on average),
+    and now and then a game's report; took: (kind, seconds) of each answered."""
+    n, games = 0, 0
+    source = (board_address(int(board[1:])), 0)
+    await asyncio.sleep(rng.uniform(0, PRESS_S))  # (the tables did not all start in the same second)
+    while time.monotonic() < until:
+        n += 1
+        kind, data, path = "live", body, LIVE
+        if rng.random() < PRESS_S / game_s:
+            games += 1
+            kind, data, path = "games", a_game_report(games), wire.GAMES
+        began = time.monotonic()
+        try:
+            reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port, local_addr=source), 10)
+            writer.write(request(port, board, "%d.%d" % (boot, n), data, path))
+            answer = await asyncio.wait_for(reader.read(), 10)
+            writer.close()
+            if answer[9:12] == b"200":
+                took.append((kind, time.monotonic() - began))
+            else:
+                failed.append(answer[9:12].decode(errors="replace"))
+        except (OSError, asyncio.TimeoutError) as e:
+            failed.append(type(e).__name__)
+        await asyncio.sleep(rng.expovariate(1 / PRESS_S))
+
+
+async def tables_for(ports, boards, seconds, body, boot, game_s):
+    """boards at a table's pace, taking turns among the servers' ports: (took, failed) as one_table's."""
+    import random
+
+    took, failed = [], []
+    until = time.monotonic() + seconds
+    rng = random.Random(56)
+    await asyncio.gather(
+        *(
+            one_table(
+                ports[i % len(ports)], "b%03d" % i, body, until, took, failed, random.Random(rng.random()), boot, game_s
+            )
+            for i in range(boards)
+        )
+    )
+    return took, failed
+
+
+def table_pace(ports, pids, boards, seconds, body, boot, game_s=GAME_S):
+    """The figures of boards at a table's pace against these servers: answers p50/p99 (live and games
+    reports), failures, the servers' CPU per request."""
+    cpu0 = sum(cpu_seconds(pid) for pid in pids)
+    took, failed = asyncio.run(tables_for(ports, boards, seconds, body, boot, game_s))
+    cpu = sum(cpu_seconds(pid) for pid in pids) - cpu0
+    times = sorted(t for _k, t in took)
+    games = sorted(t for k, t in took if k == "games")
+    return {
+        "answered": len(took),
+        "games_answered": len(games),
+        "failed": len(failed),
+        "p50_ms": round(1000 * statistics.median(times), 1) if times else None,
+        "p99_ms": round(1000 * times[int(0.99 * len(times))], 1) if times else None,
+        "games_p99_ms": round(1000 * games[int(0.99 * len(games))], 1) if games else None,
+        "cpu_ms_per_request": round(1000 * cpu / max(1, len(took) + len(failed)), 2),
+    }
 
 
 async def boards_for(port, boards, seconds, body, boot=1):
@@ -207,6 +283,20 @@ def floor_figure(db_url, boards, seconds, body):
     return cpu / max(1, len(took) + len(failed)), took[int(0.99 * len(took))] if took else None, len(failed)
 
 
+def sqlite_table_pace(tables, seconds, body, uvicorn):
+    """table_pace against one serve on a SQLite file."""
+    with tempfile.TemporaryDirectory() as tmp:
+        db_url = str(Path(tmp) / "club.sqlite3")
+        for i in range(tables):
+            clubserver.pair(db_url, "b%03d" % i)
+        proc, url = start(db_url, uvicorn)
+        try:
+            return table_pace([int(url.rstrip("/").rsplit(":", 1)[1])], [proc.pid], tables, seconds, body, boot=1)
+        finally:
+            proc.terminate()
+            proc.wait(30)
+
+
 def peak_kb(pid):
     for line in Path("/proc/%d/status" % pid).read_text().splitlines():
         if line.startswith("VmHWM:"):
@@ -232,6 +322,7 @@ def main():
     uvicorn = "--uvicorn" in sys.argv
     quick = "--quick" in sys.argv  # a smoke run of the bench itself: 20 boards for 5 s, 50 drips for 12 s
     boards, seconds, drips, drip_s = (20, 5.0, 50, 12.0) if quick else (200, 60.0, 1000, 30.0)
+    tables = 30 if quick else 300  # boards at a table's pace (issue 56), and in lockstep
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 8192), hard))  # a client a connection
     body = json.dumps({"state": a_state()}).encode()
@@ -239,7 +330,7 @@ def main():
         cluster = Cluster()
         try:
             db_url = cluster.new_database()
-            for i in range(boards):
+            for i in range(max(boards, tables)):
                 clubserver.pair(db_url, "b%03d" % i)
             proc, url = start(db_url, uvicorn)
             port = int(url.rstrip("/").rsplit(":", 1)[1])
@@ -249,6 +340,9 @@ def main():
                 took, failed = asyncio.run(boards_for(port, boards, seconds, body))
                 cpu = cpu_seconds(proc.pid) - cpu0
                 floor_cpu, floor_p99, floor_failed = floor_figure(db_url, boards, seconds / 2, body)
+                paced = table_pace([port], [proc.pid], tables, seconds, body, 2, 20.0 if quick else GAME_S)
+                lock_took, lock_failed = asyncio.run(boards_for(port, tables, seconds / 2, body, boot=3))
+                lock_took.sort()
                 before_drip = peak_kb(proc.pid)
                 cut = asyncio.run(drip(port, drips, drip_s))
                 drip_kb = peak_kb(proc.pid)
@@ -262,12 +356,16 @@ def main():
                 try:
                     other_port = int(other_url.rstrip("/").rsplit(":", 1)[1])
                     rps_two, failed_two = asyncio.run(flood([port, other_port], boards, seconds / 2, body, boot=10_001))
+                    paced_two = table_pace(
+                        [port, other_port], [proc.pid, other.pid], tables, seconds, body, boot=10_002
+                    )
                 finally:
                     other.terminate()
                     other.wait(30)
             finally:
                 proc.terminate()
                 proc.wait(30)
+            paced_sqlite = sqlite_table_pace(tables, seconds, body, uvicorn)
         finally:
             cluster.stop()
     took.sort()
@@ -302,6 +400,17 @@ def main():
                 "requests_per_s_2_servers": rps_two,
                 "flood_failed_1_server": len(failed_one),
                 "flood_failed_2_servers": len(failed_two),
+                "tables": tables,
+                "press_s": PRESS_S,
+                "game_min": GAME_S / 60,
+                "table_pace_1_server": paced,
+                "table_pace_2_servers": paced_two,
+                "table_pace_sqlite": paced_sqlite,
+                "lockstep_%d_boards_p99_ms" % tables: round(1000 * lock_took[int(0.99 * len(lock_took))], 1)
+                if lock_took
+                else None,
+                "lockstep_%d_boards_answered" % tables: len(lock_took),
+                "lockstep_%d_boards_failed" % tables: len(lock_failed),
             }
         )
     )

@@ -304,6 +304,41 @@ def main():
             srv["requests_per_s_2_servers"] / max(1.0, srv["requests_per_s_1_server"]),
         )
     )
+    lockstep = srv["tables"]
+    print(
+        "| %d boards in lockstep for %d s: answers p99 (%d answered, %d failed) | %s ms | <= 250 ms, 0 failed |"
+        % (
+            lockstep,
+            srv["seconds"] / 2,
+            srv["lockstep_%d_boards_answered" % lockstep],
+            srv["lockstep_%d_boards_failed" % lockstep],
+            srv["lockstep_%d_boards_p99_ms" % lockstep],
+        )
+    )
+    for name, where in (
+        ("table_pace_1_server", "one `serve`, PostgreSQL"),
+        ("table_pace_2_servers", "two `serve`, PostgreSQL"),
+        ("table_pace_sqlite", "one `serve`, SQLite"),
+    ):
+        paced = srv[name]
+        print(
+            "| %d boards at a table's pace (a press every %g s at random, a game every %g min), %s: answers p50 / "
+            "p99, games' p99 (%d answered, %d of them games, %d failed); CPU a request | %s / %s ms, %s ms; %s ms "
+            "| p99 <= 50 ms, 0 failed |"
+            % (
+                srv["tables"],
+                srv["press_s"],
+                srv["game_min"],
+                where,
+                paced["answered"],
+                paced["games_answered"],
+                paced["failed"],
+                paced["p50_ms"],
+                paced["p99_ms"],
+                paced["games_p99_ms"],
+                paced["cpu_ms_per_request"],
+            )
+        )
     print()
     print(
         "| a club night: %d players, %d rounds (%d games), CPython, in process; reference loop %d us | measured |"

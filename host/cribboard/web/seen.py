@@ -34,6 +34,7 @@ class _Frame:
 
 
 _LAYOUTS: dict[int, tuple[dict[str, Any], Layout]] = {}  # the standard layout by tracks, built once
+_CONFIG = Config()  # the default board's (a renderer reads it, never changes it): read once
 
 
 def _layout(tracks: int) -> tuple[dict[str, Any], Layout]:
@@ -52,7 +53,7 @@ def draw(state: dict[str, Any], session: Any = None) -> tuple[dict[str, Any], li
     g = match.game
     layout_data, layout = _layout(3 if g.sides == 3 else 2)
     frame = _Frame(layout.n)
-    r = Renderer(layout, frame, Config(), state.get("brightness", 3))
+    r = Renderer(layout, frame, _CONFIG, state.get("brightness", 3))
     r.begin()
     view_for(match).board(r, match, tally(match), 1, show=session.showing())
     r.finish()
