@@ -240,6 +240,12 @@ def test_two_servers_on_one_postgresql_behave_as_one(pg_cluster):
                 ]
 
             until(both)
+        # The second draws the board the first took when its page asks (from the state, as the board shows).
+        from cribboard.web import seen
+
+        shown = seen.draw(json.loads(json.dumps(tables["b0ard"].state())))[1]
+        at = [b["board"] for b in page_boards(url2)].index("b0ard")
+        assert page_json(url2, "/api/leds?board=%d" % at)["leds"] == [list(c) for c in shown]
         # A request one server took is a replay at the other; games are stored once, whichever took them.
         assert send(url1, GAMES, games_body(1, 2), "1.2")[0] == 200
         status, answer, _sig, _raw = send(url2, GAMES, games_body(1, 2), "1.2")
@@ -262,14 +268,18 @@ def test_two_servers_on_one_postgresql_behave_as_one(pg_cluster):
         clubserver.stop(second)
 
 
-def page_boards(url):
+def page_json(url, path):
     where = urlsplit(url)
     conn = http.client.HTTPConnection(where.hostname, where.port, timeout=WAIT_S)
     try:
-        conn.request("GET", "/api/state")
-        return json.loads(conn.getresponse().read())["boards"]
+        conn.request("GET", path)
+        return json.loads(conn.getresponse().read())
     finally:
         conn.close()
+
+
+def page_boards(url):
+    return page_json(url, "/api/state")["boards"]
 
 
 def until(check):

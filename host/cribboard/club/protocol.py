@@ -77,13 +77,51 @@ class Refused(Exception):
 
 
 class NetBoard(SeenBoard):
-    """A board that reports over the network: its last live state."""
+    """A board that reports over the network: its last live state. A state another server took (and
+    checked) is drawn only when the page asks for this board: two servers on one database each draw the
+    states they take, not every board's twice."""
 
     def __init__(self, board: str) -> None:
+        self._layout: dict[str, Any] = {}
+        self._later: dict[str, Any] | None = None
+        self._drawing = threading.Lock()
         super().__init__({})
         self.board = board
 
+    def show_later(self, state: dict[str, Any]) -> None:
+        with self._drawing:
+            self._later = state
+
+    def show(self, seen: Any) -> None:
+        with self._drawing:
+            self._later = None
+            super().show(seen)
+
+    def _settled(self) -> None:
+        with self._drawing:
+            state, self._later = self._later, None
+            if state is None:
+                return
+            try:
+                super().show(drawn(state))
+            except (ValueError, OverflowError, AttributeError, RecursionError, TypeError):
+                pass  # (checked when it came: one that no longer draws leaves the page as it was)
+
+    @property
+    def layout(self) -> dict[str, Any]:
+        self._settled()
+        return self._layout
+
+    @layout.setter
+    def layout(self, value: dict[str, Any]) -> None:
+        self._layout = value
+
+    def leds(self) -> list[tuple[int, int, int]]:
+        self._settled()
+        return super().leds()
+
     def scoreboard(self) -> dict[str, Any] | None:
+        self._settled()
         return dict(self._view, board=self.board) if self._view else None
 
 
@@ -152,13 +190,15 @@ class Club:
             rows = store.club.live_states(db, newer)
         for row in rows:
             try:
-                seen = drawn(json.loads(row["state"]))
-            except (ValueError, OverflowError, AttributeError, RecursionError, TypeError):
-                continue  # (each was checked when it came: one that no longer draws is left as it was)
-            self._show(row["board"], int(row["version"]), seen)
+                state = json.loads(row["state"])
+            except (ValueError, RecursionError):
+                continue  # (each was checked when it came: one that no longer reads is left as it was)
+            if isinstance(state, dict):
+                self._show(row["board"], int(row["version"]), state=state)
 
-    def _show(self, board: str, version: int, seen: Any) -> None:
-        """Put the board's state on the page, unless the page has a later one already."""
+    def _show(self, board: str, version: int, seen: Any = None, state: dict[str, Any] | None = None) -> None:
+        """Put the board's state on the page (drawn, or a state to draw when the page asks), unless the
+        page has a later one already."""
         with self._boards_lock:
             if version <= self._shown.get(board, 0):
                 return
@@ -166,7 +206,10 @@ class Club:
             if board not in self._by_id:
                 self._by_id[board] = NetBoard(board)
                 self.boards.append(self._by_id[board])
-            self._by_id[board].show(seen)
+            if state is not None:
+                self._by_id[board].show_later(state)
+            else:
+                self._by_id[board].show(seen)
 
     def healthy(self, peer: str = "") -> bool | None:
         """Whether the database answers now; None if peer has asked too often (a health check is the one
