@@ -123,11 +123,11 @@ def test_a_live_state_is_kept_with_its_counter_once_whatever_the_engine(db_url):
         assert store.club.take_live(db, "b0ard", 1, 1, "now", '{"a": 2}') is None  # the same counter: a replay
         assert store.club.take_live(db, "b0ard", 1, 0, "now", '{"a": 3}') is None  # an earlier one
         assert store.club.take_live(db, "b0ard", 2, 0, "now", '{"a": 4}') == 2  # a new boot counts after
-        assert store.club.key_and_counter(db, "b0ard")["last"] == (2, 0)
+        assert store.club.key_of(db, "b0ard")["last"] == (2, 0)
         assert [r["state"] for r in store.club.live_states(db, ["b0ard"])] == ['{"a": 4}']
         store.club.unpair(db, "b0ard", "later")
         assert store.club.take_live(db, "b0ard", 3, 0, "now", '{"a": 5}') is None  # revoked: nothing kept
         assert store.club.live_versions(db) == {"b0ard": 2}
-        assert store.club.key_and_counter(db, "nobody") is None
+        assert store.club.key_of(db, "nobody") is None
     finally:
         db.close()

@@ -291,7 +291,7 @@ class Club:
         boot, n = int(numbers[1]), int(numbers[2])
         if not SIGNATURE_RE.fullmatch(given):
             raise Refused(403, "no signature (64 hex digits)")
-        with self.pool.reading_first(lambda db: store.club.key_and_counter(db, board)) as (db, paired):
+        with self.pool.reading_first(lambda db: store.club.key_of(db, board)) as (db, paired):
             if paired is None:
                 raise Refused(403, "not a paired board")
             if paired["revoked_at"] is not None:
@@ -370,9 +370,7 @@ class Club:
         # The counter and the state together: another server shows it, from the database.
         version = store.club.take_live(db, board, *count, _iso(self._now()), json.dumps(state))
         if version is None:  # another request with this counter was first
-            raise Refused(
-                409, "a replay, or a request out of order", (key, counter, store.club.last_counter(db, board))
-            )
+            raise _replay(db, board, key, counter)
         self._show(board, int(version), seen)
         return {"board": board, "counter": counter}
 
@@ -400,8 +398,12 @@ class Club:
 
     def _counter(self, db: Database, board: str, count: tuple[int, int], key: bytes, counter: str) -> None:
         if not store.club.take_counter(db, board, *count, _iso(self._now())):  # another request with it was first
-            last = store.club.last_counter(db, board)
-            raise Refused(409, "a replay, or a request out of order", (key, counter, last))
+            raise _replay(db, board, key, counter)
+
+
+def _replay(db: Database, board: str, key: bytes, counter: str) -> Refused:
+    """The refusal of a request whose counter another took first, signed, with the board's last counter."""
+    return Refused(409, "a replay, or a request out of order", (key, counter, store.club.last_counter(db, board)))
 
 
 class Keys:

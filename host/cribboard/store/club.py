@@ -83,18 +83,9 @@ def unpair(db: Database, board: str, now: str) -> tuple[str, bool] | None:
 
 
 def key_of(db: Database, board: str) -> Row | None:
-    """The board's key (bytes) and whether it is revoked (revoked_at), or None for a board never paired.
-    On PostgreSQL only the server's role may read club_keys."""
-    row = db.one(
-        "SELECT k.key, c.revoked_at FROM club_boards c JOIN club_keys k ON k.board = c.board WHERE c.board = ?",
-        (board,),
-    )
-    return None if row is None else dict(row, key=bytes(row["key"]))
-
-
-def key_and_counter(db: Database, board: str) -> Row | None:
-    """key_of's row with the board's last request's counter beside it (last: (boot, n)), in one read: what
-    each of a board's requests is checked against. None for a board never paired."""
+    """The board's key (bytes), whether it is revoked (revoked_at) and its last request's counter (last:
+    (boot, n)), in one read: what each of a board's requests is checked against. None for a board never
+    paired. On PostgreSQL only the server's role may read club_keys."""
     row = db.one(
         "SELECT k.key, c.revoked_at, c.boot, c.n FROM club_boards c JOIN club_keys k ON k.board = c.board "
         "WHERE c.board = ?",
