@@ -258,3 +258,52 @@ def test_text_no_database_keeps_is_kept_apart_escaped_or_refused_never_a_503(clu
     firmware = db.value("SELECT firmware FROM boards WHERE board = ?", (BOARD,))
     db.close()
     assert raws[0] == '{"a\\x00": 1}' and raws[2] == "\\ud800" and firmware == "1.0\\x00\\ud800"
+
+
+def a_live_state():
+    from rig import Table
+
+    t = Table()
+    t.enter(0, 7)
+    return json.loads(json.dumps(t.state()))
+
+
+def test_a_known_boards_live_report_in_one_statement_still_meets_every_check_the_database_holds(club):
+    """The live report of a board whose key the server keeps is taken in one statement (_live_known);
+    what changed in the database since (another server took the counter, the key rotated, the board
+    revoked) is still said as the full way says it, and nothing is kept."""
+    state = {"state": a_live_state()}
+    db = store.connect(club.db_url)
+    try:
+        assert club.post(state, path=LIVE, count="1.1") == (200, {"board": BOARD, "counter": "1.1"})
+        assert club.post(state, path=LIVE, count="1.1") == (
+            409,
+            {"error": "a replay, or a request out of order", "last": "1.1"},
+        )
+        store.club.take_live(db, BOARD, 1, 5, "now", "{}")  # another server took 1.5
+        assert club.post(state, path=LIVE, count="1.5") == (
+            409,
+            {"error": "a replay, or a request out of order", "last": "1.5"},
+        )
+        assert club.post(state, path=LIVE, count="1.6")[0] == 200
+        store.club.pair(db, BOARD, b"n" * 32, "2026-11-28T00:00:00+00:00")  # paired again: a new key
+        assert club.post(state, path=LIVE, count="1.7") == (403, {"error": "bad signature"})  # the old key's
+        assert club.post(state, path=LIVE, count="1.7", key="n" * 32)[0] == 200
+        for _ in range(protocol.BURST):  # its allowance spent: a replay is still a replay, costing nothing
+            assert club.post(state, path=LIVE, count="1.7", key="n" * 32)[0] == 409
+        store.club.unpair(db, BOARD, "2026-11-28T01:00:00+00:00")
+        assert club.post(state, path=LIVE, count="1.8", key="n" * 32) == (403, {"error": "its key was revoked"})
+        assert [r["state"] for r in store.club.live_states(db, [BOARD])] == [json.dumps(state["state"])]
+        assert store.club.key_of(db, BOARD)["last"] == (1, 7)
+    finally:
+        db.close()
+
+
+def test_a_known_boards_allowance_is_spent_once_a_request_and_only_on_one_taken(club):
+    state = {"state": a_live_state()}
+    statuses = [club.post(state, path=LIVE)[0] for _ in range(protocol.BURST + 2)]
+    assert statuses == [200] * protocol.BURST + [429, 429]
+    assert club.post({"state": {}}, path=LIVE)[0] == 429  # past its allowance, a bad state is not looked at
+    club.clock.now += 1 / protocol.RATE
+    assert club.post({"state": {}}, path=LIVE)[0] == 422  # a refused state spends the one it had
+    assert club.post(state, path=LIVE)[0] == 429

@@ -131,3 +131,23 @@ def test_a_live_state_is_kept_with_its_counter_once_whatever_the_engine(db_url):
         assert store.club.key_of(db, "nobody") is None
     finally:
         db.close()
+
+
+def test_a_live_state_taken_with_a_key_is_kept_only_while_that_key_is_the_boards(db_url):
+    """take_live with key (a server's one statement for a board whose key it keeps in memory): the key
+    checked again with the write; a key rotated since, or revoked, keeps nothing."""
+    db = store.connect(db_url)
+    try:
+        store.club.pair(db, "b0ard", b"k" * 32, "2001-11-30T00:00:00+00:00")
+        assert store.club.take_live(db, "b0ard", 1, 1, "now", '{"a": 1}', b"k" * 32) == 1
+        assert store.club.take_live(db, "b0ard", 1, 2, "now", '{"a": 2}', b"j" * 32) is None  # not its key
+        assert store.club.take_live(db, "b0ard", 1, 1, "now", '{"a": 3}', b"k" * 32) is None  # a replay
+        store.club.pair(db, "b0ard", b"n" * 32, "2001-12-01T00:00:00+00:00")  # paired again: a new key
+        assert store.club.take_live(db, "b0ard", 1, 2, "now", '{"a": 4}', b"k" * 32) is None  # the old key's
+        assert store.club.take_live(db, "b0ard", 1, 2, "now", '{"a": 5}', b"n" * 32) == 2
+        store.club.unpair(db, "b0ard", "later")
+        assert store.club.take_live(db, "b0ard", 1, 3, "now", '{"a": 6}', b"n" * 32) is None  # revoked
+        assert [r["state"] for r in store.club.live_states(db, ["b0ard"])] == ['{"a": 5}']
+        assert store.club.key_of(db, "b0ard")["last"] == (1, 2)
+    finally:
+        db.close()

@@ -34,7 +34,7 @@ from cribboard.intake import BOARD_ID, wall_time
 from cribboard.records import MAX_INT, json_depth
 from cribboard.store.engine import Database, DbError
 from cribboard.store.pool import Pool
-from cribboard.web.seen import SeenBoard, drawn
+from cribboard.web.seen import SeenBoard, checked, drawn
 from cribclub.signing import signature
 from cribclub.wire import BOARD, COUNT_MAX, COUNTER, COUNTER_OF, GAMES, LIVE, SIGNATURE
 
@@ -77,25 +77,22 @@ class Refused(Exception):
 
 
 class NetBoard(SeenBoard):
-    """A board that reports over the network: its last live state. A state another server took (and
-    checked) is drawn only when the page asks for this board: two servers on one database each draw the
-    states they take, not every board's twice."""
+    """A board that reports over the network: its last live state, checked when it came (web.seen.checked)
+    and drawn when a page asks for this board (its frame, its LEDs, its scoreboard): a server draws what
+    is looked at, once a state, not every report of every board (nor, two servers on one database, each
+    board's twice)."""
 
     def __init__(self, board: str) -> None:
         self._layout: dict[str, Any] = {}
+        self._frames = 0
         self._later: dict[str, Any] | None = None
-        self._drawing = threading.Lock()
+        self._drawing = threading.RLock()  # (showing a drawn state counts its frame: frames, settled again)
         super().__init__({})
         self.board = board
 
     def show_later(self, state: dict[str, Any]) -> None:
         with self._drawing:
             self._later = state
-
-    def show(self, seen: Any) -> None:
-        with self._drawing:
-            self._later = None
-            super().show(seen)
 
     def _settled(self) -> None:
         with self._drawing:
@@ -106,6 +103,15 @@ class NetBoard(SeenBoard):
                 super().show(drawn(state))
             except (ValueError, OverflowError, AttributeError, RecursionError, TypeError):
                 pass  # (checked when it came: one that no longer draws leaves the page as it was)
+
+    @property
+    def frames(self) -> int:
+        self._settled()
+        return self._frames
+
+    @frames.setter
+    def frames(self, value: int) -> None:
+        self._frames = value
 
     @property
     def layout(self) -> dict[str, Any]:
@@ -194,11 +200,11 @@ class Club:
             except (ValueError, RecursionError):
                 continue  # (each was checked when it came: one that no longer reads is left as it was)
             if isinstance(state, dict):
-                self._show(row["board"], int(row["version"]), state=state)
+                self._show(row["board"], int(row["version"]), state)
 
-    def _show(self, board: str, version: int, seen: Any = None, state: dict[str, Any] | None = None) -> None:
-        """Put the board's state on the page (drawn, or a state to draw when the page asks), unless the
-        page has a later one already."""
+    def _show(self, board: str, version: int, state: dict[str, Any]) -> None:
+        """Put the board's state (checked) on the page, to draw when the page asks, unless the page has a
+        later one already."""
         with self._boards_lock:
             if version <= self._shown.get(board, 0):
                 return
@@ -206,10 +212,7 @@ class Club:
             if board not in self._by_id:
                 self._by_id[board] = NetBoard(board)
                 self.boards.append(self._by_id[board])
-            if state is not None:
-                self._by_id[board].show_later(state)
-            else:
-                self._by_id[board].show(seen)
+            self._by_id[board].show_later(state)
 
     def healthy(self, peer: str = "") -> bool | None:
         """Whether the database answers now; None if peer has asked too often (a health check is the one
@@ -291,7 +294,11 @@ class Club:
         boot, n = int(numbers[1]), int(numbers[2])
         if not SIGNATURE_RE.fullmatch(given):
             raise Refused(403, "no signature (64 hex digits)")
-        with self.pool.reading_first(lambda db: store.club.key_of(db, board)) as (db, paired):
+        if path == LIVE:
+            known = self._live_known(board, counter, (boot, n), given, body)
+            if known is not None:
+                return known
+        with self.pool.opened_with(lambda db: store.club.key_of(db, board)) as (db, paired):
             if paired is None:
                 raise Refused(403, "not a paired board")
             if paired["revoked_at"] is not None:
@@ -315,9 +322,7 @@ class Club:
             except Refused as e:
                 e.keyed = True
                 raise
-            names = self._seated(db).get(board)
-            if names is not None:
-                answer["names"] = names
+            answer = self._named(db, board, answer)
         raw = _json(answer)
         return 200, raw, {SIGNATURE: signature(key, "ACK", path, board, counter, raw)}
 
@@ -360,19 +365,52 @@ class Club:
     def _live(
         self, db: Database, board: str, data: dict[str, Any], count: tuple[int, int], key: bytes, counter: str
     ) -> dict[str, Any]:
-        state = data.get("state")
-        if not isinstance(state, dict):
-            raise Refused(400, "no state")
-        try:
-            seen = drawn(state)
-        except (ValueError, OverflowError, AttributeError, RecursionError) as e:
-            raise Refused(422, "not a board's state: %s" % ascii(str(e)[:200])) from None
+        state = _state_of(data)
         # The counter and the state together: another server shows it, from the database.
         version = store.club.take_live(db, board, *count, _iso(self._now()), json.dumps(state))
         if version is None:  # another request with this counter was first
             raise _replay(db, board, key, counter)
-        self._show(board, int(version), seen)
+        self._show(board, int(version), state)
         return {"board": board, "counter": counter}
+
+    def _live_known(self, board: str, counter: str, count: tuple[int, int], given: str, body: bytes) -> Answer | None:
+        """A live report answered in one statement, when this server knows all it needs: signed with the
+        board's key as this server keeps it, counting after the last request it saw the board's pass, an
+        allowance left, a board's state in its body. The statement that keeps the state checks again, with
+        the write, what the database holds (the key still the board's and not revoked, the counter after
+        the last taken). Anything else (a key rotated or revoked, another server's counter, a fault in the
+        body) is None, and nothing changed: the full way (_take's) then answers the request as it would
+        have."""
+        key = self._keys.known(board, count)
+        if key is None or not hmac.compare_digest(
+            signature(key, "POST", LIVE, board, counter, body).encode(), given.encode()
+        ):
+            return None
+        if not self.allowance.left(board):
+            return None
+        try:
+            state = _state_of(_object(body))
+        except Refused:
+            return None
+        state_json = json.dumps(state)
+        with self.pool.opened_with(
+            lambda db: store.club.take_live(db, board, *count, _iso(self._now()), state_json, key)
+        ) as (db, version):
+            if version is None:
+                return None
+            answer = self._named(db, board, {"board": board, "counter": counter})
+        self.allowance.spend(board)  # (once taken: the full way spends before, a replay spending nothing)
+        self._keys.passed(board, count)
+        self._show(board, int(version), state)
+        raw = _json(answer)
+        return 200, raw, {SIGNATURE: signature(key, "ACK", LIVE, board, counter, raw)}
+
+    def _named(self, db: Database, board: str, answer: dict[str, Any]) -> dict[str, Any]:
+        """The answer, with the names of the pair a club night seats at the board, if it does."""
+        names = self._seated(db).get(board)
+        if names is not None:
+            answer["names"] = names
+        return answer
 
     def _seated(self, db: Database) -> dict[str, list[str]]:
         """The pair a club night puts at each board in the round in play (read at most once a SEATING_S; a
@@ -433,21 +471,24 @@ class Keys:
             if known is not None and count > known[1]:
                 self._keys[board] = (known[0], count)
 
+    def known(self, board: str, count: tuple[int, int]) -> bytes | None:
+        """The board's key, if this server knows it and count is after the last it saw the board's pass."""
+        with self._lock:
+            known = self._keys.get(board)
+        return known[0] if known is not None and count > known[1] else None
+
     def fresh(self, method: str, path: str, headers: Mapping[str, str], body: bytes) -> bool:
         """Whether the request is signed with the key of the board it names and counts after the last one
         this server saw it pass, as far as this server knows."""
         board = headers.get(BOARD, "")
         counter = headers.get(COUNTER, "")
         given = headers.get(SIGNATURE, "")
-        with self._lock:
-            known = self._keys.get(board)
         numbers = COUNTER_RE.fullmatch(counter)
+        key = self.known(board, (int(numbers[1]), int(numbers[2]))) if numbers is not None else None
         return (
-            known is not None
-            and numbers is not None
-            and (int(numbers[1]), int(numbers[2])) > known[1]
+            key is not None
             and given.isascii()
-            and hmac.compare_digest(signature(known[0], method, path, board, counter, body).encode(), given.encode())
+            and hmac.compare_digest(signature(key, method, path, board, counter, body).encode(), given.encode())
         )
 
 
@@ -479,6 +520,18 @@ def _object(body: bytes) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise Refused(400, "the body is not a JSON object")
     return data
+
+
+def _state_of(data: dict[str, Any]) -> dict[str, Any]:
+    """The board's state in a live report, checked as the board checks its own (web.seen.checked)."""
+    state = data.get("state")
+    if not isinstance(state, dict):
+        raise Refused(400, "no state")
+    try:
+        checked(state)
+    except (ValueError, OverflowError, RecursionError) as e:
+        raise Refused(422, "not a board's state: %s" % ascii(str(e)[:200])) from None
+    return state
 
 
 def _json(value: Any) -> bytes:

@@ -82,6 +82,9 @@ def unpair(db: Database, board: str, now: str) -> tuple[str, bool] | None:
         return None if before is None else (before, False)
 
 
+_KEYED = " AND EXISTS (SELECT 1 FROM club_keys WHERE board = ? AND key = ?)"  # the key is still the board's
+
+
 def key_of(db: Database, board: str) -> Row | None:
     """The board's key (bytes), whether it is revoked (revoked_at) and its last request's counter (last:
     (boot, n)), in one read: what each of a board's requests is checked against. None for a board never
@@ -110,15 +113,15 @@ def last_counter(db: Database, board: str) -> tuple[int, int] | None:
     return None if row is None else (int(row["boot"]), int(row["n"]))
 
 
-def take_counter(db: Database, board: str, boot: int, n: int, now: str) -> bool:
+def take_counter(db: Database, board: str, boot: int, n: int, now: str, key: bytes | None = None) -> bool:
     """Record (boot, n) as the board's last request, taken at now, if it comes after the
-    last one taken; False for a replay or a request out of order. Atomic:
-    two requests with one counter cannot both be taken."""
+    last one taken (and, given key, if that is still the board's key); False for a replay or a request out
+    of order (or a key rotated since). Atomic: two requests with one counter cannot both be taken."""
     with db.transaction():
         changed = db.execute(
             "UPDATE club_boards SET boot = ?, n = ?, last_request_at = ? WHERE board = ? "
-            "AND revoked_at IS NULL AND (boot < ? OR (boot = ? AND n < ?))",
-            (boot, n, now, board, boot, boot, n),
+            "AND revoked_at IS NULL AND (boot < ? OR (boot = ? AND n < ?))" + (_KEYED if key is not None else ""),
+            (boot, n, now, board, boot, boot, n) + ((board, key) if key is not None else ()),
         )
         return changed.rowcount == 1
 
@@ -134,20 +137,26 @@ def boards(db: Database) -> list[dict[str, Any]]:
     )
 
 
-def take_live(db: Database, board: str, boot: int, n: int, now: str, state: str) -> int | None:
+def take_live(
+    db: Database, board: str, boot: int, n: int, now: str, state: str, key: bytes | None = None
+) -> int | None:
     """take_counter and keep_live together, atomic: the live state's version now, or None if the counter was
-    not taken (a replay, or a request out of order: nothing kept). On PostgreSQL one statement (one round
-    trip, no transaction to begin and commit); SQLite's are in this process, taken in a transaction."""
+    not taken (a replay, a request out of order, or, given key, a key no longer the board's: nothing kept).
+    On PostgreSQL one statement (one round trip, no transaction to begin and commit); SQLite's are in this
+    process, taken in a transaction. With key it is the request's one statement: the checks of the key it
+    was signed with (kept in memory) are made again here, with the write."""
     if db.engine == "postgresql":
         return db.value(
             "WITH taken AS (UPDATE club_boards SET boot = ?, n = ?, last_request_at = ? WHERE board = ? "
-            "AND revoked_at IS NULL AND (boot < ? OR (boot = ? AND n < ?)) RETURNING board) "
+            "AND revoked_at IS NULL AND (boot < ? OR (boot = ? AND n < ?))"
+            + (_KEYED if key is not None else "")
+            + " RETURNING board) "
             "INSERT INTO club_live (board, version, state) SELECT board, 1, ? FROM taken ON CONFLICT (board) "
             "DO UPDATE SET version = club_live.version + 1, state = excluded.state RETURNING version",
-            (boot, n, now, board, boot, boot, n, state),
+            (boot, n, now, board, boot, boot, n) + ((board, key) if key is not None else ()) + (state,),
         )
     with db.transaction():
-        if not take_counter(db, board, boot, n, now):
+        if not take_counter(db, board, boot, n, now, key):
             return None
         return keep_live(db, board, state)
 

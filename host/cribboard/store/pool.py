@@ -49,11 +49,12 @@ class Pool:
             self._pg.putconn(conn)  # a broken one is closed there, and another made
 
     @contextmanager
-    def reading_first(self, first: Callable[[Database], T]) -> Iterator[tuple[Database, T]]:
-        """A connection for one request whose first statement is a read, and what it read: on PostgreSQL
-        the read is tried on a pooled connection unchecked, and again on another if that one was broken
-        (a restart breaks every one the pool holds): a round trip a request fewer than a check first, and
-        a read tried twice changes nothing."""
+    def opened_with(self, first: Callable[[Database], T]) -> Iterator[tuple[Database, T]]:
+        """A connection for one request, and what its first statement gave: on PostgreSQL the statement is
+        tried on a pooled connection unchecked, and again on another if that one was broken (a restart
+        breaks every one the pool holds): a round trip a request fewer than a check first. The statement
+        is one that may be tried twice: a read, or a write whose own condition refuses it the second time
+        (a counter taken once)."""
         if self._pg is None:
             db = self._thread_sqlite()
             yield db, first(db)

@@ -9,7 +9,7 @@ from cribapp.config import Config
 from cribapp.layout import Layout
 from cribapp.layoutfile import standard
 from cribapp.render import Renderer
-from cribapp.restore import session_of
+from cribapp.restore import restore_session, session_of
 from cribboard.errors import SimError
 from cribboard.text.i18n import N_
 from cribboard.web import scoreboard
@@ -72,6 +72,25 @@ def drawn(state: Any) -> Drawn:
     except (KeyError, TypeError, IndexError) as e:
         raise ValueError("not a board's state: %s" % e) from None
     return view, layout, leds
+
+
+class _Fields:
+    """What a board's restore sets from a state beside its session (boot, brightness...): here only checked."""
+
+    brightness = 3
+
+
+def checked(state: Any) -> dict[str, Any]:
+    """The scoreboard of a board's state, checked as far as drawing it needs: as the board checks its own
+    at power-up (cribapp.restore: its session and its fields, brightness the renderer's one other input),
+    and its match read as the scoreboard reads it (a result the board would never write fails there). What
+    a club's server checks a live state with before it keeps it, to draw its LEDs when a page asks
+    (drawn): a state that passes draws (tests/host/test_club_states.py). ValueError if it is not a
+    board's."""
+    try:
+        return scoreboard.view_of(restore_session(state, 3, _Fields()), state)
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError) as e:
+        raise ValueError("not a board's state: %s" % e) from None
 
 
 class SeenBoard:
