@@ -117,13 +117,15 @@ def a_game_report(seq):
 
 async def one_table(port, board, body, until, took, failed, rng, boot, game_s):
     """A board at a table's pace: a live report a press, the presses at random (PRESS_S apart on average),
-    and now and then a game's report; took: (kind, seconds) of each answered."""
+    and now and then a game's report; took: (kind, seconds) of each answered. body: a live report's, or a
+    list of them sent in turn (a game's states as it goes on)."""
     n, games = 0, 0
+    bodies = body if isinstance(body, list) else [body]
     source = (board_address(int(board[1:])), 0)
     await asyncio.sleep(rng.uniform(0, PRESS_S))  # (the tables did not all start in the same second)
     while time.monotonic() < until:
         n += 1
-        kind, data, path = "live", body, LIVE
+        kind, data, path = "live", bodies[n % len(bodies)], LIVE
         if rng.random() < PRESS_S / game_s:
             games += 1
             kind, data, path = "games", a_game_report(games), wire.GAMES
@@ -179,6 +181,81 @@ def table_pace(ports, pids, boards, seconds, body, boot, game_s=GAME_S):
     }
 
 
+SOAK_S = 600.0  # the memory's run: ten minutes of the tables at their pace, a projector page looking on
+
+
+def a_games_states(presses=40):
+    """The live reports of a board through a game: a state after each of its presses (points entered)."""
+    from rig import Table
+
+    t = Table()
+    out = []
+    for i in range(presses):
+        t.enter(i % 2, 1 + i % 6)
+        out.append(json.dumps({"state": json.loads(json.dumps(t.state()))}).encode())
+    return out
+
+
+async def a_page(port, until, boards):
+    """A projector page and a phone looking on: the night's page every 2 s, the boards' scoreboards and one
+    board's LEDs (each in turn) every second, as a browser asks (Host the server's own address)."""
+    n = 0
+    while time.monotonic() < until:
+        n += 1
+        paths = ["/api/state", "/api/leds?board=%d" % (n % boards)] + (["/api/night"] if n % 2 else [])
+        for path in paths:
+            try:
+                reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), 10)
+                writer.write(b"GET %s HTTP/1.0\r\nHost: 127.0.0.1:%d\r\n\r\n" % (path.encode(), port))
+                await asyncio.wait_for(reader.read(), 10)
+                writer.close()
+            except (OSError, asyncio.TimeoutError):
+                pass  # (the page's answers are not what is measured here)
+        await asyncio.sleep(1.0)
+
+
+def rss_kb(pid):
+    for line in Path("/proc/%d/status" % pid).read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return -1
+
+
+def soak(port, pid, boards, seconds, bodies, boot):
+    """The server's memory while the boards play at a table's pace for `seconds`, a page looking on: its
+    resident size sampled 20 times (kB), and how much the last quarter's mean grew over the second's (the
+    first quarter warms up: connections, caches, each board's first state)."""
+
+    async def run():
+        until = time.monotonic() + seconds
+        samples = []
+
+        async def sample():
+            while time.monotonic() < until:
+                await asyncio.sleep(seconds / 20)
+                samples.append(rss_kb(pid))
+
+        took, failed = (
+            await asyncio.gather(
+                tables_for([port], boards, seconds, bodies, boot, GAME_S), a_page(port, until, boards), sample()
+            )
+        )[0]
+        return samples, took, failed
+
+    samples, took, failed = asyncio.run(run())
+    quarter = max(1, len(samples) // 4)
+    second = samples[quarter : 2 * quarter]
+    last = samples[-quarter:]
+    growth = statistics.mean(last) - statistics.mean(second)
+    return {
+        "rss_kb": samples,
+        "growth_kb": round(growth),
+        "growth_pct": round(100 * growth / statistics.mean(second), 2),
+        "answered": len(took),
+        "failed": len(failed),
+    }
+
+
 async def boards_for(port, boards, seconds, body, boot=1):
     took, failed = [], []
     until = time.monotonic() + seconds
@@ -196,6 +273,32 @@ async def flood(ports, boards, seconds, body, boot):
         *(one_board(ports[i % len(ports)], "b%03d" % i, body, until, took, failed, boot, period) for i in range(boards))
     )
     return round(len(took) / seconds, 1), failed
+
+
+def machine_busy():
+    """(busy, all) jiffies of every core since boot (/proc/stat): what a run's share of the machine is read from."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle and iowait
+    return sum(fields) - idle, sum(fields)
+
+
+def flooded(ports, pids, boards, seconds, body, boot):
+    """flood, and what it cost: the servers' CPU per request, and how busy the machine's cores were (the
+    boards' client and PostgreSQL run on them too: at 100% no more servers can answer more)."""
+    cpu0 = sum(cpu_seconds(pid) for pid in pids)
+    busy0, all0 = machine_busy()
+    rate, failed = asyncio.run(flood(ports, boards, seconds, body, boot))
+    busy1, all1 = machine_busy()
+    cpu = sum(cpu_seconds(pid) for pid in pids) - cpu0
+    return (
+        rate,
+        failed,
+        {
+            "cpu_ms_per_request": round(1000 * cpu / max(1.0, rate * seconds), 2),
+            "machine_busy_pct": round(100 * (busy1 - busy0) / max(1, all1 - all0), 1),
+            "servers_cpu_pct": round(100 * cpu / seconds, 1),
+        },
+    )
 
 
 async def drip(port, clients, seconds, source="127.0.0.1"):
@@ -341,7 +444,8 @@ def main():
                 cpu = cpu_seconds(proc.pid) - cpu0
                 floor_cpu, floor_p99, floor_failed = floor_figure(db_url, boards, seconds / 2, body)
                 paced = table_pace([port], [proc.pid], tables, seconds, body, 2, 20.0 if quick else GAME_S)
-                lock_took, lock_failed = asyncio.run(boards_for(port, tables, seconds / 2, body, boot=3))
+                soaked = soak(port, proc.pid, tables, 40.0 if quick else SOAK_S, a_games_states(), boot=3)
+                lock_took, lock_failed = asyncio.run(boards_for(port, tables, seconds / 2, body, boot=4))
                 lock_took.sort()
                 before_drip = peak_kb(proc.pid)
                 cut = asyncio.run(drip(port, drips, drip_s))
@@ -351,11 +455,13 @@ def main():
                 restart_s = restart_figure(cluster, port, body)
                 # Capacity: the boards as fast as answered, on one server, then on two on the same database.
                 # (boot 10,000 on: past the counters the restart's tries took)
-                rps_one, failed_one = asyncio.run(flood([port], boards, seconds / 2, body, boot=10_000))
+                rps_one, failed_one, cost_one = flooded([port], [proc.pid], boards, seconds / 2, body, boot=10_000)
                 other, other_url = start(db_url, uvicorn)
                 try:
                     other_port = int(other_url.rstrip("/").rsplit(":", 1)[1])
-                    rps_two, failed_two = asyncio.run(flood([port, other_port], boards, seconds / 2, body, boot=10_001))
+                    rps_two, failed_two, cost_two = flooded(
+                        [port, other_port], [proc.pid, other.pid], boards, seconds / 2, body, boot=10_001
+                    )
                     paced_two = table_pace(
                         [port, other_port], [proc.pid, other.pid], tables, seconds, body, boot=10_002
                     )
@@ -398,6 +504,8 @@ def main():
                 "serving_again_after_postgresql_restart_s": restart_s,
                 "requests_per_s_1_server": rps_one,
                 "requests_per_s_2_servers": rps_two,
+                "flood_cost_1_server": cost_one,
+                "flood_cost_2_servers": cost_two,
                 "flood_failed_1_server": len(failed_one),
                 "flood_failed_2_servers": len(failed_two),
                 "tables": tables,
@@ -406,6 +514,8 @@ def main():
                 "table_pace_1_server": paced,
                 "table_pace_2_servers": paced_two,
                 "table_pace_sqlite": paced_sqlite,
+                "soak_s": 40.0 if quick else SOAK_S,
+                "soak": soaked,
                 "lockstep_%d_boards_p99_ms" % tables: round(1000 * lock_took[int(0.99 * len(lock_took))], 1)
                 if lock_took
                 else None,

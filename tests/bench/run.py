@@ -304,6 +304,16 @@ def main():
             srv["requests_per_s_2_servers"] / max(1.0, srv["requests_per_s_1_server"]),
         )
     )
+    print(
+        "| the same floods' cost: the servers' CPU a request, and all the machine's cores busy (the boards' "
+        "client and PostgreSQL on them too), one `serve` / two | %.2f / %.2f ms; %.0f%% / %.0f%% | |"
+        % (
+            srv["flood_cost_1_server"]["cpu_ms_per_request"],
+            srv["flood_cost_2_servers"]["cpu_ms_per_request"],
+            srv["flood_cost_1_server"]["machine_busy_pct"],
+            srv["flood_cost_2_servers"]["machine_busy_pct"],
+        )
+    )
     lockstep = srv["tables"]
     print(
         "| %d boards in lockstep for %d s: answers p99 (%d answered, %d failed) | %s ms | <= 250 ms, 0 failed |"
@@ -313,6 +323,22 @@ def main():
             srv["lockstep_%d_boards_answered" % lockstep],
             srv["lockstep_%d_boards_failed" % lockstep],
             srv["lockstep_%d_boards_p99_ms" % lockstep],
+        )
+    )
+    soaked = srv["soak"]
+    print(
+        "| its memory with the %d boards at a table's pace for %d min, a page looking on (%d answered, %d "
+        "failed): resident, sampled 20 times; the last quarter's mean over the second's | %.1f to %.1f MB; "
+        "%+d kB (%+.2f%%) | flat (no growth) |"
+        % (
+            srv["tables"],
+            srv["soak_s"] / 60,
+            soaked["answered"],
+            soaked["failed"],
+            min(soaked["rss_kb"]) / 1024,
+            max(soaked["rss_kb"]) / 1024,
+            soaked["growth_kb"],
+            soaked["growth_pct"],
         )
     )
     for name, where in (
