@@ -37,6 +37,8 @@ def busy_wait() -> int:
 def storable(text: str) -> str:
     """Text as both engines keep it: a NUL (which PostgreSQL's text refuses) and a lone surrogate (which
     is no UTF-8) written as backslash escapes; anything else as it is."""
+    if text.isascii() and "\x00" not in text:  # (nearly all text, a club's live states too: not copied)
+        return text
     return text.encode("utf-8", "backslashreplace").decode("utf-8").replace("\x00", "\\x00")
 
 
