@@ -5,8 +5,11 @@
 # most of it, their own time and with what they call). The HTTP server's
 # share is the difference between this and bench_clubserver's CPU per
 # request of the whole process. Prints the figures as JSON, then the
-# profiles as text on stderr.
-#   python tests/bench/profile_clubserver.py [--sqlite] [--requests N]
+# profiles as text on stderr. --census: instead, the live objects the
+# server holds (gc's count, by type) after 30,000, 90,000 and 150,000 live
+# reports of 300 boards, their states going on through a game, a page
+# asking for the boards' scoreboards and LEDs: what grows, if anything.
+#   python tests/bench/profile_clubserver.py [--sqlite] [--requests N] [--census]
 import cProfile
 import io
 import json
@@ -91,6 +94,49 @@ def profiled(app, requests):
     return out.getvalue()
 
 
+def census(app, boards):
+    """The live objects (gc's, by type) after 100, 300 and 500 rounds of a live report from each board and
+    a page's look (the scoreboards, one board's LEDs, the night), and the types whose count grew."""
+    import gc
+    from collections import Counter
+
+    from bench_clubserver import a_games_states
+
+    bodies = a_games_states()
+
+    def page(path):
+        query = path.partition("?")[2]
+        return {
+            "REQUEST_METHOD": "GET",
+            "PATH_INFO": path.partition("?")[0],
+            "QUERY_STRING": query,
+            "REMOTE_ADDR": "127.0.0.1",
+            "HTTP_HOST": "127.0.0.1:8120",
+            "wsgi.input": io.BytesIO(b""),
+        }
+
+    done = [0]
+
+    def rounds(n):
+        for _ in range(n):
+            done[0] += 1
+            r = done[0]
+            measure(app, [environ(LIVE, "b%03d" % i, "1.%d" % r, bodies[(r + i) % len(bodies)]) for i in range(boards)])
+            measure(app, [page("/api/state"), page("/api/leds?board=%d" % (r % boards)), page("/api/night")])
+
+    counts = []
+    for n in (100, 200, 200):
+        rounds(n)
+        gc.collect()
+        counts.append(Counter(type(o).__name__ for o in gc.get_objects()))
+    grew = {k: counts[2][k] - counts[1][k] for k in counts[2] if counts[2][k] > counts[1][k]}
+    return {
+        "reports": [boards * r for r in (100, 300, 500)],
+        "objects": [sum(c.values()) for c in counts],
+        "grew_last_200_rounds": dict(sorted(grew.items(), key=lambda kv: -kv[1])[:10]),
+    }
+
+
 def main():
     n = int(sys.argv[sys.argv.index("--requests") + 1]) if "--requests" in sys.argv else 2000
     with tempfile.TemporaryDirectory() as tmp:
@@ -101,6 +147,19 @@ def main():
             cluster = Cluster()
             db_url = cluster.new_database()
         try:
+            if "--census" in sys.argv:
+                for i in range(300):
+                    pair(db_url, "b%03d" % i)
+                clock = iter(range(10**10))  # (50 looks a second: each board's report within its allowance)
+                club = Club(db_url, clock=lambda: next(clock) / 50, connections=8)
+                club.follow()
+                app = ClubApp(club)
+                app.served = ("127.0.0.1", 8120)
+                try:
+                    print(json.dumps(census(app, 300)))
+                finally:
+                    club.close()
+                return
             for i in range(BOARDS):
                 pair(db_url, "b%03d" % i)
             # The clock: 10 ms a look, so a board's requests (one in BOARDS) come within its allowance and the

@@ -278,10 +278,12 @@ def main():
         "ours to it | %.2f ms; %.2f | <= 1.5 |" % (srv["floor_cpu_ms_per_request"], srv["cpu_ratio_to_floor"])
     )
     print(
-        "| its peak memory: idle / after the %d boards / with 1,000 clients dripping a header byte every 2 s "
-        "(%d of them cut off within 30 s) | %.1f / %.1f / %.1f MB | flat |"
+        "| its peak memory: idle / after the boards (%d in lockstep, then %d at a table's pace and in lockstep) / "
+        "with 1,000 clients dripping a header byte every 2 s (%d of them cut off within 30 s) | %.1f / %.1f / %.1f MB "
+        "| flat |"
         % (
             srv["boards"],
+            srv["tables"],
             srv["drips_cut_within_30_s"],
             srv["rss_peak_idle_kb"] / 1024,
             srv["rss_peak_200_boards_kb"] / 1024,
@@ -293,10 +295,10 @@ def main():
         % srv["serving_again_after_postgresql_restart_s"]
     )
     print(
-        "| the %d boards as fast as each is let: answers a second, one `serve` / two on one database "
+        "| %d boards as fast as each is let: answers a second, one `serve` / two on one database "
         "(failed: %d / %d) | %.1f / %.1f (%.2fx) | two >= 1.8x one |"
         % (
-            srv["boards"],
+            srv["flood_boards"],
             srv["flood_failed_1_server"],
             srv["flood_failed_2_servers"],
             srv["requests_per_s_1_server"],
