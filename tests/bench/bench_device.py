@@ -1,4 +1,4 @@
-# Device budgets on the MicroPython unix port (DESIGN.md "Budgets"). One
+# Device budgets on the MicroPython unix port (the budgets in docs/benchmarks.md, "Device budgets"). One
 # measurement per run, printed as JSON:
 #   game   play a whole 3-player game to 121 through the buttons (run.py finds
 #          the smallest heap this completes in: the firmware's peak heap)
