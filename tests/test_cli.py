@@ -48,7 +48,8 @@ def test_bad_input_is_one_line_and_exit_2():
         code, out, err = run(*args)
         assert code == 2, args
         assert err.startswith("cribboard: error: ") and err.count("\n") == 1, (args, err)
-        assert "Traceback" not in err and out == ""
+        assert "Traceback" not in err
+        assert out == ""
 
 
 def test_peg_scores_each_card_and_resets_on_go_and_31():

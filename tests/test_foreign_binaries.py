@@ -32,7 +32,9 @@ def test_the_check_knows_an_image_by_its_name_and_by_its_magic_number():
     uf2_block = b"UF2\nWQ]\x9e" + bytes(504)
     assert why_foreign("micropython-v1.28.0-RPI_PICO.uf2", b"")
     assert why_foreign("tests/rp2040/rp2040-bootrom-b1.bin", b"\x00\x1f\x04\x20")
-    assert why_foreign("firmware.ELF", b"") and why_foreign("board.hex", b":10000000")
+    assert why_foreign("firmware.ELF", b"")
+    assert why_foreign("board.hex", b":10000000")
     assert why_foreign("innocent.txt", uf2_block[:HEAD]) == "innocent.txt: a UF2 image"
     assert why_foreign("tool", b"\x7fELF\x02\x01\x01\x00") == "tool: an ELF binary"
-    assert why_foreign("README.md", b"# Cribbo") is None and why_foreign("docs/board.png", b"\x89PNG\r\n\x1a\n") is None
+    assert why_foreign("README.md", b"# Cribbo") is None
+    assert why_foreign("docs/board.png", b"\x89PNG\r\n\x1a\n") is None

@@ -25,7 +25,8 @@ def test_relabelling_suits_leaves_the_score_unchanged(cards, suit_map, crib):
 @given(five_cards, st.booleans())
 def test_scores_lie_in_0_to_29_and_never_impossible(cards, crib):
     s = score(cards[:4], cards[4], crib)
-    assert 0 <= s.total <= 29 and s.total not in IMPOSSIBLE
+    assert 0 <= s.total <= 29
+    assert s.total not in IMPOSSIBLE
     assert s.total == s.fifteens + s.pairs + s.runs + s.flush + s.nobs
 
 
@@ -110,7 +111,9 @@ def test_every_finished_barbu_rubber_sums_to_zero(first, data):
     r = Rubber(first)
     for n in range(BARBU_DEALS):
         r.add(*barbu_deal(data, r, n))
-    assert r.over() and sum(r.totals()) == 0 and r.check() == []
+    assert r.over()
+    assert sum(r.totals()) == 0
+    assert r.check() == []
     assert sorted(c for _, c, _, _, _ in r.deals) == sorted(BARBU_CONTRACTS * 4)
 
 
@@ -164,6 +167,8 @@ def test_every_barbu_rubber_entered_through_the_sheets_lines_keeps_each_round_an
             fixed = sheet.deal_line(contract_k, data.draw(barbu_result(contract_k)), doubles_k)
             r, told = command(r, "fix %d %s" % (k + 1, fixed))
             assert not [t for t in told if "CHECK FAILED" in t], told
-    assert r.over() and sum(r.totals()) == 0 and r.check() == []
+    assert r.over()
+    assert sum(r.totals()) == 0
+    assert r.check() == []
     assert all(sum(r.round_totals(d)) == 0 for d in range(4))
     assert "CHECK FAILED" not in "\n".join(view.sheet_rows(r, ["A", "B", "C", "D"]))

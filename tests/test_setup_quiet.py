@@ -23,7 +23,8 @@ def test_a_step_that_works_says_one_line():
 
 def test_a_step_that_fails_shows_all_it_said_and_its_status():
     done = quietly("sh", "-c", "echo what went before; echo the error >&2; exit 3")
-    assert done.returncode == 3 and done.stdout == ""
+    assert done.returncode == 3
+    assert done.stdout == ""
     assert done.stderr.splitlines() == [
         "a step",
         "what went before",

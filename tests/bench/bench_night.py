@@ -90,7 +90,8 @@ def main():
         t0 = time.perf_counter()
         done = subprocess.run(cmd, capture_output=True, text=True, check=True)
         cli_s = time.perf_counter() - t0
-        assert len(json.loads(done.stdout)) == PLAYERS and n.rounds == ROUNDS
+        assert len(json.loads(done.stdout)) == PLAYERS
+        assert n.rounds == ROUNDS
     print(
         json.dumps(
             {

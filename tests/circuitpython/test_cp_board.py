@@ -21,7 +21,8 @@ from rig import play
 def test_boot_enables_the_data_port_and_gives_the_drive_to_the_program_unless_undo_is_held():
     flash = fresh_flash()
     t = CpTable(flash)
-    assert t.serial is not None and usb_cdc.console is not None
+    assert t.serial is not None
+    assert usb_cdc.console is not None
     assert simcp.remounts == [("/", False)]
     CpTable(flash, held=("UNDO",))
     assert simcp.remounts == []  # the computer keeps the drive: a deploy can write it
@@ -32,7 +33,8 @@ def test_a_whole_game_from_the_pins_to_the_wire_on_a_clock_that_wraps_at_2_29():
     t = CpTable(flash)
     start = t.clock.now
     g = play(t, [0, 75], winner=0)
-    assert g.scores() == [121, 75] and t.clock.now < start  # the counter went round
+    assert g.scores() == [121, 75]
+    assert t.clock.now < start
     lay, r = t.layout, t.app.renderer
     assert len(simcp.frames[-1]) == 3 * lay.n  # Adafruit's driver sent the whole strip
     assert t.wire(lay.hole[1][75]) == r.colour(rc.FRONT + 1)
@@ -41,7 +43,8 @@ def test_a_whole_game_from_the_pins_to_the_wire_on_a_clock_that_wraps_at_2_29():
     t.tap("OK")  # confirm the win: logged on the drive
     (rec,) = [json.loads(body) for _, body in Store(FlashFiles(flash)).since(0, 9)]
     assert (rec["scores"], rec["winner"], rec["skunk"]) == ([121, 75], 0, 1)
-    assert rec["board"] == "e6614104032b2c29" and 0 <= rec["ticks"] < 1 << 29
+    assert rec["board"] == "e6614104032b2c29"
+    assert 0 <= rec["ticks"] < 1 << 29
 
 
 def test_the_link_runs_on_the_data_port_and_says_where_its_ticks_wrap():
@@ -51,9 +54,12 @@ def test_the_link_runs_on_the_data_port_and_says_where_its_ticks_wrap():
     t.tap("OK")
     (hello,) = t.ask("HELLO")
     words = dict(w.split("=") for w in hello.split()[1:])
-    assert words["period"] == str(1 << 29) and words["seq"] == "1" and words["board"] == "e6614104032b2c29"
+    assert words["period"] == str(1 << 29)
+    assert words["seq"] == "1"
+    assert words["board"] == "e6614104032b2c29"
     lines = t.ask("LIST 0")
-    assert lines[0].startswith("REC 1 ") and json.loads(lines[0][6:])["scores"] == [40, 121]
+    assert lines[0].startswith("REC 1 ")
+    assert json.loads(lines[0][6:])["scores"] == [40, 121]
     assert lines[-1] == "END 1 1"
     t.serial.connected = False  # the host closed the port: lines are dropped, the board goes on
     t.ask("HELLO")
@@ -68,7 +74,8 @@ def test_the_match_survives_a_power_cycle():
     t.enter(0, 5)
     t.enter(1, 12)
     again = CpTable(flash)
-    assert again.app.match.game.scores() == [5, 12] and again.app.boot == 2
+    assert again.app.match.game.scores() == [5, 12]
+    assert again.app.boot == 2
 
 
 def test_with_an_app_that_cannot_start_code_py_still_shows_the_deploy_error():
@@ -85,13 +92,18 @@ def test_with_an_app_that_cannot_start_code_py_still_shows_the_deploy_error():
     code["show_deploy_error"](flash, blinks=1, wait=waits.append)
     frame = simcp.frames[-1]
     lit = [i for i in range(len(frame) // 3) if frame[3 * i : 3 * i + 3] != b"\0\0\0"]
-    assert simcp.wire[0] == "GP0" and len(frame) == 3 * 258 and waits == [0.5]
-    assert lit == sorted(points[:6]) and frame[3 * points[0] + 1] > 0 and frame[3 * points[0]] == 0  # red, GRB
+    assert simcp.wire[0] == "GP0"
+    assert len(frame) == 3 * 258
+    assert waits == [0.5]
+    assert lit == sorted(points[:6])
+    assert frame[3 * points[0] + 1] > 0
+    assert frame[3 * points[0]] == 0
     code["show_deploy_error"](flash, blinks=2, wait=waits.append)
     assert simcp.frames[-1] == bytes(3 * 258)  # the blink's dark half
     os.remove(flash + "/board.json")  # no pin map: the default pin, GP0
     code["show_deploy_error"](flash, blinks=1, wait=waits.append)
-    assert simcp.wire[0] == "GP0" and len(simcp.frames[-1]) == 3 * 258
+    assert simcp.wire[0] == "GP0"
+    assert len(simcp.frames[-1]) == 3 * 258
     import sys
 
     saved = sys.modules["cribapp.config"]
@@ -100,7 +112,8 @@ def test_with_an_app_that_cannot_start_code_py_still_shows_the_deploy_error():
         code["show_deploy_error"](flash, blinks=1, wait=waits.append)
     finally:
         sys.modules["cribapp.config"] = saved
-    assert simcp.wire[0] == "NEOPIXEL" and simcp.frames[-1] == b"\0\x50\0"
+    assert simcp.wire[0] == "NEOPIXEL"
+    assert simcp.frames[-1] == b"\0\x50\0"
 
 
 class Console:
@@ -137,7 +150,8 @@ def test_an_app_that_cannot_import_shows_the_deploy_error_only_when_a_deploy_was
             with open("deploy.json", "w") as f:
                 f.write('{"state": "incomplete"}')
             code["run"]()
-            assert shown == [True] and len(console.printed) == 1  # the error on the console, then the pattern
+            assert shown == [True]
+            assert len(console.printed) == 1
             assert "assemble" in console.printed[0] or "NoneType" in console.printed[0], console.printed
             with open("deploy.json", "w") as f:
                 f.write('{"state": "complete"}')
@@ -192,7 +206,8 @@ def test_a_crash_in_the_loop_is_logged_and_circuitpython_reloads_code_py():
         else:
             raise AssertionError("code.py did not reload")
     (entry,) = crashlog.entries(FlashFiles(flash))
-    assert "RuntimeError: a button driver failed" in entry[2] and entry[2].startswith("Traceback")
+    assert "RuntimeError: a button driver failed" in entry[2]
+    assert entry[2].startswith("Traceback")
     from cribapp.layout import Layout
 
     points = Layout(json.load(open(flash + "/layout.json"))).points[0]
@@ -210,5 +225,6 @@ def test_supervisor_reload_gets_past_any_except_exception():
             supervisor.reload()
         except Exception:  # what code.py's and the loop's handlers catch
             raise AssertionError("reload() was caught as an Exception") from None
+        raise AssertionError("reload() returned: code.py would have gone on")
     except supervisor.Reload:
         pass

@@ -64,7 +64,9 @@ def full_rubber():
 
 def test_a_full_rubber_sums_to_zero_round_by_round():
     r = full_rubber()
-    assert r.over() and r.check() == [] and sum(r.totals()) == 0
+    assert r.over()
+    assert r.check() == []
+    assert sum(r.totals()) == 0
     for d in range(4):
         assert sum(r.round_totals(d)) == 0
     raises(ValueError, r.add, "barbu", RESULTS["barbu"])
@@ -74,13 +76,15 @@ def test_a_contract_twice_in_a_round_is_refused():
     r = Rubber()
     r.add("queens", RESULTS["queens"], obliged(0, 0))
     assert "already played" in raises(ValueError, r.add, "queens", RESULTS["queens"])
-    assert len(r.deals) == 1 and "queens" not in r.remaining()
+    assert len(r.deals) == 1
+    assert "queens" not in r.remaining()
 
 
 def test_the_dealer_doubles_no_one_but_may_redouble_and_a_pair_has_one_bet():
     r = Rubber(names=["Ana", "Bea", "Carlos", "Dani"])
     msg = raises(ValueError, r.add, "queens", RESULTS["queens"], [[0, 2, False]])
-    assert "Ana deals: the dealer doubles no one" in msg and r.deals == []
+    assert "Ana deals: the dealer doubles no one" in msg
+    assert r.deals == []
     r.add("queens", RESULTS["queens"], [[1, 0, True], [2, 0, False], [3, 1, False]])  # Ana redoubles Bea
     msg = raises(ValueError, r.add, "tricks", RESULTS["tricks"], [[1, 2, False], [2, 1, False]])
     assert "Bea and Carlos have two bets on one deal" in msg
@@ -96,14 +100,18 @@ def test_a_round_short_of_doubles_is_recorded_marked_and_warned_in_time():
     for k, c in enumerate(CONTRACTS[:4]):
         doubles = [[1, 0, False], [2, 0, False]] if k < 2 else []
         r.add(c, RESULTS[c], doubles)
-    assert r.doubled_dealer(3) == [0, 2, 2, 0] and r.duty() == [(3, 0, 2, 3)]
+    assert r.doubled_dealer(3) == [0, 2, 2, 0]
+    assert r.duty() == [(3, 0, 2, 3)]
     r.add(CONTRACTS[4], RESULTS[CONTRACTS[4]], [[3, 0, True]])
     assert r.duty() == [(3, 1, 1, 2)]  # seat 4 must still double once in the last two deals
     r.add(CONTRACTS[5], RESULTS[CONTRACTS[5]])
     assert r.duty() == [(3, 1, 1, 1)]  # ... in the very last one
     r.add("domino", RESULTS["domino"], [[1, 0, False]])  # played as it was: recorded, not refused
-    assert len(r.deals) == 7 and r.dealer() == 1 and r.remaining() == list(CONTRACTS)
-    assert r.shortfalls() == [(0, 3, 1)] and r.duty() == [(0, 0, 2, 7), (2, 0, 2, 7), (3, 0, 2, 7)]
+    assert len(r.deals) == 7
+    assert r.dealer() == 1
+    assert r.remaining() == list(CONTRACTS)
+    assert r.shortfalls() == [(0, 3, 1)]
+    assert r.duty() == [(0, 0, 2, 7), (2, 0, 2, 7), (3, 0, 2, 7)]
     rec = json.loads(json.dumps(r.to_record()))
     assert rec["shortfalls"] == [{"dealer": 0, "player": 3, "doubled": 1}]
     assert load_rubber(rec).shortfalls() == r.shortfalls()
@@ -165,7 +173,8 @@ def test_every_accepted_rubber_keeps_each_round_and_the_whole_at_zero():
                     doubles.append([a, b, draw(3) == 0])
             r.add(c, _random_result(c, draw), doubles)
             assert sum(r.round_totals(dealer)) == sum(TOTALS[d[1]] for d in r.deals if d[0] == dealer)
-        assert r.check() == [] and sum(r.totals()) == 0
+        assert r.check() == []
+        assert sum(r.totals()) == 0
         assert load_rubber(json.loads(json.dumps(r.to_record()))).totals() == r.totals()
 
 
@@ -173,7 +182,8 @@ def test_record_round_trip_and_tampering():
     r = full_rubber()
     rec = json.loads(json.dumps(r.to_record()))
     again = load_rubber(rec)
-    assert again.totals() == r.totals() and again.check() == []
+    assert again.totals() == r.totals()
+    assert again.check() == []
     rec["deals"][3]["result"] = {"tricks": [13, 0, 0, 1]}
     assert "deal 4" in raises(ValueError, load_rubber, rec)
     for doubles in (None, 5, [5], [[1, 0]], "2x1"):

@@ -30,7 +30,8 @@ def test_unknown_card_is_refused_naming_the_token():
 
 def test_duplicate_card_is_refused_naming_the_token():
     msg = raises(ValueError, parse, "5H 6H 5h")
-    assert "duplicate" in msg and "5h" in msg
+    assert "duplicate" in msg
+    assert "5h" in msg
 
 
 def test_values_and_ranks():

@@ -74,7 +74,8 @@ def test_three_and_four_players_throw_one_card_to_a_crib_of_three_unseen():
     for players in (3, 4):
         d, rows = analyse(parse("5H 5S JD 4C 6H"), players)
         assert d == 4324 * 165  # C(47,4) sets of the crib's other three and the starter, 4 starters each
-        assert len(rows) == 5 and all(len(r.thrown) == 1 and len(r.kept) == 4 for r in rows)
+        assert len(rows) == 5
+        assert all(len(r.thrown) == 1 and len(r.kept) == 4 for r in rows)
     d, rows = analyse(parse("2H 3H 4H 5H JS"), 4)
     # Thrown 5H: the other three and the starter all hearts, from 9 unseen.
     assert reduced(throw_of(rows, "5H").crib[3], d) == reduced(5 * 4 * 126, d)

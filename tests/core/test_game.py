@@ -61,7 +61,8 @@ def test_undo_and_redo_any_number_of_steps():
         seen.append(snapshot(g))
     for back in range(4, 0, -1):
         assert g.undo()
-        assert g.scores() == seen[back - 1][0] and g.back(0) == seen[back - 1][1][0]
+        assert g.scores() == seen[back - 1][0]
+        assert g.back(0) == seen[back - 1][1][0]
     assert not g.undo()
     for fwd in range(1, 5):
         assert g.redo()
@@ -75,7 +76,8 @@ def test_a_new_entry_after_undo_drops_the_redo_tail():
     g.add(0, 6)
     g.undo()
     g.add(1, 9)
-    assert not g.redo() and len(g.events) == 2
+    assert not g.redo()
+    assert len(g.events) == 2
     assert g.scores() == [4, 9]
 
 
@@ -84,10 +86,13 @@ def test_the_game_ends_the_moment_the_target_is_reached():
     peg_to(g, 1, 100)
     peg_to(g, 0, 118)
     g.add(0, 12, HAND)  # 130 pegs as 121: the game hole
-    assert g.winner() == 0 and g.over()
-    assert g.scores() == [121, 100] and g.back(0) == 118
+    assert g.winner() == 0
+    assert g.over()
+    assert g.scores() == [121, 100]
+    assert g.back(0) == 118
     assert "over" in raises(ValueError, g.add, 1, 20, HAND)
-    assert g.undo() and g.winner() is None
+    assert g.undo()
+    assert g.winner() is None
     g.add(1, 21, HAND)  # after undoing the win, the other side counts first
     assert g.winner() == 1
 
@@ -129,7 +134,8 @@ def test_dealer_rotation_and_counting_order_for_four():
 
 def test_three_players_have_three_tracks():
     g = Game(players=3, dealer=2)
-    assert g.sides == 3 and g.counting_order()[0] == (0, HAND)
+    assert g.sides == 3
+    assert g.counting_order()[0] == (0, HAND)
     g.add(2, 5)
     assert g.scores() == [0, 0, 5]
     for _ in range(3):
@@ -156,9 +162,15 @@ def test_every_skunk_boundary():
     }
     for loser in expect:
         assert skunk_class(loser) == expect[loser], loser
-    assert skunk_class(31, 61) == PLAIN and skunk_class(30, 61) == SKUNK and skunk_class(0, 61) == SKUNK
-    assert skunk_line(95) == 0 and skunk_line(90) == 91 and skunk_line(45) == 61 and skunk_line(3) == 31
-    assert skunk_line(30, 61) == 31 and skunk_line(31, 61) == 0
+    assert skunk_class(31, 61) == PLAIN
+    assert skunk_class(30, 61) == SKUNK
+    assert skunk_class(0, 61) == SKUNK
+    assert skunk_line(95) == 0
+    assert skunk_line(90) == 91
+    assert skunk_line(45) == 61
+    assert skunk_line(3) == 31
+    assert skunk_line(30, 61) == 31
+    assert skunk_line(31, 61) == 0
 
 
 def test_game_skunk_by_the_best_placed_loser():
@@ -170,7 +182,8 @@ def test_game_skunk_by_the_best_placed_loser():
     assert g.skunk() == DOUBLE_SKUNK
     g = Game(players=2, target=61)
     finish(g, [0, 30], winner=0)
-    assert g.skunk() == SKUNK and g.scores() == [61, 30]
+    assert g.skunk() == SKUNK
+    assert g.scores() == [61, 30]
 
 
 def test_race_chart_follows_the_events_in_force():
@@ -191,7 +204,9 @@ def test_load_replays_events_and_restores_the_cursor():
     g.undo()
     h = Game(dealer=1)
     h.load([list(e) for e in g.events], g.cursor)
-    assert snapshot(h) == snapshot(g) and h.events == g.events
-    assert h.redo() and h.scores() == [7, 6]
+    assert snapshot(h) == snapshot(g)
+    assert h.events == g.events
+    assert h.redo()
+    assert h.scores() == [7, 6]
     raises(ValueError, Game(dealer=1).load, [[0, 2, HEELS, 0]], 1)  # heels by the wrong seat
     raises(ValueError, Game().load, [], 1)

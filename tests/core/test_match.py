@@ -23,13 +23,17 @@ def test_every_skunk_boundary_in_every_scheme():
             wins, points, outright = m.standings()
             assert wins == [1, 0]
             if pts == WINS_MATCH:
-                assert outright == 0 and m.winner() == 0 and sk == TRIPLE_SKUNK
+                assert outright == 0
+                assert m.winner() == 0
+                assert sk == TRIPLE_SKUNK
             else:
-                assert points == [pts, 0] and m.winner() is None
+                assert points == [pts, 0]
+                assert m.winner() is None
 
 
 def test_scheme_table_shape():
-    assert game_points(ACC, PLAIN) == 2 and game_points(FREE, DOUBLE_SKUNK) == 4
+    assert game_points(ACC, PLAIN) == 2
+    assert game_points(FREE, DOUBLE_SKUNK) == 4
     assert game_points(LONG, SKUNK) == 4
     raises(ValueError, game_points, "club", PLAIN)
     raises(ValueError, game_points, ACC, 7)
@@ -47,7 +51,8 @@ def test_best_of_three_ends_on_the_second_win_and_loser_deals():
     m.next_game()
     assert m.game.dealer() == 0
     finish(m.game, [0, 95], winner=0)
-    assert m.winner() == 0 and m.over()
+    assert m.winner() == 0
+    assert m.over()
     assert m.standings()[:2] == ([2, 1], [4, 3])
     assert "over" in raises(ValueError, m.next_game)
 
@@ -60,7 +65,8 @@ def test_first_to_points_counts_skunks():
     m.next_game()
     assert m.winner() is None
     finish(m.game, [0, 100], winner=0)
-    assert m.standings()[1] == [5, 1] and m.winner() == 0
+    assert m.standings()[1] == [5, 1]
+    assert m.winner() == 0
 
 
 def test_triple_skunk_wins_a_long_match_outright():
@@ -69,7 +75,8 @@ def test_triple_skunk_wins_a_long_match_outright():
     assert m.winner() == 1
     m = Match(scheme=FREE, best_of=7)
     finish(m.game, [0, 20], winner=1)
-    assert m.winner() is None and m.standings()[1] == [0, 4]
+    assert m.winner() is None
+    assert m.standings()[1] == [0, 4]
 
 
 def test_next_game_needs_a_finished_game():
@@ -81,7 +88,8 @@ def test_next_game_needs_a_finished_game():
 def test_teams_and_three_player_matches():
     m = Match(players=4, target=61, scheme=ACC, best_of=1, dealer=2)
     finish(m.game, [10, 0], winner=1)
-    assert m.result(0) == (1, SKUNK, 3) and m.winner() == 1
+    assert m.result(0) == (1, SKUNK, 3)
+    assert m.winner() == 1
     m = Match(players=3, best_of=3, dealer=0)
     finish(m.game, [100, 0, 50], winner=1)
     assert m.next_dealer() == 2  # the last-placed player deals

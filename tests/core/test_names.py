@@ -14,8 +14,10 @@ def test_bad_names_say_why():
         return str(name_problem(name))  # a CoreError, not raised: English when made a string
 
     assert "too long" in why("x" * (MAX_NAME + 1))
-    assert "empty" in why("") and "empty" in why("   ")
-    assert "either end" in why(" Ann") and "either end" in why("Ann ")
+    assert "empty" in why("")
+    assert "empty" in why("   ")
+    assert "either end" in why(" Ann")
+    assert "either end" in why("Ann ")
     for bad in (
         "A\nB",
         "A\tB",
@@ -29,7 +31,8 @@ def test_bad_names_say_why():
     ):
         assert "control" in why(bad), repr(bad)
     assert why("A\x1bB") == "no control characters (U+001B)"
-    assert "text" in why(5) and "text" in why(None)
+    assert "text" in why(5)
+    assert "text" in why(None)
 
 
 def test_a_match_needs_one_good_name_a_track():

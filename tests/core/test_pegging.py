@@ -10,7 +10,8 @@ def lay(text):
 
 
 def test_fifteen_and_thirty_one():
-    assert lay("7C 8D").fifteen == 2 and lay("7C 8D").total == 2
+    assert lay("7C 8D").fifteen == 2
+    assert lay("7C 8D").total == 2
     s = lay("KC QD JH AS")
     assert (s.thirty_one, s.total) == (2, 2)
     assert lay("KC QD").total == 0
@@ -52,7 +53,8 @@ def test_two_players_go_then_reset_and_the_other_leads():
     assert p.lay(parse("KD")[0]) == [(1, 2, PLAY, score_lay(parse("KH KD")))]
     ev = p.lay(parse("QH")[0])  # 30: seat 1 cannot lay, seat 0 neither
     assert [(e[0], e[1], e[2]) for e in ev] == [(0, 1, GO)]
-    assert p.count == 0 and p.turn == 1
+    assert p.count == 0
+    assert p.turn == 1
     p.lay(parse("QD")[0])
     p.lay(parse("9C")[0])
     ev = p.lay(parse("2C")[0])
@@ -71,7 +73,8 @@ def test_must_play_if_able_and_only_own_cards():
     p.lay(parse("KH")[0])
     p.lay(parse("KD")[0])
     # Seat 0 holds 5C and must lay it (25): the turn stays in order.
-    assert p.turn == 0 and p.playable() == parse("5C")
+    assert p.turn == 0
+    assert p.playable() == parse("5C")
     p.lay(parse("5C")[0])
     # Seat 1 cannot lay QD (35); seat 0 has nothing: go to seat 0.
     assert p.events[-1][:3] == (0, 1, GO)
@@ -85,17 +88,21 @@ def test_go_passes_around_three_players():
     p.lay(parse("QS")[0])  # 20
     p.lay(parse("3C")[0])  # 23
     p.lay(parse("8C")[0])  # 31 by seat 1: 2 points, reset; seat 2 leads
-    assert p.events[-1][:3] == (1, 2, PLAY) and p.count == 0 and p.turn == 2
+    assert p.events[-1][:3] == (1, 2, PLAY)
+    assert p.count == 0
+    assert p.turn == 2
     p.lay(parse("7D")[0])
     p.lay(parse("9C")[0])  # 16; seat 1 has nothing left
-    assert p.done and p.events[-1][:3] == (0, 1, LAST)
+    assert p.done
+    assert p.events[-1][:3] == (0, 1, LAST)
 
 
 def test_runs_never_span_a_reset():
     p = Play([parse("KH 8C 9D"), parse("KD 4S TS")], dealer=1)
     for c in ("KH", "KD", "8C"):  # 28: nobody can go on
         p.lay(parse(c)[0])
-    assert p.events[-1][:3] == (0, 1, GO) and p.turn == 1
+    assert p.events[-1][:3] == (0, 1, GO)
+    assert p.turn == 1
     p.lay(parse("TS")[0])
     assert p.lay(parse("9D")[0]) == []  # 8, then 10 9 after the reset: no run
     ev = p.lay(parse("4S")[0])

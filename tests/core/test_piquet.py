@@ -44,7 +44,8 @@ def test_carte_blanche():
 def test_repique_and_capot():
     d = score_deal(ELDER_REPIQUE, YOUNGER_POOR, [ELDER] * 12)
     assert (d.point, d.sequences, d.sets) == ([8, 0], [18, 0], [14, 0])
-    assert d.repique == [60, 0] and d.pique == [0, 0]
+    assert d.repique == [60, 0]
+    assert d.pique == [0, 0]
     assert (d.lead, d.tricks, d.cards) == ([1, 0], [12, 0], [40, 0])
     assert d.scores == [8 + 18 + 14 + 60 + 1 + 12 + 40, 0]
 
@@ -53,7 +54,8 @@ def test_pique_in_the_play_and_the_cards():
     winners = [ELDER] * 8 + [YOUNGER] * 4
     d = score_deal(ELDER_PIQUE, YOUNGER_PIQUE, winners)
     assert (d.point, d.sequences, d.sets) == ([7, 0], [17, 0], [3, 0])
-    assert d.repique == [0, 0] and d.pique == [30, 0]
+    assert d.repique == [0, 0]
+    assert d.pique == [30, 0]
     assert d.tricks == [8, 5]  # younger's first trick was led by elder: 2
     assert d.cards == [10, 0]
     assert d.scores == [27 + 1 + 8 + 30 + 10, 5]
@@ -77,25 +79,30 @@ def test_partie_six_deals_elder_alternating_two_more_on_a_tie():
 
     p = PiquetGame(dealer=1)  # player 0 is elder in the first deal
     for k in range(6):
-        assert p.dealer() == 1 - k % 2 and not p.over()
+        assert p.dealer() == 1 - k % 2
+        assert not p.over()
         p.add(0, 20)
         p.add(1, 20)
         p.pass_deal()
-    assert not p.over() and p.deal_number() == 7  # tied after six: two more
+    assert not p.over()
+    assert p.deal_number() == 7
     p.add(0, 30)
     p.add(1, 10)
     p.pass_deal()
     p.add(0, 5)
     p.add(1, 5)
     p.pass_deal()
-    assert p.over() and [p.score(0), p.score(1)] == [155, 135] and p.rubicon() == (0, 120)
+    assert p.over()
+    assert [p.score(0), p.score(1)] == [155, 135]
+    assert p.rubicon() == (0, 120)
     raises(ValueError, p.add, 1, 1)
     q = PiquetGame(dealer=1)
     for _ in range(6):
         q.add(0, 10)
         q.add(1, 25)
         q.pass_deal()
-    assert q.over() and q.rubicon() == (1, 100 + 60 + 150)
+    assert q.over()
+    assert q.rubicon() == (1, 100 + 60 + 150)
     raises(ValueError, PiquetGame(dealer=1).add, 0, -1)
     raises(ValueError, PiquetGame(dealer=1).add, 0, 251)  # 250 a deal at most: one home for the limit
 
@@ -106,32 +113,43 @@ def test_the_partie_as_a_ledger_with_undo():
 
     g = PiquetGame(dealer=1)
     g.add(0, 153)  # a repique and capot: far past 29
-    assert g.score(0) == 153 and g.dealer() == 1 and g.deal_number() == 1
+    assert g.score(0) == 153
+    assert g.dealer() == 1
+    assert g.deal_number() == 1
     raises(ValueError, g.add, 0, 251)
     raises(ValueError, g.add, 2, 5)
     for _ in range(5):
         g.pass_deal()
         g.add(1, 20)
-    assert not g.over() and g.deal_number() == 6 and g.dealer() == 0
+    assert not g.over()
+    assert g.deal_number() == 6
+    assert g.dealer() == 0
     g.pass_deal()  # the sixth deal ends it: 153 to 100
-    assert g.over() and g.winner() == 0 and g.rubicon() == (0, 100 + 53)
+    assert g.over()
+    assert g.winner() == 0
+    assert g.rubicon() == (0, 100 + 53)
     raises(ValueError, g.add, 1, 3)
     g.undo()
     assert not g.over()
     g.add(1, 53)
     g.pass_deal()  # 153 all: two more deals
-    assert not g.over() and g.deal_number() == 7
+    assert not g.over()
+    assert g.deal_number() == 7
     g.add(1, 1)
     g.pass_deal()
     g.pass_deal()
-    assert g.winner() == 1 and g.rubicon() == (1, 101)
+    assert g.winner() == 1
+    assert g.rubicon() == (1, 101)
     m = PiquetMatch(dealer=0)
     m.game.add(1, 40)
     for _ in range(6):
         m.game.pass_deal()
     rec = game_record(m, 0)
-    assert rec["game"] == "piquet" and (rec["winner"], rec["points"], rec["scores"]) == (1, 140, [0, 40])
-    assert m.over() and m.winner() == 1 and m.next_dealer() == 1
+    assert rec["game"] == "piquet"
+    assert (rec["winner"], rec["points"], rec["scores"]) == (1, 140, [0, 40])
+    assert m.over()
+    assert m.winner() == 1
+    assert m.next_dealer() == 1
     raises(ValueError, m.next_game)
 
 
@@ -141,9 +159,11 @@ def test_carte_blanche_is_judged_on_the_cards_dealt_not_on_the_hand_after_the_ex
     younger = parse("KH QH JH QS JS KD QD JD KC QC JC 9C")
     with_dealt = score_deal(held, younger, [YOUNGER] * 12, (dealt, younger))
     # blanche 10, point 5, quart and tierce 7, quatorze of aces 14: 36 before younger scores: repique
-    assert with_dealt.blanche == [10, 0] and with_dealt.repique == [60, 0]
+    assert with_dealt.blanche == [10, 0]
+    assert with_dealt.repique == [60, 0]
     held_only = score_deal(held, younger, [YOUNGER] * 12)
-    assert held_only.blanche == [0, 0] and held_only.repique == [0, 0]
+    assert held_only.blanche == [0, 0]
+    assert held_only.repique == [0, 0]
     assert with_dealt.scores[0] == held_only.scores[0] + 10 + 60
     too_many = parse("AS TS 9S 8S KS AC 7S TD 9D 8D 7D TC")  # six of the held cards not dealt
     assert "elder exchanges 1 to 5 cards" in raises(
@@ -186,7 +206,8 @@ def test_the_exchange_refuses_only_what_the_seed_forbids():
     y3 = exchanged(DEALT_YOUNGER, DEALT_YOUNGER[:3], TALON[5:8])
     score_deal(e5, y3, took, (DEALT_ELDER, DEALT_YOUNGER))  # the talon whole: 5 and 3
     said = raises(ValueError, score_deal, DEALT_ELDER, y3, took, (DEALT_ELDER, DEALT_YOUNGER))
-    assert "elder exchanges 1 to 5 cards" in said and "shows 0" in said  # elder must exchange
+    assert "elder exchanges 1 to 5 cards" in said
+    assert "shows 0" in said
     # a card of the other's hand is not in the talon
     stolen = exchanged(DEALT_ELDER, DEALT_ELDER[-1:], DEALT_YOUNGER[:1])
     y_rest = exchanged(DEALT_YOUNGER, DEALT_YOUNGER[:1], TALON[:1])

@@ -30,7 +30,8 @@ def test_round_trip_through_json():
     assert match_record(again) == rec
     assert again.game.scores() == [0, 5]
     assert again.games[0].events[0] == (1, 2, HEELS, 120)
-    assert rec["games"][0]["winner"] == 0 and rec["games"][0]["points"] == 2
+    assert rec["games"][0]["winner"] == 0
+    assert rec["games"][0]["points"] == 2
     assert rec["result"] == {"winner": None, "wins": [1, 0], "points": [2, 0]}
 
 
@@ -79,7 +80,8 @@ def test_one_game_record_replays_and_is_checked():
     m = sample_match()
     rec = json.loads(json.dumps(record_of_first_game(m)))
     g = load_game(rec)
-    assert g.winner() == 0 and g.scores() == [121, 70]
+    assert g.winner() == 0
+    assert g.scores() == [121, 70]
     assert rec["match_result"] == {"winner": None, "wins": [1, 0], "points": [2, 0]}
     rec["events"].pop()  # without its last entry the stored win is false
     raises(ValueError, load_game, rec)
@@ -92,7 +94,8 @@ def record_of_first_game(m):
 def test_a_board_that_forgot_old_games_cannot_write_a_match_record():
     m = sample_match()
     m.forget_closed()
-    assert len(m.games) == 1 and m.result(0) == (0, 1, 2)
+    assert len(m.games) == 1
+    assert m.result(0) == (0, 1, 2)
     assert "no longer" in raises(ValueError, match_record, m)
     raises(ValueError, m.held, 0)
     assert m.held(1) is m.game
@@ -108,7 +111,8 @@ def test_a_piquet_partie_record_replays_and_a_tampered_one_is_refused():
         m.game.pass_deal(30)
     rec = json.loads(json.dumps(game_record(m, 0)))
     g = load_game(rec)
-    assert g.scores() == [60, 150] and g.winner() == 1
+    assert g.scores() == [60, 150]
+    assert g.winner() == 1
     for field, value in (("scheme", "acc"), ("players", 3), ("target", 121)):
         bad = dict(rec)
         bad[field] = value

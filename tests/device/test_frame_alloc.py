@@ -73,12 +73,14 @@ def test_a_loop_pass_allocates_nothing_idle_blinking_in_the_views_and_in_the_men
     assert stepped(t, 100) == 0, "blinking"
     assert t.pending(1) == 1
     t.run(2000)  # the point counts (saving it allocates: an event, not a pass)
-    assert t.pending(1) == 0 and t.app.match.game.scores() == [14, 1]
+    assert t.pending(1) == 0
+    assert t.app.match.game.scores() == [14, 1]
     t.tap("SKUNK")
     assert t.hole_rgb(1, 31) == t.renderer.colour(rc.LINE)
     assert stepped(t, 100) == 0, "skunk view"
     t.hold("SKUNK", 900)
-    assert t.hole_rgb(0, 2) == t.renderer.colour(rc.MARK) and t.hole_rgb(0, 15) == (0, 0, 0)
+    assert t.hole_rgb(0, 2) == t.renderer.colour(rc.MARK)
+    assert t.hole_rgb(0, 15) == (0, 0, 0)
     assert stepped(t, 100) == 0, "match view"
     t.hold("OK", 900)
     assert t.menu_shown() == (0, 0)

@@ -29,13 +29,17 @@ def test_a_last_line_of_any_length_is_read_without_holding_it_or_dropped_if_it_d
     s.append((1, 2), json.dumps({"match": 1, "game_no": 2, "events": "x" * 17000}))
     again = Store(s.files.restarted())
     again.load()
-    assert again.problems == [] and again.last_seq == 2 and [n for n, _ in again.since(0, 9)] == [1, 2]
+    assert again.problems == []
+    assert again.last_seq == 2
+    assert [n for n, _ in again.since(0, 9)] == [1, 2]
     assert again.append((1, 3), json.dumps({"match": 1, "game_no": 3})) == 3
     flash = again.files.restarted()
     flash.disk[LOG] = flash.disk[LOG] + b"4 " + b"y" * 17000 + b" ~00000000\n"  # long, and does not check
     third = Store(flash)
     third.load()
-    assert LOG_TORN in third.problems and third.last_seq == 3 and [n for n, _ in third.since(0, 9)] == [1, 2, 3]
+    assert LOG_TORN in third.problems
+    assert third.last_seq == 3
+    assert [n for n, _ in third.since(0, 9)] == [1, 2, 3]
 
 
 def test_a_record_too_long_for_one_reply_is_listed_as_such_and_never_blocks_the_sync():

@@ -46,10 +46,12 @@ def test_what_the_board_needs_once_is_not_kept():
     ok = 7  # the default pin map's OK
     edge.down[ok] = True
     run(app, clock, 400)  # held past a tap: the menu is read from the flash before the long press
-    assert "cribapp.menu" in sys.modules and app.menu is None
+    assert "cribapp.menu" in sys.modules
+    assert app.menu is None
     edge.down[ok] = False
     run(app, clock, 100)  # let go before the long press: a tap, and the menu is not kept
-    assert "cribapp.menu" not in sys.modules and app.menu is None
+    assert "cribapp.menu" not in sys.modules
+    assert app.menu is None
     edge.down[ok] = True
     run(app, clock, 900)  # hold OK: the menu
     assert "cribapp.menu" in sys.modules
@@ -73,4 +75,5 @@ def test_what_the_board_needs_once_is_not_kept():
     edge.down[ok] = False
     run(app, clock, 100)  # the won game is logged
     assert app.store.last_seq == 1
-    assert "cribcore.record" not in sys.modules and "cribcore.names" not in sys.modules
+    assert "cribcore.record" not in sys.modules
+    assert "cribcore.names" not in sys.modules

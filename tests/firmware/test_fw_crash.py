@@ -115,7 +115,9 @@ def test_the_crash_pattern_is_all_seven_game_point_leds_of_track_1_blinking_red(
     t.renderer.finish = keep
     assert run_until_restart(t)
     red = t.renderer.colour(rc.ERROR)
-    assert board.ERR_CRASH == 7 and [red] * 7 in shown and [(0, 0, 0)] * 7 in shown
+    assert board.ERR_CRASH == 7
+    assert [red] * 7 in shown
+    assert [(0, 0, 0)] * 7 in shown
 
 
 def test_a_board_that_crashes_soon_after_every_boot_stops_restarting_and_keeps_showing_it():
@@ -149,7 +151,8 @@ def test_the_crash_log_keeps_the_newest_within_its_bound_and_drops_a_torn_line()
         crashlog.append(flash, n, 5, "Traceback ...\nValueError: crash %d %s\n" % (n, "x" * 400))
     kept = crashlog.entries(flash)
     assert flash.size(crashlog.CRASH_LOG) <= crashlog.MAX_BYTES
-    assert kept[-1][0] == 19 and [e[0] for e in kept] == list(range(20 - len(kept), 20))
+    assert kept[-1][0] == 19
+    assert [e[0] for e in kept] == list(range(20 - len(kept), 20))
     flash.disk[crashlog.CRASH_LOG] += b'3 5 "torn'  # a power cut mid-write of an old log
     assert [e[0] for e in crashlog.entries(flash)] == [e[0] for e in kept]
     long_trace = "Traceback\n" + "  line\n" * 1000 + "MemoryError: the end is kept\n"
@@ -166,7 +169,8 @@ def test_the_host_reads_the_crash_log_over_the_link_and_clears_what_it_stored():
     from cribapp.seal import unseal
 
     replies = [unseal(x) for x in lines]
-    assert replies[-1] == "END 1" and replies[0].startswith("CRASH 1 ")
+    assert replies[-1] == "END 1"
+    assert replies[0].startswith("CRASH 1 ")
     assert "the link failed" in json.loads(replies[0].split(" ", 3)[3])
     assert [unseal(x) for x in again.ask("CRASHES CLEAR 1")] == ["OK CRASHES CLEAR 1"]
     assert [unseal(x) for x in again.ask("CRASHES")] == ["END 0"]

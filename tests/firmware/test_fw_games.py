@@ -11,7 +11,8 @@ OFF = (0, 0, 0)
 def test_two_players_to_121_with_a_skunk():
     t = Table()
     g = play(t, [0, 75], winner=0)
-    assert g.winner() == 0 and g.scores() == [121, 75]
+    assert g.winner() == 0
+    assert g.scores() == [121, 75]
     lay = t.layout
     front0, front1 = t.renderer.colour(rc.FRONT), t.renderer.colour(rc.FRONT + 1)
     assert seen(t, lay.hole[0][121]) in ([front0, OFF], [OFF, front0])  # the winner blinks in the game hole
@@ -23,7 +24,8 @@ def test_two_players_to_121_with_a_skunk():
     assert t.rgb(lay.points[0][1]) == OFF
 
     t.tap("P2")  # the game is over: no more points
-    assert t.error() == codes.ERR_REFUSED and g.scores() == [121, 75]
+    assert t.error() == codes.ERR_REFUSED
+    assert g.scores() == [121, 75]
     assert log_records(t) == []  # not logged until the win is confirmed
 
     t.tap("OK")
@@ -31,9 +33,11 @@ def test_two_players_to_121_with_a_skunk():
     assert (rec["winner"], rec["skunk"], rec["points"], rec["scores"]) == (0, 1, 3, [121, 75])
     assert (rec["match"], rec["game_no"], rec["players"], rec["board"]) == (1, 1, 2, "test-board")
     nxt = t.app.match.game
-    assert nxt is not g and nxt.dealer() == 1  # the loser deals the next game
+    assert nxt is not g
+    assert nxt.dealer() == 1
     t.run(300)
-    assert t.rgb(lay.dealer[1]) == t.renderer.colour(rc.DEALER) and t.rgb(lay.dealer[0]) == OFF
+    assert t.rgb(lay.dealer[1]) == t.renderer.colour(rc.DEALER)
+    assert t.rgb(lay.dealer[0]) == OFF
     assert t.lit() == [lay.dealer[1], lay.points[0][0]]
 
 
@@ -41,7 +45,8 @@ def test_entering_points_undo_redo_and_the_29_limit():
     t = Table()
     for _ in range(3):
         t.tap("P1")
-    assert t.pending(0) == 3 and t.app.match.game.scores() == [0, 0]
+    assert t.pending(0) == 3
+    assert t.app.match.game.scores() == [0, 0]
     t.run(2100)  # two idle seconds commit the entry
     assert t.app.match.game.scores() == [3, 0]
     t.tap("P2")
@@ -56,25 +61,31 @@ def test_entering_points_undo_redo_and_the_29_limit():
         t.tap("P2")
     assert t.error() == codes.ERR_REFUSED
     t.run(5000)  # a refused entry waits for the player: the idle timer does not count it
-    assert t.app.match.game.scores() == [3, 0] and t.pending(1) == 29
+    assert t.app.match.game.scores() == [3, 0]
+    assert t.pending(1) == 29
     t.tap("P1")  # nor does another track's point push it in
-    assert t.error() == codes.ERR_REFUSED and t.pending(1) == 29 and t.pending(0) == 0
+    assert t.error() == codes.ERR_REFUSED
+    assert t.pending(1) == 29
+    assert t.pending(0) == 0
     t.tap("OK")
     assert t.app.match.game.scores() == [3, 29]
     for _ in range(30):
         t.tap("P1")
     t.tap("UNDO")  # or UNDO drops it
     t.run(3000)
-    assert t.app.match.game.scores() == [3, 29] and t.pending(0) == 0
+    assert t.app.match.game.scores() == [3, 29]
+    assert t.pending(0) == 0
 
 
 def test_holding_a_point_button_past_29_enters_29_once_not_29_and_then_1():
     t = Table()
     t.hold("P2", 6000)  # the repeats reach 29; the rest are refused while it is held
     t.run(3000)
-    assert t.pending(1) == 29 and t.app.match.game.scores() == [0, 0]
+    assert t.pending(1) == 29
+    assert t.app.match.game.scores() == [0, 0]
     t.tap("OK")
-    assert t.app.match.game.scores() == [0, 29] and t.pending(1) == 0
+    assert t.app.match.game.scores() == [0, 29]
+    assert t.pending(1) == 0
 
 
 def test_holding_a_button_counts_up_faster():
@@ -90,15 +101,18 @@ def test_holding_a_button_counts_up_faster():
 def test_three_players_to_121():
     t = Table(tracks=3)
     choose(t, {menu.ITEM_PLAYERS: 3})
-    assert t.app.match.players == 3 and t.state()["match_no"] == 2
+    assert t.app.match.players == 3
+    assert t.state()["match_no"] == 2
     g = play(t, [100, 0, 50], winner=1)
-    assert g.winner() == 1 and g.skunk() == 0
+    assert g.winner() == 1
+    assert g.skunk() == 0
     for side, score in ((0, 100), (2, 50)):
         assert t.hole_rgb(side, score) == t.renderer.colour(rc.FRONT + side)
     assert t.hole_rgb(2, 91) != t.renderer.colour(rc.LINE)  # a plain win: no lines
     t.tap("OK")
     (rec,) = log_records(t)
-    assert rec["players"] == 3 and rec["scores"] == [100, 121, 50]
+    assert rec["players"] == 3
+    assert rec["scores"] == [100, 121, 50]
     assert t.app.match.game.dealer() == 2  # the last-placed player deals
 
 
@@ -113,7 +127,8 @@ def test_four_players_as_teams_to_61():
     t.run(300)
     assert t.rgb(t.layout.dealer[1]) == t.renderer.colour(rc.DEALER)  # seat 3 plays for team 2
     g = play(t, [0, 25], winner=0)
-    assert g.scores() == [61, 25] and g.skunk() == 1
+    assert g.scores() == [61, 25]
+    assert g.skunk() == 1
     assert t.hole_rgb(1, 31) == t.renderer.colour(rc.LINE)
     t.tap("OK")
     (rec,) = log_records(t)
@@ -130,11 +145,13 @@ def best_of_three(scheme, first, second):
     assert t.app.match.over()
     t.run(300)
     lay = t.layout
-    assert t.rgb(lay.points[0][1]) == t.renderer.colour(rc.POINT) and t.rgb(lay.points[1][0]) == OFF
+    assert t.rgb(lay.points[0][1]) == t.renderer.colour(rc.POINT)
+    assert t.rgb(lay.points[1][0]) == OFF
     t.tap("OK")  # the match end is shown until OK
     recs = log_records(t)
     assert [r["game_no"] for r in recs] == [1, 2]
-    assert t.state()["match_no"] == match_no + 1 and t.app.match.game.events == []  # a fresh match
+    assert t.state()["match_no"] == match_no + 1
+    assert t.app.match.game.events == []
     return recs[-1]["match_result"]
 
 
@@ -153,8 +170,10 @@ def test_a_triple_skunk_wins_the_match_outright():
     assert t.app.match.over()
     t.tap("OK")
     (rec,) = log_records(t)
-    assert rec["skunk"] == 3 and rec["points"] == -1
-    assert rec["match_result"]["winner"] == 1 and rec["best_of"] == 7
+    assert rec["skunk"] == 3
+    assert rec["points"] == -1
+    assert rec["match_result"]["winner"] == 1
+    assert rec["best_of"] == 7
     assert t.state()["match_no"] == 3
 
 
@@ -170,12 +189,15 @@ def test_skunk_and_match_views_time_out():
     assert [t.hole_rgb(1, h) for h in (31, 61, 91)] == [t.renderer.colour(rc.LINE)] * 3
     assert t.hole_rgb(1, 15) == t.renderer.colour(rc.FRONT + 1)
     t.run(4100)
-    assert t.hole_rgb(1, 10) == OFF and t.hole_rgb(1, 31) == OFF and t.hole_rgb(0, 40) == t.renderer.colour(rc.FRONT)
+    assert t.hole_rgb(1, 10) == OFF
+    assert t.hole_rgb(1, 31) == OFF
+    assert t.hole_rgb(0, 40) == t.renderer.colour(rc.FRONT)
     t.hold("SKUNK", 900)
     assert t.hole_rgb(0, 2) == t.renderer.colour(rc.MARK)  # best of 3: two wins needed
     assert t.hole_rgb(0, 40) == OFF  # no pegs: the match view
     t.run(4100)
-    assert t.hole_rgb(0, 2) == OFF and t.hole_rgb(0, 40) == t.renderer.colour(rc.FRONT)
+    assert t.hole_rgb(0, 2) == OFF
+    assert t.hole_rgb(0, 40) == t.renderer.colour(rc.FRONT)
     assert lay.n == 258
 
 
@@ -214,7 +236,8 @@ def test_a_full_flash_never_costs_the_running_match():
     saved = dict(flash.disk)
     flash.capacity = sum([len(v) for v in flash.disk.values()]) + 40  # almost no room left
     t.enter(1, 9)
-    assert t.error() == codes.ERR_FULL and t.app.match.game.scores() == [12, 9]
+    assert t.error() == codes.ERR_FULL
+    assert t.app.match.game.scores() == [12, 9]
     assert flash.disk["state.json"] == saved["state.json"]  # the last good state is whole
     t.enter(1, 2)
     assert t.app.match.game.scores() == [12, 11]  # play goes on in memory
@@ -233,26 +256,32 @@ def test_a_piquet_partie_on_the_board():
         t.tap("P1")  # 40 in one entry: piquet's counts pass 29
     t.tap("OK")
     g = app.match.game
-    assert g.scores() == [40, 0] and t.error() == 0
+    assert g.scores() == [40, 0]
+    assert t.error() == 0
     t.run(300)
-    assert t.rgb(lay.points[0][0]) == t.renderer.colour(rc.MENU) and t.rgb(lay.points[0][1]) == OFF  # deal 1
+    assert t.rgb(lay.points[0][0]) == t.renderer.colour(rc.MENU)
+    assert t.rgb(lay.points[0][1]) == OFF
     assert t.rgb(lay.dealer[0]) == t.renderer.colour(rc.DEALER)
     for _ in range(5):
         t.tap("OK")  # nothing pending: the deal is over
         t.enter(0, 19)
-    assert g.scores() == [135, 0] and g.deal_number() == 6
+    assert g.scores() == [135, 0]
+    assert g.deal_number() == 6
     t.run(300)
     # 135 is the second lap: the peg at hole 15, the game hole lit for the lap.
-    assert t.hole_rgb(0, 15) == t.renderer.colour(rc.FRONT) and t.hole_rgb(0, 121) == t.renderer.colour(rc.FRONT)
+    assert t.hole_rgb(0, 15) == t.renderer.colour(rc.FRONT)
+    assert t.hole_rgb(0, 121) == t.renderer.colour(rc.FRONT)
     assert [t.rgb(lay.points[0][k]) != OFF for k in range(7)] == [True] * 6 + [False]
     t.enter(1, 12)
     t.tap("OK")  # the sixth deal ends the partie: 135 to 12, rubiconed
-    assert g.over() and g.rubicon() == (0, 100 + 135 + 12)
+    assert g.over()
+    assert g.rubicon() == (0, 100 + 135 + 12)
     assert t.hole_rgb(1, 100) == t.renderer.colour(rc.LINE)
     t.tap("OK")  # confirm: logged, and a new partie starts with the other dealer
     (rec,) = log_records(t)
     assert (rec["game"], rec["scores"], rec["winner"], rec["points"]) == ("piquet", [135, 12], 0, 247)
-    assert app.match.game.events == [] and app.match.game.dealer() == 1
+    assert app.match.game.events == []
+    assert app.match.game.dealer() == 1
 
 
 def test_a_big_piquet_deal_goes_in_by_tens_on_skunk():
@@ -263,9 +292,11 @@ def test_a_big_piquet_deal_goes_in_by_tens_on_skunk():
         t.tap("P1")
     for _ in range(15):
         t.tap("SKUNK")  # ten more each, not the rubicon view
-    assert t.app.session.pending == 153 and t.app.mode == codes.PLAY
+    assert t.app.session.pending == 153
+    assert t.app.mode == codes.PLAY
     t.tap("OK")
-    assert g.scores() == [153, 0] and t.error() == 0
+    assert g.scores() == [153, 0]
+    assert t.error() == 0
     t.tap("SKUNK")  # nothing being entered: SKUNK shows the rubicon line as ever
     assert t.app.mode == codes.SKUNK_VIEW
     t.run(4100)
@@ -275,7 +306,9 @@ def test_a_big_piquet_deal_goes_in_by_tens_on_skunk():
         t.tap("SKUNK")
     assert t.app.session.pending == 245
     t.tap("SKUNK")  # 255 would pass the most one entry may be: refused, held, nothing lost
-    assert t.error() == codes.ERR_REFUSED and t.app.session.pending == 245 and t.app.session.held
+    assert t.error() == codes.ERR_REFUSED
+    assert t.app.session.pending == 245
+    assert t.app.session.held
     t.tap("OK")
     assert g.scores() == [153, 245]
 
@@ -284,7 +317,8 @@ def test_skunk_never_adds_ten_to_a_cribbage_entry():
     t = Table()
     t.tap("P1")
     t.tap("SKUNK")
-    assert t.app.session.pending == 1 and t.app.mode == codes.SKUNK_VIEW  # the skunk view, the point still pending
+    assert t.app.session.pending == 1
+    assert t.app.mode == codes.SKUNK_VIEW
     t.tap("OK")
     assert t.app.match.game.scores() == [1, 0]
 
@@ -308,10 +342,14 @@ def test_every_piquet_deal_has_its_own_pattern_and_a_drawn_partie_blinks():
         t.tap("OK")  # the deal is over
     assert len(set(patterns)) == 8  # deal 8 no longer looks like deal 7
     assert patterns[6] == ((True,) * 6 + (False,), (True,) + (False,) * 6)
-    assert g.over() and g.winner() is None and g.scores() == [80, 80]
+    assert g.over()
+    assert g.winner() is None
+    assert g.scores() == [80, 80]
     both = [t.renderer.colour(rc.POINT), t.renderer.colour(rc.POINT + 1)]
-    assert OFF in seen(t, t.layout.points[0][6]) and both[0] in seen(t, t.layout.points[0][6])
-    assert OFF in seen(t, t.layout.points[1][6]) and both[1] in seen(t, t.layout.points[1][6])
+    assert OFF in seen(t, t.layout.points[0][6])
+    assert both[0] in seen(t, t.layout.points[0][6])
+    assert OFF in seen(t, t.layout.points[1][6])
+    assert both[1] in seen(t, t.layout.points[1][6])
     t.tap("OK")  # confirmed: logged as a draw, a new partie
     (rec,) = log_records(t)
     assert (rec["scores"], rec["winner"], rec["points"]) == ([80, 80], None, None)
@@ -378,8 +416,10 @@ def test_a_gesture_is_drawn_before_it_is_saved_and_told_after():
     t.levels["OK"] = False
     while t.flash.disk["state.json"] == before:
         t.run(10)
-    assert at_write and at_write[-1] == (before, b"")  # drawn with the old state on the flash, nothing told
-    assert t.hole_rgb(1, 3) != (0, 0, 0) and t.app.match.game.scores() == [2, 3]
+    assert at_write
+    assert at_write[-1] == (before, b"")
+    assert t.hole_rgb(1, 3) != (0, 0, 0)
+    assert t.app.match.game.scores() == [2, 3]
     assert t.stream.lines()  # told once saved, in the same pass
     back = Table(flash=t.flash.restarted())
     assert back.app.match.game.scores() == [2, 3]

@@ -51,10 +51,13 @@ def test_layout_files_are_the_reference_boards():
 def test_serpentine_rows_run_both_ways():
     lay = Layout(standard(2))
     # Track 1's first street is wired right to left: hole 1 is the row's last LED.
-    assert lay.hole[0][1] == 0 and lay.hole[0][30] == 29
-    assert lay.hole[1][30] == 30 and lay.hole[1][1] == 59
+    assert lay.hole[0][1] == 0
+    assert lay.hole[0][30] == 29
+    assert lay.hole[1][30] == 30
+    assert lay.hole[1][1] == 59
     # Streets turn: hole 31 sits above hole 30, at the same end of the board.
-    assert lay.hole[0][31] == 89 and lay.hole[0][60] == 60
+    assert lay.hole[0][31] == 89
+    assert lay.hole[0][60] == 60
 
 
 def broken(change):
@@ -98,7 +101,8 @@ def test_layout_mistakes_are_explained():
 def test_board_configs_parse_and_use_each_pin_once():
     for name in ("pico", "esp32s3"):
         cfg = Config(load("%s/boards/%s.json" % (HARDWARE, name)))
-        assert cfg.budget_ma == 500 and cfg.channel_ma == 20
+        assert cfg.budget_ma == 500
+        assert cfg.channel_ma == 20
         pins = list(cfg.buttons.values()) + [cfg.strip_pin]
         assert len(pins) == len(set(pins)) == 7
 
@@ -125,7 +129,8 @@ def test_config_mistakes_are_explained():
 
 def test_a_circuitpython_pin_map_names_its_pins():
     named = Config({"strip_pin": "D5", "buttons": {"P1": "D6", "P2": "D9", "UNDO": "D10", "SKUNK": "D11", "OK": "D12"}})
-    assert named.strip_pin == "D5" and named.buttons["OK"] == "D12"
+    assert named.strip_pin == "D5"
+    assert named.buttons["OK"] == "D12"
     assert "two things" in raises(ValueError, Config, {"strip_pin": "D5", "buttons": {"P1": "D5"}})
     for bad in ("", "D 5", "GP2;", "x" * 17, 100, -1, True, 2.5, None):
         assert "must be a pin" in raises(ValueError, Config, {"strip_pin": bad, "buttons": {}}), bad

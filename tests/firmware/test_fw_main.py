@@ -60,7 +60,9 @@ def test_the_board_builds_from_its_files_and_plays():
     fresh({"board.json": hardware("boards/pico.json"), "layout.json": hardware("layouts/2-track.json")})
     clock = FakeClock()
     app = boot(clock)
-    assert error(app) == 0 and app.layout.n == 258 and app.renderer.sink.n == 258
+    assert error(app) == 0
+    assert app.layout.n == 258
+    assert app.renderer.sink.n == 258
     assert app.names == ["P1", "P2", "UNDO", "SKUNK", "OK"]  # no P3 on a 2-track board
     assert len(HostFace(app).hello_fields()[0]) == 16
     press(app, 2, clock)  # P1 on GP2
@@ -70,19 +72,23 @@ def test_the_board_builds_from_its_files_and_plays():
     strip = app.renderer.sink
     assert strip.pixel(app.layout.hole[0][2]) == app.renderer.colour(1)
     again = boot()  # power off and on: the match is still there
-    assert again.match.game.scores() == [2, 0] and again.boot == 2
+    assert again.match.game.scores() == [2, 0]
+    assert again.boot == 2
 
 
 def test_a_missing_or_broken_config_runs_on_defaults_and_says_so():
     fresh({})
     app = boot()
-    assert error(app) == board.ERR_CONFIG and app.layout.n == 258
+    assert error(app) == board.ERR_CONFIG
+    assert app.layout.n == 258
     fresh({"board.json": "{not json", "layout.json": hardware("layouts/3-track.json")})
     app = boot()
-    assert error(app) == board.ERR_CONFIG and app.layout.tracks == 3
+    assert error(app) == board.ERR_CONFIG
+    assert app.layout.tracks == 3
     fresh({"board.json": hardware("boards/pico.json"), "layout.json": json.dumps({"tracks": 2})})
     app = boot()
-    assert error(app) == board.ERR_CONFIG and app.layout.n == 258
+    assert error(app) == board.ERR_CONFIG
+    assert app.layout.n == 258
 
 
 def test_a_corrupt_state_is_kept_aside_and_shown():
@@ -95,7 +101,8 @@ def test_a_corrupt_state_is_kept_aside_and_shown():
     )
     app = boot()
     assert error(app) == board.ERR_STATE
-    assert STATE_BAD in os.listdir(ROOT) and app.match.game.scores() == [0, 0]
+    assert STATE_BAD in os.listdir(ROOT)
+    assert app.match.game.scores() == [0, 0]
 
 
 def test_an_interrupted_firmware_update_is_shown_at_boot():
@@ -113,14 +120,16 @@ def test_the_link_is_loaded_when_a_host_first_speaks():
     clock = FakeClock()
     app = main.build(ROOT, stream, clock)
     app.step()
-    assert type(app.link).__name__ == "Doorbell" and not app.link.listening()  # no host yet
+    assert type(app.link).__name__ == "Doorbell"
+    assert not app.link.listening()
     stream.feed(seal("HELLO"))
     for _ in range(3):
         clock.advance(10)
         app.step()
     assert type(app.link).__name__ == "Link"  # the first byte loaded it, and it kept that byte
     (hello,) = [unseal(line) for line in stream.lines()]
-    assert hello.startswith("HELLO board=") and " boot=1 " in hello
+    assert hello.startswith("HELLO board=")
+    assert " boot=1 " in hello
 
 
 def test_holding_ok_at_power_up_runs_the_self_test():
@@ -142,7 +151,8 @@ def test_holding_ok_at_power_up_runs_the_self_test():
         st.step()
         assert strip.pixel(before) == (0, 0, 0) or before == st.led
         seen[st.led] |= 1 << COLOURS.index(strip.pixel(st.led))
-    assert seen == bytearray([15] * n) and st.rounds == 1
+    assert seen == bytearray([15] * n)
+    assert st.rounds == 1
     assert sum(1 for i in range(0, n, 7) if strip.pixel(i) != (0, 0, 0)) <= 1
     machine.Pin.levels[5] = 0  # UNDO, the third button here: game-point LED 3 of each track
     for _ in range(4):
@@ -154,7 +164,8 @@ def test_holding_ok_at_power_up_runs_the_self_test():
     for _ in range(100):
         clock.advance(10)
         st.step()
-    assert st.leaving and not st.done
+    assert st.leaving
+    assert not st.done
     machine.Pin.levels[7] = 1
     for _ in range(5):
         clock.advance(10)
@@ -198,16 +209,20 @@ def test_the_deploy_error_shows_where_deploy_json_says_without_loading_the_app()
     try:
         deploycheck.show_deploy_error(ROOT, blinks=1, wait=waits.append)
         strip = strips[-1]
-        assert strip.n == 258 and waits == [500]
+        assert strip.n == 258
+        assert waits == [500]
         lit = [i for i in range(strip.n) if strip.pixel(i) != (0, 0, 0)]
-        assert lit == sorted(points[:6]) and strip.pixel(points[0])[0] > 0 and strip.pixel(points[0])[1] == 0
+        assert lit == sorted(points[:6])
+        assert strip.pixel(points[0])[0] > 0
+        assert strip.pixel(points[0])[1] == 0
         deploycheck.show_deploy_error(ROOT, blinks=2, wait=waits.append)
         assert all(strips[-1].pixel(i) == (0, 0, 0) for i in range(258))  # the blink's dark half
         for manifest in (None, '{"state": "comp', json.dumps({"error": {"pin": 0, "leds": 4, "lit": [9]}})):
             fresh({"deploy.json": manifest} if manifest else {})  # nothing (or nothing sane) to go by
             deploycheck.show_deploy_error(ROOT, blinks=1, wait=waits.append)
             strip = strips[-1]
-            assert strip.n == 6 and all(strip.pixel(i)[0] > 0 for i in range(6))  # the strip's first six
+            assert strip.n == 6
+            assert all(strip.pixel(i)[0] > 0 for i in range(6))
     finally:
         deploycheck.neopixel.NeoPixel = real
 

@@ -77,7 +77,9 @@ def reference():
 
 def test_every_power_cut_restarts_from_a_whole_state():
     states, logs, bounds = reference()
-    assert logs[-1] == [(2, 1), (2, 2), (2, 3)] and states[-1]["match_no"] == 3 and states[-1]["closed"] == []
+    assert logs[-1] == [(2, 1), (2, 2), (2, 3)]
+    assert states[-1]["match_no"] == 3
+    assert states[-1]["closed"] == []
     total = bounds[-1]
     checked = 0
     for torn in (False, True):
@@ -105,9 +107,11 @@ def test_every_power_cut_restarts_from_a_whole_state():
             for step in SCRIPT[j:]:
                 act(back, step)
             assert keys(back) == logs[-1], (k, torn, keys(back))
-            assert back.app.match.game.scores() == [0, 5] and back.state()["seq"] == 3
+            assert back.app.match.game.scores() == [0, 5]
+            assert back.state()["seq"] == 3
             checked += 1
-    assert checked == 2 * total and total > 50
+    assert checked == 2 * total
+    assert total > 50
 
 
 def test_a_game_confirmed_on_a_full_flash_is_logged_once_there_is_room():
@@ -119,14 +123,19 @@ def test_a_game_confirmed_on_a_full_flash_is_logged_once_there_is_room():
     play(t, [40, 0], winner=1)  # a third game, won while the flash is full
     flash.capacity = sum([len(v) for v in flash.disk.values()]) + 40
     t.tap("OK")  # confirmed: it cannot be logged
-    assert t.error() == codes.ERR_FULL and t.app.match.game.over() and keys(t) == [(1, 1), (1, 2)]
+    assert t.error() == codes.ERR_FULL
+    assert t.app.match.game.over()
+    assert keys(t) == [(1, 1), (1, 2)]
     t.tap("OK")  # and again: still no room, still not lost
-    assert t.app.match.game.over() and [s for s, _ in t.store.since(0, 9)] == [1, 2]
+    assert t.app.match.game.over()
+    assert [s for s, _ in t.store.since(0, 9)] == [1, 2]
     flash.capacity = 1 << 20  # synced and cleared somewhere else: room again
     t.tap("OK")
-    assert keys(t) == [(1, 1), (1, 2), (2, 1)] and [s for s, _ in t.store.since(0, 9)] == [1, 2, 3]
+    assert keys(t) == [(1, 1), (1, 2), (2, 1)]
+    assert [s for s, _ in t.store.since(0, 9)] == [1, 2, 3]
     back = start(flash.restarted())
-    assert keys(back) == [(1, 1), (1, 2), (2, 1)] and not back.app.match.game.over()
+    assert keys(back) == [(1, 1), (1, 2), (2, 1)]
+    assert not back.app.match.game.over()
 
 
 def test_the_first_game_confirmed_on_a_full_flash_is_logged_once_there_is_room():
@@ -135,8 +144,11 @@ def test_the_first_game_confirmed_on_a_full_flash_is_logged_once_there_is_room()
     play(t, [0, 40], winner=0)
     flash.capacity = sum([len(v) for v in flash.disk.values()]) + 40  # no room for the log's first line
     t.tap("OK")
-    assert t.error() == codes.ERR_FULL and t.store.since(0, 9) == [] and t.app.match.game.over()
+    assert t.error() == codes.ERR_FULL
+    assert t.store.since(0, 9) == []
+    assert t.app.match.game.over()
     flash.capacity = 1 << 20
     t.tap("OK")
-    assert keys(t) == [(1, 1)] and not t.app.match.game.over()
+    assert keys(t) == [(1, 1)]
+    assert not t.app.match.game.over()
     assert keys(start(flash.restarted())) == [(1, 1)]

@@ -30,7 +30,8 @@ def test_pegging_then_the_show_in_order_then_the_next_deal():
     t.enter(1, 3)
     assert not t.showing()
     t.tap("OK")  # nothing pending: the pegging is over
-    assert t.showing() and t.rgb(t.layout.dealer[0]) == t.renderer.colour(rc.MENU)  # the dealer LED white
+    assert t.showing()
+    assert t.rgb(t.layout.dealer[0]) == t.renderer.colour(rc.MENU)
     t.enter(1, 8)  # the non-dealer's hand first
     t.enter(0, 12)  # the dealer's hand
     t.enter(0, 4)  # the dealer's crib
@@ -38,7 +39,8 @@ def test_pegging_then_the_show_in_order_then_the_next_deal():
     assert t.error() == board.ERR_REFUSED
     t.tap("UNDO")  # the refused entry dropped
     t.tap("OK")  # the second OK passes the deal
-    assert not t.showing() and t.app.match.game.dealer() == 1
+    assert not t.showing()
+    assert t.app.match.game.dealer() == 1
     assert t.rgb(t.layout.dealer[1]) == t.renderer.colour(rc.DEALER)
     t.enter(0, 1)  # the next deal's pegging
     assert kinds(t) == [
@@ -56,13 +58,16 @@ def test_a_zero_hand_is_skipped_the_order_never_goes_back_and_impossible_shows_a
     t = counting()
     t.tap("OK")
     t.enter(0, 19)  # "nineteen": no hand makes it
-    assert t.error() == board.ERR_REFUSED and kinds(t) == [] and t.pending(0) == 19
+    assert t.error() == board.ERR_REFUSED
+    assert kinds(t) == []
+    assert t.pending(0) == 19
     t.tap("UNDO")  # the mistaken count waits to be dropped
     t.enter(0, 6)  # the non-dealer scored nothing: the dealer shows
     t.enter(1, 5)  # the non-dealer cannot show after the dealer
     assert t.error() == board.ERR_REFUSED
     t.tap("UNDO")
-    assert kinds(t) == [(0, 6, "hand")] and t.pending(0) == 0
+    assert kinds(t) == [(0, 6, "hand")]
+    assert t.pending(0) == 0
 
 
 def test_undo_takes_back_the_ok_that_ended_the_pegging_and_a_power_cut_keeps_the_show():
@@ -71,7 +76,8 @@ def test_undo_takes_back_the_ok_that_ended_the_pegging_and_a_power_cut_keeps_the
     t.tap("OK")
     assert t.showing()
     t.tap("UNDO")  # the OK taken back: still pegging
-    assert not t.showing() and kinds(t) == [(1, 4, "pegging")]
+    assert not t.showing()
+    assert kinds(t) == [(1, 4, "pegging")]
     t.tap("OK")
     t.enter(1, 10)
     again = Table(flash=t.flash.restarted())  # a power cut in the show
@@ -82,7 +88,8 @@ def test_undo_takes_back_the_ok_that_ended_the_pegging_and_a_power_cut_keeps_the
     again.tap("UNDO")  # the show's entries undone: the show is still open until UNDO again
     assert again.showing()
     again.tap("UNDO")
-    assert not again.showing() and kinds(again) == [(1, 4, "pegging")]
+    assert not again.showing()
+    assert kinds(again) == [(1, 4, "pegging")]
 
 
 def test_teams_of_two_show_in_seat_order_on_their_track():

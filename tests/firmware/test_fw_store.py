@@ -23,7 +23,8 @@ def test_state_round_trip_and_atomic_replace():
     flash = FakeFlash()
     s = Store(flash)
     assert s.load() is None
-    assert s.save({"n": 1}) and s.save({"n": 2})
+    assert s.save({"n": 1})
+    assert s.save({"n": 2})
     assert STATE_TMP not in flash.disk
     assert Store(flash.restarted()).load() == {"n": 2}
 
@@ -35,7 +36,8 @@ def test_a_corrupt_state_is_kept_aside():
     s = Store(flash.restarted())
     assert s.load() is None
     assert STATE_CORRUPT in s.problems
-    assert STATE_BAD in s.files.disk and STATE not in s.files.disk
+    assert STATE_BAD in s.files.disk
+    assert STATE not in s.files.disk
 
 
 def test_log_appends_once_per_key_and_lists_since():
@@ -62,7 +64,8 @@ def test_a_torn_last_line_is_dropped_and_the_rest_kept():
     again = Store(s.files.restarted())
     again.load()
     assert LOG_TORN in again.problems
-    assert again.last_seq == 2 and [n for n, _ in again.since(0, 9)] == [1, 2]
+    assert again.last_seq == 2
+    assert [n for n, _ in again.since(0, 9)] == [1, 2]
     assert again.append((1, 3), json.dumps({"match": 1, "game_no": 3})) == 3
     assert [n for n, _ in again.since(0, 9)] == [1, 2, 3]
 
@@ -84,11 +87,14 @@ def test_a_log_is_named_when_it_is_made_and_keeps_its_name_until_it_is_gone():
     s = Store(flash)
     s.load()  # a new board: its log begun with its id
     made = s.log_id
-    assert len(made) == 16 and int(made, 16) >= 0  # 64 bits, in hex
-    assert s.since(0, 9) == [] and s.last_seq == 0  # the name is never a record
+    assert len(made) == 16
+    assert int(made, 16) >= 0
+    assert s.since(0, 9) == []
+    assert s.last_seq == 0
     s.append((1, 1), json.dumps({"match": 1, "game_no": 1}))
     s.append((1, 2), json.dumps({"match": 1, "game_no": 2}))
-    assert s.log_id == made and [n for n, _ in s.since(0, 9)] == [1, 2]
+    assert s.log_id == made
+    assert [n for n, _ in s.since(0, 9)] == [1, 2]
     again = Store(flash.restarted())
     again.load()
     assert (again.log_id, again.last_seq) == (made, 2)  # kept through a power cut
@@ -112,7 +118,8 @@ def test_a_log_made_by_older_firmware_has_no_name_and_still_lists():
     s.load()
     assert (s.log_id, s.last_seq) == (None, 2)
     assert s.append((1, 3), json.dumps({"match": 1, "game_no": 3})) == 3
-    assert s.log_id is None and [n for n, _ in s.since(0, 9)] == [1, 2, 3]
+    assert s.log_id is None
+    assert [n for n, _ in s.since(0, 9)] == [1, 2, 3]
 
 
 def test_a_log_whose_first_line_was_cut_off_is_begun_again_with_a_new_name():
@@ -123,7 +130,8 @@ def test_a_log_whose_first_line_was_cut_off_is_begun_again_with_a_new_name():
     flash.disk[LOG] = flash.disk[LOG][:30]  # the power went as the log's first line was written
     again = Store(flash.restarted())
     again.load()
-    assert LOG_TORN in again.problems and again.log_id not in (None, first)
+    assert LOG_TORN in again.problems
+    assert again.log_id not in (None, first)
     again.append((1, 1), json.dumps({"match": 1, "game_no": 1}))
     assert [n for n, _ in again.since(0, 9)] == [1]
     assert Store(again.files.restarted()).load() is None  # (no state saved in this test)
@@ -136,7 +144,8 @@ def test_an_append_that_fails_on_a_log_of_its_id_alone_numbers_nothing_twice():
     s.last_seq = 2  # (the state's: the log was deleted by hand after records 1 and 2 were synced)
     flash.capacity = sum([len(v) for v in flash.disk.values()]) + 10  # no room for a record
     assert s.append((1, 3), json.dumps({"match": 1, "game_no": 3})) == -1
-    assert s.last_seq == 2 and FULL in s.problems
+    assert s.last_seq == 2
+    assert FULL in s.problems
     flash.capacity = 1 << 20
     assert s.append((1, 3), json.dumps({"match": 1, "game_no": 3})) == 3
 
@@ -145,7 +154,9 @@ def test_a_full_flash_begins_no_log_and_the_games_go_on_unnamed():
     flash = FakeFlash(capacity=10)
     s = Store(flash)
     s.load()
-    assert s.log_id is None and FULL in s.problems and LOG not in flash.disk
+    assert s.log_id is None
+    assert FULL in s.problems
+    assert LOG not in flash.disk
 
 
 def test_a_full_flash_keeps_the_last_good_state():
@@ -156,7 +167,8 @@ def test_a_full_flash_keeps_the_last_good_state():
     assert FULL in s.problems
     assert Store(flash.restarted()).load() == {"n": 1}
     assert s.append((1, 1), "x" * 500) == -1
-    assert s.save({"n": 3}) and FULL not in s.problems
+    assert s.save({"n": 3})
+    assert FULL not in s.problems
 
 
 def test_a_torn_log_on_a_full_flash_is_fenced_off_not_fatal():
@@ -169,8 +181,10 @@ def test_a_torn_log_on_a_full_flash_is_fenced_off_not_fatal():
     flash.capacity = sum([len(v) for v in flash.disk.values()]) + 4  # no room to copy the log
     again = Store(flash)
     assert again.load() is None  # no exception at boot
-    assert LOG_TORN in again.problems and FULL in again.problems
-    assert again.last_seq == 2 and [n for n, _ in again.since(0, 9)] == [1, 2]
+    assert LOG_TORN in again.problems
+    assert FULL in again.problems
+    assert again.last_seq == 2
+    assert [n for n, _ in again.since(0, 9)] == [1, 2]
     assert flash.disk[LOG].endswith(b"\n")
     flash.capacity = 1 << 20  # room again: the next game goes on a line of its own
     assert again.append((1, 3), json.dumps({"match": 1, "game_no": 3})) == 3
@@ -196,11 +210,13 @@ class FatFlash(FakeFlash):
 def test_on_fat_a_rename_that_fails_after_the_old_state_went_keeps_the_new_one():
     flash = FatFlash()
     s = Store(flash)
-    assert s.save({"n": 1}) and s.save({"n": 2})  # the old state goes first, then the rename
+    assert s.save({"n": 1})
+    assert s.save({"n": 2})
     assert sorted(flash.disk) == [STATE]
     flash.failing = True
     assert not s.save({"n": 3})
-    assert STATE not in flash.disk and STATE_TMP in flash.disk  # not thrown away with the old one
+    assert STATE not in flash.disk
+    assert STATE_TMP in flash.disk
     again = flash.restarted()
     assert Store(again).load() == {"n": 3}
     assert sorted(again.disk) == sorted([LOG, STATE])  # taken up as the state: a second cut cannot lose it
@@ -210,4 +226,5 @@ def test_on_fat_a_rename_that_fails_after_the_old_state_went_keeps_the_new_one()
 def test_a_torn_tmp_beside_no_state_is_dropped():
     flash = FakeFlash()
     flash.disk[STATE_TMP] = b"half a li"
-    assert Store(flash).load() is None and sorted(flash.disk) == [LOG]  # (a log begun: its id alone)
+    assert Store(flash).load() is None
+    assert sorted(flash.disk) == [LOG]

@@ -99,14 +99,16 @@ def test_a_hang_is_logged_at_the_next_boot_shown_and_the_host_can_fetch_it():
     assert again.app.match.game.scores() == [9, 4]
     (entry,) = crashlog.entries(again.flash)
     assert entry[0] == t.app.boot and entry[1] == up > 0, entry
-    assert entry[2].startswith("WatchdogReset: ") and "boot %d" % t.app.boot in entry[2]
+    assert entry[2].startswith("WatchdogReset: ")
+    assert "boot %d" % t.app.boot in entry[2]
     assert again.error() == ERR_CRASH  # shown as a crash is, then play goes on
     again.connect()
     lines = again.ask("CRASHES")
     assert lines[0].startswith("CRASH %d %d " % (t.app.boot, up)) and lines[-1].startswith("END 1 "), lines
     assert again.ask("CRASHES CLEAR 1")[0].startswith("OK CRASHES CLEAR 1 ")
     third = Table(flash=again.flash.restarted())  # then a power cut: nothing more to say
-    assert crashlog.entries(third.flash) == [] and third.error() == 0
+    assert crashlog.entries(third.flash) == []
+    assert third.error() == 0
 
 
 def test_a_reset_after_ctrl_c_or_a_power_cut_is_not_taken_for_a_hang():
@@ -125,9 +127,11 @@ def test_a_reset_after_ctrl_c_or_a_power_cut_is_not_taken_for_a_hang():
         pass
     again = Table(flash=t.flash.restarted(), watchdog_reset=True)
     assert again.app.match.game.scores() == [5, 1]  # the pending point was counted and saved as stopped
-    assert crashlog.entries(again.flash) == [] and again.error() == 0
+    assert crashlog.entries(again.flash) == []
+    assert again.error() == 0
     cut = Table(flash=again.flash.restarted())  # the power cut, while it ran: no watchdog, nothing logged
-    assert crashlog.entries(cut.flash) == [] and cut.error() == 0
+    assert crashlog.entries(cut.flash) == []
+    assert cut.error() == 0
 
 
 def test_a_running_loop_and_a_board_left_at_its_repl_are_never_restarted():
@@ -145,7 +149,8 @@ def test_a_running_loop_and_a_board_left_at_its_repl_are_never_restarted():
         mainloop.run(lambda: t.app, pause, watchdog=lambda: wdt.watch)
     except KeyboardInterrupt:
         pass
-    assert not wdt.fired and wdt.watch.resting
+    assert not wdt.fired
+    assert wdt.watch.resting
     wdt.advance(120000)  # two minutes at the REPL: mpremote, a deploy
     assert not wdt.fired
 
@@ -224,9 +229,11 @@ def test_a_board_on_for_days_keeps_its_match_and_still_reports_a_hang():
     t.enter(1, 2)
     assert t.state()["up"] < 0
     again = Table(flash=t.flash.restarted(), watchdog_reset=True)
-    assert again.app.match.game.scores() == [6, 2] and again.error() == ERR_CRASH  # the match kept
+    assert again.app.match.game.scores() == [6, 2]
+    assert again.error() == ERR_CRASH
     (entry,) = crashlog.entries(again.flash)
-    assert entry[1] == 0 and entry[2].startswith("WatchdogReset: ")
+    assert entry[1] == 0
+    assert entry[2].startswith("WatchdogReset: ")
 
 
 def test_a_watch_at_rest_from_boot_keeps_the_board_up_until_the_loop_takes_it_over():

@@ -36,20 +36,30 @@ def test_a_whole_rubber_from_a_file(tmp_path, db_url):
     done = cli("barbu", "sheet", str(sheet), "--names", "Ann,Bob,Cy,Di", "--db", dbfile)
     assert done.returncode == 0, done.stderr
     out = done.stdout
-    assert out.count("round of") == 4 and "Final:" in out and "CHECK FAILED" not in out
-    assert "saved as barbu rubber 1" in done.stderr and "unfinished" not in done.stderr
+    assert out.count("round of") == 4
+    assert "Final:" in out
+    assert "CHECK FAILED" not in out
+    assert "saved as barbu rubber 1" in done.stderr
+    assert "unfinished" not in done.stderr
     listed = json.loads(cli("barbu", "list", "--db", dbfile, "--json").stdout)
-    assert listed[0]["finished"] and listed[0]["deals"] == 28 and sum(listed[0]["totals"]) == 0
+    assert listed[0]["finished"]
+    assert listed[0]["deals"] == 28
+    assert sum(listed[0]["totals"]) == 0
     assert listed[0]["names"] == ["Ann", "Bob", "Cy", "Di"]
     table = cli("barbu", "list", "--db", dbfile).stdout
-    assert " yes " in table and "True" not in table  # a flag in the reader's words; JSON keeps true
+    assert " yes " in table
+    assert "True" not in table
     assert "* doubled the dealer" in out  # the legend of the marks the rows show
     done = cli("barbu", "sheet", "--resume", "1", "--db", dbfile, stdin="queens 1 3 0 0\n")
-    assert done.returncode == 2 and "28 deals" in done.stderr and "--resume" not in done.stderr  # over: no going on
+    assert done.returncode == 2
+    assert "28 deals" in done.stderr
+    assert "--resume" not in done.stderr
     shown = json.loads(cli("barbu", "show", "1", "--db", dbfile, "--json").stdout)
-    assert len(shown["deals"]) == 28 and shown["totals"] == listed[0]["totals"]
+    assert len(shown["deals"]) == 28
+    assert shown["totals"] == listed[0]["totals"]
     csv_text = cli("export", "--what", "barbu", "--db", dbfile).stdout.splitlines()
-    assert csv_text[0].startswith("id,deals,finished") and "Ann" in csv_text[1]
+    assert csv_text[0].startswith("id,deals,finished")
+    assert "Ann" in csv_text[1]
     exported = json.loads(cli("export", "--what", "barbu", "--format", "json", "--db", dbfile).stdout)
     assert len(exported[0]["record"]["deals"]) == 28
     again = json.loads(cli("barbu", "sheet", str(sheet), "--names", "Ann,Bob,Cy,Di", "--db", dbfile, "--json").stdout)
@@ -61,7 +71,8 @@ def test_a_sheet_with_no_double_of_the_dealer_shows_no_legend_for_it_and_an_unfi
     done = cli("barbu", "sheet", "--names", "A,B,C,D", "--db", db, stdin="queens 1 3 0 0 | 2x3\n")
     assert done.returncode == 0 and "doubled the dealer" not in done.stdout, done.stdout  # 2 doubled 3, not A
     table = cli("barbu", "list", "--db", db).stdout
-    assert " no " in table and "False" not in table
+    assert " no " in table
+    assert "False" not in table
     assert " nein " in cli("barbu", "list", "--db", db, env={"LANG": "de_DE.UTF-8"}).stdout
 
 
@@ -79,11 +90,14 @@ def test_a_bad_line_names_itself_and_the_sheet_can_be_resumed(tmp_path):
     )
     assert json.loads(cli("barbu", "list", "--db", dbfile, "--json").stdout)[0]["deals"] == 9
     again = cli("barbu", "sheet", "--resume", "1", "--db", dbfile, stdin="\n".join(lines[9:]) + "\n")
-    assert again.returncode == 0 and "Final:" in again.stdout
+    assert again.returncode == 0
+    assert "Final:" in again.stdout
     again = cli("barbu", "sheet", "--db", dbfile, stdin="queens 1 3 0 0\nqueens 1 3 0 0\n")
-    assert again.returncode == 2 and "already played queens" in again.stderr
+    assert again.returncode == 2
+    assert "already played queens" in again.stderr
     missing = cli("barbu", "show", "9", "--db", dbfile)
-    assert missing.returncode == 2 and missing.stderr.startswith("cribboard: error: no barbu rubber 9")
+    assert missing.returncode == 2
+    assert missing.stderr.startswith("cribboard: error: no barbu rubber 9")
 
 
 def test_the_sheet_reports_each_deal_undoes_and_fixes_in_words_and_an_empty_line_is_nothing(tmp_path):
@@ -113,7 +127,8 @@ def test_the_sheet_reports_each_deal_undoes_and_fixes_in_words_and_an_empty_line
     assert rec["deals"][2]["result"] == {"order": [3, 0, 2, 1]}  # Bea (seat 2), left out, went out last
     assert sum(rec["totals"]) == -24 - 26 + 65
     refused = cli("barbu", "sheet", "--names", "Ana,Bea,Carlos,Dani", "--db", dbfile, stdin="queens 1 3 0 0 | 1x3\n")
-    assert refused.returncode == 2 and "Ana deals: the dealer doubles no one" in refused.stderr
+    assert refused.returncode == 2
+    assert "Ana deals: the dealer doubles no one" in refused.stderr
     for line, why in (
         ("tricks 1_0 1 1 1", "not a number"),
         ("queens 1 3 0 0 | 2x1!!", "with one !"),
@@ -155,9 +170,11 @@ def test_a_stored_rubber_that_cannot_be_read_back_is_one_line_and_spoils_nothing
             assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
             assert done.stderr.startswith("cribboard: error: barbu rubber 1 cannot be read back: deal 1:")
         exported = cli("export", "--what", "barbu", "--format", "json", "--db", dbfile)
-        assert exported.returncode == 0 and "Traceback" not in exported.stderr
+        assert exported.returncode == 0
+        assert "Traceback" not in exported.stderr
         rows = json.loads(exported.stdout)
-        assert [r["id"] for r in rows] == [2] and "rubber 1" in exported.stderr  # reported and skipped
+        assert [r["id"] for r in rows] == [2]
+        assert "rubber 1" in exported.stderr
     conn.close()
 
 
@@ -181,7 +198,8 @@ def test_an_old_database_is_migrated_and_keeps_its_games(tmp_path):
     new.execute("UPDATE schema_version SET version = 99")
     new.close()
     refused = cli("matches", "--db", str(path))
-    assert refused.returncode == 1 and "newer cribboard" in refused.stderr  # a database error: run time
+    assert refused.returncode == 1
+    assert "newer cribboard" in refused.stderr
 
 
 def test_every_migration_runs_on_both_engines_and_once(db_url):
@@ -198,7 +216,9 @@ def test_a_database_that_cannot_be_reached_or_read_is_one_line(tmp_path, pg_clus
     junk.write_bytes(b"this is not a database at all" * 100)
     for url in (str(junk), pg_cluster.url("no_such_database")):
         done = cli("matches", "--db", url)
-        assert done.returncode == 1 and done.stderr.startswith("cribboard: error: ") and "Traceback" not in done.stderr
+        assert done.returncode == 1
+        assert done.stderr.startswith("cribboard: error: ")
+        assert "Traceback" not in done.stderr
         assert done.stderr.count("\n") == 1, done.stderr
 
 
@@ -210,19 +230,23 @@ def test_the_partnership_game_pools_each_pairs_totals_beside_each_players(tmp_pa
     assert done.returncode == 0, done.stderr
     rec = json.loads(cli("barbu", "show", "1", "--db", dbfile, "--json").stdout)
     t = rec["totals"]
-    assert rec["partners"] == [[0, 2], [1, 3]] and rec["pair_totals"] == [t[0] + t[2], t[1] + t[3]]
-    assert "Final, pairs: " in done.stdout and "pairs: Ann+Cy" in done.stdout
+    assert rec["partners"] == [[0, 2], [1, 3]]
+    assert rec["pair_totals"] == [t[0] + t[2], t[1] + t[3]]
+    assert "Final, pairs: " in done.stdout
+    assert "pairs: Ann+Cy" in done.stdout
     assert "pairs Ann+Cy %d, Bob+Di %d" % (t[0] + t[2], t[1] + t[3]) in cli("barbu", "list", "--db", dbfile).stdout
     rows = cli("export", "--what", "barbu", "--db", dbfile).stdout.splitlines()
     head, row = rows[0].split(","), rows[1].split(",")
-    assert row[head.index("pair1")] == "Ann+Cy" and row[head.index("pair_total2")] == str(t[1] + t[3])
+    assert row[head.index("pair1")] == "Ann+Cy"
+    assert row[head.index("pair_total2")] == str(t[1] + t[3])
     exported = json.loads(cli("export", "--what", "barbu", "--format", "json", "--db", dbfile).stdout)
     assert exported[0]["record"]["pair_totals"] == rec["pair_totals"]
     for bad in ("1+2", "1+2,2+3", "1+3,2+5", "1,2"):
         refused = cli("barbu", "sheet", "--partners", bad, "--db", dbfile, stdin="")
         assert refused.returncode == 2 and "--partners" in refused.stderr, (bad, refused.stderr)
     changed = cli("barbu", "sheet", "--resume", "1", "--partners", "1+2,3+4", "--db", dbfile, stdin="")
-    assert changed.returncode == 2 and "played in pairs 1+3,2+4" in changed.stderr
+    assert changed.returncode == 2
+    assert "played in pairs 1+3,2+4" in changed.stderr
 
 
 def random_result(rng, contract):
@@ -292,7 +316,9 @@ def test_random_rubbers_piped_through_the_sheet_keep_every_round_and_the_rubber_
         assert done.returncode == 0, done.stderr
         assert "CHECK FAILED" not in done.stderr
         kept = json.loads(done.stdout)
-        assert len(kept["deals"]) == DEALS and kept["totals"] == r.totals() and sum(kept["totals"]) == 0
+        assert len(kept["deals"]) == DEALS
+        assert kept["totals"] == r.totals()
+        assert sum(kept["totals"]) == 0
         back = load_rubber(kept)  # what was stored, every deal checked again
         assert all(sum(back.round_totals(dealer)) == 0 for dealer in range(4))
         assert bool(kept.get("shortfalls")) == (n % 2 == 1)

@@ -70,7 +70,8 @@ def test_the_hardware_docs_are_written_without_posix_only_modules(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     written = json.loads(done.stdout)
-    assert str(tmp_path / "hw" / "bom.md") in written and (tmp_path / "hw" / "drawings").is_dir()
+    assert str(tmp_path / "hw" / "bom.md") in written
+    assert (tmp_path / "hw" / "drawings").is_dir()
 
 
 def test_exit_status_two_for_bad_usage():
@@ -78,7 +79,8 @@ def test_exit_status_two_for_bad_usage():
     assert run("score", "--no-such-option").returncode == 2
     assert run("sim", "--http", "nowhere").returncode == 2
     done = run("hardware", "docs", env={"PATH": "/usr/bin:/bin"})  # no --out and no checkout to write into
-    assert done.returncode == 2 and done.stderr == "cribboard: error: say where to write them: --out FOLDER\n"
+    assert done.returncode == 2
+    assert done.stderr == "cribboard: error: say where to write them: --out FOLDER\n"
 
 
 def test_plot_without_matplotlib_says_which_extra_to_install(tmp_path):
@@ -98,8 +100,10 @@ def test_tables_are_whole_in_a_pipe(tmp_path):
     assert store.games.add(conn, board, "t", [(1, records.check(json.dumps(rec)))], "now", {1: None}) == 1
     conn.close()
     done = run("matches", "--db", str(tmp_path / "d.sqlite3"))
-    assert done.returncode == 0 and done.stderr == ""
-    assert board in done.stdout and "…" not in done.stdout
+    assert done.returncode == 0
+    assert done.stderr == ""
+    assert board in done.stdout
+    assert "…" not in done.stdout
     assert len(max(done.stdout.splitlines(), key=len)) > 120  # wider than any terminal default
     listed = json.loads(run("matches", "--json", "--db", str(tmp_path / "d.sqlite3")).stdout)
     assert listed[0]["board"] == board

@@ -47,7 +47,9 @@ def test_sqlite_urls_mean_what_sqlalchemy_means(tmp_path):
     assert cli("matches", "--db", "sqlite:///here.db", cwd=tmp_path).returncode == 0
     absolute = tmp_path / "sub" / "abs.db"
     made = cli("piquet", "sheet", "--db", "sqlite:///" + str(absolute), stdin="")  # four slashes: absolute
-    assert made.returncode == 0 and absolute.exists() and "created the database %s" % absolute in made.stderr
+    assert made.returncode == 0
+    assert absolute.exists()
+    assert "created the database %s" % absolute in made.stderr
 
 
 def test_a_command_that_reads_makes_no_database_of_an_empty_file_or_an_empty_postgresql_database(tmp_path, pg_cluster):
@@ -99,7 +101,8 @@ def test_a_typo_in_db_makes_no_new_database_only_a_command_that_writes_does(tmp_
         line = one_line_error(done)
         assert done.returncode == 1 and "no database at %s" % typo in line, (args, line)
         assert done.stdout == ""
-    assert not typo.exists() and not typo.parent.exists()
+    assert not typo.exists()
+    assert not typo.parent.exists()
     made = cli("barbu", "sheet", "--names", "A,B,C,D", "--db", str(typo), stdin="")
     assert made.returncode == 0 and typo.exists(), made.stderr
     assert "created the database %s" % typo in made.stderr
@@ -121,7 +124,8 @@ def test_a_chart_into_a_missing_folder_is_one_line(tmp_path):
     path = tmp_path / "games.db"
     one_game(path)
     line = one_line_error(cli("plot", "1", "--db", str(path), "-o", str(tmp_path / "no" / "such" / "c.png")))
-    assert "cannot write" in line and "No such file or directory" in line
+    assert "cannot write" in line
+    assert "No such file or directory" in line
 
 
 def test_an_id_no_database_can_hold_is_a_usage_error_not_a_traceback(tmp_path):
@@ -146,7 +150,8 @@ def test_a_file_the_device_refuses_is_an_error_never_reported_written(tmp_path):
         line = one_line_error(done)
         assert done.returncode == 1 and "cannot write /dev/full" in line and "wrote" not in done.stderr, (args, line)
     done = cli("export", "--db", str(path), "-o", str(tmp_path / "games.csv"))
-    assert done.returncode == 0 and (tmp_path / "games.csv").read_text().startswith("id,")
+    assert done.returncode == 0
+    assert (tmp_path / "games.csv").read_text().startswith("id,")
 
 
 def test_a_wait_the_environment_sets_wrong_is_a_usage_error_before_anything_is_opened(tmp_path):
@@ -206,7 +211,9 @@ def test_a_busy_database_is_waited_for_with_a_word_then_a_clear_error(tmp_path):
         holder.close()
     for writer in (done, one):
         line = one_line_error(writer)
-        assert "is busy" in writer.stderr and "waiting up to 1 s" in writer.stderr and "stayed busy for 1 s" in line
+        assert "is busy" in writer.stderr
+        assert "waiting up to 1 s" in writer.stderr
+        assert "stayed busy for 1 s" in line
     assert read.returncode == 0 and read.stderr == "", read.stderr
     assert cli("night", "scheme", "--skunk", "4", "--double-skunk", "4", "--db", str(path)).returncode == 0  # free
 
@@ -269,17 +276,21 @@ def flash_on_a_pty(answer=None):
 def test_flash_on_a_port_with_nothing_behind_it_gives_up_with_one_line():
     name, done = flash_on_a_pty()
     line = one_line_error(done)
-    assert "does not answer as a MicroPython board" in line and "it sent nothing" in line and done.stdout == ""
+    assert "does not answer as a MicroPython board" in line
+    assert "it sent nothing" in line
+    assert done.stdout == ""
     said = done.stderr.splitlines()
     assert said[0].startswith("flash: connecting to %s (stopping its program for the REPL" % name), said
-    assert len(said) == 2 and "b''" not in done.stderr  # what is waited for, then the error: no stray line
+    assert len(said) == 2
+    assert "b''" not in done.stderr
 
 
 def test_flash_on_a_port_that_answers_junk_shows_it_escaped_in_its_one_line():
     _name, done = flash_on_a_pty(b"\x1b]0;owned\x07\x1b[2Jgarbage\r\n")
     line = one_line_error(done)
     assert "does not answer as a MicroPython board" in line and "garbage" in line, line
-    assert "\x1b" not in done.stderr and "\x07" not in done.stderr  # escaped, never sent raw to the terminal
+    assert "\x1b" not in done.stderr
+    assert "\x07" not in done.stderr
     assert len(done.stderr.splitlines()) == 2
 
 
@@ -325,7 +336,8 @@ def test_a_group_without_its_command_and_a_server_that_is_down_are_one_line():
         ), line
     done = cli("matches", "--db", "postgresql://nobody@127.0.0.1:1/league")  # nothing listens on port 1
     line = one_line_error(done)
-    assert len(done.stderr.splitlines()) == 1 and "cannot reach the PostgreSQL server" in line
+    assert len(done.stderr.splitlines()) == 1
+    assert "cannot reach the PostgreSQL server" in line
     assert "Is the server running" in line  # psycopg's hint, kept, on the same line
 
 
@@ -335,7 +347,8 @@ def test_a_sheet_that_is_not_utf8_is_one_line_naming_its_line_and_makes_no_datab
     for game in ("piquet", "barbu"):
         db = tmp_path / (game + ".db")
         line = one_line_error(cli(game, "sheet", str(sheet), "--db", str(db)), 2)
-        assert "line 2: not UTF-8 text" in line and "latin1.txt" in line
+        assert "line 2: not UTF-8 text" in line
+        assert "latin1.txt" in line
         assert not db.exists()  # nothing was entered, so nothing was made
         piped = subprocess.run(
             [sys.executable, "-m", "cribboard", game, "sheet", "--db", str(db)],
@@ -359,7 +372,8 @@ def test_a_name_that_is_no_text_is_refused_before_the_board_is_asked(tmp_path):
         env={**os.environ, **ENGLISH},
     )
     line = one_line_error(done, 2)
-    assert "is not a name: a name is text" in line and "\\udcff\\udcfe" in line  # shown escaped
+    assert "is not a name: a name is text" in line
+    assert "\\udcff\\udcfe" in line
 
 
 READERS = (
@@ -386,7 +400,8 @@ def test_a_command_that_reads_makes_nothing_before_the_first_sync_and_says_why(t
         assert _nothing(json.loads(done.stdout)), (args, done.stdout)
     assert not home.exists()
     refused = cli("players", "rename", "Ann", "--player", "Bob", env=env)  # a change to what is kept: none
-    assert refused.returncode == 1 and "no database at %s" % home in one_line_error(refused)
+    assert refused.returncode == 1
+    assert "no database at %s" % home in one_line_error(refused)
     assert not home.exists()
 
 

@@ -111,8 +111,10 @@ def test_a_board_moved_to_a_new_server_sends_it_the_games_it_sent_before_only_wh
         ident = paired(board, club["url"], db_url)
         wait_for(lambda: stored(db_url) == [(ident, n) for n in (1, 2, 3)])  # the old club has them
         moved = cli("pair", "--port", board.port, "--server", new_url, "--db", new_db, "--json")
-        assert moved.returncode == 0 and json.loads(moved.stdout)["resent"] is False  # not asked: no terminal
-        assert "--resend-all" in moved.stderr and "up to number 3" in moved.stderr
+        assert moved.returncode == 0
+        assert json.loads(moved.stdout)["resent"] is False
+        assert "--resend-all" in moved.stderr
+        assert "up to number 3" in moved.stderr
         again = cli("pair", "--port", board.port, "--server", new_url, "--db", new_db, "--resend-all", "--json")
         assert again.returncode == 0 and json.loads(again.stdout)["resent"] is True, again.stderr
         wait_for(lambda: stored(new_db) == [(ident, n) for n in (1, 2, 3)])
@@ -141,7 +143,8 @@ def test_a_club_night_seats_its_pair_at_the_board_with_the_servers_next_answer(t
 
         wait_for(seated)
         view = board.sim.scoreboard()
-        assert view["dealer"] == 0 and view["scores"] == [0, 0]  # ...in a new match, track 1 dealing
+        assert view["dealer"] == 0
+        assert view["scores"] == [0, 0]
         for _ in range(4):  # the first track wins a game to 121 on the buttons (29 is the most one entry takes)
             board.enter("P1", 29)
         board.enter("P1", 5)
@@ -177,7 +180,9 @@ def test_a_board_wiped_and_paired_again_has_its_new_games_stored_beside_the_old(
         conn = store.connect(db_url)
         try:
             logs = [r["log"] for r in conn.all("SELECT log FROM games ORDER BY id")]
-            assert len(set(logs)) == 2 and "" not in logs and not store.reports.rejected(conn)
+            assert len(set(logs)) == 2
+            assert "" not in logs
+            assert not store.reports.rejected(conn)
         finally:
             conn.close()
         assert json.loads(cli("sync", "--port", board.port, "--db", db_url, "--json").stdout)["new_games"] == 0

@@ -117,9 +117,12 @@ def test_a_bad_record_is_kept_apart_the_rest_stored_and_the_board_told_to_move_o
     body = batch(1, 2, 3)
     body["records"][1][1] = json.dumps(dict(good(2), scores=[121, 0]))  # its events make [121, 80]
     status, answer = club.post(body)
-    assert status == 200 and answer["seq"] == 3 and answer["apart"] == [2]
+    assert status == 200
+    assert answer["seq"] == 3
+    assert answer["apart"] == [2]
     games, apart, _counter = stored(club)
-    assert [g[0] for g in games] == [1, 3] and [a[0] for a in apart] == [2]
+    assert [g[0] for g in games] == [1, 3]
+    assert [a[0] for a in apart] == [2]
     assert "scores" in apart[0][1]
 
 
@@ -128,9 +131,12 @@ def test_a_resend_and_the_same_game_again_store_nothing_twice_and_the_answer_is_
     assert club.post(batch(1, 2))[1] == {"board": BOARD, "counter": "1.2", "seq": 2, "apart": []}  # a lost answer
     again = json.dumps(good(1, loser=81))  # game 1, logged again as record 5 (a gap: records 3 and 4 were torn)
     status, answer = club.post(dict(batch(), records=[[5, again]]))
-    assert status == 200 and answer["seq"] == 5 and answer["apart"] == [5]
+    assert status == 200
+    assert answer["seq"] == 5
+    assert answer["apart"] == [5]
     games, apart, _counter = stored(club)
-    assert [g[0] for g in games] == [1, 2] and apart == [(5, "the same game as record 1")]
+    assert [g[0] for g in games] == [1, 2]
+    assert apart == [(5, "the same game as record 1")]
     assert club.post(batch(6), count="1.1")[0] == 409  # a counter already used: nothing
 
 
@@ -146,7 +152,8 @@ def test_a_board_whose_log_was_made_anew_has_its_games_stored_and_its_old_logs_r
     finally:
         db.close()
     assert rows == [(old, 1), (old, 2), (new, 1)]
-    assert club.post(batch(3, log="NOT-A-LOG-ID"))[0] == 400 and len(stored(club)[0]) == 3
+    assert club.post(batch(3, log="NOT-A-LOG-ID"))[0] == 400
+    assert len(stored(club)[0]) == 3
 
 
 def test_a_record_sent_again_unlike_the_stored_one_is_kept_apart_and_said_never_dropped(club):
@@ -155,7 +162,8 @@ def test_a_record_sent_again_unlike_the_stored_one_is_kept_apart_and_said_never_
     status, answer = club.post(dict(batch(), records=[[1, other], [2, json.dumps(good(2, loser=82))]]))
     assert (status, answer["seq"], answer["apart"]) == (200, 2, [1])  # 2 is the stored one: sent again
     games, apart, _counter = stored(club)
-    assert [g[0] for g in games] == [1, 2] and [a[0] for a in apart] == [1]
+    assert [g[0] for g in games] == [1, 2]
+    assert [a[0] for a in apart] == [1]
     assert apart[0][1].startswith("record 1 again, but not as this database holds it")
     assert club.post(dict(batch(), records=[[1, other]]))[1]["apart"] == []  # the kept one again: kept once
     assert len(stored(club)[1]) == 1
@@ -174,7 +182,8 @@ def test_a_record_nested_past_any_games_is_kept_apart_and_the_next_one_stored(cl
     status, answer = club.post(dict(batch(), records=[[1, deep], [2, json.dumps(good(2, loser=82))]]))
     assert (status, answer["seq"], answer["apart"]) == (200, 2, [1])
     games, apart, _counter = stored(club)
-    assert [g[0] for g in games] == [2] and apart == [(1, "nests deeper than 16")]
+    assert [g[0] for g in games] == [2]
+    assert apart == [(1, "nests deeper than 16")]
 
 
 def test_a_replay_costs_the_real_board_nothing_and_a_flood_from_one_address_is_slowed(club):
@@ -212,10 +221,12 @@ def test_a_flood_of_health_checks_from_one_address_is_refused_before_it_asks_the
     real = club.pool.healthy
     club.pool.healthy = lambda: asked.append(1) or real()
     answers = [club.healthy("10.6.6.6") for _ in range(protocol.HEALTH_BURST + 5)]
-    assert answers == [True] * protocol.HEALTH_BURST + [None] * 5 and len(asked) == protocol.HEALTH_BURST
+    assert answers == [True] * protocol.HEALTH_BURST + [None] * 5
+    assert len(asked) == protocol.HEALTH_BURST
     assert club.healthy("10.0.0.9") is True  # a monitor elsewhere is not refused for it
     club.clock.now += 1 / protocol.HEALTH_RATE
-    assert club.healthy("10.6.6.6") is True and club.healthy("10.6.6.6") is None
+    assert club.healthy("10.6.6.6") is True
+    assert club.healthy("10.6.6.6") is None
 
 
 def test_refusals_are_a_line_each_up_to_a_limit_then_one_summary(club, caplog):
@@ -224,20 +235,24 @@ def test_refusals_are_a_line_each_up_to_a_limit_then_one_summary(club, caplog):
         club.clock.now += 1  # slow enough for the address's allowance, too fast for the log
         assert club.post(batch(1), key="00" * 16, peer="10.6.6.6")[0] == 403
     lines = [r.getMessage() for r in caplog.records]
-    assert len(lines) == protocol.LOG_LINES and all("bad signature" in line for line in lines)
+    assert len(lines) == protocol.LOG_LINES
+    assert all("bad signature" in line for line in lines)
     club.clock.now += 60
     assert club.post(batch(1), key="00" * 16, peer="10.6.6.6")[0] == 403
     lines = [r.getMessage() for r in caplog.records][protocol.LOG_LINES :]
     assert lines[0] == "dropped %d more log lines about 10.6.6.6 in the last minute" % (30 - protocol.LOG_LINES)
-    assert "bad signature" in lines[1] and len(lines) == 2
+    assert "bad signature" in lines[1]
+    assert len(lines) == 2
 
 
 def test_a_live_state_that_is_no_boards_is_refused_in_one_line(club, caplog):
     caplog.set_level(logging.INFO, logger="club")
     for state in ({}, {"match": 2**4000}, {"match": {"game": [[]] * 5}}, [1]):
         status, answer = club.post({"state": state}, path=LIVE)
-        assert status in (400, 422) and "error" in answer
-    assert len(caplog.records) == 4 and all("\n" not in r.getMessage() for r in caplog.records)
+        assert status in (400, 422)
+        assert "error" in answer
+    assert len(caplog.records) == 4
+    assert all("\n" not in r.getMessage() for r in caplog.records)
 
 
 def test_text_no_database_keeps_is_kept_apart_escaped_or_refused_never_a_503(club):
@@ -249,15 +264,20 @@ def test_text_no_database_keeps_is_kept_apart_escaped_or_refused_never_a_503(clu
         records=[[1, '{"a\x00": 1}'], [2, json.dumps(nameless)], [3, "\ud800"], [4, json.dumps(good(4, loser=84))]],
     )
     status, answer = club.post(body)
-    assert status == 200 and answer["apart"] == [1, 2, 3]
+    assert status == 200
+    assert answer["apart"] == [1, 2, 3]
     games, apart, _counter = stored(club)
     assert [g[0] for g in games] == [4]
-    assert [seq for seq, _why in apart] == [1, 2, 3] and "names: " in apart[1][1] and "a name is text" in apart[1][1]
+    assert [seq for seq, _why in apart] == [1, 2, 3]
+    assert "names: " in apart[1][1]
+    assert "a name is text" in apart[1][1]
     db = store.connect(club.db_url)
     raws = [r["raw"] for r in store.reports.rejected(db)]
     firmware = db.value("SELECT firmware FROM boards WHERE board = ?", (BOARD,))
     db.close()
-    assert raws[0] == '{"a\\x00": 1}' and raws[2] == "\\ud800" and firmware == "1.0\\x00\\ud800"
+    assert raws[0] == '{"a\\x00": 1}'
+    assert raws[2] == "\\ud800"
+    assert firmware == "1.0\\x00\\ud800"
 
 
 def a_live_state():

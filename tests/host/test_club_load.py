@@ -15,12 +15,14 @@ import pytest
 @pytest.mark.club
 def test_twenty_boards_at_once_store_every_game_once(tmp_path, pg_cluster):
     figures = clubload.run(pg_cluster.new_database(), tmp_path, boards=20, live_s=10.0)
-    assert figures["games_stored_once"] == 20 and figures["on_the_page"] == 20
+    assert figures["games_stored_once"] == 20
+    assert figures["on_the_page"] == 20
     assert figures["requests"] > 20  # live states went too, not only the games
 
 
 @pytest.mark.club
 def test_two_servers_behind_a_balancer_each_killed_once_store_every_game_once(tmp_path, pg_cluster):
     figures = clubload.run(pg_cluster.new_database(), tmp_path, boards=20, live_s=10.0, servers=2, kill=True)
-    assert figures["killed"] == 2 and figures["games_stored_once"] == 20
+    assert figures["killed"] == 2
+    assert figures["games_stored_once"] == 20
     assert figures["on_the_page"] == 20  # on both servers' pages

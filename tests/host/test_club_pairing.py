@@ -35,7 +35,8 @@ def test_the_wifi_and_the_key_reach_the_board_and_nowhere_else(board, tmp_path, 
     password = "s3cret club pass"
     done = cli("--verbose", "wifi", "--port", board.port, "--ssid", "ClubNet", stdin=password + "\n")
     assert done.returncode == 0, done.stderr
-    assert password not in done.stdout + done.stderr and "CONF (not shown)" in done.stderr
+    assert password not in done.stdout + done.stderr
+    assert "CONF (not shown)" in done.stderr
     assert json.loads((board.flash / "wifi.json").read_text()) == {"ssid": "ClubNet", "password": password}
 
     url, db = server
@@ -47,20 +48,24 @@ def test_the_wifi_and_the_key_reach_the_board_and_nowhere_else(board, tmp_path, 
     conn = store.connect(db)
     key = store.club.key_of(conn, paired["board"])["key"]
     conn.close()
-    assert kept == {"server": url, "key": key.decode()} and len(key) == 32  # 128 bits, as hex
+    assert kept == {"server": url, "key": key.decode()}
+    assert len(key) == 32
     listed = cli("boards", "--db", db, "--json").stdout
-    assert key.decode() not in done.stdout + done.stderr + listed and json.loads(listed)[0]["board"] == paired["board"]
+    assert key.decode() not in done.stdout + done.stderr + listed
+    assert json.loads(listed)[0]["board"] == paired["board"]
     again = cli("pair", "--port", board.port, "--server", url, "--db", db, "--json")
     assert again.returncode == 0
     assert json.loads((board.flash / "club.json").read_text())["key"] != key.decode()  # paired again: a new key
     state = cli("--verbose", "sync", "--port", board.port, "--db", str(tmp_path / "other.sqlite3"))
-    assert password not in state.stdout + state.stderr and key.decode() not in state.stderr
+    assert password not in state.stdout + state.stderr
+    assert key.decode() not in state.stderr
 
 
 def test_a_bad_server_or_wifi_is_refused_and_nothing_kept(board, tmp_path):
     for server in ("ftp://x", "http://club.local:8121/", "http://10.0.0.5/"):  # a board looks up no names
         done = cli("pair", "--port", board.port, "--server", server, "--db", str(tmp_path / "c.sqlite3"))
-        assert done.returncode == 2 and "http://ADDRESS:PORT/" in done.stderr
+        assert done.returncode == 2
+        assert "http://ADDRESS:PORT/" in done.stderr
     kept = board.flash / "wifi.json"
     before = kept.read_bytes() if kept.exists() else None
     for ssid in ("x" * 33, "é" * 17, "a\tb"):  # 32 bytes at most, as a beacon carries the name
@@ -126,7 +131,8 @@ def test_a_pairing_that_the_server_would_not_take_says_why_and_leaves_the_board_
         assert store.club.boards(conn) == []  # the key that went in there is gone again
         conn.close()
         done = cli("pair", "--port", board.port, "--server", url, "--db", str(tmp_path / "typo.sqlite3"))
-        assert done.returncode == 1 and "there is no database at" in done.stderr  # and none is made
+        assert done.returncode == 1
+        assert "there is no database at" in done.stderr
         assert not (tmp_path / "typo.sqlite3").exists()
     finally:
         other.shutdown()
@@ -145,7 +151,8 @@ def test_the_pairing_hint_serve_prints_works_as_printed_from_another_folder(boar
         proc.stdout.readline()  # The club's server: URL
         hint = proc.stdout.readline().strip()
         command = hint.split(": ", 1)[1]
-        assert command.startswith("cribboard pair --server http://127.0.0.1:") and shlex.split(command)[-1] == str(db)
+        assert command.startswith("cribboard pair --server http://127.0.0.1:")
+        assert shlex.split(command)[-1] == str(db)
         other = tmp_path / "elsewhere"
         other.mkdir()
         done = cli(*shlex.split(command)[1:], "--port", board.port, cwd=other)
@@ -170,13 +177,18 @@ def test_whether_to_send_the_games_again_is_asked_only_of_a_terminal_and_only_fo
         def isatty(self):
             return True
 
-    assert _resend_wanted(None, 3, "b0ard", 4) is False and asked == []  # a script's stdin: not asked, not sent
+    assert _resend_wanted(None, 3, "b0ard", 4) is False
+    assert asked == []
     monkeypatch.setattr(sys, "stdin", Terminal())
-    assert _resend_wanted(None, 0, "b0ard", 4) is False and asked == []  # nothing sent before: nothing to ask
-    assert _resend_wanted(None, 3, "b0ard", 4) is False and "up to number 3" in asked[0]  # asked; said no
-    assert _resend_wanted(True, 3, "b0ard", 4) is True and _resend_wanted(False, 3, "b0ard", 4) is False
+    assert _resend_wanted(None, 0, "b0ard", 4) is False
+    assert asked == []
+    assert _resend_wanted(None, 3, "b0ard", 4) is False
+    assert "up to number 3" in asked[0]
+    assert _resend_wanted(True, 3, "b0ard", 4) is True
+    assert _resend_wanted(False, 3, "b0ard", 4) is False
     assert len(asked) == 1  # a flag is the answer
-    assert _resend_wanted(None, 3, "b0ard", 3) is False and len(asked) == 1  # older firmware: cannot, not asked
+    assert _resend_wanted(None, 3, "b0ard", 3) is False
+    assert len(asked) == 1
     with pytest.raises(UsageError, match="protocol 3"):
         _resend_wanted(True, 3, "b0ard", 3)
 
@@ -187,4 +199,5 @@ def test_the_hint_for_games_sent_before_is_one_the_boards_firmware_can_follow():
     assert "`cribboard pair --resend-all` sends them" in _resend_hint("b0ard", 3, 4, False)
     older = _resend_hint("b0ard", 3, 3, False)  # protocol 3: no RESEND, so --resend-all would be refused
     assert "update it with `cribboard flash`, then `cribboard pair --resend-all`" in older
-    assert _resend_hint("b0ard", 0, 4, False) is None and _resend_hint("b0ard", 3, 4, True) is None
+    assert _resend_hint("b0ard", 0, 4, False) is None
+    assert _resend_hint("b0ard", 3, 4, True) is None

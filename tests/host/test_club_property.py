@@ -175,7 +175,8 @@ def test_every_request_gets_one_answer_one_line_at_most_and_changes_only_what_it
             answer = json.loads(body)
             assert isinstance(answer, dict)
             said = [line for line in log.lines[lines:] if not line.startswith("dropped ")]
-            assert len(said) <= 1 and all("\n" not in line for line in said)
+            assert len(said) <= 1
+            assert all("\n" not in line for line in said)
             if status == 503:
                 assert dict(got["headers"])["Retry-After"]
             if status != 200:

@@ -113,7 +113,8 @@ def test_games_go_in_order_once_and_the_cursor_moves_on_the_clubs_word(served):
     s = sender_for(table, url)
     run(table, s, lambda: table.app.board.acked == 7)
     assert records(db_url) == logged(table)  # every game as the board logged it
-    assert s.sent == 3 and s.failures == 0  # in batches of three, in order
+    assert s.sent == 3
+    assert s.failures == 0
     run(table, s, lambda: s.shown == table.app.version)  # then the live state
     table.enter(0, 5)  # a change: its live state goes out too
     run(table, s, lambda: s.shown == table.app.version)
@@ -153,7 +154,8 @@ def test_idle_passes_send_nothing(served):
     for _ in range(3000):  # 30 s of idle passes
         table.clock.advance(10)
         s.poll(table.clock.now)
-    assert s.sent == sent and not s.busy()
+    assert s.sent == sent
+    assert not s.busy()
 
 
 def test_a_server_that_is_down_is_tried_again_with_backoff_and_the_games_wait(served, db_url):
@@ -223,7 +225,8 @@ def test_a_connection_cut_at_any_byte_stores_the_game_once(served):
             if not cutter.request:
                 assert seqs(db_url) == []  # nothing whole reached the server
             up += 1
-        assert up == len(cutter.request) + 1 and table.app.board.acked == 0
+        assert up == len(cutter.request) + 1
+        assert table.app.board.acked == 0
         cutter.plan = (None, 0)  # the answer cut before its first byte: its length
         fails(table, s)
         assert seqs(db_url) == [1]
@@ -234,7 +237,8 @@ def test_a_connection_cut_at_any_byte_stores_the_game_once(served):
         cutter.plan = (None, None)
         run(table, s, lambda: table.app.board.acked == 1)
         assert records(db_url) == logged(table)  # once, as logged
-        assert len(cutter.request) > 1000 and len(cutter.answer) > 100
+        assert len(cutter.request) > 1000
+        assert len(cutter.answer) > 100
     finally:
         cutter.close()
 
@@ -317,7 +321,9 @@ def test_an_unanswered_request_is_given_up_and_sent_again(served):
         thread.join(WAIT_S)
         table.clock.advance(10000)  # the request's time is up
         s.poll(table.clock.now)
-        assert s.failures == 1 and not s.busy() and table.app.board.acked == 0
+        assert s.failures == 1
+        assert not s.busy()
+        assert table.app.board.acked == 0
         s.close()
         s = sender_for(table, url)
         run(table, s, lambda: table.app.board.acked == 1)

@@ -21,7 +21,8 @@ def test_a_piquet_record_syncs_like_a_cribbage_game(db_url):
     assert store.games.add(conn, "b0ard", "t", [(1, records.check(json.dumps(rec)))], "now", {1: None}) == 1
     (row,) = stats.games(conn)
     assert (row["scheme"], row["scores"], row["game_points"]) == ("rubicon", [60, 150], 100 + 60 + 150)
-    assert row["winner"] == "Track 2" and row["kind"] == "piquet"
+    assert row["winner"] == "Track 2"
+    assert row["kind"] == "piquet"
     assert stats.game(conn, row["id"])[0]["game"] == "piquet"
 
 
@@ -56,8 +57,10 @@ def test_every_command_that_reads_games_reads_them_from_either_engine(db_url):
     assert "1700000001" not in "\n".join(exported)
     assert [g["skunk"] for g in games] == ["skunk", "double skunk", "win"]  # under 91, under 61
     stats_out = json.loads(cli("stats", "--json"))
-    assert stats_out["boards"][0]["games"] == 3 and stats_out["boards"][0]["skunks"] == 2
-    assert stats_out["players"][0]["wins"] == 3 and stats_out["players"][1]["skunks_taken"] == [1, 1, 0]
+    assert stats_out["boards"][0]["games"] == 3
+    assert stats_out["boards"][0]["skunks"] == 2
+    assert stats_out["players"][0]["wins"] == 3
+    assert stats_out["players"][1]["skunks_taken"] == [1, 1, 0]
     exported = json.loads(cli("export", "--format", "json"))
     assert [e["record"]["scores"] for e in exported] == [[121, 80], [121, 50], [121, 100]]
     assert cli("export").splitlines()[1].split(",")[:3] == [str(games[0]["id"]), "b0ard", "1"]
@@ -103,7 +106,8 @@ def test_a_drawn_partie_is_listed_as_a_draw_and_a_row_that_cannot_be_read_costs_
     assert games[1]["game_points"] == 100 + 60 + 150
     assert "skipped game %d (board b0ard, record 3)" % broken in listed.stderr
     table = cli("matches").stdout
-    assert "draw" in table and "rubicon" in table
+    assert "draw" in table
+    assert "rubicon" in table
     assert len(json.loads(cli("export", "--format", "json").stdout)) == 2
     assert len(cli("export").stdout.splitlines()) == 3
     cli("stats", "--json")

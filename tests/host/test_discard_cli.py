@@ -17,7 +17,9 @@ def throws(*args):
 def test_every_throw_is_ranked_by_net_and_equal_nets_share_a_rank():
     out = throws("--dealer", *HAND)
     rows = out["throws"]
-    assert len(rows) == 15 and out["players"] == 2 and out["crib"] == "dealer"
+    assert len(rows) == 15
+    assert out["players"] == 2
+    assert out["crib"] == "dealer"
     nets = [Fraction(r["net"]["exact"]) for r in rows]
     assert nets == sorted(nets, reverse=True)
     for i, r in enumerate(rows):  # competition ranking: 1, 2, 3, 3, 5 ...
@@ -52,22 +54,28 @@ def test_the_table_the_top_the_fractions_and_the_kinds():
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0].split() == ["rank", "throw", "keep", "E[hand]", "E[crib]", "net"]
-    assert lines[1].split()[:7] == ["1", "JD", "KH", "5H", "5S", "4C", "6H"] and lines[1].split()[7] == "15.96"
-    assert lines[4].startswith("model: 2 players, your crib") and lines[-1].endswith("are not counted.")
+    assert lines[1].split()[:7] == ["1", "JD", "KH", "5H", "5S", "4C", "6H"]
+    assert lines[1].split()[7] == "15.96"
+    assert lines[4].startswith("model: 2 players, your crib")
+    assert lines[-1].endswith("are not counted.")
     exact = cli("discard", "--dealer", "--exact", "-v", *HAND).stdout.splitlines()
     assert max(len(line) for line in lines + exact) <= 80  # a terminal's width, the fractions too
     exact = exact[:4]
-    assert "367/23" in exact[1] and exact[2].split(":")[0].strip() == "hand"
+    assert "367/23" in exact[1]
+    assert exact[2].split(":")[0].strip() == "hand"
     assert exact[2].strip() == "hand: 15s 144/23, pairs 56/23, runs 167/23, flush 0, nobs 0"
-    assert exact[3].strip().startswith("crib: 15s ") and "nobs 301/1035" in exact[3]
+    assert exact[3].strip().startswith("crib: 15s ")
+    assert "nobs 301/1035" in exact[3]
 
 
 def test_three_and_four_players_throw_one_card():
     out = throws("--pone", "--players", "3", "5H", "5S", "JD", "4C", "6H")
-    assert len(out["throws"]) == 5 and all(len(r["throw"]) == 1 for r in out["throws"])
+    assert len(out["throws"]) == 5
+    assert all(len(r["throw"]) == 1 for r in out["throws"])
     assert "47 unseen" in out["model"]
     four = throws("--partner-deals", "--players", "4", "5H", "5S", "JD", "4C", "6H")
-    assert four["crib"] == "partner" and four["throws"][0]["throw"] == ["JD"]
+    assert four["crib"] == "partner"
+    assert four["throws"][0]["throw"] == ["JD"]
 
 
 def test_whose_crib_must_be_said_once_and_bad_cards_are_one_line():

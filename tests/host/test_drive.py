@@ -45,29 +45,36 @@ def test_a_deploy_writes_the_board_and_then_only_what_changed(tmp_path):
     ):
         assert name in result["written"], name
     assert result["written"][-1] == "code.py"  # last: CircuitPython restarts when it changes
-    assert not (d / "main.py").exists() and not (d / "lib" / "cribrules" / "show.py").exists()
+    assert not (d / "main.py").exists()
+    assert not (d / "lib" / "cribrules" / "show.py").exists()
     assert b"class NeoPixel(adafruit_pixelbuf.PixelBuf)" in (d / "lib" / "neopixel.py").read_bytes()  # Adafruit's
     manifest = json.loads((d / "deploy.json").read_text())
-    assert manifest["state"] == "complete" and manifest["runtime"] == "circuitpython"
+    assert manifest["state"] == "complete"
+    assert manifest["runtime"] == "circuitpython"
     again = json.loads(cli("flash", "--drive", str(d), "--json").stdout)
-    assert again["written"] == [] and again["removed"] == []
+    assert again["written"] == []
+    assert again["removed"] == []
     (d / "lib" / "cribapp" / "old.py").write_text("# a module of an older firmware")
     (d / "lib" / "cribapp" / "render.py").write_text("# changed by hand")
     (d / "lib" / "other").mkdir()
     (d / "lib" / "other" / "mine.py").write_text("# the maker's own library")
     third = json.loads(cli("flash", "--drive", str(d), "--json").stdout)
-    assert third["written"] == ["lib/cribapp/render.py"] and third["removed"] == ["lib/cribapp/old.py"]
-    assert (d / "notes.txt").read_text() == "the maker's own file" and (d / "lib" / "other" / "mine.py").exists()
+    assert third["written"] == ["lib/cribapp/render.py"]
+    assert third["removed"] == ["lib/cribapp/old.py"]
+    assert (d / "notes.txt").read_text() == "the maker's own file"
+    assert (d / "lib" / "other" / "mine.py").exists()
     assert not list(d.rglob("*.new"))
 
 
 def test_an_unsupported_circuitpython_or_a_folder_that_is_no_drive_is_refused(tmp_path):
     old = circuitpy(tmp_path, "8.2.10")
     done = cli("flash", "--drive", str(old))
-    assert done.returncode == 1 and "CircuitPython 8.2.10; Cribboard runs on CircuitPython 9.x and 10.x" in done.stderr
+    assert done.returncode == 1
+    assert "CircuitPython 8.2.10; Cribboard runs on CircuitPython 9.x and 10.x" in done.stderr
     assert sorted(p.name for p in old.iterdir()) == ["boot_out.txt", "notes.txt"]  # nothing written
     done = cli("flash", "--drive", str(tmp_path))
-    assert done.returncode == 2 and "is not a CircuitPython drive (it has no boot_out.txt)" in done.stderr
+    assert done.returncode == 2
+    assert "is not a CircuitPython drive (it has no boot_out.txt)" in done.stderr
 
 
 def test_a_drive_the_board_holds_says_how_to_give_it_back(tmp_path, monkeypatch):
@@ -79,7 +86,8 @@ def test_a_drive_the_board_holds_says_how_to_give_it_back(tmp_path, monkeypatch)
     monkeypatch.setattr(drive, "_write", read_only)
     with pytest.raises(drive.DriveError) as e:
         drive.deploy(d)
-    assert "holding UNDO" in str(e.value) and e.value.exit_code == 1
+    assert "holding UNDO" in str(e.value)
+    assert e.value.exit_code == 1
 
 
 def test_the_drive_is_found_by_its_boot_out_txt(tmp_path, monkeypatch):
@@ -170,5 +178,6 @@ def test_a_deploy_cut_off_shows_the_deploy_error_on_the_board_and_the_next_flash
     done = cli("flash", "--drive", str(d), "--json")
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
-    assert result["written"] == ["lib/cribapp/app.py"] and result["previous_deploy"] == "incomplete"
+    assert result["written"] == ["lib/cribapp/app.py"]
+    assert result["previous_deploy"] == "incomplete"
     assert on_the_board(d, PLAY % (str(d), str(d))).split()[0] == "1"

@@ -152,7 +152,8 @@ def test_power_cuts_on_fat():
         logs.append(keys(t))
         bounds.append(disk.writes)
     part.unmount()
-    assert logs[-1] == [(2, 1), (2, 2), (2, 3)] and t.app.store.problems == []
+    assert logs[-1] == [(2, 1), (2, 2), (2, 3)]
+    assert t.app.store.problems == []
     total = bounds[-1]
     for torn in (False, True):
         for k in range(total):

@@ -110,7 +110,8 @@ def boots_after_the_cut(live, cut_at, repair):
             assert repaired.returncode == 0, repaired.stderr
             assert deploy_state(live) == "complete"
             board.back(restarts)
-            assert plays(board) and not shows_deploy_error(board, 0)
+            assert plays(board)
+            assert not shows_deploy_error(board, 0)
             assert not [
                 p
                 for p in live.rglob("*")
@@ -127,7 +128,8 @@ def test_a_deploy_cut_off_at_every_step_leaves_a_board_that_boots_and_the_next_f
     snaps = deploy_cut_at_every_step(old, tmp_path)  # linear: one deploy, a copy of the flash a step
     steps = [text for text, _copy in snaps]
     started = next(k for k, s in enumerate(steps, 1) if "marking the deploy as started" in s)
-    assert len(steps) > 30 and steps[-1] == "flash: restarting the board"
+    assert len(steps) > 30
+    assert steps[-1] == "flash: restarting the board"
 
     def powered_up(step):
         cut_at, live = snaps[step - 1]
@@ -167,10 +169,12 @@ def test_an_app_that_cannot_import_after_a_cut_still_shows_the_deploy_error_and_
         done = cli("flash", "--port", board.port, "--json")  # Ctrl-C stops the blinking; flash takes over
         assert done.returncode == 0, done.stderr
         result = json.loads(done.stdout)
-        assert result["written"] == ["lib/cribapp/app.mpy"] and result["previous_deploy"] == "incomplete"
+        assert result["written"] == ["lib/cribapp/app.mpy"]
+        assert result["previous_deploy"] == "incomplete"
         assert sorted(result["removed"]) == ["deploy.json.new", "lib/cribapp/render.mpy.new"]
         board.back(restarts)
-        assert deploy_state(live) == "complete" and plays(board)
+        assert deploy_state(live) == "complete"
+        assert plays(board)
         assert not list(live.rglob("*.new"))
     finally:
         board.stop()
@@ -189,13 +193,15 @@ def test_bytecode_the_board_cannot_load_is_refused_and_the_board_left_as_it_was(
         with pytest.raises(flash.FlashError) as refused:
             flash.flash(board.port)
         assert "loads .mpy version 6, but this mpy-cross makes version 5" in str(refused.value)
-        assert "--source" in str(refused.value) and isinstance(refused.value, CribboardError)
+        assert "--source" in str(refused.value)
+        assert isinstance(refused.value, CribboardError)
         after = {p: p.read_bytes() for p in (tmp_path / "flash").rglob("*") if p.is_file() and p.name not in STATE}
         assert after == before
         # --source copies the .py files instead: no bytecode to refuse.
         restarts = board.restarts()
         result = flash.flash(board.port, source=True)
-        assert not result.bytecode and deploy_state(tmp_path / "flash") == "complete"
+        assert not result.bytecode
+        assert deploy_state(tmp_path / "flash") == "complete"
         assert (tmp_path / "flash" / "lib" / "cribapp" / "app.py").exists()
         board.back(restarts)
         assert plays(board)
@@ -213,11 +219,13 @@ def test_the_wifi_sender_goes_only_to_a_board_with_a_network_module(tmp_path, mo
         restarts = board.restarts()
         assert flash.flash(board.port).files == len(flash.build())  # everything, the sender too
         sender = sorted(r for r, _ in flash.build() if r.startswith("lib/cribclub/"))
-        assert sender and all((tmp_path / "flash" / r).exists() for r in sender)
+        assert sender
+        assert all((tmp_path / "flash" / r).exists() for r in sender)
         monkeypatch.setattr(flash.Board, "has_network", lambda self: False)
         board.back(restarts)
         result = flash.flash(board.port)
-        assert sorted(result.removed) == sender and result.files == len(flash.build()) - len(sender)
+        assert sorted(result.removed) == sender
+        assert result.files == len(flash.build()) - len(sender)
         assert not [p for p in (tmp_path / "flash" / "lib" / "cribclub").iterdir() if p.is_file()]
         board.back(restarts + 1)
         assert plays(board)  # the deploy check passes without it
@@ -255,11 +263,14 @@ def test_the_mip_package_installs_with_mpremote_and_boots(tmp_path):
             timeout=300,
         )
         assert done.returncode == 0, done.stdout + done.stderr
-        assert "Installing: //board.json" in done.stdout and "Installing: //layout.json" in done.stdout
-        assert (flash_dir / "lib" / "cribapp" / "app.py").exists() and (flash_dir / "main.py").exists()
+        assert "Installing: //board.json" in done.stdout
+        assert "Installing: //layout.json" in done.stdout
+        assert (flash_dir / "lib" / "cribapp" / "app.py").exists()
+        assert (flash_dir / "main.py").exists()
         assert not (flash_dir / "lib" / "cribrules" / "barbu.py").exists()  # host-only modules stay off
         board.back(restarts)  # mpremote's `reset`
-        assert plays(board) and not shows_deploy_error(board, 0)
+        assert plays(board)
+        assert not shows_deploy_error(board, 0)
     finally:
         board.stop()
 
@@ -305,13 +316,15 @@ def test_the_documented_mip_install_onto_a_running_board_outlasts_its_watchdog_a
             timeout=300,
         )
         assert done.returncode == 0, done.stdout + done.stderr
-        assert "Installing: //boot.py" in done.stdout and "cribapp/" in done.stdout.split("Done")[-1]
+        assert "Installing: //boot.py" in done.stdout
+        assert "cribapp/" in done.stdout.split("Done")[-1]
         assert (tmp_path / "flash" / "boot.py").read_bytes() == (
             resources.firmware_dir() / "micropython_boot" / "boot.py"
         ).read_bytes()
         assert board.sim._hw.wait_restarted(0, 300)  # the reset asked for, not the watchdog's
         assert board.sim._hw.resets == 1
-        assert plays(board) and not shows_deploy_error(board, 0)
+        assert plays(board)
+        assert not shows_deploy_error(board, 0)
     finally:
         board.stop()
 
@@ -344,7 +357,8 @@ def test_a_flash_waits_out_a_board_stopped_longer_than_mpremotes_own_waits(tmp_p
                 break
         out, err = proc.communicate(timeout=COMMAND_S)
         assert proc.returncode == 0, "".join(said) + err
-        assert json.loads(out)["written"] and deploy_state(board.flash) == "complete"
+        assert json.loads(out)["written"]
+        assert deploy_state(board.flash) == "complete"
     finally:
         os.kill(pid, signal.SIGCONT)
         proc.kill()
@@ -383,7 +397,8 @@ def test_a_flash_whose_first_try_is_answered_late_reads_the_second_banner_away(t
         os.kill(pid, signal.SIGCONT)
         out, err = proc.communicate(timeout=COMMAND_S)
         assert proc.returncode == 0, err
-        assert json.loads(out)["written"] and deploy_state(board.flash) == "complete"
+        assert json.loads(out)["written"]
+        assert deploy_state(board.flash) == "complete"
     finally:
         os.kill(pid, signal.SIGCONT)
         if proc is not None:
@@ -401,7 +416,8 @@ def test_a_flash_right_after_a_flash_reaches_the_board_once_it_is_back_and_write
         assert first.returncode == 0, first.stderr
         again = cli("flash", "--port", board.port, "--json")
         assert again.returncode == 0, again.stderr
-        assert json.loads(again.stdout)["written"] == [] and "up to date" in again.stderr
+        assert json.loads(again.stdout)["written"] == []
+        assert "up to date" in again.stderr
         # Restarted once more: once it is back (its first frame, then the passes that attach its link),
         # its program answers. (Asked sooner, the HELLO is lost in the restart and asked again only
         # after a whole try's wait: test_link_late.py's.)

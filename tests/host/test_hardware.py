@@ -27,7 +27,8 @@ def test_templates_have_one_hole_per_led_in_strip_order():
         data = json.loads((HW / "layouts" / (layout_name + ".json")).read_text())
         lay = Layout(data)
         root = ET.fromstring((HW / "drawings" / ("template-%s.svg" % layout_name)).read_text())
-        assert root.tag == SVG + "svg" and root.get("width").endswith("mm")
+        assert root.tag == SVG + "svg"
+        assert root.get("width").endswith("mm")
         holes = [c for c in root.iter(SVG + "circle") if c.get("data-led") is not None]
         assert [int(c.get("data-led")) for c in holes] == list(range(lay.n))
         for c in holes:
@@ -58,8 +59,10 @@ def test_wiring_shows_every_pin_of_the_pin_map():
             return pin if isinstance(pin, str) else "%s%d" % (prefix, pin)
 
         for name, pin in cfg.buttons.items():
-            assert ">%s</text>" % label(pin) in text and "%s button" % name in text
-        assert ">%s</text>" % label(cfg.strip_pin) in text and "LED 0-29: track 1 holes 1-30" in text
+            assert ">%s</text>" % label(pin) in text
+            assert "%s button" % name in text
+        assert ">%s</text>" % label(cfg.strip_pin) in text
+        assert "LED 0-29: track 1 holes 1-30" in text
     feather = (HW / "drawings" / "wiring-feather_rp2040-2-track.svg").read_text()
     assert feather.index(">D6<") < feather.index(">D9<") < feather.index(">D13<")  # in board order, not text order
 
@@ -71,7 +74,8 @@ def test_power_figures_come_from_the_firmware_limiter():
         p = spec.power(b, lay, board)
         cfg = Config(b)
         assert p["busiest_frame_ma"] <= cfg.budget_ma - cfg.idle_ma_per_led * p["leds"]
-        assert p["quiescent_ma"] == p["leds"] and p["all_white_ma"] == p["leds"] * 60
+        assert p["quiescent_ma"] == p["leds"]
+        assert p["all_white_ma"] == p["leds"] * 60
         assert p["typical_ma"] < p["worst_case_ma"] < p["fuse_ma"]
         # With a bigger budget the limiter lets the busiest frame draw more.
         p2 = spec.power(dict(b, current_budget_ma=2000), lay, board)
@@ -97,12 +101,16 @@ def test_hardware_check_takes_a_circuitpython_pin_map_with_named_pins(tmp_path):
     }
     (tmp_path / "feather.json").write_text(json.dumps(feather))
     ok = run_check(str(tmp_path / "feather.json"))
-    assert ok.returncode == 0 and "LED strip on pin D5" in ok.stdout and "OK=D12" in ok.stdout
+    assert ok.returncode == 0
+    assert "LED strip on pin D5" in ok.stdout
+    assert "OK=D12" in ok.stdout
 
 
 def test_hardware_check_explains_mistakes(tmp_path):
     ok = run_check(str(HW / "layouts" / "3-track.json"), str(HW / "boards" / "esp32s3.json"))
-    assert ok.returncode == 0 and "387 LEDs" in ok.stdout and "OK=17" in ok.stdout
+    assert ok.returncode == 0
+    assert "387 LEDs" in ok.stdout
+    assert "OK=17" in ok.stdout
     layout = json.loads((HW / "layouts" / "2-track.json").read_text())
     layout["runs"][3]["track"] = 0  # one row wired to the wrong track
     (tmp_path / "mine.json").write_text(json.dumps(layout))
@@ -113,9 +121,11 @@ def test_hardware_check_explains_mistakes(tmp_path):
     bad = run_check(str(tmp_path / "mine.json"), str(tmp_path / "pins.json"), str(tmp_path / "junk.json"))
     assert bad.returncode == 2  # mistakes in what was given: input
     missing = run_check(str(tmp_path / "no-such.json"))
-    assert missing.returncode == 1 and "cannot read" in missing.stderr  # nothing to check: a failure
+    assert missing.returncode == 1
+    assert "cannot read" in missing.stderr
     lines = bad.stderr.splitlines()
-    assert len(lines) == 3 and all(line.startswith("cribboard: error: ") for line in lines)
+    assert len(lines) == 3
+    assert all(line.startswith("cribboard: error: ") for line in lines)
     assert "track 1 hole 31 is on two LEDs" in lines[0]
     assert "pin 0 is given to two things (the LED strip and OK)" in lines[1]
     assert "not valid JSON" in lines[2]

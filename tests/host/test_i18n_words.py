@@ -32,7 +32,8 @@ def test_a_core_error_on_the_command_line_is_in_the_readers_language():
         == "cribboard: error: carta desconocida 'ZZ' (escribe valor y luego palo: 5H, TD, 10D, QS, 5♥)"
     )
     done = cli("score", stdin="5H 5D 5S JC 5H\n", env={"LANG": "de_DE.UTF-8"})
-    assert done.returncode == 2 and "Zeile 1: doppelte Karte" in done.stderr
+    assert done.returncode == 2
+    assert "Zeile 1: doppelte Karte" in done.stderr
 
 
 def test_the_kinds_of_points_are_the_tables_words_and_json_is_english():
@@ -41,14 +42,16 @@ def test_the_kinds_of_points_are_the_tables_words_and_json_is_english():
         == "quindici 16, coppie 12, nobs 1 = 29"
     )
     lines = cli("peg", "5H", "TD", "5S", "5C", "go", env={"LANG": "es_ES.UTF-8"}).stdout.splitlines()
-    assert lines[1].endswith("(quince 2)") and lines[3].endswith("(pareja 2)")
+    assert lines[1].endswith("(quince 2)")
+    assert lines[3].endswith("(pareja 2)")
     runs = cli("peg", "3H", "4D", "5S", env={"LANG": "de_DE.UTF-8"}).stdout
     assert "(Folge von 3)" in runs
     as_json = {
         lang: cli("peg", "--json", "5H", "TD", "5S", "5C", "go", env={"LANG": lang}).stdout
         for lang in ("C.UTF-8", "es_ES.UTF-8", "de_DE.UTF-8")
     }
-    assert len(set(as_json.values())) == 1 and json.loads(as_json["C.UTF-8"])[1]["what"] == "fifteen 2"
+    assert len(set(as_json.values())) == 1
+    assert json.loads(as_json["C.UTF-8"])[1]["what"] == "fifteen 2"
 
 
 @pytest.mark.parametrize(
@@ -80,7 +83,8 @@ def test_piquet_declarations_use_the_tables_terms(language, words):
     bad = cli(
         "piquet", "deal", "--elder", STRONG + " ZZ", "--younger", WEAK, "--tricks", "E" * 12, env={"LANG": language}
     )
-    assert "ZZ" in one_line_error(bad, 2, ERROR[language]) and "unknown card" not in bad.stderr
+    assert "ZZ" in one_line_error(bad, 2, ERROR[language])
+    assert "unknown card" not in bad.stderr
 
 
 def test_the_board_commands_speak_the_language(tmp_path):
@@ -131,7 +135,8 @@ def test_a_makers_layout_check_speaks_the_language_and_its_json_does_not(tmp_pat
         ).stdout
         for lang in ("C.UTF-8", "es_ES.UTF-8", "it_IT.UTF-8")
     ]
-    assert len(set(as_json)) == 1 and "'tracks' must be 2 or 3" in as_json[0]
+    assert len(set(as_json)) == 1
+    assert "'tracks' must be 2 or 3" in as_json[0]
 
 
 def _commands(group, path=()):

@@ -87,4 +87,5 @@ def test_micropythons_prompt_is_heard_as_soon_as_the_port_is_quiet_after_it():
     link.junk, link.heard, link.proto, link._buf, link._late = 0, [], 2, b"", (0, ())
     with pytest.raises(LinkError, match="answers as MicroPython's REPL"):
         link.ask("HELLO", ("HELLO",), lambda: link.what_answers() is not None)
-    assert link.what_answers() == "repl" and link.heard[-1] == ">>>"
+    assert link.what_answers() == "repl"
+    assert link.heard[-1] == ">>>"

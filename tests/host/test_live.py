@@ -102,8 +102,10 @@ def test_two_boards_on_one_live_page(tmp_path):
                 page.wait_for_function("document.querySelectorAll('.player-name').length === 4", timeout=PAGE_WAIT_MS)
                 names = page.locator(".player-name").all_text_contents()
                 scores = page.locator(".player-score").all_text_contents()
-                assert names == ["Track 1", "Track 2", "Cy", "Di"] and scores == ["15", "7", "0", "5"]
-                assert page.locator("button").count() == 0 and page.locator("svg").count() == 2
+                assert names == ["Track 1", "Track 2", "Cy", "Di"]
+                assert scores == ["15", "7", "0", "5"]
+                assert page.locator("button").count() == 0
+                assert page.locator("svg").count() == 2
                 assert "live scoreboard, 2 boards" in page.text_content("h1")
             finally:
                 browser.close()

@@ -82,8 +82,10 @@ def test_a_board_keeps_a_layout_without_the_drawing_and_places_every_led_the_sam
         a, b = Layout(json.loads(full)), Layout(json.loads(kept))
         assert (b.name, b.n, b.tracks) == (a.name, a.n, a.tracks)
         assert [list(t) for t in b.hole] == [list(t) for t in a.hole]
-        assert list(b.dealer) == list(a.dealer) and [list(t) for t in b.points] == [list(t) for t in a.points]
-        assert len(kept) * 2 < len(full) and b" " not in kept.replace(b"3-track", b"").replace(b"2-track", b"")
+        assert list(b.dealer) == list(a.dealer)
+        assert [list(t) for t in b.points] == [list(t) for t in a.points]
+        assert len(kept) * 2 < len(full)
+        assert b" " not in kept.replace(b"3-track", b"").replace(b"2-track", b"")
 
 
 def test_main_py_and_boot_py_are_their_two_statements_and_nothing_else():

@@ -40,13 +40,17 @@ def test_a_second_build_compiles_nothing_and_a_changed_module_alone(tmp_path):
     tool, log = counting_tool(tmp_path)
     cache = tmp_path / "cache"
     first, made = compile_cache.compile_all(tool, MODULES, firmware_files.compile_one, cache)
-    assert made == 2 and len(calls(log)) == 2
+    assert made == 2
+    assert len(calls(log)) == 2
     again, made = compile_cache.compile_all(tool, MODULES, firmware_files.compile_one, cache)
     assert (again, made, len(calls(log))) == (first, 0, 2)
     changed = [MODULES[0], ("cribapp.seal", b"def f():\n    return 2\n")]
     third, made = compile_cache.compile_all(tool, changed, firmware_files.compile_one, cache)
-    assert made == 1 and third[0] == first[0] and third[1] != first[1]
-    assert len(calls(log)) == 3 and "cribapp.seal" in calls(log)[-1]  # only the changed one
+    assert made == 1
+    assert third[0] == first[0]
+    assert third[1] != first[1]
+    assert len(calls(log)) == 3
+    assert "cribapp.seal" in calls(log)[-1]
 
 
 def test_another_mpy_cross_version_compiles_everything_again(tmp_path):
@@ -55,7 +59,8 @@ def test_another_mpy_cross_version_compiles_everything_again(tmp_path):
     compile_cache.compile_all(tool, MODULES, firmware_files.compile_one, cache)
     other, log = counting_tool(tmp_path, "MicroPython v9.9.9; mpy-cross emitting mpy v6.3")
     _bodies, made = compile_cache.compile_all(other, MODULES, firmware_files.compile_one, cache)
-    assert made == 2 and len(calls(log)) >= 2
+    assert made == 2
+    assert len(calls(log)) >= 2
 
 
 def test_a_damaged_or_cut_off_entry_is_rebuilt_never_used(tmp_path):
@@ -70,7 +75,8 @@ def test_a_damaged_or_cut_off_entry_is_rebuilt_never_used(tmp_path):
     data[10] ^= 0xFF  # one byte damaged
     entries[1].write_bytes(bytes(data))
     again, made = compile_cache.compile_all(tool, MODULES, firmware_files.compile_one, cache)
-    assert made == 2 and again == good  # compiled again: what a board gets is the compiler's, whole
+    assert made == 2
+    assert again == good
     assert compile_cache.compile_all(tool, MODULES, firmware_files.compile_one, cache)[1] == 0  # and kept whole
 
 
@@ -86,7 +92,8 @@ def test_two_builds_at_once_share_the_cache_safely(tmp_path):
         t.start()
     for t in threads:
         t.join(120)
-    assert len(results) == 4 and all(r == results[0] for r in results)
+    assert len(results) == 4
+    assert all(r == results[0] for r in results)
     assert compile_cache.compile_all(REAL, MODULES, firmware_files.compile_one, cache)[1] == 0
     assert not [p for p in cache.iterdir() if p.name.startswith(".tmp-")]  # no half-written entry left
 

@@ -94,9 +94,11 @@ def test_a_night_files_the_boards_games_and_ranks_the_players(db_url):
     flags = {f["game"]: f for f in as_json("night", "flags", *db)}
     assert sorted(f["reason"] for f in flags.values()) == ["twice", "wrong_pair", "wrong_table"]
     wrong_table = next(f for f in flags.values() if f["reason"] == "wrong_table")
-    assert wrong_table["round"] == 1 and wrong_table["drawn_table"] == games[1]["table"]
+    assert wrong_table["round"] == 1
+    assert wrong_table["drawn_table"] == games[1]["table"]
     wrong_pair = next(f for f in flags.values() if f["reason"] == "wrong_pair")
-    assert wrong_pair["round"] != 1 and wrong_pair["names"] == ["Player 1", "Player 2"]  # round 1 there is in
+    assert wrong_pair["round"] != 1
+    assert wrong_pair["names"] == ["Player 1", "Player 2"]
     round1 = as_json("night", "round", "1", *db)
     assert all(r["winner"] for r in round1)  # every game in, the bye too
     assert as_json("night", "round", *db)[0]["round"] == 2  # the round in play moved on
@@ -125,7 +127,8 @@ def test_a_night_at_tables_without_boards_and_a_board_changed_between_rounds(db_
     round1 = [g for g in as_json("night", "round", *db) if g["second"]]
     at1 = next(g for g in round1 if g["table"] == "1")
     at2 = next(g for g in round1 if g["table"] == "2")
-    assert at1["board"] == BOARDS[0] and at2["board"] is None
+    assert at1["board"] == BOARDS[0]
+    assert at2["board"] is None
     boards.play(BOARDS[0], [at1["first"], at1["second"]], 0, 90)
     ok("night", "result", "1", at2["first"], "121", at2["second"], "100", *db)
     assert {g["table"]: g["source"] for g in as_json("night", "round", "1", *db) if g["second"]} == {
@@ -144,7 +147,9 @@ def test_a_night_at_tables_without_boards_and_a_board_changed_between_rounds(db_
     boards.play(BOARDS[1], [by_table["2"]["first"], by_table["2"]["second"]], 1, 70)
     boards.play(BOARDS[0], [by_table["1"]["first"], by_table["1"]["second"]], 0, 70)  # the dead one: flagged
     (flag,) = as_json("night", "flags", *db)
-    assert flag["board"] == BOARDS[0] and flag["reason"] == "wrong_table" and flag["table"] is None
+    assert flag["board"] == BOARDS[0]
+    assert flag["reason"] == "wrong_table"
+    assert flag["table"] is None
     ok("night", "result", "2", by_table["1"]["first"], "121", by_table["1"]["second"], "70", *db)
     # Round 3: board two moves to table 1, leaving table 2 to be entered by hand.
     ok("night", "table", "1", "b0ard-tw", *db)
@@ -197,12 +202,16 @@ def test_a_result_entered_by_hand_checks_stands_in_and_undoes_with_its_history(d
     ok("night", "undo", *db)
     assert as_json("night", "round", "1", *db)[0]["winner"] == a  # the board's game counts again
     history = as_json("night", "history", *db)
-    assert len(history) == 1 and history[0]["undone_at"] and history[0]["first_score"] == 121
-    assert "nothing" in refused("night", "undo", *db) or "no result" in refused("night", "undo", *db)
+    assert len(history) == 1
+    assert history[0]["undone_at"]
+    assert history[0]["first_score"] == 121
+    said = refused("night", "undo", *db)  # (once: a second undo would be another command's answer)
+    assert "nothing" in said or "no result" in said
     ok("night", "end", *db)
     assert "has ended" in refused("night", "result", "1", a, "121", b, "90", *db)
     boards.play(BOARDS[0], [b, a], 0, 100)  # after the night: not its game, not flagged either
-    assert as_json("night", "flags", *db) == [] and as_json("night", "round", "1", *db)[0]["winner"] == a
+    assert as_json("night", "flags", *db) == []
+    assert as_json("night", "round", "1", *db)[0]["winner"] == a
 
 
 def test_a_flagged_game_is_counted_when_the_director_takes_it(db_url):
@@ -214,12 +223,15 @@ def test_a_flagged_game_is_counted_when_the_director_takes_it(db_url):
     g = first[0]
     boards.play(g["board"], ["Player 1", "Player 2"], 1, 70)  # the names were never sent to the board
     flag = as_json("night", "flags", *db)[0]
-    assert flag["reason"] == "wrong_pair" and flag["due"] == [g["first"], g["second"]]
+    assert flag["reason"] == "wrong_pair"
+    assert flag["due"] == [g["first"], g["second"]]
     assert "never seats" in refused("night", "take", str(flag["game"]), *db)
     ok("night", "take", str(flag["game"]), g["first"], g["second"], *db)
     assert as_json("night", "flags", *db) == []
     mine = next(r for r in as_json("night", "round", "1", *db) if r["first"] == g["first"])
-    assert mine["winner"] == g["second"] and mine["scores"] == [70, 121] and mine["source"] == "hand"
+    assert mine["winner"] == g["second"]
+    assert mine["scores"] == [70, 121]
+    assert mine["source"] == "hand"
 
 
 def test_late_arrivals_and_leavers_are_drawn_into_the_rounds_not_begun(db_url):
@@ -243,14 +255,16 @@ def test_late_arrivals_and_leavers_are_drawn_into_the_rounds_not_begun(db_url):
         present = [p for g in games for p in (g["first"], g["second"]) if p]
         assert len(present) == len(set(present))  # no one twice in a round
         if number > 1:
-            assert "Bob" not in present and "Flo" in present
+            assert "Bob" not in present
+            assert "Flo" in present
         for g in games:
             if g["second"]:
                 pair = frozenset((g["first"], g["second"]))
                 assert pair not in seen
                 seen.add(pair)
     rows = {r["player"]: r for r in as_json("night", "standings", *db)}
-    assert set(rows) == {*names, "Flo"} and rows["Bob"]["games"] + rows["Bob"]["byes"] == 1
+    assert set(rows) == {*names, "Flo"}
+    assert rows["Bob"]["games"] + rows["Bob"]["byes"] == 1
 
 
 def test_the_draw_and_its_scheme_refuse_what_cannot_be(db_url, tmp_path):
@@ -282,13 +296,16 @@ def test_a_night_given_no_count_plays_what_fits_and_a_result_says_what_is_wrong_
         boards.play(b, ["Player 1", "Player 2"], 0, 100)
     db = ["--db", db_url]
     begun = cli("night", "new", "Ann", "Bob", "Cy", "Di", "Ed", *at(*BOARDS), *db)
-    assert begun.returncode == 0 and "5 players: 5 rounds, the most with no one met twice" in begun.stderr
-    assert "5 rounds" in begun.stderr and as_json("night", "round", "5", *db)
+    assert begun.returncode == 0
+    assert "5 players: 5 rounds, the most with no one met twice" in begun.stderr
+    assert "5 rounds" in begun.stderr
+    assert as_json("night", "round", "5", *db)
     assert "rounds 1 to 5, not 6" in refused("night", "round", "6", *db)
     g = next(g for g in as_json("night", "round", "1", *db) if g["second"])
     a, b = g["first"], g["second"]
     said = refused("night", "result", "1", a, "121", b, "-5", *db)
-    assert "from 0 to 120, not 121 and -5" in said and "No such option" not in said
+    assert "from 0 to 120, not 121 and -5" in said
+    assert "No such option" not in said
     assert "Zed is not in night 1 (its players: Ann, Bob, Cy, Di, Ed)" in refused(
         "night", "result", "1", a, "121", "Zed", "100", *db
     )
@@ -299,12 +316,14 @@ def test_a_night_given_no_count_plays_what_fits_and_a_result_says_what_is_wrong_
     ok("night", "result", "1", b, "121", a, "100", *db)  # an older result fixed: entered again, it replaces it
     assert as_json("night", "round", "1", *db)[0]["winner"] == b
     ok("night", "undo", *db)  # the one before stands again
-    assert as_json("night", "round", "1", *db)[0]["winner"] == a and len(as_json("night", "history", *db)) == 2
+    assert as_json("night", "round", "1", *db)[0]["winner"] == a
+    assert len(as_json("night", "history", *db)) == 2
     german = cli("--lang", "de", "night", "round", "1", *db).stdout
     assert "von Hand" in german and " hand " not in german and " bye " not in german, german  # (JSON keeps its words)
     new_club = tmp_path / "new-club.sqlite3"
     shown = ok("night", "scheme", "--db", str(new_club)).stdout
-    assert "game points for a skunk: 3" in shown and "a bye counts as a game won: yes" in shown
+    assert "game points for a skunk: 3" in shown
+    assert "a bye counts as a game won: yes" in shown
     assert not new_club.exists()  # shown, not made
     assert json.loads(ok("night", "scheme", "--db", str(new_club), "--json").stdout)["skunk"] == 3
     assert "no more than a skunk" in refused("night", "scheme", "--win", "4", "--db", str(new_club))
@@ -368,23 +387,31 @@ def test_the_night_ends_on_paper_pdfs_csv_and_json_that_agree_with_its_standings
     assert len(lines) == 5 * 5  # a line a player and round, the byes too
     for r in table:
         mine = [ln for ln in lines if ln["player"] == r["player"]]
-        assert int(mine[-1]["total_points"]) == r["game_points"] and int(mine[-1]["total_spread"]) == r["spread"]
+        assert int(mine[-1]["total_points"]) == r["game_points"]
+        assert int(mine[-1]["total_spread"]) == r["spread"]
     ok("night", "export", "--format", "json", "-o", str(tmp_path / "night.json"), *db)
     whole = json.loads((tmp_path / "night.json").read_text())
-    assert whole["name"] == "Thursday" and whole["seed"] == 9 and whole["ended_at"]
+    assert whole["name"] == "Thursday"
+    assert whole["seed"] == 9
+    assert whole["ended_at"]
     assert [r["card"] for r in whole["standings"]] == [r["card"] for r in table]
     printed = ok("night", "print", str(tmp_path / "paper"), *db).stderr  # (it takes seconds: said as it begins)
     assert printed.startswith("printing the standings and 5 scorecards into %s..." % (tmp_path / "paper"))
     pdfs = sorted(p.name for p in (tmp_path / "paper").iterdir())
-    assert pdfs[-1] == "standings.pdf" and len(pdfs) == 6 and "card-00" in pdfs[0]
+    assert pdfs[-1] == "standings.pdf"
+    assert len(pdfs) == 6
+    assert "card-00" in pdfs[0]
     assert all(set(p) <= set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.ë") for p in pdfs)
     text = PdfReader(tmp_path / "paper" / "standings.pdf").pages[0].extract_text()
-    assert "Thursday" in text and "final" in text
+    assert "Thursday" in text
+    assert "final" in text
     for r in table:
-        assert r["player"] in text and r["card"] in text
+        assert r["player"] in text
+        assert r["card"] in text
     first = next(p for p in pdfs if p.startswith("card-001"))
     card = PdfReader(tmp_path / "paper" / first).pages[0].extract_text()
-    assert table[0]["player"] in card and table[0]["card"] in card
+    assert table[0]["player"] in card
+    assert table[0]["card"] in card
     assert "(bye)" in card  # five players, five rounds: each sits out once
 
 
@@ -423,7 +450,8 @@ def test_nights_add_up_to_a_season_table(db_url):
     assert {
         p: [r[k] for k in ("nights", "firsts", "paid", "game_points", "wins", "spread")] for p, r in season.items()
     } == mine
-    assert season["Ann"]["nights"] == 2 and "Flo" in season
+    assert season["Ann"]["nights"] == 2
+    assert "Flo" in season
     assert [n["card"] for n in season["Ann"]["by_night"]] == [
         next(r["card"] for r in final if r["player"] == "Ann") for final in finals
     ]
@@ -454,7 +482,9 @@ def test_a_board_on_usb_is_given_its_pair_and_its_game_files_under_the_round(tmp
     finally:
         board.stop()
     (filed,) = as_json("night", "round", "1", *db)
-    assert filed["winner"] == g["first"] and filed["scores"] == [121, 0] and filed["source"] == "board"
+    assert filed["winner"] == g["first"]
+    assert filed["scores"] == [121, 0]
+    assert filed["source"] == "board"
     assert as_json("night", "flags", *db) == []
 
 

@@ -38,7 +38,8 @@ def check(d, n, rounds, t):
                 assert pair not in met, "%s meet twice" % sorted(pair)
                 met.add(pair)
                 used[g.table] += 1
-    assert all(k == 1 for k in byes.values()) and sum(byes.values()) == (rounds if n % 2 else 0)
+    assert all(k == 1 for k in byes.values())
+    assert sum(byes.values()) == (rounds if n % 2 else 0)
     counts = [used[x] for x in tables(t)]
     assert max(counts) - min(counts) <= 1  # every table within one game of any other
 

@@ -75,7 +75,8 @@ def test_standings_equal_a_count_from_the_games(n, data, seed, the_scheme):
     rounds = data.draw(st.integers(1, min(9, n - 1 if n % 2 == 0 else n)))
     d, tables, games, entries, mine = played_night(n, rounds, seed, the_scheme)
     filed = filing.file(d.rounds, games, entries, tables)
-    assert filed.flags == () and filing.round_in_play(d.rounds, filed) == rounds + 1
+    assert filed.flags == ()
+    assert filing.round_in_play(d.rounds, filed) == rounds + 1
     rows = standings.table(d.players, filed.results.values(), the_scheme)
     assert {r.player: (r.game_points, r.wins, r.spread) for r in rows} == mine
     keys = [(-r.game_points, -r.wins, -r.spread) for r in rows]
@@ -129,7 +130,8 @@ def test_the_top_quarter_is_paid_and_a_tie_at_the_line_is_paid_too():
     assert standings.paid(rows) == 2
     rows[2].rank = rows[1].rank
     assert standings.paid(rows) == 3
-    assert standings.paid([]) == 0 and standings.paid(rows[:3]) == 1
+    assert standings.paid([]) == 0
+    assert standings.paid(rows[:3]) == 1
 
 
 @pytest.mark.parametrize(
@@ -150,7 +152,8 @@ def test_a_club_scheme_refuses_what_no_club_means(parts, said):
 
 def test_a_scheme_is_kept_as_json_and_read_back_the_same():
     s = scheme.checked(win=1, skunk=2, double_skunk=4, loss=0, bye_points=1, bye_wins=False, bye_spread=10)
-    assert scheme.from_json(s.to_json()) == s and scheme.from_json(None) == scheme.Scheme()
+    assert scheme.from_json(s.to_json()) == s
+    assert scheme.from_json(None) == scheme.Scheme()
     assert [s.points(k) for k in range(4)] == [1, 2, 4, 4]
 
 

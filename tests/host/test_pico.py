@@ -38,11 +38,14 @@ def pico(tmp_path):
 def test_a_blank_pico_is_flashed_boots_the_app_and_syncs(pico, tmp_path):
     db = str(tmp_path / "games.db")
     blank = one_line_error(cli("sync", "--port", pico.port, "--db", db, timeout=120))
-    assert "answers as MicroPython's REPL, not the Cribboard program" in blank and "cribboard flash --port" in blank
+    assert "answers as MicroPython's REPL, not the Cribboard program" in blank
+    assert "cribboard flash --port" in blank
     done = cli("flash", "--port", pico.port, "--json", timeout=300)
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
-    assert result["previous_deploy"] is None and "main.py" in result["written"] and result["bytecode"]
+    assert result["previous_deploy"] is None
+    assert "main.py" in result["written"]
+    assert result["bytecode"]
     # The Pico's image has no network module: the WiFi sender is left off (a folder costs every power-up).
     assert not [f for f in result["written"] if f.startswith("lib/cribclub/")]
     assert "lib/cribapp/app.mpy" in result["written"]
@@ -66,7 +69,8 @@ def test_a_blank_pico_is_flashed_boots_the_app_and_syncs(pico, tmp_path):
     assert again.returncode == 0, again.stderr
     assert json.loads(again.stdout)["board"] == board
     up_to_date = cli("flash", "--port", pico.port, "--json", timeout=300)
-    assert up_to_date.returncode == 0 and json.loads(up_to_date.stdout)["written"] == []
+    assert up_to_date.returncode == 0
+    assert json.loads(up_to_date.stdout)["written"] == []
 
 
 # Steady moments of a game (nothing blinks: no points pending, no error), as

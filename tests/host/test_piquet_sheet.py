@@ -23,13 +23,15 @@ def test_a_partie_from_a_file_is_scored_with_the_rubicon_and_listed_among_the_ga
     done = sheet(tmp_path, ["# Tuesday", *RUBICONED], db=db_url)
     assert done.returncode == 0, done.stderr
     assert "Ann wins; Bob is rubiconed (95, under 100): 100 + 117 + 95 = 312 points" in done.stdout
-    assert "saved as piquet sheet 1" in done.stderr and "unfinished" not in done.stderr
+    assert "saved as piquet sheet 1" in done.stderr
+    assert "unfinished" not in done.stderr
     rows = json.loads(cli("matches", "--db", db_url, "--json").stdout)
     assert [
         (r["board"], r["kind"], r["names"], r["scores"], r["winner"], r["result"], r["game_points"]) for r in rows
     ] == [("sheet:piquet", "piquet", ["Ann", "Bob"], [117, 95], "Ann", "rubicon", 312)]
     table = cli("matches", "--db", db_url).stdout
-    assert "rubicon" in table and "312" in table
+    assert "rubicon" in table
+    assert "312" in table
     piquet = json.loads(cli("stats", "--db", db_url, "--json").stdout)["piquet"]
     assert piquet == [
         {
@@ -54,11 +56,14 @@ def test_a_partie_from_a_file_is_scored_with_the_rubicon_and_listed_among_the_ga
         },
     ]
     csv_rows = cli("export", "--db", db_url).stdout.splitlines()
-    assert "sheet:piquet" in csv_rows[1] and ",rubicon," in csv_rows[1]
+    assert "sheet:piquet" in csv_rows[1]
+    assert ",rubicon," in csv_rows[1]
     exported = json.loads(cli("export", "--format", "json", "--db", db_url).stdout)
-    assert exported[0]["record"]["names"] == ["Ann", "Bob"] and exported[0]["record"]["points"] == 312
+    assert exported[0]["record"]["names"] == ["Ann", "Bob"]
+    assert exported[0]["record"]["points"] == 312
     shown = json.loads(cli("piquet", "show", "1", "--db", db_url, "--json").stdout)
-    assert shown["totals"] == [117, 95] and shown["result"] == {"winner": "Ann", "points": 312, "result": "rubicon"}
+    assert shown["totals"] == [117, 95]
+    assert shown["result"] == {"winner": "Ann", "points": 312, "result": "rubicon"}
     assert [d["dealer"] for d in shown["deals"]] == ["Ann", "Bob"] * 3
 
 
@@ -70,7 +75,9 @@ def test_a_tie_after_six_deals_plays_two_more_and_a_tie_after_eight_is_a_draw(tm
     assert cli("matches", "--db", db, "--json").stdout.strip() == "[]"
     done = cli("piquet", "sheet", "--resume", "1", "--db", db, "--json", stdin="5 5\n7 7\n")
     partie = json.loads(done.stdout)
-    assert partie["finished"] and partie["totals"] == [212, 212] and partie["result"]["result"] == "draw"
+    assert partie["finished"]
+    assert partie["totals"] == [212, 212]
+    assert partie["result"]["result"] == "draw"
     assert len(partie["deals"]) == 8
     (row,) = json.loads(cli("matches", "--db", db, "--json").stdout)
     assert (row["winner"], row["result"], row["game_points"]) == (None, "draw", None)
@@ -111,7 +118,8 @@ def test_a_bad_line_names_itself_and_how_to_go_on(tmp_path):
         done = sheet(tmp_path, ["45 12", "30 40", bad, "20 20"], db=db)
         last = one_line_error(done, 2)
         assert last.startswith("cribboard: error: line 3: ") and why in last, (bad, last)
-        assert "go on with `cribboard piquet sheet --resume" in last and "--db" in last
+        assert "go on with `cribboard piquet sheet --resume" in last
+        assert "--db" in last
     shown = json.loads(cli("piquet", "show", "1", "--db", db, "--json").stdout)
     assert [d["points"] for d in shown["deals"]] == [[45, 12], [30, 40]]  # nothing from the bad line on
     assert "no piquet sheet 99" in one_line_error(cli("piquet", "show", "99", "--db", db), 2)
@@ -127,7 +135,8 @@ def test_a_kept_sheet_that_cannot_be_read_is_one_line_and_spoils_nothing(tmp_pat
     with sqlite3.connect(db) as conn:
         conn.execute('UPDATE piquet_sheets SET record = \'{"first_dealer": 0, "deals": [[300, 0]]}\' WHERE id = 2')
     listed = json.loads(cli("piquet", "list", "--db", db, "--json").stdout)
-    assert listed[0]["totals"] == [117, 95] and listed[1]["problem"].startswith("deal 1: ")
+    assert listed[0]["totals"] == [117, 95]
+    assert listed[1]["problem"].startswith("deal 1: ")
     assert "cannot be read: deal 1: " in cli("piquet", "list", "--db", db).stdout
     assert "cannot be read back" in one_line_error(cli("piquet", "show", "2", "--db", db), 2)
     assert len(json.loads(cli("matches", "--db", db, "--json").stdout)) == 1
@@ -228,7 +237,8 @@ def test_typed_the_table_sees_each_deal_and_an_empty_line_is_nothing(tmp_path):
         assert "not entered: a deal is two counts" in until("deal 1: Bob deals")
         os.write(main, b"45 12\n")
         out = until("deal 2: Ann deals, Bob is elder")
-        assert "deal 1 (Bob dealt, Ann elder): Ann +45, Bob +12" in out and "totals: Ann 45, Bob 12" in out
+        assert "deal 1 (Bob dealt, Ann elder): Ann +45, Bob +12" in out
+        assert "totals: Ann 45, Bob 12" in out
         os.write(main, b"quit\n")
         out = until("unfinished: `cribboard piquet sheet --resume 1")
         assert "45 (45)" in out
@@ -283,19 +293,22 @@ def test_a_deal_written_as_its_cards_is_scored_as_piquet_deal_scores_it_and_kept
     assert [d["points"] for d in partie["deals"]][:3] == [[strong[1], strong[0]], [five[0], five[1]], [20, 30]]
     assert partie["finished"]  # six deals: stored among the games, as a board's partie is
     (row,) = json.loads(cli("matches", "--db", db, "--json").stdout)
-    assert row["board"] == "sheet:piquet" and row["scores"] == partie["totals"]
+    assert row["board"] == "sheet:piquet"
+    assert row["scores"] == partie["totals"]
     assert partie["deals"][0]["cards"] == {
         "elder": "AS KS QS JS 10S AH KH QH AD KD AC KC",
         "younger": "9S 8S 7S JH 10H 9H 8H QD JD 10D QC JC",
         "tricks": "E" * 12,
     }
     assert partie["deals"][1]["cards"]["younger_dealt"].startswith("9S 8S 7S")
-    assert partie["deals"][0]["scored"]["scores"] == strong and "cards" not in partie["deals"][2]
+    assert partie["deals"][0]["scored"]["scores"] == strong
+    assert "cards" not in partie["deals"][2]
     # Kept as codes and letters, and read back the same in another language.
     german = cli("--lang", "de", "piquet", "show", "1", "--db", db, "--json")
     assert json.loads(german.stdout) == partie
     shown = cli("--lang", "de", "piquet", "show", "1", "--db", db).stdout
-    assert "Vorhand" in shown and "elder" not in shown  # the declarations, in the reader's language
+    assert "Vorhand" in shown
+    assert "elder" not in shown
     english = cli("piquet", "show", "1", "--db", db).stdout
     assert "sequence elder quint to the ace" in english
 
@@ -332,7 +345,8 @@ def test_a_bad_card_line_is_one_line_in_the_readers_language_and_enters_nothing(
     ):
         done = sheet(tmp_path, ["10 20", line], db=db)
         assert done.returncode == 2 and "line 2:" in done.stderr and why in done.stderr, (line, done.stderr)
-        assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) <= 2
+        assert "Traceback" not in done.stderr
+        assert len(done.stderr.strip().splitlines()) <= 2
     path = tmp_path / "bad.txt"
     path.write_text("cards %s / %s / EEE\n" % (STRONG, WEAK))
     german = cli("--lang", "de", "piquet", "sheet", str(path), "--names", "Ann,Bob", "--db", db)

@@ -37,7 +37,8 @@ def test_a_cribbage_race_chart(tmp_path):
     (ann, ann_ys), (bob, bob_ys) = steps(fig)
     assert (ann, bob) == ("Ann (winner)", "Bob")
     race = m.game.race()
-    assert ann_ys == [0] + [r[0] for r in race] + [121] and bob_ys == [0] + [r[1] for r in race] + [42]
+    assert ann_ys == [0] + [r[0] for r in race] + [121]
+    assert bob_ys == [0] + [r[1] for r in race] + [42]
     assert hlines(fig) == [31, 61, 91, 121]  # the skunk lines and the game hole
     assert fig.axes[0].get_title() == "Game to 121: 121 - 42, double skunk"
     plt.close(fig)
@@ -54,7 +55,8 @@ def test_a_piquet_race_chart_runs_past_120(tmp_path):
     assert m.game.scores() == [270, 72]
     fig = plot.figure(game_record(m, 0))
     (first, ys), (second, _) = steps(fig)
-    assert (first, second) == ("track 1 (winner)", "track 2") and max(ys) == 270
+    assert (first, second) == ("track 1 (winner)", "track 2")
+    assert max(ys) == 270
     assert hlines(fig) == [100]  # the rubicon, not the skunk lines
     assert fig.axes[0].get_ylim()[1] > 270
     plt.close(fig)

@@ -33,7 +33,8 @@ def test_a_port_given_is_used_as_it_is():
 def test_no_board_names_the_ports_tried_and_is_a_failure():
     with pytest.raises(ports.NoBoard) as e:
         ports.find(None, [BUILT_IN, MOUSE])
-    assert "ports tried: /dev/ttyS0, /dev/ttyACM9" in str(e.value) and e.value.exit_code == 1
+    assert "ports tried: /dev/ttyS0, /dev/ttyACM9" in str(e.value)
+    assert e.value.exit_code == 1
 
 
 def test_several_boards_are_listed_and_the_user_asked_to_choose():
@@ -44,8 +45,10 @@ def test_several_boards_are_listed_and_the_user_asked_to_choose():
         "more than one board: /dev/ttyACM0 (Raspberry Pi (RP2040), Board in FS mode, "
         "serial E6614104032B2C29); /dev/ttyACM1 (Espressif native USB"
     )
-    assert "/dev/ttyUSB1 (WCH CH34x, USB Serial)" in text and "ttyACM9" not in text
-    assert text.endswith("say which with --port") and e.value.exit_code == 2
+    assert "/dev/ttyUSB1 (WCH CH34x, USB Serial)" in text
+    assert "ttyACM9" not in text
+    assert text.endswith("say which with --port")
+    assert e.value.exit_code == 2
 
 
 def test_of_a_circuitpython_board_the_data_port_is_taken_not_the_repl():

@@ -115,7 +115,8 @@ def test_sync_keeps_lies_apart_stores_the_games_and_loses_nothing(db_url):
     assert link.acked == [4]  # the board may forget them: they are kept here
     kept = store.reports.rejected(conn)
     assert [(r["seq"], r["raw"]) for r in kept] == [(2, "[1, 2]"), (3, bodies[2][1])]
-    assert "not a JSON object" in kept[0]["reason"] and "scores" in kept[1]["reason"]
+    assert "not a JSON object" in kept[0]["reason"]
+    assert "scores" in kept[1]["reason"]
     assert [r["seq"] for r in conn.all("SELECT seq FROM games ORDER BY seq")] == [1, 4]
     again = LyingLink(bodies)
     assert sync.sync(again, conn) == (0, 0, "b0ard", 0)  # asked from after the last record, kept apart or not
@@ -175,9 +176,11 @@ def test_a_board_whose_numbers_went_back_without_a_log_id_has_its_new_records_ke
     # Numbering again from 1, no log id; the board's sent-cursor says none of them was taken.
     cleared = LyingLink([(1, json.dumps(good(7))), (2, json.dumps(good(2)))], acked=0)
     assert sync.sync(cleared, conn) == (0, 1, "b0ard", 0)  # record 2 is the one stored: sent again
-    assert cleared.acked == [2] and conn.value("SELECT COUNT(*) FROM games") == 2
+    assert cleared.acked == [2]
+    assert conn.value("SELECT COUNT(*) FROM games") == 2
     shorter = LyingLink([(1, json.dumps(good(7)))])  # and a log that ends before the stored one: read again too
-    assert sync.sync(shorter, conn) == (0, 0, "b0ard", 0) and shorter.acked == [1]
+    assert sync.sync(shorter, conn) == (0, 0, "b0ard", 0)
+    assert shorter.acked == [1]
     (kept,) = store.reports.rejected(conn)
     assert (kept["seq"], kept["raw"]) == (1, cleared.bodies[0][1])
     assert kept["reason"].startswith("record 1 again, but not as this database holds it")
@@ -190,8 +193,10 @@ def test_a_board_whose_log_was_made_anew_syncs_its_new_games_beside_the_old(db_u
     old = LyingLink([(1, json.dumps(good(1))), (2, json.dumps(good(2)))], log="0123456789abcdef")
     assert sync.sync(old, conn).new == 2
     new = LyingLink([(1, json.dumps(good(7)))], log="fedcba9876543210")  # wiped: a new log, from 1 again
-    assert sync.sync(new, conn) == (1, 0, "b0ard", 0) and new.acked == [1]
-    assert sync.sync(old, conn).new == 0 and sync.sync(new, conn).new == 0  # each log's resends: nothing twice
+    assert sync.sync(new, conn) == (1, 0, "b0ard", 0)
+    assert new.acked == [1]
+    assert sync.sync(old, conn).new == 0
+    assert sync.sync(new, conn).new == 0
     rows = conn.all("SELECT log, seq FROM games ORDER BY id")
     assert [(r["log"], r["seq"]) for r in rows] == [
         ("0123456789abcdef", 1),

@@ -28,7 +28,8 @@ def counted_game():
             g.add(seat, points, kind, 10)
         if n < len(script) - 1:
             g.pass_deal(20)
-    assert g.winner() == 0 and g.scores() == [61, 50]
+    assert g.winner() == 0
+    assert g.scores() == [61, 50]
     rec = dict(game_record(m, 0), match=1, game_no=1, boot=1, ticks=30, wall=None, names=["Ann", "Bob"])
     return json.loads(json.dumps(rec))
 
@@ -50,12 +51,15 @@ def test_points_by_kind_per_deal_and_per_game(db_url):
         10.0,
         16,
     )
-    assert by_name["Ann"]["games"] == 2 and by_name["Cy"]["show"] is None  # no split invented
+    assert by_name["Ann"]["games"] == 2
+    assert by_name["Cy"]["show"] is None
     conn.close()
     table = subprocess.run(
         [sys.executable, "-m", "cribboard", "stats", "--db", db_url], capture_output=True, text=True, timeout=COMMAND_S
     )
-    assert table.returncode == 0 and "17.33" in table.stdout and stats.NOT_COUNTED in " ".join(table.stdout.split())
+    assert table.returncode == 0
+    assert "17.33" in table.stdout
+    assert stats.NOT_COUNTED in " ".join(table.stdout.split())
 
 
 def test_points_per_entry_count_to_the_game_hole_as_a_game_worked_by_hand(db_url):
@@ -65,7 +69,8 @@ def test_points_per_entry_count_to_the_game_hole_as_a_game_worked_by_hand(db_url
     g = m.game
     for seat, points in ((0, 29), (1, 10), (0, 29), (1, 10), (0, 29), (1, 10), (0, 29), (1, 10), (0, 9)):
         g.add(seat, points, "points", 10)
-    assert g.winner() == 0 and g.scores()[0] == 121
+    assert g.winner() == 0
+    assert g.scores()[0] == 121
     rec = json.loads(
         json.dumps(dict(game_record(m, 0), match=1, game_no=1, boot=1, ticks=30, wall=None, names=["Ann", "Bob"]))
     )
@@ -73,7 +78,8 @@ def test_points_per_entry_count_to_the_game_hole_as_a_game_worked_by_hand(db_url
     store.games.add(conn, "b0ard", "t", [(1, records.check(json.dumps(rec)))], "now", {})
     by_name = {p["player"]: p for p in stats.player_stats(conn)}
     conn.close()
-    assert by_name["Ann"]["points"] == {"points": 24.2} and by_name["Bob"]["points"] == {"points": 10.0}
+    assert by_name["Ann"]["points"] == {"points": 24.2}
+    assert by_name["Bob"]["points"] == {"points": 10.0}
     table = subprocess.run(
         [sys.executable, "-m", "cribboard", "stats", "--db", db_url], capture_output=True, text=True, timeout=COMMAND_S
     )

@@ -21,11 +21,13 @@ cli = partial(run_cli, check=True)  # every command here must succeed
 def test_a_game_on_the_simulated_circuitpython_board_syncs_like_any_other(tmp_path):
     board = Board(tmp_path / "CIRCUITPY", edition="circuitpython")
     try:
-        assert board.sim.runtime == "circuitpython" and (tmp_path / "CIRCUITPY" / "code.py").exists()
+        assert board.sim.runtime == "circuitpython"
+        assert (tmp_path / "CIRCUITPY" / "code.py").exists()
         link = BoardLink(board.port)
         hello = link.hello()
         link.close()
-        assert hello["period"] == 1 << 29 and hello["ticks"] < 1 << 29
+        assert hello["period"] == 1 << 29
+        assert hello["ticks"] < 1 << 29
         watch = subprocess.Popen(
             [sys.executable, "-u", "-m", "cribboard", "watch", "--json", "--port", board.port],
             stdout=subprocess.PIPE,
@@ -51,9 +53,11 @@ def test_a_game_on_the_simulated_circuitpython_board_syncs_like_any_other(tmp_pa
         db = str(tmp_path / "results.sqlite3")
         assert json.loads(cli("sync", "--port", board.port, "--db", db, "--json").stdout)["new_games"] == 1
         (game,) = json.loads(cli("matches", "--db", db, "--json").stdout)
-        assert game["scores"] == [61, 0] and game["target"] == 61
+        assert game["scores"] == [61, 0]
+        assert game["target"] == 61
         flashed = json.loads(cli("flash", "--drive", str(tmp_path / "CIRCUITPY"), "--json").stdout)
-        assert flashed["written"] == [] and flashed["port"] == str(tmp_path / "CIRCUITPY")  # it is up to date
+        assert flashed["written"] == []
+        assert flashed["port"] == str(tmp_path / "CIRCUITPY")
     finally:
         board.stop()
 

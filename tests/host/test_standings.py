@@ -57,7 +57,8 @@ def test_standings_rank_by_game_points_then_spread_and_piquet_does_not_count(db_
     widest = cli("standings", "--db", db_url, "--json", "--since", "0001-01-01", "--until", "9999-12-31")
     assert ranked(widest) == [("Cy", 4, 36), ("Bob", 4, -4), ("Ann", 3, -32)], widest.stderr  # dates no clock says
     table = cli("standings", "--db", db_url)
-    assert table.returncode == 0 and table.stdout.index("Cy") < table.stdout.index("Bob") < table.stdout.index("Ann")
+    assert table.returncode == 0
+    assert table.stdout.index("Cy") < table.stdout.index("Bob") < table.stdout.index("Ann")
 
 
 def test_head_to_head_takes_the_games_the_two_played_each_other(db_url):
@@ -69,7 +70,8 @@ def test_head_to_head_takes_the_games_the_two_played_each_other(db_url):
         ("Bob", [95, 121], 0),
     ]
     none = json.loads(cli("head-to-head", "Ann", "Zed", "--db", db_url, "--json").stdout)
-    assert none["games"] == [] and none["players"][1] == dict(none["players"][1], player="Zed", games=0)
+    assert none["games"] == []
+    assert none["players"][1] == dict(none["players"][1], player="Zed", games=0)
 
 
 def test_bad_dates_and_one_player_twice_are_usage_errors(tmp_path):

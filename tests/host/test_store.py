@@ -29,14 +29,16 @@ def test_a_sync_stores_each_game_once_with_its_events_and_seats(db):
     assert store.games.last_seq(db, "b0ard") == 0
     assert store.games.add(db, "b0ard", "1.0", [game(1), game(2, 95)], NOW, {1: 1e9, 2: None}) == 2
     assert store.games.add(db, "b0ard", "1.1", [game(2, 95), game(3, 100)], NOW, {}) == 1  # 2 is there already
-    assert store.games.last_seq(db, "b0ard") == 3 and store.games.last_seq(db, "other") == 0
+    assert store.games.last_seq(db, "b0ard") == 3
+    assert store.games.last_seq(db, "other") == 0
     rows = store.results.games(db)
     assert [(r["seq"], r["winner"], json.loads(r["scores"])) for r in rows] == [
         (1, 0, [121, 80]),
         (2, 0, [121, 95]),
         (3, 0, [121, 100]),
     ]
-    assert rows[0]["ended_at"] == 1e9 and rows[1]["ended_at"] is None
+    assert rows[0]["ended_at"] == 1e9
+    assert rows[1]["ended_at"] is None
     assert store.results.boards(db)[0]["firmware"] == "1.1"  # the last sync's
     seats = store.results.seats(db)
     assert [(s["game_id"], s["track"], s["name"]) for s in seats[:2]] == [
@@ -84,7 +86,8 @@ def test_a_sheets_partie_is_taken_out_again_with_its_events_and_seats(db):
     assert [json.loads(g["scores"]) for g in store.results.piquet_games(db)] == [[130, 0]]
     store.games.forget_game(db, "sheet:piquet", 1)
     store.games.forget_game(db, "sheet:piquet", 1)  # gone already: nothing to do
-    assert store.results.games(db) == [] and store.results.seats(db) == []
+    assert store.results.games(db) == []
+    assert store.results.seats(db) == []
 
 
 def test_players_are_one_row_a_name_and_a_rename_keeps_what_the_board_reported(db):
@@ -99,9 +102,11 @@ def test_players_are_one_row_a_name_and_a_rename_keeps_what_the_board_reported(d
     }
     assert store.players.player_id(db, "Ann") == store.players.find(db, "Ann")
     assert store.players.find(db, "Nobody") is None
-    assert store.players.boards_like(db, "b") == ["b0ard", "b1"] and store.players.boards_like(db, "b0") == ["b0ard"]
+    assert store.players.boards_like(db, "b") == ["b0ard", "b1"]
+    assert store.players.boards_like(db, "b0") == ["b0ard"]
     first = store.results.games(db, "b0")[0]["id"]
-    assert store.players.game_exists(db, first) and not store.players.game_exists(db, 999)
+    assert store.players.game_exists(db, first)
+    assert not store.players.game_exists(db, 999)
     assert store.players.seat_track(db, "Eve", 1, game=first) == 1
     assert store.players.history(db, first) == [
         {"track": 1, "name": "Ann", "reported": "Ann"},
@@ -118,7 +123,8 @@ def test_the_sheets_are_kept_and_read_back(db):
     assert (
         store.sheets.save_rubber(db, first, '["A", "B", "C", "D"]', '{"v": 1}', "[1, -1, 0, 0]", 1, True, NOW) == first
     )
-    assert store.sheets.rubber(db, first)["record"] == '{"v": 1}' and store.sheets.rubber(db, 99) is None
+    assert store.sheets.rubber(db, first)["record"] == '{"v": 1}'
+    assert store.sheets.rubber(db, 99) is None
     assert [(r["deals"], r["finished"]) for r in store.sheets.rubbers(db)] == [(1, 1)]
     with db.transaction():
         partie = store.sheets.save_partie(db, None, '["A", "B"]', '{"deals": []}', 0, False, NOW)
@@ -133,14 +139,17 @@ def test_the_standings_read_only_finished_cribbage_games(db):
     store.games.add(db, "other", "t", [game(1, 100, ("Cy", "Di"))], NOW, {})
     rows = store.results.finished_cribbage_seats(db)
     assert [(r["board"], r["track"], r["name"]) for r in rows][:2] == [("b0ard", 0, "Ann"), ("b0ard", 1, "Bob")]
-    assert len(rows) == 6 and len(store.results.finished_cribbage_seats(db, "oth")) == 2
-    assert len(store.results.cribbage_seats(db)) == 6 and len(store.results.cribbage_records(db)) == 3
+    assert len(rows) == 6
+    assert len(store.results.finished_cribbage_seats(db, "oth")) == 2
+    assert len(store.results.cribbage_seats(db)) == 6
+    assert len(store.results.cribbage_records(db)) == 3
 
 
 def test_an_engines_error_is_the_tools_one_error_in_one_line(db):
     with pytest.raises(store.DbError) as e:
         db.execute("SELECT 1 FROM nowhere")
-    assert "\n" not in str(e.value) and "nowhere" in str(e.value)
+    assert "\n" not in str(e.value)
+    assert "nowhere" in str(e.value)
 
 
 def test_a_kept_apart_records_reason_is_said_in_the_readers_language_and_kept_in_english(tmp_path):
@@ -161,11 +170,13 @@ def test_a_kept_apart_records_reason_is_said_in_the_readers_language_and_kept_in
     db.execute("UPDATE rejected SET reason_data = ? WHERE seq = 3", ('{"m": "%(x)s", "v": {"x": "lie"}}',))
     db.close()
     english = {r["seq"]: r["reason"] for r in json.loads(cli("rejected", "--db", path, "--json").stdout)}
-    assert english[2] == "names: name 2: no control characters (U+001B)" and english[4] == "the same game as record 1"
+    assert english[2] == "names: name 2: no control characters (U+001B)"
+    assert english[4] == "the same game as record 1"
     assert "reason_data" not in cli("rejected", "--db", path, "--json").stdout  # JSON: the reason as stored
     table = cli("rejected", "--db", path, env={"COLUMNS": "400", "LANG": "es_ES.UTF-8"}).stdout
     assert "nombres: nombre 2: sin caracteres de control (U+001B)" in table, table
     assert "la misma partida que el registro 1" in table
     assert "a reason an older cribboard kept" in table  # kept without data: its English
-    assert english[3] in table and "lie" not in table  # data that is not one of the host's reasons: the English
+    assert english[3] in table
+    assert "lie" not in table
     assert isinstance(records.Reason("names: %(problem)s", problem=ValueError("x")).data, dict)

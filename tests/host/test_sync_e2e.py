@@ -42,11 +42,14 @@ def test_flash_play_sync_list_stats_plot(tmp_path):
         restarts = board.restarts()
         done = cli("flash", "--port", board.port, "--json")
         manifest = json.loads((tmp_path / "flash" / "deploy.json").read_text())
-        assert manifest["state"] == "complete" and "lib/cribapp/app.mpy" in manifest["sizes"]
+        assert manifest["state"] == "complete"
+        assert "lib/cribapp/app.mpy" in manifest["sizes"]
         assert "lib/cribclub/sender.mpy" in manifest["sizes"]  # the simulated board is a Pico W: it has WiFi
         result = json.loads(done.stdout)  # data on stdout, progress on stderr
-        assert result["files"] == len(manifest["sizes"]) and "lib/cribapp/app.mpy" in result["written"]
-        assert "lib/cribapp/app.py" in result["removed"] and "flash: writing lib/cribapp/app.mpy" in done.stderr
+        assert result["files"] == len(manifest["sizes"])
+        assert "lib/cribapp/app.mpy" in result["written"]
+        assert "lib/cribapp/app.py" in result["removed"]
+        assert "flash: writing lib/cribapp/app.mpy" in done.stderr
         assert not (tmp_path / "flash" / "lib" / "cribapp" / "app.py").exists()
         board.back(restarts)  # the board restarted on the new firmware
         board.play_a_game_to_61()
@@ -60,16 +63,20 @@ def test_flash_play_sync_list_stats_plot(tmp_path):
     g = games[0]
     assert (g["scores"], g["target"], g["skunk"], g["game_points"]) == ([61, 12], 61, "skunk", 3)
     ended = datetime.fromisoformat(g["ended_at"])  # ISO 8601 with its offset
-    assert ended.utcoffset() is not None and abs(ended.timestamp() - time.time()) < 600
+    assert ended.utcoffset() is not None
+    assert abs(ended.timestamp() - time.time()) < 600
     stats = json.loads(cli("stats", "--db", dbfile, "--json").stdout)
     winner = next(p for p in stats["players"] if p["wins"] == 1)
-    assert winner["skunks_given"] == [1, 0, 0] and winner["points"]["points"] == round(61 / 4, 2)
+    assert winner["skunks_given"] == [1, 0, 0]
+    assert winner["points"]["points"] == round(61 / 4, 2)
     png = tmp_path / "race.png"
     drawn = cli("plot", "1", "--db", dbfile, "-o", str(png))
     assert drawn.stderr.splitlines() == ["drawing game 1's race chart...", "wrote %s" % png]  # (it takes seconds)
-    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10000
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert png.stat().st_size > 10000
     csv_text = cli("export", "--db", dbfile).stdout
-    assert csv_text.splitlines()[0].startswith("id,board,seq") and len(csv_text.splitlines()) == 2
+    assert csv_text.splitlines()[0].startswith("id,board,seq")
+    assert len(csv_text.splitlines()) == 2
 
 
 class Unplugged(LinkError):
@@ -182,8 +189,10 @@ def test_syncs_at_the_same_moment_into_one_database_store_every_game_once(tmp_pa
         assert all(p.returncode == 0 for p in procs), [err for _, err in outcomes]
         ids = [json.loads(out)["board"] for out, _ in outcomes]
         new = [json.loads(out)["new_games"] for out, _ in outcomes]
-        assert new[0] + json.loads(again.stdout)["new_games"] == 80 and new[1] == 60
-        assert stored(db_url, ids[0]) == list(range(1, 81)) and stored(db_url, ids[1]) == list(range(1, 61))
+        assert new[0] + json.loads(again.stdout)["new_games"] == 80
+        assert new[1] == 60
+        assert stored(db_url, ids[0]) == list(range(1, 81))
+        assert stored(db_url, ids[1]) == list(range(1, 61))
     finally:
         for b in boards:
             b.stop()
@@ -208,7 +217,8 @@ def test_a_port_in_use_is_waited_for_and_never_shared(tmp_path):
         board_id = first.hello()["board"]  # the holder's replies are whole meanwhile
         first.close()
         waiter.join(WAIT_S)
-        assert second and second[0].hello()["board"] == board_id
+        assert second
+        assert second[0].hello()["board"] == board_id
         second[0].close()
     finally:
         board.stop()
@@ -237,7 +247,9 @@ def test_a_garbled_record_is_asked_for_again_and_never_stored(tmp_path):
         link.close()
     finally:
         board.stop()
-    assert new == 30 and rejected == 0 and link.junk == 2
+    assert new == 30
+    assert rejected == 0
+    assert link.junk == 2
     rows = conn.all("SELECT seq, record FROM games ORDER BY seq")
     assert [r["seq"] for r in rows] == list(range(1, 31))
     assert all('"winner"' in r["record"] and "wInner" not in r["record"] for r in rows)
@@ -254,7 +266,8 @@ def test_no_board_is_one_line_naming_the_ports_tried_and_exit_status_1(tmp_path)
         timeout=COMMAND_S,
     )
     assert proc.returncode == 1
-    assert proc.stderr.startswith("cribboard: error: no board found (ports tried: ") and proc.stderr.count("\n") == 1
+    assert proc.stderr.startswith("cribboard: error: no board found (ports tried: ")
+    assert proc.stderr.count("\n") == 1
     proc = subprocess.run(
         [sys.executable, "-m", "cribboard.cli", "flash", "--port", str(tmp_path / "nope")],
         capture_output=True,
@@ -262,7 +275,9 @@ def test_no_board_is_one_line_naming_the_ports_tried_and_exit_status_1(tmp_path)
         timeout=120,
     )
     errors = [line for line in proc.stderr.splitlines() if not line.startswith("flash: ")]
-    assert proc.returncode == 1 and len(errors) == 1 and errors[0].startswith("cribboard: error: cannot open ")
+    assert proc.returncode == 1
+    assert len(errors) == 1
+    assert errors[0].startswith("cribboard: error: cannot open ")
 
 
 def test_watch_shows_entries_live(tmp_path):
@@ -329,4 +344,5 @@ def test_sync_on_a_silent_port_says_what_it_waits_for_then_gives_up_in_one_line(
     assert said[0] == "%s: no answer yet; waiting up to 2 s more for the board's program" % name, said
     assert said[1].startswith("%s: no answer from the Cribboard program; restarting what runs there" % name)
     assert said[-1].startswith("cribboard: error: no answer to HELLO from %s: nothing answered" % name), said
-    assert done.returncode == 1 and not (tmp_path / "s.db").exists()
+    assert done.returncode == 1
+    assert not (tmp_path / "s.db").exists()
