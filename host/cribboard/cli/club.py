@@ -236,8 +236,7 @@ def pair(
     from cribboard import store
     from cribboard.cli.options import open_link
     from cribboard.club import pairing
-    from cribboard.intake import BOARD_ID
-    from cribboard.link.lines import LinkError
+    from cribboard.link.sync import board_of
 
     server_url = server_url if server_url.endswith("/") else server_url + "/"
     try:
@@ -253,9 +252,7 @@ def pair(
     link = open_link(port)
     try:
         hello = link.hello()
-        board = hello.get("board")
-        if not isinstance(board, str) or not BOARD_ID.fullmatch(board):
-            raise LinkError(_("the board's HELLO carries no usable board id (%s)") % ascii(board)[:40])
+        board = board_of(hello)
         if rotate is not None and rotate != board:
             raise UsageError(
                 _("the board on %(port)s is %(board)s, not %(rotate)s: nothing was changed")

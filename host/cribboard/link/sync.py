@@ -23,6 +23,14 @@ class Synced(NamedTuple):
     crashes: int = 0  # crashes the board had logged, stored and cleared from it
 
 
+def board_of(hello: dict[str, Any]) -> str:
+    """The board's id its HELLO carries; LinkError if none usable (a sync's and a pairing's first check)."""
+    board = hello.get("board")
+    if not isinstance(board, str) or not BOARD_ID.fullmatch(board):
+        raise LinkError(_("the board's HELLO carries no usable board id (%s)") % ascii(board)[:40])
+    return board
+
+
 def sync(
     link: BoardLink,
     conn: Database,
@@ -34,9 +42,7 @@ def sync(
     if hello is None:
         hello = link.hello()
     host_now = time.time()
-    board = hello.get("board")
-    if not isinstance(board, str) or not BOARD_ID.fullmatch(board):
-        raise LinkError(_("the board's HELLO carries no usable board id (%s)") % ascii(board)[:40])
+    board = board_of(hello)
     if type(hello.get("seq")) is not int:
         raise LinkError(_("the board's HELLO carries no record count (%s)") % ascii(hello.get("seq"))[:40])
     log = intake.log_of(hello.get("log"))

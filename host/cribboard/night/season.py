@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cribboard.night.standings import Row, paid
+from cribboard.night.standings import Row, paid, ranked
 
 
 @dataclass
@@ -45,7 +45,4 @@ def table(nights: Iterable[tuple[int, Sequence[Row]]]) -> list[SeasonRow]:
             s.wins += r.wins
             s.spread += r.spread
             s.by_night.append({"night": night, "rank": r.rank, "card": r.card(), "spread": r.spread})
-    order = sorted(rows.values(), key=lambda s: (s.key(), s.player))
-    for place, s in enumerate(order, 1):
-        s.rank = order[place - 2].rank if place > 1 and order[place - 2].key() == s.key() else place
-    return order
+    return ranked(rows.values())

@@ -5,7 +5,7 @@
 # reads "16/7": game points / games won.
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from cribboard.night.filing import BYE, Result
 from cribboard.night.scheme import Scheme
@@ -109,7 +109,24 @@ def table(players: Iterable[str], results: Iterable[Result], scheme: Scheme) -> 
                 else:
                     row.losses += 1
             line.total_points, line.total_spread = row.game_points, row.spread
-    order = sorted(rows.values(), key=lambda row: (row.key(), row.player))
+    return ranked(rows.values())
+
+
+class Ranked(Protocol):
+    """A row ranked by its key (lower first), its player's name breaking ties of order, not of place."""
+
+    player: str
+    rank: int
+
+    def key(self) -> tuple[int, ...]: ...
+
+
+R = TypeVar("R", bound=Ranked)
+
+
+def ranked(rows: Iterable[R]) -> list[R]:
+    """The rows in order, each given its place: rows with the same key share the place of the first."""
+    order = sorted(rows, key=lambda row: (row.key(), row.player))
     for place, row in enumerate(order, 1):
         row.rank = order[place - 2].rank if place > 1 and order[place - 2].key() == row.key() else place
     return order
