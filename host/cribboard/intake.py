@@ -53,7 +53,9 @@ class BadBatch(ValueError):
     """A batch whose numbering no board's log has: nothing of it is taken."""
 
 
-class Sorted(NamedTuple):
+class Classified(NamedTuple):
+    """A board's batch, each record in one of three: a game to store, one to keep apart (and why), one held already."""
+
     games: list[tuple[int, Game]]  # to store
     apart: list[tuple[int, Reason, str]]  # (seq, reason, raw): to keep apart
     again: list[int]  # seqs the database holds already
@@ -67,8 +69,10 @@ def log_of(given: Any) -> str | None:
     return given if isinstance(given, str) and LOG_ID.fullmatch(given) else None
 
 
-def sort(db: Database, board: str, records: list[tuple[Any, str]], last: int | None = None, log: str = "") -> Sorted:
-    """The batch [(seq, record's JSON text)] of the board's log sorted; BadBatch if its numbers are
+def classify(
+    db: Database, board: str, records: list[tuple[Any, str]], last: int | None = None, log: str = ""
+) -> Classified:
+    """The batch [(seq, record's JSON text)] of the board's log, each record classified; BadBatch if its numbers are
     not whole, increasing, from 1 and at most last (the board's last record)."""
     seqs = [seq for seq, _text in records]
     wrong = out_of_order(seqs, 0, last)
@@ -105,7 +109,7 @@ def sort(db: Database, board: str, records: list[tuple[Any, str]], last: int | N
             continue
         batch[key] = seq
         games.append((seq, game))
-    return Sorted(games, apart, again)
+    return Classified(games, apart, again)
 
 
 def _as_held(held: tuple[list[Any], list[str]], text: str) -> bool:

@@ -5,7 +5,7 @@
 # order, once every log has been sent whole the games table holds exactly
 # the games the board confirmed, each once, and every record that came
 # again unlike the stored one is kept apart: none lost, none doubled. USB
-# goes through intake.sort and the store as `cribboard sync` does; WiFi
+# goes through intake.classify and the store as `cribboard sync` does; WiFi
 # through the club's server (cribboard.club.protocol), signed as the board
 # signs.
 import json
@@ -78,7 +78,7 @@ class Life:
         if way == "usb":
             conn = store.connect(self.db_url)
             try:
-                batch = intake.sort(conn, BOARD, records, None, log)
+                batch = intake.classify(conn, BOARD, records, None, log)
                 store.games.add(conn, BOARD, "t", batch.games, "now", {}, batch.apart, log)
             except intake.BadBatch:
                 return False

@@ -160,7 +160,7 @@ def test_a_kept_apart_records_reason_is_said_in_the_readers_language_and_kept_in
     path = str(tmp_path / "g.db")
     db = store.connect(path)
     bad_names = dict(good(2), names=["Ann", "B\u001bb"])
-    batch = intake.sort(
+    batch = intake.classify(
         db,
         "b0ard",
         [(1, json.dumps(good(1))), (2, json.dumps(bad_names)), (3, "{cut"), (4, json.dumps(dict(good(1), seq=4)))],

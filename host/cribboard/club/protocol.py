@@ -341,7 +341,7 @@ class Club:
         if log is None:
             raise Refused(400, "log is the id the board's log was made with: 16 hex digits")
         try:
-            batch = intake.sort(db, board, [(item[0], item[1]) for item in records], last, log)
+            batch = intake.classify(db, board, [(item[0], item[1]) for item in records], last, log)
         except intake.BadBatch as e:
             raise Refused(422, str(e)) from None
         hello = {"boot": data.get("boot"), "ticks": data.get("ticks"), "period": data.get("period")}

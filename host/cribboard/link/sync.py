@@ -54,7 +54,7 @@ def sync(
         # The board's log ends before what is stored of it, or the board does not know its records up to
         # there were taken: a log made anew by firmware that gives it no id, or another board with this id.
         # Those records are read again and held against what is stored: the same is skipped, anything else
-        # kept apart with the reason (intake.sort), nothing dropped.
+        # kept apart with the reason (intake.classify), nothing dropped.
         since = min(since, acked) if type(acked) is int and 0 <= acked < hello["seq"] else 0
     link.set_time(int(host_now))
     total = max(0, hello["seq"] - since)
@@ -73,7 +73,7 @@ def sync(
         if not records:
             break
         try:
-            games, kept_apart, _again = intake.sort(conn, board, records, last, log)
+            games, kept_apart, _again = intake.classify(conn, board, records, last, log)
         except intake.BadBatch as e:  # (the link checked the numbering already: this is a second look)
             raise LinkError(str(e)) from None
         walls = {seq: wall_time(game.record, hello, host_now) for seq, game in games}
