@@ -54,8 +54,8 @@ def test_the_page_speaks_the_browsers_language_and_remembers_the_readers_choice(
                 "document.getElementById('what').textContent === 'tablero simulado'", timeout=PAGE_WAIT_MS
             )
             page.select_option("#lang", "de")  # the reader's choice over the browser's
-            page.wait_for_function(
-                "document.getElementById('what').textContent === 'simuliertes Board'", timeout=PAGE_WAIT_MS
+            page.wait_for_function(  # (the page reloads itself in the new language: no #what meanwhile)
+                "document.getElementById('what')?.textContent === 'simuliertes Board'", timeout=PAGE_WAIT_MS
             )
             page.goto(board.url, wait_until="load")  # remembered on the next visit
             assert shown(page) == SAID["de-DE"]
