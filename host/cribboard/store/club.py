@@ -82,7 +82,18 @@ def unpair(db: Database, board: str, now: str) -> tuple[str, bool] | None:
         return None if before is None else (before, False)
 
 
+_TAKE = (
+    "UPDATE club_boards SET boot = ?, n = ?, last_request_at = ? WHERE board = ? "
+    "AND revoked_at IS NULL AND (boot < ? OR (boot = ? AND n < ?))"
+)
 _KEYED = " AND EXISTS (SELECT 1 FROM club_keys WHERE board = ? AND key = ?)"  # the key is still the board's
+
+
+def _taking(board: str, boot: int, n: int, now: str, key: bytes | None) -> tuple[str, tuple[Any, ...]]:
+    """The statement that takes (boot, n) as the board's last counter, and its arguments (given key: only
+    while that is the board's key)."""
+    args: tuple[Any, ...] = (boot, n, now, board, boot, boot, n)
+    return (_TAKE, args) if key is None else (_TAKE + _KEYED, args + (board, key))
 
 
 def key_of(db: Database, board: str) -> Row | None:
@@ -118,12 +129,7 @@ def take_counter(db: Database, board: str, boot: int, n: int, now: str, key: byt
     last one taken (and, given key, if that is still the board's key); False for a replay or a request out
     of order (or a key rotated since). Atomic: two requests with one counter cannot both be taken."""
     with db.transaction():
-        changed = db.execute(
-            "UPDATE club_boards SET boot = ?, n = ?, last_request_at = ? WHERE board = ? "
-            "AND revoked_at IS NULL AND (boot < ? OR (boot = ? AND n < ?))" + (_KEYED if key is not None else ""),
-            (boot, n, now, board, boot, boot, n) + ((board, key) if key is not None else ()),
-        )
-        return changed.rowcount == 1
+        return db.execute(*_taking(board, boot, n, now, key)).rowcount == 1
 
 
 def boards(db: Database) -> list[dict[str, Any]]:
@@ -146,14 +152,12 @@ def take_live(
     process, taken in a transaction. With key it is the request's one statement: the checks of the key it
     was signed with (kept in memory) are made again here, with the write."""
     if db.engine == "postgresql":
+        take, args = _taking(board, boot, n, now, key)
         return db.value(
-            "WITH taken AS (UPDATE club_boards SET boot = ?, n = ?, last_request_at = ? WHERE board = ? "
-            "AND revoked_at IS NULL AND (boot < ? OR (boot = ? AND n < ?))"
-            + (_KEYED if key is not None else "")
-            + " RETURNING board) "
+            "WITH taken AS (" + take + " RETURNING board) "
             "INSERT INTO club_live (board, version, state) SELECT board, 1, ? FROM taken ON CONFLICT (board) "
             "DO UPDATE SET version = club_live.version + 1, state = excluded.state RETURNING version",
-            (boot, n, now, board, boot, boot, n) + ((board, key) if key is not None else ()) + (state,),
+            args + (state,),
         )
     with db.transaction():
         if not take_counter(db, board, boot, n, now, key):
