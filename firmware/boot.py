@@ -10,7 +10,7 @@ import usb_cdc
 from cribcp.pins import board_pin
 
 from cribapp.boardfiles import read_json
-from cribapp.config import Config
+from cribcore.config import Config
 
 usb_cdc.enable(console=True, data=True)
 try:

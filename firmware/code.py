@@ -28,7 +28,7 @@ def build(root="", stream=None, clock=None):
     from cribcp.hardware import Hardware
 
     from cribapp import assemble
-    from cribapp.ticks import Ticks
+    from cribcore.ticks import Ticks
 
     if stream is None:
         import usb_cdc
@@ -48,8 +48,8 @@ def _strip_pin(root):
         from cribcp.pins import board_pin
 
         from cribapp.boardfiles import read_json
-        from cribapp.config import Config
-        from cribapp.layout import Layout
+        from cribcore.config import Config
+        from cribcore.layout import Layout
 
         pin = board_pin(Config(read_json(root, "board.json")[0]).strip_pin)
         try:

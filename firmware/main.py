@@ -1,3 +1,3 @@
-from cribapp.mpmain import run
+from cribmp.start import run
 
 run()

@@ -7,3 +7,4 @@
 module("main.py")
 module("boot.py", base_path="micropython_boot")  # MicroPython's (firmware/boot.py is CircuitPython's)
 include("manifest_lib.py")
+include("manifest_mp.py")

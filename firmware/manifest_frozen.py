@@ -7,3 +7,4 @@
 # board can still be updated; a frozen module is found before /lib's.
 include("$(PORT_DIR)/boards/manifest.py")  # the port's own frozen modules (neopixel among them)
 include("manifest_lib.py")
+include("manifest_mp.py")

@@ -6,7 +6,23 @@
 # not here: the board never imports it (a contract in pyproject.toml).
 package(
     "cribcore",
-    files=("__init__.py", "game.py", "match.py", "messages.py", "names.py", "partie.py", "record.py"),
+    files=(
+        "__init__.py",
+        "clubwire.py",
+        "config.py",
+        "game.py",
+        "layout.py",
+        "layoutfile.py",
+        "match.py",
+        "messages.py",
+        "names.py",
+        "partie.py",
+        "record.py",
+        "seal.py",
+        "serialwire.py",
+        "signing.py",
+        "ticks.py",
+    ),
     base_path="lib",
 )
 package(
@@ -20,33 +36,23 @@ package(
         "button.py",
         "codes.py",
         "compat.py",
-        "config.py",
-        "crash.py",
         "crashlog.py",
         "deploycheck.py",
         "doorbell.py",
         "hostface.py",
-        "layout.py",
-        "layoutfile.py",
         "link.py",
         "mainloop.py",
         "menu.py",
-        "mpmain.py",
-        "persist.py",
         "piquetview.py",
         "recovery.py",
         "render.py",
         "restore.py",
-        "seal.py",
         "selftest.py",
         "session.py",
         "showcount.py",
         "store.py",
-        "ticks.py",
-        "usbstream.py",
-        "watchdog.py",
     ),
     base_path="lib",
 )
-# A WiFi board's reports to its club (loaded only on a board given a club: cribapp.mpmain._club).
-package("cribclub", files=("__init__.py", "sender.py", "signing.py", "wire.py"), base_path="lib")
+# A WiFi board's reports to its club (loaded only on a board given a club: cribmp.start._club).
+package("cribclub", files=("__init__.py", "sender.py"), base_path="lib")

@@ -69,7 +69,7 @@ MUTATIONS = [
         "                text = unseal(line)\n",
         '                text = line.decode().rstrip("\\n")\n',
     ),
-    ("the last record number not kept in the state", "cribapp/persist.py", '        "seq": last_seq,\n', ""),
+    ("the last record number not kept in the state", "cribapp/store.py", '        "seq": last_seq,\n', ""),
     (
         "a game logged before it is confirmed with OK",
         "cribapp/session.py",

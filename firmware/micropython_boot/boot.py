@@ -1,3 +1,3 @@
-from cribapp.mpmain import rest
+from cribmp.start import rest
 
 rest()

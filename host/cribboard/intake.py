@@ -13,11 +13,11 @@ import json
 import re
 from typing import Any, NamedTuple
 
-from cribapp.compat import TICKS_PERIOD
-from cribapp.ticks import Ticks
 from cribboard import store
 from cribboard.records import NOT_AS_STORED, SAME_GAME, BadRecord, Game, Reason, check, out_of_order, parsed
 from cribboard.store.engine import Database, storable
+from cribcore import TICKS_PERIOD
+from cribcore.ticks import Ticks
 
 BOARD_ID = re.compile(r"[0-9A-Za-z_-]{1,64}")  # a chip's unique id in hex, or a name of letters
 LOG_ID = re.compile(r"[0-9a-f]{16}")  # what a board's log is named with (cribapp.recovery: 64 random bits in hex)

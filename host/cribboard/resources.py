@@ -77,7 +77,7 @@ def layout_file(name: str) -> Path:
     return path
 
 
-# What the firmware reads of a layout (cribapp.layoutfile.place): a board
+# What the firmware reads of a layout (cribcore.layoutfile.place): a board
 # keeps only this, without spaces. It parses layout.json at every power-up,
 # about 7 us a byte on a Pico: the drawing's x and y and the description
 # (half the file) stay in hardware/layouts.

@@ -29,9 +29,9 @@ from clubload import cpu_seconds
 from pgserver import Cluster
 
 from cribboard.club.protocol import RATE
-from cribclub import wire
-from cribclub.signing import signature
-from cribclub.wire import LIVE
+from cribcore import clubwire as wire
+from cribcore.clubwire import LIVE
+from cribcore.signing import signature
 
 KEY = clubserver.KEY
 UVICORN = """
@@ -72,7 +72,7 @@ def a_state():
 
 
 def request(port, board, counter, body, path=LIVE):
-    """A board's report (live by default), byte for byte as its firmware sends it (cribclub.wire)."""
+    """A board's report (live by default), byte for byte as its firmware sends it (cribcore.clubwire)."""
     sig = signature(KEY.encode(), "POST", path, board, counter, body)
     return wire.request("127.0.0.1:%d" % port, path, board, counter, sig, body)
 

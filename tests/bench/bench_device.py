@@ -90,18 +90,18 @@ def saved_match():
         f.write(
             json.dumps({"name": "bench", "strip_pin": 0, "buttons": {"P1": 2, "P2": 3, "UNDO": 5, "SKUNK": 6, "OK": 7}})
         )
-    from cribapp.layoutfile import standard
+    from cribcore.layoutfile import standard
 
     with open(ROOT + "/layout.json", "w") as f:
         f.write(json.dumps(standard(2)))
 
 
 def boot():
-    import machine  # noqa: F401  (the fakes first: cribapp.mpmain keeps a stand-in already entered)
+    import machine  # noqa: F401  (the fakes first: cribmp.start keeps a stand-in already entered)
     import neopixel  # noqa: F401
 
     t0 = time.ticks_us()
-    from cribapp import mpmain as main
+    from cribmp import start as main
 
     app = main.build(ROOT, NullStream(), time)
     app.step()

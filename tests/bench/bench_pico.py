@@ -125,8 +125,9 @@ CLUB_HEAP = (
 # signed, up to the socket; then the club's answer checked and the cursor moved. The face is a stand-in with
 # the log's records; no socket is opened (this image has no network).
 CLUB_STEPS = """import json, time
-from cribclub import sender, wire
-from cribclub.signing import signature
+from cribclub import sender
+from cribcore import clubwire as wire
+from cribcore.signing import signature
 f = open("games.log")
 line = f.readline()
 f.close()

@@ -22,8 +22,8 @@ sys.path.insert(1, str(HERE.parents[2] / "firmware" / "lib"))
 from psycopg_pool import ConnectionPool  # noqa: E402
 
 from cribboard.club.server import THREADS, ClubServer  # noqa: E402
-from cribclub.signing import signature  # noqa: E402
-from cribclub.wire import BOARD, COUNTER, SIGNATURE  # noqa: E402
+from cribcore.clubwire import BOARD, COUNTER, SIGNATURE  # noqa: E402
+from cribcore.signing import signature  # noqa: E402
 
 KEEP = (
     "INSERT INTO club_live (board, version, state) VALUES (%s, 1, %s) ON CONFLICT (board) "

@@ -62,8 +62,7 @@ def game_steps(out, club=None):
             with open(ROOT + "/" + name, "w") as f:
                 f.write(json.dumps(kept))
     import machine
-
-    from cribapp import mpmain as main
+    from cribmp import start as main
 
     clock = Clock()
     app = main.build(ROOT, NullStream(), clock)

@@ -1,6 +1,6 @@
 # The bench's probe on the emulated Pico (tests/bench/bench_pico.py copies it
 # to probe.py, and a main.py that runs it): the real app and loop
-# (cribapp.mpmain, cribapp.mainloop), with a pause that measures between
+# (cribmp.start, cribapp.mainloop), with a pause that measures between
 # passes: bytes allocated by each pass (the collector held off in between,
 # so nothing is freed unseen), the time of a pass, the strip's write, and
 # the live heap after a collection every 500 passes, when the figures also
@@ -26,9 +26,9 @@ probe_bytes = [0]
 
 
 def build():
-    from cribapp import mpmain
+    from cribmp import start
 
-    board = mpmain.build()
+    board = start.build()
     strip = board.renderer.sink
     write = strip.write
 

@@ -31,7 +31,7 @@ from test_records import good  # noqa: E402
 
 from cribboard.club.app import ClubApp  # noqa: E402
 from cribboard.club.protocol import Club, board_headers  # noqa: E402
-from cribclub.wire import GAMES, LIVE  # noqa: E402
+from cribcore.clubwire import GAMES, LIVE  # noqa: E402
 
 BOARDS = 20
 

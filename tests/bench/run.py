@@ -56,6 +56,8 @@ def main():
     syn = run_json(sync_cmd)
     dist_cmd = [str(BIN / "python"), "tests/bench/bench_dist.py"]
     dist = run_json(dist_cmd)
+    files_cmd = [str(BIN / "python"), "tests/bench/bench_files.py"]
+    bfiles = run_json(files_cmd)
     subprocess.run(["make", "-s", ".stubs/cp/.installed"], cwd=ROOT, check=True, capture_output=True)
     cp_cmd = [str(BIN / "python"), "tests/bench/bench_cp.py"]
     cp = run_json(cp_cmd)
@@ -394,6 +396,11 @@ def main():
         "| cribboard flash to the simulated board: all %d files / nothing changed | %.1f s / %.1f s |"
         % (dist["flash_all_files"], dist["flash_all_s"], dist["flash_unchanged_s"])
     )
+    for kind, said in (("wifi", "a WiFi board"), ("plain", "a plain Pico")):
+        print(
+            "| the board's files, %s: files / compiled modules, bytes | %d / %d, %d B |"
+            % (said, bfiles[kind]["files"], bfiles[kind]["code_files"], bfiles[kind]["code_bytes"])
+        )
     print()
     ok = full["hands"] == 12994800
     print("Full distribution: %d hands%s." % (full["hands"], "" if ok else " (WRONG COUNT)"))
@@ -408,6 +415,7 @@ def main():
     print("    " + shown(sync_cmd))
     print("    " + shown(flash_cmd))
     print("    " + shown(dist_cmd))
+    print("    " + shown(files_cmd))
     print("    " + shown(cp_cmd))
     print("    " + shown(pico_cmd))
     print("    " + shown(discard_cmd))

@@ -8,7 +8,7 @@ import os
 import simcp
 import usb_cdc
 
-from cribapp.seal import seal, unseal
+from cribcore.seal import seal, unseal
 
 from rig import FakeClock, own_folder
 

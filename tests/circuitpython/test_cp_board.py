@@ -83,7 +83,7 @@ def test_with_an_app_that_cannot_start_code_py_still_shows_the_deploy_error():
     code = run_file(FIRMWARE + "/code.py", flash)
     assert code["DEPLOY_ERROR_LEDS"] == 6  # cribapp.codes.ERR_DEPLOY, which code.py must not need
     from cribapp.codes import ERR_DEPLOY
-    from cribapp.layout import Layout
+    from cribcore.layout import Layout
 
     assert ERR_DEPLOY == 6
     points = Layout(json.load(open(flash + "/layout.json"))).points[0]
@@ -106,12 +106,12 @@ def test_with_an_app_that_cannot_start_code_py_still_shows_the_deploy_error():
     assert len(simcp.frames[-1]) == 3 * 258
     import sys
 
-    saved = sys.modules["cribapp.config"]
-    sys.modules["cribapp.config"] = None  # the app's own modules do not load: the board's own NeoPixel
+    saved = sys.modules["cribcore.config"]
+    sys.modules["cribcore.config"] = None  # the app's own modules do not load: the board's own NeoPixel
     try:
         code["show_deploy_error"](flash, blinks=1, wait=waits.append)
     finally:
-        sys.modules["cribapp.config"] = saved
+        sys.modules["cribcore.config"] = saved
     assert simcp.wire[0] == "NEOPIXEL"
     assert simcp.frames[-1] == b"\0\x50\0"
 
@@ -208,7 +208,7 @@ def test_a_crash_in_the_loop_is_logged_and_circuitpython_reloads_code_py():
     (entry,) = crashlog.entries(FlashFiles(flash))
     assert "RuntimeError: a button driver failed" in entry[2]
     assert entry[2].startswith("Traceback")
-    from cribapp.layout import Layout
+    from cribcore.layout import Layout
 
     points = Layout(json.load(open(flash + "/layout.json"))).points[0]
     shown = [[frame[3 * i + 1] > 0 and frame[3 * i] == 0 for i in points] for frame in simcp.frames[-40:]]

@@ -5,8 +5,8 @@
 # hundred other tests have not cut into small pieces first.
 import json
 
-from cribapp.seal import unseal
 from cribapp.store import LOG, LOG_TORN, Store
+from cribcore.seal import unseal
 
 from rig import FakeFlash, Table, play
 

@@ -7,16 +7,16 @@ from cribapp import crashlog
 from cribapp import render as rc
 from cribapp.app import App
 from cribapp.button import Button, Keypad
-from cribapp.compat import TICKS_PERIOD
-from cribapp.config import Config
 from cribapp.hostface import HostFace
-from cribapp.layout import Layout
-from cribapp.layoutfile import standard
 from cribapp.link import Link
 from cribapp.render import Renderer
-from cribapp.seal import seal
 from cribapp.store import Store
-from cribapp.ticks import Ticks
+from cribcore import TICKS_PERIOD
+from cribcore.config import Config
+from cribcore.layout import Layout
+from cribcore.layoutfile import standard
+from cribcore.seal import seal
+from cribcore.ticks import Ticks
 
 
 class FakeClock(Ticks):

@@ -1,6 +1,6 @@
 # Buttons: debounce, tap and long press, repeat while held, held at start.
 from cribapp.button import HOLD, LONG, NONE, PRESS, REPEAT, TAP, Button, Keypad
-from cribapp.compat import TICKS_PERIOD
+from cribcore import TICKS_PERIOD
 
 from rig import FakeClock
 

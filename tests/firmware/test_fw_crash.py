@@ -166,7 +166,7 @@ def test_the_host_reads_the_crash_log_over_the_link_and_clears_what_it_stored():
     again = Table(flash=t.flash.restarted())
     again.connect()
     lines = again.ask("CRASHES")
-    from cribapp.seal import unseal
+    from cribcore.seal import unseal
 
     replies = [unseal(x) for x in lines]
     assert replies[-1] == "END 1"

@@ -3,9 +3,9 @@
 import json
 import os
 
-from cribapp.config import Config
-from cribapp.layout import GAME_POINT_LEDS, HOLES, NO_LED, Layout
-from cribapp.layoutfile import standard
+from cribcore.config import Config
+from cribcore.layout import GAME_POINT_LEDS, HOLES, NO_LED, Layout
+from cribcore.layoutfile import standard
 
 from check import raises
 

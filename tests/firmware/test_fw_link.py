@@ -5,7 +5,7 @@ import sys
 
 from cribapp.hostface import HostFace
 from cribapp.link import LIST_LIMIT, MAX_LINE, PROTOCOL
-from cribapp.seal import seal, unseal
+from cribcore.seal import seal, unseal
 
 from check import Lcg
 from rig import FakeClock, Table, log_records, play

@@ -1,4 +1,4 @@
-# cribapp.mpmain (what main.py runs) builds the board from its files, with fake `machine` and
+# cribmp.start (what main.py runs) builds the board from its files, with fake `machine` and
 # `neopixel` modules standing in for the hardware (tests/fakes).
 import gc
 import json
@@ -8,16 +8,16 @@ import sys
 from cribapp import boardfiles
 from cribapp import codes as board
 from cribapp.hostface import HostFace
-from cribapp.seal import seal, unseal
 from cribapp.store import STATE, STATE_BAD
+from cribcore.seal import seal, unseal
 
 from rig import FakeClock, FakeStream, empty_dir, error_pattern, own_folder
 
 sys.path.insert(0, "tests/fakes")
 import machine
+from cribmp import start as main
 
 from cribapp import deploycheck
-from cribapp import mpmain as main
 
 ROOT = own_folder("cribboard-main-test")
 
@@ -193,7 +193,7 @@ def test_a_torn_or_unfinished_deploy_manifest_counts_as_unfinished():
 def test_the_deploy_error_shows_where_deploy_json_says_without_loading_the_app():
     assert deploycheck.DEPLOY_ERROR_LEDS == board.ERR_DEPLOY
     waits = []
-    from cribapp.layout import Layout
+    from cribcore.layout import Layout
 
     points = Layout(json.loads(hardware("layouts/2-track.json"))).points[0]
     error = {"pin": 0, "leds": 258, "lit": list(points[:6])}  # as cribboard flash writes it

@@ -1,9 +1,9 @@
-# The club's signatures (cribclub.signing): HMAC-SHA256 as RFC 4231 defines
+# The club's signatures (cribcore.signing): HMAC-SHA256 as RFC 4231 defines
 # it, on every interpreter the board code runs on, and bound to the method,
 # path, board, counter and body it signs.
 from binascii import unhexlify
 
-from cribclub.signing import canonical, hmac_sha256, pads, signature
+from cribcore.signing import canonical, hmac_sha256, pads, signature
 
 # RFC 4231, test cases 1, 2 and 6 (a key longer than the block).
 VECTORS = [

@@ -1,8 +1,8 @@
 # The store: atomic state, the log of finished games, and recovery at boot.
 import json
 
-from cribapp.seal import seal, unseal
 from cribapp.store import FULL, LOG, LOG_TORN, STATE, STATE_BAD, STATE_CORRUPT, STATE_TMP, Store
+from cribcore.seal import seal, unseal
 
 from rig import FakeFlash
 

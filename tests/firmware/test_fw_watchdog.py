@@ -1,10 +1,11 @@
 # The loop's watchdog: fed from a timer while the loop makes progress, so a
 # loop stuck anywhere restarts the board, while a board left at its REPL
 # with Ctrl-C (for mpremote, for a deploy) is never restarted under it.
+from cribmp.watchdog import TICK_MS, TIMEOUT_MS, LoopWatch
+
 from cribapp import crashlog, mainloop
 from cribapp.codes import ERR_CRASH
 from cribapp.doorbell import Doorbell
-from cribapp.watchdog import TICK_MS, TIMEOUT_MS, LoopWatch
 
 from rig import Table
 
@@ -237,10 +238,10 @@ def test_a_board_on_for_days_keeps_its_match_and_still_reports_a_hang():
 
 
 def test_a_watch_at_rest_from_boot_keeps_the_board_up_until_the_loop_takes_it_over():
-    # boot.py starts the watchdog at rest (cribapp.mpmain.rest): a soft reset
+    # boot.py starts the watchdog at rest (cribmp.start.rest): a soft reset
     # ended the timer that fed the app's, and the board sits at its REPL for
     # mpremote. The loop takes it over once its first frame is out
-    # (mpmain._watchdog wakes it): from then on a stuck loop restarts it.
+    # (cribmp.start._watchdog wakes it): from then on a stuck loop restarts it.
     t = Table()
     t.connect()
     t.enter(0, 9)

@@ -6,9 +6,9 @@ import time
 
 from deadline import WAIT_S
 
-from cribapp.layout import Layout
 from cribboard.link.client import BoardLink
 from cribboard.resources import layout_file
+from cribcore.layout import Layout
 
 PINS = {"P1": 2, "P2": 3, "P3": 4, "UNDO": 5, "SKUNK": 6, "OK": 7}  # hardware/boards/pico.json
 SETTLE_MS = 300  # after a release: the board has saved and drawn by then, on the emulated clock

@@ -20,7 +20,7 @@ from test_records import good
 
 from cribboard import intake, store
 from cribboard.club.protocol import Club, board_headers
-from cribclub.wire import GAMES
+from cribcore.clubwire import GAMES
 
 BOARD = "b0ard"
 steps = st.lists(

@@ -14,7 +14,7 @@ from test_club import send
 from test_night import Boards
 
 from cribboard import store
-from cribclub.wire import LIVE
+from cribcore.clubwire import LIVE
 
 from rig import Table
 

@@ -3,7 +3,7 @@
 # its live state reaches the page; anything else is refused with one log
 # line and no change to the database. On SQLite and PostgreSQL, through a
 # real server process on 127.0.0.1 (a Python client signs as a board does,
-# with the board's own cribclub.signing); the rate limit with a fake clock.
+# with the board's own cribcore.signing); the rate limit with a fake clock.
 import http.client
 import json
 import socket
@@ -20,8 +20,8 @@ from test_records import good
 
 from cribboard.club import protocol as club
 from cribboard.club.protocol import board_headers
-from cribclub.signing import signature
-from cribclub.wire import GAMES, LIVE, SIGNATURE
+from cribcore.clubwire import GAMES, LIVE, SIGNATURE
+from cribcore.signing import signature
 
 
 @pytest.fixture

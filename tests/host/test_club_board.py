@@ -193,7 +193,7 @@ def test_a_board_wiped_and_paired_again_has_its_new_games_stored_beside_the_old(
 def test_a_counter_a_leaked_key_pushed_to_the_top_is_mended_by_rotating_the_key(tmp_path, db_url, club):
     from test_club import send
 
-    from cribclub.wire import COUNT_MAX, GAMES
+    from cribcore.clubwire import COUNT_MAX, GAMES
 
     board = Board(tmp_path / "flash")
     try:

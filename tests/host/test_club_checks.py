@@ -15,7 +15,7 @@ from test_records import good
 from cribboard import store
 from cribboard.club import protocol
 from cribboard.club.protocol import board_headers
-from cribclub.wire import GAMES, LIVE
+from cribcore.clubwire import GAMES, LIVE
 
 BOARD = "b0ard"
 
@@ -93,7 +93,7 @@ def test_numbers_no_boards_log_has_refuse_the_batch_and_change_nothing(club, rec
 
 
 def test_a_counter_no_board_can_count_to_is_refused_and_moves_nothing(club):
-    # A board's BOOT and N are small ints (cribclub.wire.COUNT_MAX): a leaked key's 2147483647.2147483647
+    # A board's BOOT and N are small ints (cribcore.clubwire.COUNT_MAX): a leaked key's 2147483647.2147483647
     # would leave the board no counter after it. Refused, the stored one unmoved.
     for count in ("2147483647.2147483647", "1073741824.1", "1.1073741824", "99999999999.1", "1.-1", "1e3.1", "١.١"):
         assert club.post(batch(1), count=count)[0] == 400

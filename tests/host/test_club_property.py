@@ -17,8 +17,8 @@ from test_records import good
 from cribboard import store
 from cribboard.club.app import REASONS, ClubApp
 from cribboard.club.protocol import Club
-from cribclub.signing import signature
-from cribclub.wire import GAMES, LIVE
+from cribcore.clubwire import GAMES, LIVE
+from cribcore.signing import signature
 
 BOARD = "b0ard"
 json_values = st.recursive(

@@ -21,7 +21,7 @@ from cribapp.hostface import HostFace
 from cribapp.store import Store
 from cribclub import sender as sender_module
 from cribclub.sender import Sender
-from cribclub.signing import signature
+from cribcore.signing import signature
 
 from rig import FakeFlash, Table
 

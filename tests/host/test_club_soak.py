@@ -21,13 +21,13 @@ from pgserver import Cluster
 from simboard import Board, fill_log
 
 from cribapp.hostface import keep_conf
-from cribapp.seal import unseal
 from cribapp.store import FlashFiles
 from cribboard import store
 from cribboard.club.protocol import board_headers
 from cribboard.sim.simulator import board_ident
 from cribboard.web import scoreboard
-from cribclub.wire import LIVE
+from cribcore.clubwire import LIVE
+from cribcore.seal import unseal
 
 BOARDS = 20
 PLAYED = 4  # boards that play a game on their buttons before the wipe and the restart, and after

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cribapp.layout import Layout
 from cribboard.web.seen import checked, drawn
+from cribcore.layout import Layout
 
 from rig import Table
 

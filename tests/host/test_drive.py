@@ -171,7 +171,7 @@ def test_a_deploy_cut_off_shows_the_deploy_error_on_the_board_and_the_next_flash
         print(simcp.wire[0], len(blinks[0]) // 3, " ".join(map(str, red)), any(blinks[1]))
     """,
     )
-    from cribapp.layout import Layout
+    from cribcore.layout import Layout
 
     points = Layout(json.loads((d / "layout.json").read_text())).points[0]
     assert out.split() == ["GP0", "258", *map(str, sorted(points[:6])), "False"]

@@ -16,11 +16,11 @@ from clirun import cli
 from deadline import COMMAND_S, WAIT_S
 from simboard import Board, copy_flash, deploy_state
 
-from cribapp.layout import Layout
 from cribboard import resources
 from cribboard.deploy import flash
 from cribboard.errors import CribboardError
 from cribboard.link.client import BoardLink
+from cribcore.layout import Layout
 
 DEPLOY_ERROR = 6
 
@@ -210,16 +210,20 @@ def test_bytecode_the_board_cannot_load_is_refused_and_the_board_left_as_it_was(
 
 
 def test_the_wifi_sender_goes_only_to_a_board_with_a_network_module(tmp_path, monkeypatch):
-    """The simulated board is a Pico W: it gets lib/cribclub. A board whose
-    MicroPython has no `network` (a plain Pico's) does not, and loses the
-    folder's files if it had them: each folder deployed is listed at every
-    power-up."""
+    """The simulated board is a Pico W: it gets lib/cribclub and the core's
+    two modules only the sender loads. A board whose MicroPython has no
+    `network` (a plain Pico's) does not, and loses those files if it had
+    them: each folder deployed is listed at every power-up."""
     board = Board(tmp_path / "flash")
     try:
         restarts = board.restarts()
         assert flash.flash(board.port).files == len(flash.build())  # everything, the sender too
-        sender = sorted(r for r, _ in flash.build() if r.startswith("lib/cribclub/"))
-        assert sender
+        sender = sorted(
+            r
+            for r, _ in flash.build()
+            if r.startswith(("lib/cribclub/", "lib/cribcore/clubwire.", "lib/cribcore/signing."))
+        )
+        assert len(sender) == 4  # cribclub's __init__ and sender, the core's clubwire and signing
         assert all((tmp_path / "flash" / r).exists() for r in sender)
         monkeypatch.setattr(flash.Board, "has_network", lambda self: False)
         board.back(restarts)
@@ -227,6 +231,7 @@ def test_the_wifi_sender_goes_only_to_a_board_with_a_network_module(tmp_path, mo
         assert sorted(result.removed) == sender
         assert result.files == len(flash.build()) - len(sender)
         assert not [p for p in (tmp_path / "flash" / "lib" / "cribclub").iterdir() if p.is_file()]
+        assert not list((tmp_path / "flash" / "lib" / "cribcore").glob("clubwire.*"))
         board.back(restarts + 1)
         assert plays(board)  # the deploy check passes without it
     finally:

@@ -9,9 +9,9 @@ from pathlib import Path
 
 from deadline import COMMAND_S
 
-from cribapp.config import Config
-from cribapp.layout import Layout
 from cribboard.hardware import documents, spec
+from cribcore.config import Config
+from cribcore.layout import Layout
 
 HW = Path(__file__).resolve().parents[2] / "hardware"
 SVG = "{http://www.w3.org/2000/svg}"

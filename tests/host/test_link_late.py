@@ -4,9 +4,9 @@
 # asked twice read the second `END 0 0` as the answer to CRASHES).
 import pytest
 
-from cribapp.seal import seal, unseal
 from cribboard.link.client import BoardLink
 from cribboard.link.lines import LinkError
+from cribcore.seal import seal, unseal
 
 
 class SlowBoard:
@@ -89,3 +89,45 @@ def test_micropythons_prompt_is_heard_as_soon_as_the_port_is_quiet_after_it():
         link.ask("HELLO", ("HELLO",), lambda: link.what_answers() is not None)
     assert link.what_answers() == "repl"
     assert link.heard[-1] == ">>>"
+
+
+class Flood:
+    """A serial port that, asked anything, sends a megabyte with no newline, then the answer: a lying port
+    (or a board's stray output) must not make the host hold more than one line's worth of it."""
+
+    def __init__(self):
+        self.out = b""
+        self.in_waiting = 0
+        self.held = 0  # the most the link held at once, read after each read
+
+    def write(self, data):
+        if unseal(data.rstrip(b"\n")) == "CRASHES":
+            self.out += b"x" * (1 << 20) + b"\n" + seal("END 0")
+
+    def flush(self):
+        pass
+
+    def read(self, n):
+        n = max(n, 4096)
+        data, self.out = self.out[:n], self.out[n:]
+        return data
+
+
+def test_a_line_longer_than_any_board_sends_is_junk_and_never_held_whole():
+    from cribcore.serialwire import MAX_REPLY
+
+    link = BoardLink.__new__(BoardLink)
+    link.serial, link.port, link.timeout, link.tell = Flood(), "flood", 5.0, None
+    link.junk, link.heard, link.proto, link._buf, link._late = 0, [], 5, b"", (0, ())
+    held = []
+    readline = link._readline
+
+    def watched(deadline):
+        line = readline(deadline)
+        held.append(len(link._buf) + len(line or b""))
+        return line
+
+    link._readline = watched
+    assert link.crashes() == []  # the answer after the flood is read
+    assert max(held) <= MAX_REPLY + 4096  # at most a line and one read's worth
+    assert link.junk >= (1 << 20) // MAX_REPLY  # every piece of it counted as junk

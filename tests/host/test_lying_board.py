@@ -13,9 +13,9 @@ import pytest
 from clirun import cli, one_line_error
 from deadline import COMMAND_S
 
-from cribapp.seal import seal, unseal
 from cribcore.match import Match
 from cribcore.record import game_record
+from cribcore.seal import seal, unseal
 
 ESC = "\x1b]0;owned\x07\x1b[31m"
 

@@ -9,7 +9,7 @@ from cribboard.deploy import manifest
 from cribcore import __version__
 
 FIRMWARE = Path(__file__).resolve().parents[2] / "firmware"
-BOARD_PACKAGES = ("cribcore", "cribapp", "cribclub")
+BOARD_PACKAGES = ("cribcore", "cribapp", "cribclub", "cribmp")
 
 
 def imported_by(path):
@@ -74,7 +74,7 @@ def test_the_installed_package_carries_the_firmware_and_the_hardware_data():
 
 
 def test_a_board_keeps_a_layout_without_the_drawing_and_places_every_led_the_same():
-    from cribapp.layout import Layout
+    from cribcore.layout import Layout
 
     for name in resources.names("layouts"):
         full = resources.layout_file(name).read_bytes()
@@ -92,7 +92,7 @@ def test_main_py_and_boot_py_are_their_two_statements_and_nothing_else():
     # A board compiles main.py and boot.py from source at every power-up,
     # reading them a few bytes at a time: three lines of comment in main.py
     # cost an emulated Pico 15 ms of its 500 ms to the first frame
-    # (docs/benchmarks.md). What they do is said in cribapp.mpmain's header.
+    # (docs/benchmarks.md). What they do is said in cribmp.start's header.
     for path, name in ((FIRMWARE / "main.py", "run"), (FIRMWARE / "micropython_boot" / "boot.py", "rest")):
         text = path.read_text()
-        assert [line for line in text.splitlines() if line] == ["from cribapp.mpmain import " + name, name + "()"]
+        assert [line for line in text.splitlines() if line] == ["from cribmp.start import " + name, name + "()"]

@@ -32,7 +32,7 @@ MODULES = [
         "cribrules.cards",
         (Path(__file__).resolve().parents[2] / "firmware" / "lib" / "cribrules" / "cards.py").read_bytes(),
     ),
-    ("cribapp.seal", b"def f():\n    return 1\n"),
+    ("cribcore.serialwire", b"def f():\n    return 1\n"),
 ]
 
 
@@ -44,13 +44,13 @@ def test_a_second_build_compiles_nothing_and_a_changed_module_alone(tmp_path):
     assert len(calls(log)) == 2
     again, made = compile_cache.compile_all(tool, MODULES, firmware_files.compile_one, cache)
     assert (again, made, len(calls(log))) == (first, 0, 2)
-    changed = [MODULES[0], ("cribapp.seal", b"def f():\n    return 2\n")]
+    changed = [MODULES[0], ("cribcore.serialwire", b"def f():\n    return 2\n")]
     third, made = compile_cache.compile_all(tool, changed, firmware_files.compile_one, cache)
     assert made == 1
     assert third[0] == first[0]
     assert third[1] != first[1]
     assert len(calls(log)) == 3
-    assert "cribapp.seal" in calls(log)[-1]
+    assert "cribcore.serialwire" in calls(log)[-1]
 
 
 def test_another_mpy_cross_version_compiles_everything_again(tmp_path):

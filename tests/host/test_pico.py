@@ -12,7 +12,7 @@ from clirun import cli, one_line_error
 from deadline import WAIT_S
 from pico import Pico
 
-from cribapp.layout import Layout
+from cribcore.layout import Layout
 
 P1, OK = 2, 7  # hardware/boards/pico.json
 
@@ -47,8 +47,8 @@ def test_a_blank_pico_is_flashed_boots_the_app_and_syncs(pico, tmp_path):
     assert "main.py" in result["written"]
     assert result["bytecode"]
     # The Pico's image has no network module: the WiFi sender is left off (a folder costs every power-up).
-    assert not [f for f in result["written"] if f.startswith("lib/cribclub/")]
-    assert "lib/cribapp/app.mpy" in result["written"]
+    assert not [f for f in result["written"] if f.startswith(("lib/cribclub/", "lib/cribcore/clubwire."))]
+    assert {"lib/cribapp/app.mpy", "lib/cribmp/start.mpy", "lib/cribcore/serialwire.mpy"} <= set(result["written"])
     synced = cli("sync", "--port", pico.port, "--db", db, "--json", timeout=120)
     assert synced.returncode == 0, synced.stderr
     board = json.loads(synced.stdout)["board"]

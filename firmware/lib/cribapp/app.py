@@ -24,8 +24,7 @@ from cribapp.codes import (
     WON,
 )
 from cribapp.compat import const, forget
-from cribapp.persist import Board, state
-from cribapp.store import FULL, LOG_TORN, STATE_CORRUPT
+from cribapp.store import FULL, LOG_TORN, STATE_CORRUPT, BoardFields, state
 
 # The loop's numbers, const and private: the compiler puts them in place
 # (no global lookups, no names kept on the heap).
@@ -64,7 +63,7 @@ class App:
         now = clock.ticks_ms()
         self._blink_at = now  # the last gesture: a change is shown at once, its blink starting lit
         self.started_at = now  # for a crash's uptime
-        self.board = Board(board_id, renderer.brightness)
+        self.board = BoardFields(board_id, renderer.brightness)
         from cribapp.restore import power_up  # once a power-up: forgotten after (cribapp.assemble)
 
         self.session = power_up(store, layout.tracks, self.board)

@@ -14,20 +14,20 @@ from cribapp.boardfiles import deploy_finished, read_json
 from cribapp.button import Button, Keypad
 from cribapp.codes import ERR_CONFIG, ERR_DEPLOY
 from cribapp.compat import forget
-from cribapp.config import BUTTON_NAMES, Config
-from cribapp.layout import Layout
-from cribapp.layoutfile import standard
 from cribapp.render import Renderer
 from cribapp.store import FlashFiles, Store
+from cribcore.config import BUTTON_NAMES, Config
+from cribcore.layout import Layout
+from cribcore.layoutfile import standard
 
 # Loaded to build the board and not after: forgotten once it is built.
 BOOT_ONLY = (
     "cribapp.assemble",
-    "cribapp.config",
+    "cribcore.config",
     "cribapp.boardfiles",
     "cribapp.restore",
     "cribapp.recovery",
-    "cribapp.layoutfile",
+    "cribcore.layoutfile",
 )
 
 

@@ -1,22 +1,20 @@
 # The one place that differs between MicroPython and CPython: const, the
 # ticks functions and forgetting modules. CPython gets MicroPython's
-# semantics, wrap-around included (cribapp.ticks, which CircuitPython and
+# semantics, wrap-around included (cribcore.ticks, which CircuitPython and
 # the host use too).
 # The type checker sees the board's signatures; the CPython stand-ins differ.
 # pyright: reportAssignmentType=false, reportAttributeAccessIssue=false
 import sys
 
-from cribcore import const
-
-TICKS_PERIOD = const(1 << 30)  # MicroPython's ticks_ms() wraps here, on every port
-
+from cribcore import const as const  # (the app takes it from here, with the ticks)
 
 try:
     from time import ticks_add, ticks_diff, ticks_ms
 except ImportError:
     import time as _time
 
-    from cribapp.ticks import Ticks
+    from cribcore import TICKS_PERIOD
+    from cribcore.ticks import Ticks
 
     _clock = Ticks(TICKS_PERIOD, lambda: int(_time.monotonic() * 1000))
     ticks_ms = _clock.ticks_ms
@@ -42,6 +40,3 @@ def forget(name):
         parent = sys.modules.get(name[:dot])
         if parent is not None and hasattr(parent, name[dot + 1 :]):
             delattr(parent, name[dot + 1 :])  # a package keeps its loaded submodules as attributes
-
-
-__all__ = ["TICKS_PERIOD", "const", "forget", "ticks_add", "ticks_diff", "ticks_ms"]

@@ -4,13 +4,18 @@
 # a board that keeps crashing cannot fill its flash. Rewritten whole on
 # every change (new file, then renamed over the old): crashes are rare, and
 # a torn line is never kept. The host fetches it over the link (CRASHES)
-# and clears what it has stored (CRASHES CLEAR N).
+# and clears what it has stored (CRASHES CLEAR N). And what a board does
+# when its program crashes (crashed): the traceback goes into the log, the
+# crash pattern shows, and the board restarts (or stops restarting if it
+# crashes soon after every boot). Loaded only for a crash, a hang found at
+# power-up or a host's CRASHES, then forgotten.
 import json
 
+from cribapp import render as rc
 from cribapp.codes import ERR_CRASH
 from cribapp.compat import const
-from cribapp.seal import seal, unseal
 from cribapp.store import replace
+from cribcore.seal import seal, unseal
 
 CRASH_LOG = "crash.log"
 CRASH_TMP = "crash.tmp"
@@ -18,6 +23,8 @@ MAX_BYTES = const(4096)
 MAX_TEXT = const(1500)  # characters of a traceback kept: its end, where the error is
 LOOP_CRASHES = const(3)  # this many crashes in a row, each soon after its boot: stop restarting
 LOOP_MS = const(60000)
+CRASH_SHOW_MS = 3000  # how long a crash's pattern shows before the board restarts
+_BLINK_MS = const(250)
 _SHOWN_MS = const(3000)  # a hang logged at power-up: the crash pattern this long
 
 
@@ -114,4 +121,32 @@ def looping(entries, boot):
         b, uptime, _ = entries[len(entries) - 1 - k]
         if b != boot - k or uptime > LOOP_MS:
             return False
+    return True
+
+
+def crashed(board, text, pause, watch=None, show_ms=CRASH_SHOW_MS):
+    """Log a crash and show it; True if the board should restart, False if
+    it has been crashing soon after every boot (then the pattern blinks
+    until Ctrl-C: restarting would only wear the flash)."""
+    clock = board.clock
+    loop = False
+    try:
+        files = board.store.files
+        append(files, board.boot, clock.ticks_diff(clock.ticks_ms(), board.started_at), text)
+        loop = looping(entries(files), board.boot)
+    except Exception:  # the flash itself failed: show it and restart all the same
+        pass
+    start = clock.ticks_ms()
+    while loop or clock.ticks_diff(clock.ticks_ms(), start) < show_ms:
+        try:
+            r = board.renderer
+            r.begin()
+            if (clock.ticks_ms() // _BLINK_MS) & 1:
+                r.points(0, ERR_CRASH, rc.ERROR)
+            r.finish()
+        except Exception:  # the strip's own code may be what failed
+            pass
+        if watch is not None:
+            watch.alive()  # showing the crash is progress, not a hang
+        pause()
     return True

@@ -4,10 +4,9 @@
 # never holds it.
 import json
 
-from cribapp.compat import TICKS_PERIOD, const, forget
-from cribapp.persist import state
-from cribapp.store import CLUB, WIFI, replace
-from cribcore import CoreError
+from cribapp.compat import const, forget
+from cribapp.store import CLUB, WIFI, replace, state
+from cribcore import TICKS_PERIOD, CoreError
 
 # The codes of cribcore.messages.
 _LENGTH = const(1301)

@@ -4,14 +4,11 @@
 import json
 
 from cribapp import FIRMWARE_VERSION
-from cribapp.compat import const, forget
-from cribapp.seal import seal, unseal
+from cribapp.compat import forget
+from cribcore.seal import seal, unseal
+from cribcore.serialwire import LIST_LIMIT, MAX_LINE, MAX_REPLY, PROTOCOL
 
-PROTOCOL = 5  # 2: NAMES; 3: CONF; 4: RESEND; 5: ERC before a refusal's ERR
-MAX_LINE = 400  # bytes of one line from the host: NAMES with three 24-character names in any script
-MAX_REPLY = const(16384)  # bytes of one line to the host
-LIST_LIMIT = 50  # records per LIST reply
-_MAX_BODY = const(MAX_REPLY - 64)  # a record's JSON, with room for "REC <seq> " and the seal
+_MAX_BODY = MAX_REPLY - 64  # a record's JSON, with room for "REC <seq> " and the seal
 _READ_BUDGET = 64  # bytes read per poll, so the buttons stay quick
 
 

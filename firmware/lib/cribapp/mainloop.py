@@ -52,7 +52,7 @@ def run(build, pause, describe=None, restart=None, watchdog=None, collect=None, 
         if restart is None or describe is None:
             raise
         try:
-            from cribapp.crash import crashed  # loaded only for a crash
+            from cribapp.crashlog import crashed  # loaded only for a crash
         except Exception:  # no heap left even to load it: restart all the same
             restart()
             return

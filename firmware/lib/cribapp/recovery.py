@@ -9,13 +9,15 @@ import os
 from binascii import crc32, hexlify
 
 from cribapp.compat import const
-from cribapp.seal import seal, unseal
 from cribapp.store import FULL, LOG, LOG_TMP, LOG_TORN, STATE, STATE_BAD, STATE_CORRUPT, STATE_TMP
+from cribcore.seal import seal, unseal
 
 _CHUNK = const(512)
 _HEAD_MAX = const(64)  # the log's first line, with its id, is 42 bytes
 LOG_HEAD = '0 {"log": "%s"}'  # that line (sealed): numbered 0, so no listing ever sends it
-_MAX_LINE = const(16448)  # the longest line this firmware logs: a record that fits one link reply, sealed
+# The longest line this firmware logs: a record that fits one link reply (cribcore.serialwire.MAX_REPLY,
+# not imported: that module waits for a host), sealed. tests/firmware/test_fw_store.py holds them together.
+_MAX_LINE = const(16384 + 64)
 
 
 def load(store):

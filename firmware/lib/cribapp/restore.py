@@ -1,11 +1,10 @@
 # What a board does with its saved state at power-up: the session and the
-# board's fields read back (cribapp.persist wrote them), or a new match if
+# board's fields read back (cribapp.store wrote them), or a new match if
 # there is none or it is not one this firmware wrote; and a game's end a
 # power cut broke off, finished. Loaded once a power-up, then forgotten;
 # the host's scoreboard reads a board's state through session_of too.
-from cribapp.persist import STATE_VERSION
 from cribapp.session import Session, first_session, match_for
-from cribapp.store import STATE_CORRUPT
+from cribapp.store import STATE_CORRUPT, STATE_VERSION
 
 
 def restore_match(state):

@@ -13,10 +13,11 @@ import select
 from hashlib import sha256
 
 from cribapp import FIRMWARE_VERSION
-from cribapp.compat import TICKS_PERIOD, const
-from cribclub import wire
-from cribclub.signing import pads, signature
-from cribclub.wire import GAMES, LIVE, REQUEST_MS
+from cribapp.compat import const
+from cribcore import TICKS_PERIOD
+from cribcore import clubwire as wire
+from cribcore.clubwire import GAMES, LIVE, REQUEST_MS
+from cribcore.signing import pads, signature
 
 _JOIN_MS = const(20000)  # a join not up by then is started again
 _CHECK_MS = const(1000)  # how often the WLAN is asked whether it is still joined (and a join whether it is up)
@@ -63,7 +64,7 @@ class Sender:
         self.clock = clock
         self._diff = clock.ticks_diff
         self.wifi = wifi  # {"ssid", "password"}
-        self.pads = pads(club["key"].encode())  # the key, padded once (cribclub.signing)
+        self.pads = pads(club["key"].encode())  # the key, padded once (cribcore.signing)
         self.host, self.port, self.hostport = wire.address(club["server"])
         fields = face.hello_fields()
         self.board, self.boot = fields[0], fields[1]

@@ -11,6 +11,9 @@ except ImportError:  # CPython: a constant is its value
         return x
 
 
+TICKS_PERIOD = const(1 << 30)  # MicroPython's ticks_ms() wraps here, on every port (cribcore.ticks)
+
+
 class CoreError(ValueError):
     """What the rules refuse, as data: args are (code, values), the code a
     key of cribcore.messages.MESSAGES and the values what its placeholders

@@ -1,5 +1,5 @@
 # The English of every CoreError (cribcore's and the board files' checks,
-# cribapp.layoutfile, .config and .hostface), by code. The raising modules
+# cribcore.layoutfile, .config and .hostface), by code. The raising modules
 # hold only the code, as a hidden const: a board keeps no sentence on its
 # heap, and loads this table only to say one (CoreError.__str__). The host's
 # catalogue takes its message ids from here (tools/catalogues.py), and
@@ -110,7 +110,7 @@ MESSAGES = {
     1005: "elder exchanges 1 to 5 cards; his hand shows %(count)d he was not dealt",
     1006: "give the winner (0 elder, 1 younger) of each of the 12 tricks",
     1007: "dealt is the two hands as dealt: elder's, then younger's",
-    # cribapp.layoutfile
+    # cribcore.layoutfile
     1101: "a layout is a JSON object",
     1102: "layout %(layout)s: 'tracks' must be 2 or 3, not %(given)r",
     1103: "layout %(layout)s: 'leds' must be the strip length, not %(given)r",
@@ -130,7 +130,7 @@ MESSAGES = {
     1117: "game point %(point)d",
     1118: "game hole",
     1119: "hole %(hole)d",
-    # cribapp.config
+    # cribcore.config
     1201: "the board config is a JSON object",
     1202: "the board config needs 'buttons': {name: pin}",
     1203: "unknown button %(given)r (buttons are %(buttons)s)",

@@ -1,6 +1,6 @@
 # The loop's watchdog on CircuitPython: microcontroller.watchdog, fed once a
 # loop pass (CircuitPython has no timer callbacks to feed it from, which is
-# MicroPython's way, cribapp.watchdog). Its ports differ (CircuitPython 10):
+# MicroPython's way, cribmp.watchdog). Its ports differ (CircuitPython 10):
 # where the port has RAISE, a stuck loop raises WatchDogTimeout in the loop,
 # which the crash handler logs before it reloads; where it has not
 # (raspberrypi, atmel-samd and silabs raise NotImplementedError), RESET: the

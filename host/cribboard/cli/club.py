@@ -169,7 +169,7 @@ def wifi(port: str | None, ssid: str) -> None:
         )
     else:  # a script's: one line from stdin (never from the command line, where `ps` would show it)
         password = sys.stdin.readline().rstrip("\r\n")
-    from cribapp.hostface import conf_checked  # the board's own rule, checked here first
+    from cribboard.boardapp import conf_checked  # the board's own rule, checked here first
 
     for text, problem in (
         (ssid, _("the network's name %s is not UTF-8 text") % quote(ssid)),
@@ -232,8 +232,8 @@ def pair(
     sent before go too with --resend-all."""
     import secrets
 
-    from cribapp.hostface import conf_checked  # the board's own rule, checked here first
     from cribboard import store
+    from cribboard.boardapp import conf_checked  # the board's own rule, checked here first
     from cribboard.cli.options import open_link
     from cribboard.club import pairing
     from cribboard.link.sync import board_of

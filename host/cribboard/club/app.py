@@ -19,7 +19,7 @@ from typing import Any
 from cribboard.club.protocol import MAX_BODY, RETRY_AFTER_S, Club
 from cribboard.store.engine import DbError
 from cribboard.web import guard, pages
-from cribclub.wire import BOARD, COUNTER, REQUEST_MS, SIGNATURE
+from cribcore.clubwire import BOARD, COUNTER, REQUEST_MS, SIGNATURE
 
 StartResponse = Callable[..., Any]
 # The statuses this app answers with (their reason phrases are the standard library's).

@@ -11,7 +11,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from cribboard.club.protocol import acknowledged, board_headers
-from cribclub.wire import LIVE, SIGNATURE
+from cribcore.clubwire import LIVE, SIGNATURE
 
 PROOF_COUNTER = "0.1"  # before any counter of the board's own (its boot count starts at 1)
 TIMEOUT_S = 10.0  # a server on the club's network answers in milliseconds

@@ -5,7 +5,7 @@
 # its counter (X-Cribboard-Counter: BOOT.N, taken once, in order) and its
 # signature (X-Cribboard-Signature: HMAC-SHA256 under the key `cribboard
 # pair` gave the board, over the method, path, board, counter and body:
-# cribclub.signing, the board's own code). The answer to a good request is
+# cribcore.signing, the board's own code). The answer to a good request is
 # signed the same way over "ACK", so the board moves its sent-cursor only on
 # the club's word. docs/protocol.md has the messages.
 #   POST /board/v1/games  {"fw", "boot", "ticks", "period", "last", "log", "records": [[seq, record], ...]}
@@ -35,8 +35,8 @@ from cribboard.records import MAX_INT, json_depth
 from cribboard.store.engine import Database, DbError
 from cribboard.store.pool import Pool
 from cribboard.web.seen import SeenBoard, checked, drawn
-from cribclub.signing import signature
-from cribclub.wire import BOARD, COUNT_MAX, COUNTER, COUNTER_OF, GAMES, LIVE, SIGNATURE
+from cribcore.clubwire import BOARD, COUNT_MAX, COUNTER, COUNTER_OF, GAMES, LIVE, SIGNATURE
+from cribcore.signing import signature
 
 log = logging.getLogger("club")
 PATHS = (GAMES, LIVE)
@@ -493,7 +493,7 @@ class Keys:
 
 
 def board_headers(key: bytes, path: str, board: str, counter: str, body: bytes) -> dict[str, str]:
-    """The headers of a board's report of body to path, signed as the board signs it (cribclub.wire
+    """The headers of a board's report of body to path, signed as the board signs it (cribcore.clubwire
     has its bytes): for a pairing's proof, and for the tests and benches that play a board."""
     return {
         "Content-Type": "application/json",

@@ -29,7 +29,7 @@ from waitress.task import WSGITask
 
 from cribboard.club.allowance import LogLimit
 from cribboard.club.app import BEGUN
-from cribclub.wire import REQUEST_MS
+from cribcore.clubwire import REQUEST_MS
 
 log = logging.getLogger("club")
 

@@ -24,7 +24,7 @@ from cribboard.waits import link_wait
 from cribcore import __version__
 
 MANIFEST = "deploy.json"
-PACKAGES = ("cribcore", "cribapp", "cribclub")
+PACKAGES = ("cribcore", "cribapp", "cribclub", "cribmp")
 NEW = ".new"  # suffix of a file being written
 MIN_MICROPYTHON = (1, 22)
 
@@ -294,8 +294,8 @@ def error_pattern(files: list[tuple[str, bytes]]) -> dict[str, Any]:
     """Where main.py blinks the deploy-error pattern when it must not load
     the app to find out: the strip's pin and length, and track 1's first
     six game-point LEDs, from the pin map and layout being deployed."""
-    from cribapp.config import Config
-    from cribapp.layout import Layout
+    from cribcore.config import Config
+    from cribcore.layout import Layout
 
     data = dict(files)
     config = Config(json.loads(data["board.json"]))

@@ -55,11 +55,14 @@ def read(name: str = "manifest.py") -> tuple[list[tuple[Path, str]], list[str]]:
     return out, requires
 
 
-CLUB = "lib/cribclub/"  # a WiFi board's sender: only a board whose MicroPython has `network` gets it
+# A WiFi board's sender and the core's two modules only it loads (the club's wire and its signing): only a
+# board whose MicroPython has `network` gets them.
+CLUB = ("lib/cribclub/", "lib/cribcore/clubwire.", "lib/cribcore/signing.")  # (.py or .mpy)
 
 
 def club_file(remote: str) -> bool:
-    """Whether a board file is the WiFi sender's (cribclub): left off a board that cannot use it."""
+    """Whether a board file is the WiFi sender's (cribclub and what only it loads): left off a board that
+    cannot use it."""
     return remote.startswith(CLUB)
 
 

@@ -5,10 +5,10 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
-from cribapp.config import Config
-from cribapp.layout import Layout
 from cribboard.hardware.spec import QUIESCENT_MA, load, positions, power
+from cribcore.config import Config
 from cribcore.game import SKUNK_LINES
+from cribcore.layout import Layout
 
 # Where each board takes the 5 V supply.
 POWER_IN = {"pico": "VSYS (through a Schottky diode) or VBUS", "feather_rp2040": "USB (its 5 V pin)"}

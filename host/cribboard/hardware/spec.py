@@ -7,13 +7,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from cribapp import render as rc
-from cribapp.config import Config
-from cribapp.layout import GAME_POINT_LEDS, HOLES, Layout
+from cribboard.boardapp import render as rc
 from cribboard.errors import CribboardError
 from cribboard.text.error_words import said
 from cribboard.text.i18n import _
+from cribcore.config import Config
 from cribcore.game import SKUNK_LINES
+from cribcore.layout import GAME_POINT_LEDS, HOLES, Layout
 
 MCU_MA = {"pico": 25, "esp32s3": 60, "feather_rp2040": 25}  # the microcontroller board itself, typical
 

@@ -9,8 +9,9 @@ from typing import Any
 from cribboard.link.lines import TRIES, Garbled, LinkError, SealedLines, log
 from cribboard.records import MAX_INT, out_of_order
 from cribboard.text.i18n import _
+from cribcore.serialwire import LIST_LIMIT, PROTOCOL
 
-PROTOCOLS = (1, 2, 3, 4, 5)  # 2 added NAMES, 3 CONF, 4 RESEND, 5 ERC
+PROTOCOLS = tuple(range(1, PROTOCOL + 1))  # every one up to the board's newest (cribcore.serialwire)
 
 
 class BoardLink(SealedLines):
@@ -64,7 +65,7 @@ class BoardLink(SealedLines):
         self.proto = fields["proto"]
         return fields
 
-    def records(self, since: int, limit: int = 50) -> tuple[list[tuple[int, str]], int]:
+    def records(self, since: int, limit: int = LIST_LIMIT) -> tuple[list[tuple[int, str]], int]:
         """[(seq, record's JSON text)] after since, in order, and the board's
         last seq. A REC line that fails its CRC is never returned: the caller
         asks again. Whether a record is a game is the caller's to check."""

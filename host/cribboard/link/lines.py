@@ -12,13 +12,14 @@ from collections.abc import Callable, Iterator
 
 import serial
 
-from cribapp.seal import seal, unseal
 from cribboard.errors import CribboardError
 from cribboard.link.who import what_answers, who
 from cribboard.text.error_words import core_from_data, said
 from cribboard.text.i18n import _
 from cribboard.waits import link_wait
 from cribcore import CoreError
+from cribcore.seal import seal, unseal
+from cribcore.serialwire import MAX_REPLY
 
 log = logging.getLogger("link")  # cribboard --verbose shows every line each way
 TRIES = 3
@@ -101,6 +102,11 @@ class SealedLines:
                 self._buf = b""
                 return REPL_PROMPT
             self._buf += got
+            if len(self._buf) > MAX_REPLY and b"\n" not in self._buf:
+                # Longer than any line a board sends: junk (its check fails), and what follows of it too,
+                # so that a lying port cannot make this hold more than a line.
+                line, self._buf = self._buf[:MAX_REPLY], self._buf[MAX_REPLY:]
+                return line
         line, self._buf = self._buf.split(b"\n", 1)
         return line
 

@@ -5,10 +5,10 @@
 import threading
 from typing import Any
 
-from cribapp.layoutfile import standard
 from cribboard.link.client import BoardLink
 from cribboard.link.lines import LinkError
 from cribboard.web.seen import SeenBoard, drawn
+from cribcore.layoutfile import standard
 
 POLL_S = 0.5
 

@@ -22,7 +22,7 @@ def who(heard: list[str], port: str) -> str:
     """In words, what answered instead of the Cribboard program, and what to do."""
     text = " ".join(heard)
     kind = what_answers(heard)
-    if kind == "deploy":  # cribapp.mpmain, blinking the deploy-error pattern
+    if kind == "deploy":  # cribmp.start, blinking the deploy-error pattern
         return (
             _(
                 "it blinks the deploy-error pattern: its last deploy did not finish; run "

@@ -8,8 +8,6 @@ import sys
 import time
 from binascii import unhexlify
 
-import simhw
-
 
 class PtyStream:
     def __init__(self):
@@ -32,12 +30,15 @@ class PtyStream:
 
 def main():
     flash, port, ident = sys.argv[1], int(sys.argv[2]), unhexlify(sys.argv[3])
+    sys.path.insert(0, os.path.join(flash, "lib"))  # the board's files, as on a board (simhw's ticks too)
+    sys.path.insert(0, flash)
+    import simhw
+
     simhw.connect(port, ident)
     os.chdir(flash)
-    sys.path.insert(0, os.path.join(flash, "lib"))
-    sys.path.insert(0, flash)
+    from cribmp import start as firmware  # MicroPython's ticks, wrap-around included
+
     from cribapp import compat
-    from cribapp import mpmain as firmware  # MicroPython's ticks, wrap-around included
 
     app = firmware.build("", PtyStream(), compat)
     try:

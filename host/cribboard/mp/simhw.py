@@ -7,17 +7,10 @@ from binascii import hexlify
 
 try:
     from time import sleep_ms, ticks_add, ticks_diff, ticks_ms
-except ImportError:  # the CPython stand-in board (cpython_board.py)
+except ImportError:  # the CPython stand-in board (cpython_board.py): the app's ticks, wrap-around included
     import time
 
-    def ticks_ms():
-        return int(time.monotonic() * 1000)
-
-    def ticks_diff(a, b):
-        return a - b
-
-    def ticks_add(a, b):
-        return a + b
+    from cribapp.compat import ticks_add, ticks_diff, ticks_ms
 
     def sleep_ms(ms):
         time.sleep(ms / 1000)
@@ -25,7 +18,6 @@ except ImportError:  # the CPython stand-in board (cpython_board.py)
 
 _EAGAIN = 11  # errno: a non-blocking socket has nothing for us yet
 _STUCK_MS = 5000
-HOLD_MS = 30  # a level is held this long on the board's clock unless the host says otherwise
 
 levels = {}  # pin -> level; an unset pin reads high (pulled up, not pressed)
 board_id = b"\x00" * 8
@@ -272,12 +264,13 @@ def _take():
                 _hang()
             if len(parts) == 2 and parts[0] == b"W":  # "W 1" / "W 0": the club's WiFi in range or gone
                 wifi = parts[1] == b"1"
-            if 2 <= len(parts) <= 4 and parts[0] in (b"D", b"U"):
-                # "D|U PIN [HOLD_MS [ID]]": a GPIO number or a CircuitPython
-                # pin name ("D5"), how long to hold the level, and the id the
-                # host wants back in "A ID" once the change has been seen.
+            if 3 <= len(parts) <= 4 and parts[0] in (b"D", b"U") and parts[2].isdigit():
+                # "D|U PIN HOLD_MS [ID]": a GPIO number or a CircuitPython
+                # pin name ("D5"), how long to hold the level on the board's
+                # clock (the host's to say: cribboard.sim.hwlink), and the id
+                # the host wants back in "A ID" once the change has been seen.
                 pin = int(parts[1]) if parts[1].isdigit() else parts[1].decode()
-                hold = int(parts[2]) if len(parts) >= 3 and parts[2].isdigit() else HOLD_MS
+                hold = int(parts[2])
                 ident = parts[3] if len(parts) == 4 else b""
                 _queue.append((pin, 0 if parts[0] == b"D" else 1, hold, ident))
 

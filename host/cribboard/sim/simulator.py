@@ -20,7 +20,7 @@ HEAP = "192wK"
 TAP_MS = 60  # how long a tap holds a button down, on the board's clock
 LONG_MS = 1000  # and a long press (the firmware's is 700 ms)
 GESTURES = ("tap", "long")
-PACKAGES = ("cribcore", "cribapp", "cribclub")
+PACKAGES = ("cribcore", "cribapp", "cribclub", "cribmp")
 CIRCUITPYTHON = "circuitpython"
 BOOT_OUT = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Cribboard simulated board with rp2040\n"
 

@@ -1,6 +1,6 @@
 # What an error says, in the reader's language. The host's own errors are
 # translated where they are raised. The scoring core's and the board files'
-# checks (cribcore, cribapp.layoutfile and .config) run on the board too,
+# checks (cribcore, cribcore.layoutfile and .config) run on the board too,
 # where there is no gettext: they raise a CoreError, a code and its values
 # (cribcore.messages holds the English). Here the code's sentence comes
 # from the catalogue, and each value is said in the same language: a

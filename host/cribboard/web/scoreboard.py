@@ -6,9 +6,9 @@
 import json
 from typing import Any
 
-from cribapp.restore import session_of
-from cribapp.seal import unseal
+from cribboard.boardapp import session_of
 from cribcore.game import SKUNK_NAMES, skunk_class, skunk_line, skunk_lines
+from cribcore.seal import unseal
 
 
 def read_state(path: Any) -> dict[str, Any] | None:

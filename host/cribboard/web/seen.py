@@ -4,15 +4,13 @@
 # club's WiFi (cribboard.club).
 from typing import Any
 
-from cribapp.boardview import tally, view_for
-from cribapp.config import Config
-from cribapp.layout import Layout
-from cribapp.layoutfile import standard
-from cribapp.render import Renderer
-from cribapp.restore import restore_session, session_of
+from cribboard.boardapp import Renderer, restore_session, session_of, tally, view_for
 from cribboard.errors import SimError
 from cribboard.text.i18n import N_
 from cribboard.web import scoreboard
+from cribcore.config import Config
+from cribcore.layout import Layout
+from cribcore.layoutfile import standard
 
 _DARK = (0, 0, 0)
 

@@ -1,7 +1,7 @@
 # MicroPython's ticks arithmetic for any millisecond counter: the one copy,
 # for CPython (cribapp.compat), CircuitPython's clock (code.py), the host's
 # reading of a board's ticks (sync) and the tests' fake clock.
-from cribapp.compat import TICKS_PERIOD
+from cribcore import TICKS_PERIOD
 
 
 class Ticks:
@@ -16,7 +16,7 @@ class Ticks:
         self._now = now or self._no_counter
 
     def _no_counter(self):
-        raise ValueError("this Ticks was given no counter: it does the arithmetic only")
+        raise RuntimeError("this Ticks was given no counter: it does the arithmetic only")  # a caller's mistake
 
     def ticks_ms(self):
         return self._now() & self._mask

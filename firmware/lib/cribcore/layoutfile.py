@@ -1,11 +1,11 @@
 # Reading a board's layout.json (or the reference layout made here): the
-# runs expanded LED by LED into cribapp.layout.Layout's tables, and every
+# runs expanded LED by LED into cribcore.layout.Layout's tables, and every
 # mistake named. A board loads this while it is built and then forgets it.
 from array import array
 
-from cribapp.layout import DEALER, GAME, GAME_POINT_LEDS, HOLE, HOLES, NO_LED, POINTS
 from cribcore import CoreError, const
 from cribcore.game import STREET
+from cribcore.layout import DEALER, GAME, GAME_POINT_LEDS, HOLE, HOLES, NO_LED, POINTS
 
 # The codes of cribcore.messages.
 _NOT_OBJECT = const(1101)

@@ -3,7 +3,7 @@
 # cribapp.deploycheck, the only modules that touch machine pins;
 # cribapp.assemble builds the app from the board's files. The app is
 # imported only after deploycheck says the last deploy finished whole.
-# main.py is only `from cribapp.mpmain import run` and `run()`, without a
+# main.py is only `from cribmp.start import run` and `run()`, without a
 # comment: a board compiles main.py from source at every power-up, slowly
 # (this module's source took 110 ms on a Pico; three lines of comment in
 # main.py, 15 ms). The link is attached after the first frame (_connect).
@@ -59,7 +59,7 @@ import time  # noqa: E402
 import machine  # noqa: E402
 import neopixel  # noqa: E402
 
-from cribcore import const  # noqa: E402  (loaded already: cribapp's __init__ imports cribcore)
+from cribcore import const  # noqa: E402  (the app imports cribcore first thing in any case)
 
 _LOOP_MS = const(2)
 _kept = []  # the watchdog's timer and its LoopWatch, from boot.py on
@@ -96,7 +96,7 @@ def build(root="", stream=None, clock=time):
     from cribapp import assemble
 
     if stream is None:
-        from cribapp.usbstream import UsbStream
+        from cribmp.usbstream import UsbStream
 
         stream = UsbStream()
     return assemble.build(root, Hardware(), stream, clock)
@@ -105,7 +105,7 @@ def build(root="", stream=None, clock=time):
 def _build_first():
     """run()'s build: the deploy checked, the link attached after the first
     frame (_connect). The USB layer's own Ctrl-C goes off first, as the link
-    keeps it (cribapp.usbstream): a Ctrl-C that came before the link would
+    keeps it (cribmp.usbstream): a Ctrl-C that came before the link would
     otherwise stop the program anywhere, a save half done among them; it
     waits for the link, which stops the program between two passes."""
     import micropython
@@ -120,7 +120,7 @@ def _connect(app):
     """The serial link, once the first frame is out: its modules are read
     from the flash after the board shows its score, not before."""
     from cribapp.doorbell import Doorbell
-    from cribapp.usbstream import UsbStream
+    from cribmp.usbstream import UsbStream
 
     app.attach(Doorbell(UsbStream(), app))
     app.club_start = _club
@@ -141,12 +141,12 @@ def _club(app):
 
         import network
 
-        from cribclub import start
+        from cribclub import start as reporting
 
         wlan = network.WLAN(network.STA_IF)
     except (ImportError, OSError):  # no WiFi on this port or chip, or no sender on this flash: it plays on
         return
-    app.club = start(app, files, wlan, socket)
+    app.club = reporting(app, files, wlan, socket)
 
 
 def _pause():
@@ -174,7 +174,7 @@ def rest():
 
 def _watchdog():
     """The hardware watchdog, fed from a timer while the loop makes progress
-    (cribapp.watchdog); None where the port has none (the unix port). The
+    (cribmp.watchdog); None where the port has none (the unix port). The
     one boot.py started is taken over: fed from now on only while the loop
     moves."""
     if _kept:
@@ -183,7 +183,7 @@ def _watchdog():
         return watch
     if not hasattr(machine, "WDT"):
         return None
-    from cribapp.watchdog import TICK_MS, TIMEOUT_MS, LoopWatch
+    from cribmp.watchdog import TICK_MS, TIMEOUT_MS, LoopWatch
 
     watch = LoopWatch(machine.WDT(timeout=TIMEOUT_MS).feed)
     try:

@@ -1,8 +1,9 @@
-# Sealed lines: text followed by " ~" and its CRC-32 in hex. The store and
-# the serial link both use them, so a torn or garbled line is always caught.
+# Sealed lines: text followed by " ~" and its CRC-32 in hex, so a torn or
+# garbled line is always caught. The serial link's lines both ways and the
+# lines of the board's files (its state, its log, its crash log) are sealed.
 from binascii import crc32
 
-from cribapp.compat import const
+from cribcore import const
 
 _MARK = const(" ~")
 _CRC_LEN = const(8)

@@ -2,7 +2,7 @@
 # game-point LED of each track. A layout is a list of runs along the strip,
 # so serpentine wiring is only a run whose holes count down. This module is
 # the map a board draws with; reading and checking a layout's data (and the
-# reference layout) is cribapp.layoutfile, which a board forgets once built.
+# reference layout) is cribcore.layoutfile, which a board forgets once built.
 from array import array
 
 HOLES = 121  # 1..120 in four streets of 30, then the game hole
@@ -23,7 +23,7 @@ class Layout:
       n: the strip's length; tracks: 2 or 3; name"""
 
     def __init__(self, data):
-        from cribapp.layoutfile import place
+        from cribcore.layoutfile import place
 
         self.name = "unnamed"
         self.n = 0
