@@ -81,8 +81,8 @@ def test_standings_equal_a_count_from_the_games(n, data, seed, the_scheme):
     assert {r.player: (r.game_points, r.wins, r.spread) for r in rows} == mine
     keys = [(-r.game_points, -r.wins, -r.spread) for r in rows]
     assert keys == sorted(keys)  # points, then wins, then spread
-    for before, after in itertools.pairwise(rows):
-        assert (after.rank == before.rank) == (after.key() == before.key())
+    for (key_before, before), (key_after, after) in itertools.pairwise(zip(keys, rows)):
+        assert (after.rank == before.rank) == (key_after == key_before)
     for r in rows:  # the card's running totals end at the row's
         if r.lines:
             assert (r.lines[-1].total_points, r.lines[-1].total_spread) == (r.game_points, r.spread)

@@ -230,98 +230,35 @@ def pair(
     will be, must be taken by the server, else the board is left as it was.
     A board moved from another server sends its unsent games here; its games
     sent before go too with --resend-all."""
-    import secrets
-
-    from cribboard import store
-    from cribboard.boardapp import conf_checked  # the board's own rule, checked here first
     from cribboard.cli.options import open_link
-    from cribboard.club import pairing
-    from cribboard.link.sync import board_of
+    from cribboard.pairing import pair as pair_board
+    from cribboard.pairing import server_checked
 
-    server_url = server_url if server_url.endswith("/") else server_url + "/"
-    try:
-        conf_checked("club", {"server": server_url, "key": "0" * 32})  # (the key is made below)
-    except ValueError:
-        raise UsageError(
-            _(
-                "--server is the club's server as http://ADDRESS:PORT/, with its IPv4 address on the "
-                "club's network, as `cribboard serve` says it; not %s"
-            )
-            % server_url[:100]
-        ) from None
-    link = open_link(port)
-    try:
-        hello = link.hello()
-        board = board_of(hello)
-        if rotate is not None and rotate != board:
-            raise UsageError(
-                _("the board on %(port)s is %(board)s, not %(rotate)s: nothing was changed")
-                % {"port": link.port, "board": board, "rotate": rotate[:64]}
-            )
-        acked = hello.get("acked")
-        sent = acked if rotate is None and isinstance(acked, int) else 0  # (a new key, not a new server: none)
-        proto = link.proto
-        resend = _resend_wanted(resend, sent, board, proto)
-        key = secrets.token_hex(16)  # what the board signs with is this text's bytes
-        now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    server_url = server_checked(server_url)
+
+    def open_store() -> "Database":
         conn = open_db(db_url)  # the server's, so there already: a path with none is a typo, said as such
         warn_if_readable(conn)
-        try:
-            if rotate is None:
-                before = store.club.pair(conn, board, key.encode(), now)  # the club's first: unpaired is paired
-            else:
-                before = store.club.rotate(conn, board, key.encode())
-                if before is None:
-                    raise UsageError(
-                        _("board %s is not paired, or its key was revoked: pair it without --rotate") % board
-                    )
-            try:
-                pairing.prove(server_url, board, key, link.state())  # taken, as the board's will be
-            except Exception:
-                store.club.put_back(conn, board, before)  # the pairing it had, if any, still works
-                raise
-        except pairing.NotThere as e:
-            raise CribboardError(
-                _(
-                    "the club's server at %(url)s does not answer (%(why)s): is `cribboard serve` "
-                    "running there, and is this machine on its network? The board is as it was"
-                )
-                % {"url": server_url, "why": e}
-            ) from None
-        except pairing.NotAClub as e:
-            raise CribboardError(
-                _(
-                    "%(url)s is not a club's server (it answered %(what)s): give the address "
-                    "`cribboard serve` printed. The board is as it was"
-                )
-                % {"url": server_url, "what": e}
-            ) from None
-        except pairing.OtherDatabase:
-            raise CribboardError(
-                _(
-                    "the club's server at %(url)s keeps its boards in another database than %(db)s: "
-                    "give pair the --db that serve was started with. The board is as it was"
-                )
-                % {"url": server_url, "db": conn.where}
-            ) from None
-        finally:
-            conn.close()
-        link.keep_config("club", {"server": server_url, "key": key})
-        if resend:
-            link.resend()  # after the new server is kept: the old one is asked nothing more
+        return conn
+
+    def resend_wanted(board: str, sent: int, proto: int) -> bool:
+        return _resend_wanted(resend, sent, board, proto)
+
+    link = open_link(port)
+    try:
+        paired = pair_board(link, open_store, server_url, rotate, resend_wanted)
     finally:
         link.close()
-    hint = _resend_hint(board, sent, proto, resend)
+    hint = _resend_hint(paired.board, paired.sent_before, paired.proto, paired.resent)
     if hint:
         status(hint)
+    said = {"board": paired.board, "server": paired.server}
     if as_json:
-        click.echo(
-            json.dumps({"board": board, "server": server_url, "rotated": rotate is not None, "resent": bool(resend)})
-        )
-    elif rotate is not None:
-        click.echo(_("board %(board)s has a new key for %(server)s") % {"board": board, "server": server_url})
+        click.echo(json.dumps(dict(said, rotated=paired.rotated, resent=paired.resent)))
+    elif paired.rotated:
+        click.echo(_("board %(board)s has a new key for %(server)s") % said)
     else:
-        click.echo(_("board %(board)s is paired with %(server)s") % {"board": board, "server": server_url})
+        click.echo(_("board %(board)s is paired with %(server)s") % said)
 
 
 def _resend_hint(board: str, sent: int, proto: int, resend: bool) -> str | None:

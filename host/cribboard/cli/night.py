@@ -254,12 +254,17 @@ def night_round(number: int | None, night_id: int | None, db_url: str, as_json: 
 @json_option
 def night_standings(night_id: int | None, db_url: str, as_json: bool) -> None:
     """The night's standings: game points, then games won, then spread."""
+    from cribboard.ranking import TOURNAMENT
+
     n = _load(db_url, night_id)
+    rows = n.standings()
     emit(
-        [r.as_dict() for r in n.standings()],
+        [r.as_dict() for r in rows],
         ["rank", "player", "card", "game_points", "wins", "spread", "games", "byes"],
         as_json,
     )
+    if rows:
+        status(TOURNAMENT.note())
 
 
 @night.command("card")
@@ -605,12 +610,17 @@ def night_season(since: str | None, until: str | None, db_url: str, as_json: boo
     from cribboard.reports.standings import date_bound
 
     first, last = date_bound(since, "--since"), date_bound(until, "--until", end=True)
+    from cribboard.ranking import TOURNAMENT
+
     db = read_db(db_url)
+    rows = season.table(director.ended_standings(db, first, last))
     emit(
-        [r.as_dict() for r in season.table(director.ended_standings(db, first, last))],
+        [r.as_dict() for r in rows],
         ["rank", "player", "nights", "firsts", "paid", "game_points", "wins", "spread"],
         as_json,
     )
+    if rows:
+        status(TOURNAMENT.note())
 
 
 @night.command("send")

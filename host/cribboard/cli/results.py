@@ -39,15 +39,20 @@ def _league_games(db_url: str, since: str | None, until: str | None, board: str 
 @cli.command()
 @_league_options
 def standings(db_url: str, since: str | None, until: str | None, board: str | None, as_json: bool) -> None:
-    """League standings: a row a player, ranked as a cribbage tournament ranks
-    them (ACC: 2 game points a win, 3 a skunk win; the spread breaks ties)."""
+    """League standings: a row a player, every game synced (ACC game points: 2 a win, 3 a skunk win),
+    ranked by game points, then spread, then games won (the league's order; a club night's is points,
+    games won, spread)."""
+    from cribboard.ranking import LEAGUE
     from cribboard.reports import standings as st
 
+    rows = st.table(_league_games(db_url, since, until, board))
     emit(
-        st.table(_league_games(db_url, since, until, board)),
+        rows,
         ["rank", "player", "games", "wins", "losses", "skunks_given", "skunks_taken", "game_points", "spread"],
         as_json,
     )
+    if rows:
+        status(LEAGUE.note())
 
 
 @cli.command("head-to-head")

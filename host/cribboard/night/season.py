@@ -1,6 +1,6 @@
 # A season: the nights added up. A player's game points, games won and
-# spread over every night they played, ranked as a night is (points, then
-# games won, then spread), with how many nights they played, won, and
+# spread over every night they played, ranked as a night is (the
+# tournament's order, cribboard.ranking.TOURNAMENT), with how many nights they played, won, and
 # finished in the top quarter (the places a night pays).
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -20,9 +20,6 @@ class SeasonRow:
     spread: int = 0
     rank: int = 0
     by_night: list[dict[str, Any]] = field(default_factory=list)  # each night played: its place and card
-
-    def key(self) -> tuple[int, int, int]:
-        return (-self.game_points, -self.wins, -self.spread)
 
     def as_dict(self) -> dict[str, Any]:
         return dict(self.__dict__, by_night=list(self.by_night))

@@ -1,14 +1,15 @@
-# A night's standings and each player's scorecard, from its filed results:
-# game points, then games won, then spread (the points a player's games
-# were won by, less the points they were lost by), as the ACC ranks a
-# grass roots night. Players equal on all three share a place. A card
-# reads "16/7": game points / games won.
+# A night's standings and each player's scorecard, from its filed results,
+# in the tournament's order (cribboard.ranking.TOURNAMENT: game points, then
+# games won, then spread, the points a player's games were won by less the
+# points they were lost by; players equal on all three share a place). A
+# card reads "16/7": game points / games won.
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from cribboard.night.filing import BYE, Result
 from cribboard.night.scheme import Scheme
+from cribboard.ranking import TOURNAMENT
 
 
 @dataclass
@@ -46,9 +47,6 @@ class Row:
 
     def card(self) -> str:
         return "%d/%d" % (self.game_points, self.wins)
-
-    def key(self) -> tuple[int, int, int]:
-        return (-self.game_points, -self.wins, -self.spread)
 
     def as_dict(self, lines: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -113,23 +111,25 @@ def table(players: Iterable[str], results: Iterable[Result], scheme: Scheme) -> 
 
 
 class Ranked(Protocol):
-    """A row ranked by its key (lower first), its player's name breaking ties of order, not of place."""
+    """A row to rank: its player, its numbers (TOURNAMENT's fields) and the place it is given."""
 
     player: str
     rank: int
-
-    def key(self) -> tuple[int, ...]: ...
+    game_points: int
+    wins: int
+    spread: int
 
 
 R = TypeVar("R", bound=Ranked)
 
 
 def ranked(rows: Iterable[R]) -> list[R]:
-    """The rows in order, each given its place: rows with the same key share the place of the first."""
-    order = sorted(rows, key=lambda row: (row.key(), row.player))
-    for place, row in enumerate(order, 1):
-        row.rank = order[place - 2].rank if place > 1 and order[place - 2].key() == row.key() else place
-    return order
+    """The rows in the tournament's order (cribboard.ranking.TOURNAMENT), each given its place."""
+    out = []
+    for place, row in TOURNAMENT.places(rows, getattr, lambda r: r.player):
+        row.rank = place
+        out.append(row)
+    return out
 
 
 def paid(rows: Sequence[Row]) -> int:

@@ -1,13 +1,15 @@
-# League standings as a cribbage tournament keeps them (the American
-# Cribbage Congress's way): per player, game points (2 a win, 3 a skunk win,
-# from the core's ACC scheme, whatever scheme the board played) and the
-# spread as the tie-break: the winner gains, and each loser loses, the
-# distance from the loser's score to the game's end. Cribbage games only.
+# The league table, every game the boards synced: per player, game points
+# (2 a win, 3 a skunk win, from the core's ACC scheme, whatever scheme the
+# board played) and the spread (the winner gains, and each loser loses, the
+# distance from the loser's score to the game's end), ranked in the league's
+# order (cribboard.ranking.LEAGUE: spread before games won, unlike a night's).
+# Cribbage games only.
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from cribboard.errors import UsageError
+from cribboard.ranking import LEAGUE
 from cribboard.text.i18n import _
 from cribcore.match import ACC, game_points
 
@@ -68,8 +70,8 @@ def _spread(g: Played, side: int) -> int:
 
 
 def table(games: list[Played]) -> list[dict[str, Any]]:
-    """One row a player, in tournament order: game points, then spread,
-    then wins, then name."""
+    """One row a player, in the league's order (cribboard.ranking.LEAGUE: game points, then spread, then
+    wins, then the name: a place each)."""
     rows: dict[str, dict[str, Any]] = {}
     for g in games:
         for side, name in enumerate(g.names):
@@ -95,9 +97,10 @@ def table(games: list[Played]) -> list[dict[str, Any]]:
             else:
                 r["losses"] += 1
                 r["skunks_taken"] += 1 if g.skunk else 0
-    order = sorted(rows.values(), key=lambda r: (-r["game_points"], -r["spread"], -r["wins"], r["player"]))
-    for rank, r in enumerate(order, 1):
-        r["rank"] = rank
+    order = []
+    for place, r in LEAGUE.places(rows.values(), dict.__getitem__, lambda r: r["player"]):
+        r["rank"] = place
+        order.append(r)
     return order
 
 
