@@ -17,6 +17,9 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "host"))
+from clirun import headless_sim  # noqa: E402  (the tests' one way to start a simulated board for a page)
+
 OUT = ROOT / "docs" / "board-page.png"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
 
@@ -34,18 +37,7 @@ def press(url, button, times=1):
 def main():
     with tempfile.TemporaryDirectory() as tmp:
         sim = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "cribboard",
-                "sim",
-                "--headless",
-                "--json",
-                "--http",
-                "127.0.0.1:0",
-                "--flash",
-                str(Path(tmp) / "flash"),
-            ],
+            headless_sim(Path(tmp) / "flash"),
             stdout=subprocess.PIPE,
             text=True,
         )

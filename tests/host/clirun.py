@@ -197,3 +197,11 @@ def line_starting(stream, prefix):
         if line.startswith(prefix):
             return line
         seen.append(line)
+
+
+def headless_sim(flash, *more, http="127.0.0.1:0", as_json=True):
+    """The command that starts a simulated board with no browser: `cribboard sim --headless`, its page at http
+    (port 0: one the system gives), its flash in the folder given, saying its address as JSON on stdout's
+    first line (as_json); more: further options. For a process the caller starts and stops itself."""
+    cmd = [sys.executable, "-m", "cribboard", "sim", "--headless", "--http", http, "--flash", str(flash)]
+    return cmd + (["--json"] if as_json else []) + list(more)

@@ -10,13 +10,12 @@ import signal
 import socket
 import sqlite3
 import subprocess
-import sys
 import threading
 import time
 
 import clubserver
 import pytest
-from clirun import cli, one_line_error
+from clirun import cli, headless_sim, one_line_error
 from deadline import COMMAND_S, WAIT_S
 from pgserver import Cluster
 from test_club import GAMES, LIVE, games_body, send, stored
@@ -48,18 +47,7 @@ def test_serve_refuses_a_port_that_is_taken_and_only_sim_moves_saying_so(tmp_pat
             done.stderr.strip().splitlines()[-1].startswith("cribboard: error: cannot serve on 127.0.0.1:%d: " % port)
         )
         sim = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "cribboard",
-                "sim",
-                "--headless",
-                "--json",
-                "--flash",
-                str(tmp_path / "flash"),
-                "--http",
-                "127.0.0.1:%d" % port,
-            ],
+            headless_sim(tmp_path / "flash", http="127.0.0.1:%d" % port),
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,

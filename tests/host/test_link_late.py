@@ -9,14 +9,29 @@ from cribboard.link.lines import LinkError
 from cribcore.seal import seal, unseal
 
 
-class SlowBoard:
+class Port:
+    """A serial port whose board's answers are in out, read as written."""
+
+    in_waiting = 0
+
+    def __init__(self):
+        self.out = b""
+
+    def flush(self):
+        pass
+
+    def read(self, n):
+        data, self.out = self.out[:n], self.out[n:]
+        return data
+
+
+class SlowBoard(Port):
     """A serial port to a board that answers a LIST only once it was sent
     twice, and then both; CRASHES at once."""
 
     def __init__(self):
-        self.out = b""
+        super().__init__()
         self.lists = 0
-        self.in_waiting = 0
 
     def write(self, data):
         text = unseal(data.rstrip(b"\n"))
@@ -26,13 +41,6 @@ class SlowBoard:
                 self.out += seal("END 0 0") * 2
         elif text == "CRASHES":
             self.out += seal("END 0")
-
-    def flush(self):
-        pass
-
-    def read(self, n):
-        data, self.out = self.out[:n], self.out[n:]
-        return data
 
 
 def test_the_late_answers_of_a_command_asked_again_are_not_the_next_commands():
@@ -57,24 +65,20 @@ def test_the_wait_for_an_answer_is_the_users_to_set_and_a_bad_setting_is_a_usage
             link_wait()
 
 
-class Repl:
+class Repl(Port):
     """A serial port to a board with only MicroPython on it: what it is sent goes unanswered but for its
     error and its prompt, which ends no line; after that it is quiet. A read of the quiet port past the
     first few means the link is still waiting for a line that will never end."""
 
     def __init__(self):
-        self.out = b""
+        super().__init__()
         self.quiet_reads = 0
-        self.in_waiting = 0
 
     def write(self, data):
         self.out += b"Traceback (most recent call last):\r\nNameError: name 'HELLO' isn't defined\r\n>>> "
 
-    def flush(self):
-        pass
-
     def read(self, n):
-        data, self.out = self.out[:n], self.out[n:]
+        data = super().read(n)
         if not data:
             self.quiet_reads += 1
             assert self.quiet_reads < 20, "the link waits on after MicroPython's prompt"
@@ -91,26 +95,16 @@ def test_micropythons_prompt_is_heard_as_soon_as_the_port_is_quiet_after_it():
     assert link.heard[-1] == ">>>"
 
 
-class Flood:
-    """A serial port that, asked anything, sends a megabyte with no newline, then the answer: a lying port
+class Flood(Port):
+    """A serial port that, asked CRASHES, sends a megabyte with no newline, then the answer: a lying port
     (or a board's stray output) must not make the host hold more than one line's worth of it."""
-
-    def __init__(self):
-        self.out = b""
-        self.in_waiting = 0
-        self.held = 0  # the most the link held at once, read after each read
 
     def write(self, data):
         if unseal(data.rstrip(b"\n")) == "CRASHES":
             self.out += b"x" * (1 << 20) + b"\n" + seal("END 0")
 
-    def flush(self):
-        pass
-
     def read(self, n):
-        n = max(n, 4096)
-        data, self.out = self.out[:n], self.out[n:]
-        return data
+        return super().read(max(n, 4096))  # as a USB port gives what has come, not a byte a read
 
 
 def test_a_line_longer_than_any_board_sends_is_junk_and_never_held_whole():

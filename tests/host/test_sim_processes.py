@@ -7,30 +7,17 @@ import os
 import select
 import signal
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from clirun import cli, headless_sim
 from deadline import COMMAND_S, WAIT_S
 
 RUNTIMES = (("micropython", {}), ("cpython", {"CRIBBOARD_SIM_RUNTIME": "cpython"}), ("circuitpython", {}))
 
 
 def start(tmp_path, runtime, env):
-    cmd = [
-        sys.executable,
-        "-m",
-        "cribboard",
-        "sim",
-        "--headless",
-        "--json",
-        "--http",
-        "127.0.0.1:0",
-        "--flash",
-        str(tmp_path / "flash"),
-    ]
-    if runtime == "circuitpython":
-        cmd += ["--runtime", "circuitpython"]
+    cmd = headless_sim(tmp_path / "flash", *(["--runtime", "circuitpython"] if runtime == "circuitpython" else []))
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=dict(os.environ, **env))
     line = proc.stdout.readline()
     assert line, proc.stderr.read()
@@ -86,17 +73,7 @@ def test_a_board_whose_simulator_is_killed_ends_itself(tmp_path, runtime, env):
 
 def test_an_address_that_cannot_be_served_is_one_line_and_starts_no_board(tmp_path):
     done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "cribboard",
-            "sim",
-            "--headless",
-            "--http",
-            "192.0.2.1:8121",
-            "--flash",
-            str(tmp_path / "flash"),
-        ],
+        headless_sim(tmp_path / "flash", http="192.0.2.1:8121", as_json=False),
         capture_output=True,
         text=True,
         timeout=COMMAND_S,
@@ -108,7 +85,7 @@ def test_an_address_that_cannot_be_served_is_one_line_and_starts_no_board(tmp_pa
 
 
 def test_a_flash_folder_in_use_is_refused_naming_its_simulator_and_a_kill_frees_it(tmp_path):
-    from clirun import cli, one_line_error
+    from clirun import one_line_error
 
     proc, _board, _info = start(tmp_path, "micropython", {})
     try:
@@ -125,7 +102,7 @@ def test_a_flash_folder_in_use_is_refused_naming_its_simulator_and_a_kill_frees_
 
 
 def test_a_pin_map_or_layout_asked_for_an_existing_flash_must_be_the_one_it_has(tmp_path):
-    from clirun import cli, one_line_error
+    from clirun import one_line_error
 
     proc, _board, _info = start(tmp_path, "micropython", {})  # a pico, 2-track flash
     proc.send_signal(signal.SIGINT)
@@ -148,17 +125,7 @@ def test_the_readmes_sample_of_make_run_is_what_the_simulator_prints(tmp_path):
     sample = readme.split("every 10 s while one runs, then the board:\n\n```\n", 1)[1]
     sample = sample.split("```", 1)[0].splitlines()
     proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "cribboard",
-            "sim",
-            "--headless",
-            "--http",
-            "127.0.0.1:0",
-            "--flash",
-            str(tmp_path / "flash"),
-        ],
+        headless_sim(tmp_path / "flash", as_json=False),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -177,7 +144,7 @@ def test_the_readmes_sample_of_make_run_is_what_the_simulator_prints(tmp_path):
 
 
 def test_a_command_with_no_port_finds_the_one_simulated_board_and_says_so(tmp_path):
-    from clirun import cli, one_line_error
+    from clirun import one_line_error
 
     first, _board, info = start(tmp_path / "a", "micropython", {})
     second = None

@@ -1,6 +1,6 @@
 # The barbu score sheet (a card game scored with pen and paper, kept here).
 import json
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 import click
 
@@ -9,8 +9,10 @@ from cribboard.cli.base import cli
 from cribboard.cli.options import ROW_ID, db_option, json_option, open_db, read_db
 from cribboard.cli.output import emit
 from cribboard.errors import UsageError
-from cribboard.text.error_words import said
 from cribboard.text.i18n import _
+
+if TYPE_CHECKING:
+    from cribboard.store import Database
 
 
 @cli.group()
@@ -73,14 +75,7 @@ def barbu_sheet(
     players = _names(names) if resume is None else []
     conn = open_db(db_url, create=True)
     if resume is not None:
-        try:
-            rubber, players, kept_pairs = saved.load_rubber(conn, resume)
-        except KeyError:
-            raise UsageError(_("no barbu rubber %d in the database (see cribboard barbu list)") % resume) from None
-        except ValueError as e:
-            raise UsageError(
-                _("barbu rubber %(id)d cannot be read back: %(problem)s") % {"id": resume, "problem": said(e)}
-            ) from None
+        rubber, players, kept_pairs = _kept(conn, resume)
         rubber_id = resume
         if pairs is not None and kept_pairs is not None and pairs != kept_pairs:
             raise UsageError(
@@ -164,17 +159,22 @@ def barbu_show(rubber_id: int, db_url: str, as_json: bool) -> None:
     """Print one rubber's score sheet."""
     from cribboard.cli import barbu_view as view
     from cribboard.sheets import barbu as sheet
-    from cribboard.sheets import saved
 
-    try:
-        rubber, players, pairs = saved.load_rubber(read_db(db_url), rubber_id)
-    except KeyError:
-        raise UsageError(_("no barbu rubber %d in the database (see cribboard barbu list)") % rubber_id) from None
-    except ValueError as e:
-        raise UsageError(
-            _("barbu rubber %(id)d cannot be read back: %(problem)s") % {"id": rubber_id, "problem": said(e)}
-        ) from None
+    rubber, players, pairs = _kept(read_db(db_url), rubber_id)
     if as_json:
         click.echo(json.dumps(sheet.record(rubber, players, pairs), indent=1))
     else:
         click.echo("\n".join(view.sheet_rows(rubber, players, pairs)))
+
+
+def _kept(conn: "Database", rubber_id: int) -> tuple[Any, list[str], list[list[int]] | None]:
+    """A kept rubber, its players and its pairs; a UsageError that says why not."""
+    from cribboard.sheets import saved
+
+    return sheetloop.read_back(
+        saved.load_rubber,
+        conn,
+        rubber_id,
+        _("no barbu rubber %d in the database (see cribboard barbu list)"),
+        _("barbu rubber %(id)d cannot be read back: %(problem)s"),
+    )

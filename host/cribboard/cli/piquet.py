@@ -1,6 +1,6 @@
 # Piquet at the computer: one deal scored from the hands and the tricks.
 import json
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 import click
 
@@ -11,6 +11,10 @@ from cribboard.cli.output import emit
 from cribboard.errors import UsageError
 from cribboard.text.error_words import said
 from cribboard.text.i18n import _
+
+if TYPE_CHECKING:
+    from cribboard.sheets.piquet import Sheet
+    from cribboard.store import Database
 
 
 @cli.group()
@@ -109,14 +113,7 @@ def piquet_sheet(
             raise UsageError(_("--names: the two players need two names"))
     conn = open_db(db_url, create=True)
     if resume is not None:
-        try:
-            sheet = saved.load_partie(conn, resume)
-        except KeyError:
-            raise UsageError(_("no piquet sheet %d in the database (see cribboard piquet list)") % resume) from None
-        except ValueError as e:
-            raise UsageError(
-                _("piquet sheet %(id)d cannot be read back: %(problem)s") % {"id": resume, "problem": said(e)}
-            ) from None
+        sheet = _kept(conn, resume)
     else:
         sheet = ps.Sheet(players, first_dealer - 1)
     state = {"sheet": sheet, "id": resume}
@@ -191,17 +188,22 @@ def piquet_show(sheet_id: int, db_url: str, as_json: bool) -> None:
     """Print one partie's sheet."""
     from cribboard.cli import piquet_view as view
     from cribboard.sheets import piquet as ps
-    from cribboard.sheets import saved
 
-    try:
-        sheet = saved.load_partie(read_db(db_url), sheet_id)
-    except KeyError:
-        raise UsageError(_("no piquet sheet %d in the database (see cribboard piquet list)") % sheet_id) from None
-    except ValueError as e:
-        raise UsageError(
-            _("piquet sheet %(id)d cannot be read back: %(problem)s") % {"id": sheet_id, "problem": said(e)}
-        ) from None
+    sheet = _kept(read_db(db_url), sheet_id)
     if as_json:
         click.echo(json.dumps(ps.as_json(sheet, sheet_id), indent=1))
     else:
         click.echo("\n".join(view.rows(sheet)))
+
+
+def _kept(conn: "Database", sheet_id: int) -> "Sheet":
+    """A kept partie's sheet; a UsageError that says why not."""
+    from cribboard.sheets import saved
+
+    return sheetloop.read_back(
+        saved.load_partie,
+        conn,
+        sheet_id,
+        _("no piquet sheet %d in the database (see cribboard piquet list)"),
+        _("piquet sheet %(id)d cannot be read back: %(problem)s"),
+    )

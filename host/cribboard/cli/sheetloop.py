@@ -7,7 +7,7 @@ import io
 import shlex
 import sys
 from collections.abc import Callable
-from typing import BinaryIO, TextIO
+from typing import TYPE_CHECKING, BinaryIO, TextIO, TypeVar
 
 import click
 
@@ -17,6 +17,11 @@ from cribboard.sheets.change import Routine
 from cribboard.text.error_words import said
 from cribboard.text.i18n import _
 from cribboard.text.quote import LINE, NoLineEnd, clip, input_line, quote, read_line
+
+if TYPE_CHECKING:
+    from cribboard.store import Database
+
+T = TypeVar("T")
 
 SHEET_MAX = 1 << 20  # bytes of a sheet's file: a rubber is a few KB
 
@@ -141,3 +146,16 @@ def resume_command(game: str, sheet_id: int, db_url: str) -> str:
     """The command that goes on with this sheet (with --db only if it was given)."""
     given = click.get_current_context().get_parameter_source("db_url") != click.core.ParameterSource.DEFAULT
     return "cribboard %s sheet --resume %d%s" % (game, sheet_id, " --db %s" % shlex.quote(db_url) if given else "")
+
+
+def read_back(
+    load: "Callable[[Database, int], T]", conn: "Database", sheet_id: int, missing: str, unreadable: str
+) -> T:
+    """A kept sheet, loaded; a UsageError for an id the database has none of (missing: its words, %d the id)
+    or one it cannot read back (unreadable: %(id)d and %(problem)s)."""
+    try:
+        return load(conn, sheet_id)
+    except KeyError:
+        raise UsageError(missing % sheet_id) from None
+    except ValueError as e:
+        raise UsageError(unreadable % {"id": sheet_id, "problem": said(e)}) from None
