@@ -85,41 +85,33 @@ def barbu_sheet(
         pairs = pairs or kept_pairs
     else:
         rubber, rubber_id = rules.Rubber(first_dealer - 1, players), None
-    state = {"rubber": rubber, "id": rubber_id}
 
     def apply(text: str) -> list[str]:
-        state["rubber"], change = sheet.apply(state["rubber"], text)
-        state["id"] = saved.save_rubber(conn, state["rubber"], players, state["id"], pairs)
-        return view.told(state["rubber"], change)
+        nonlocal rubber, rubber_id
+        rubber, change = sheet.apply(rubber, text)
+        rubber_id = saved.save_rubber(conn, rubber, players, rubber_id, pairs)
+        return view.told(rubber, change)
 
-    def prompt():
-        r = state["rubber"]
-        return (
-            _("the rubber is over")
-            if r.over()
-            else _("deal %(number)d, %(dealer)s deals; left: %(left)s")
-            % {
-                "number": len(r.deals) + 1,
-                "dealer": players[r.dealer()],
-                "left": ", ".join(sheet.contract_name(c) for c in r.remaining()),
-            }
-        )
+    def prompt() -> str:
+        if rubber.over():
+            return _("the rubber is over")
+        return _("deal %(number)d, %(dealer)s deals; left: %(left)s") % {
+            "number": len(rubber.deals) + 1,
+            "dealer": players[rubber.dealer()],
+            "left": ", ".join(sheet.contract_name(c) for c in rubber.remaining()),
+        }
+
+    def going_on() -> str:
+        if rubber_id is None or rubber.over():
+            return ""  # nothing kept, or over: nothing to go on with
+        return " " + _("The rubber is saved as barbu rubber %(id)d: go on with `%(command)s`.") % {
+            "id": rubber_id,
+            "command": sheetloop.resume_command("barbu", rubber_id, db_url),
+        }
 
     sheetloop.run(
-        text,
-        lambda: [_("One deal a line; undo; fix N DEAL; quit.")] + view.duty_lines(state["rubber"]),
-        prompt,
-        apply,
-        lambda: (
-            ""
-            if state["id"] is None or state["rubber"].over()
-            # over: nothing to go on with
-            else " "
-            + _("The rubber is saved as barbu rubber %(id)d: go on with `%(command)s`.")
-            % {"id": state["id"], "command": sheetloop.resume_command("barbu", state["id"], db_url)}
-        ),
+        text, lambda: [_("One deal a line; undo; fix N DEAL; quit.")] + view.duty_lines(rubber), prompt, apply, going_on
     )
-    rubber, rubber_id = state["rubber"], state["id"]
     sheetloop.finish(
         json.dumps(dict(sheet.record(rubber, players, pairs), id=rubber_id), indent=1)
         if as_json

@@ -95,7 +95,7 @@ def sim(
 
     announced = simboards.announce(str(board_sim.port), flash_dir)  # commands given no --port find it
     try:  # until a signal: the board and the server are stopped however this ends
-        url = "http://%s:%d/" % server.server_address[:2]
+        url = "http://%s:%d/" % (str(server.server_address[0]), server.server_address[1])
         if port and server.server_address[1] != port:
             status(
                 _("port %(port)d is taken (by another simulated board?): the page is on port %(free)d")
@@ -181,7 +181,7 @@ def live(port_names: tuple[str, ...], http_addr: str, headless: bool, as_json: b
             raise CribboardError(_("cannot serve the page on %s: %s") % (http_addr, e.strerror or e)) from None
 
         def say() -> None:
-            url = "http://%s:%d/" % server.server_address[:2]
+            url = "http://%s:%d/" % (str(server.server_address[0]), server.server_address[1])
             if as_json:
                 click.echo(json.dumps({"url": url, "boards": [{"port": b.port, "board": b.board} for b in boards]}))
             else:

@@ -163,7 +163,7 @@ def discard(
         except ValueError as e:
             raise UsageError(said(e)) from None
         return
-    told = []  # hands answered so far: a blank line between their tables
+    told: list[str] = []  # hands answered so far: a blank line between their tables
 
     def headed(text: str) -> None:
         if not as_json:

@@ -116,37 +116,32 @@ def piquet_sheet(
         sheet = _kept(conn, resume)
     else:
         sheet = ps.Sheet(players, first_dealer - 1)
-    state = {"sheet": sheet, "id": resume}
+    sheet_id = resume
 
     def apply(text: str) -> list[str]:
-        state["sheet"], change = ps.apply(state["sheet"], text)
-        state["id"] = saved.save_partie(conn, state["sheet"], state["id"])
-        return view.told(state["sheet"], change)
+        nonlocal sheet, sheet_id
+        sheet, change = ps.apply(sheet, text)
+        sheet_id = saved.save_partie(conn, sheet, sheet_id)
+        return view.told(sheet, change)
 
-    def intro():
+    def intro() -> list[str]:
         return [
             _(
                 "One deal a line: %(first)s's points, then %(second)s's (or: cards ELDER / YOUNGER / TRICKS); "
                 "undo; fix N A B; quit."
             )
-            % {"first": state["sheet"].names[0], "second": state["sheet"].names[1]}
-        ] + (view.totals_lines(state["sheet"]) if state["sheet"].deals() else [])
+            % {"first": sheet.names[0], "second": sheet.names[1]}
+        ] + (view.totals_lines(sheet) if sheet.deals() else [])
 
-    sheetloop.run(
-        text,
-        intro,
-        lambda: view.prompt(state["sheet"]),
-        apply,
-        lambda: (
-            ""
-            if state["id"] is None or state["sheet"].game.over()
-            # over: nothing to go on with
-            else " "
-            + _("The partie is saved as piquet sheet %(id)d: go on with `%(command)s`.")
-            % {"id": state["id"], "command": sheetloop.resume_command("piquet", state["id"], db_url)}
-        ),
-    )
-    sheet, sheet_id = state["sheet"], state["id"]
+    def going_on() -> str:
+        if sheet_id is None or sheet.game.over():
+            return ""  # nothing kept, or over: nothing to go on with
+        return " " + _("The partie is saved as piquet sheet %(id)d: go on with `%(command)s`.") % {
+            "id": sheet_id,
+            "command": sheetloop.resume_command("piquet", sheet_id, db_url),
+        }
+
+    sheetloop.run(text, intro, lambda: view.prompt(sheet), apply, going_on)
     sheetloop.finish(
         json.dumps(ps.as_json(sheet, sheet_id), indent=1) if as_json else "\n".join(view.rows(sheet)),
         "piquet",

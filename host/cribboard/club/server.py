@@ -82,6 +82,8 @@ class _TimedChannel(HTTPChannel):
 
 class _Server(TcpWSGIServer):
     channel_class = _TimedChannel
+    effective_host: str  # where it listens: set by waitress's __init__ (not in its published stubs)
+    effective_port: int
     turned_away = 0  # connections turned away (the tests and the bench read it)
     waiting: deque[tuple[socket.socket, Any, float]]  # accepted while full: (connection, address, since);
     # set by ClubServer before the loop runs

@@ -55,7 +55,7 @@ def peg_words(words: Sequence[str]) -> list[dict[str, Any]]:
     cards = [w for w in words if w.lower() != "go"]
     parse(" ".join(cards))  # refuses unknown and duplicate cards up front
     out = []
-    series = []
+    series: list[int] = []
     count = 0
     for word in words:
         if word.lower() == "go":

@@ -130,7 +130,7 @@ def wiring(board_data: dict[str, Any], layout_data: dict[str, Any], board_name: 
         % (30 + 12 * len(cfg.buttons))
     )
     text(50, 40, board_name.upper(), 5, anchor="middle")
-    y = 55
+    y = 55.0
     text(78, y, pin(cfg.strip_pin), 3.5, anchor="end")
     line(80, y - 1, 130, y - 1, "#070", 0.8)
     rows.append('<rect x="130" y="%d" width="20" height="4" fill="#fff" stroke="#000" stroke-width="0.6"/>\n' % (y - 3))

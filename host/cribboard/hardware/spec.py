@@ -84,7 +84,7 @@ def check(path: str | Path, _: Callable[[str], str] = _) -> str:
 
 def positions(layout_data: dict[str, Any]) -> list[tuple[int, int, str, int, float, float]]:
     """(strip index, track, role, number, x, y) for every LED, in strip order."""
-    out = []
+    out: list[tuple[int, int, str, int, float, float]] = []
     for run in layout_data["runs"]:
         kind = run["kind"]
         if kind in ("holes", "points"):

@@ -90,7 +90,7 @@ def _search(
         sitting: list[str | None] = [None]
         if len(order) % 2:
             # who sits out: first those who have not yet
-            sitting = sorted(order, key=lambda n: n in byes)  # type: ignore[assignment]  (names, not None)
+            sitting = [n for n in sorted(order, key=lambda n: n in byes)]  # (names: a list of str | None)
         pairs = None
         for out in sitting[:3]:  # (a few tries: the search is bounded)
             rest = [n for n in order if n != out]

@@ -58,7 +58,7 @@ def checked(**parts: object) -> Scheme:
                 _("the scheme's %(part)s is a whole number from -99 to 99, not %(value)r")
                 % {"part": name, "value": value}
             )
-    scheme = Scheme(**parts)  # type: ignore[arg-type]  (each part checked above)
+    scheme = Scheme(**parts)  # type: ignore[arg-type]  # (each part checked above)
     if not scheme.loss <= scheme.win <= scheme.skunk <= scheme.double_skunk:
         raise UsageError(
             _(

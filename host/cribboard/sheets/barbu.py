@@ -95,6 +95,7 @@ def parse_deal(line: str) -> tuple[str, dict[str, Any], list[list[Any]]]:
             )
             % {"contract": contract_name(contract), "want": want, "given": len(numbers)}
         )
+    result: dict[str, Any]
     if contract == "barbu":
         result = {"taker": _seat(args[0])}
     elif contract == "hearts":

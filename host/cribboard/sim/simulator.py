@@ -8,7 +8,7 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from cribboard import resources
 from cribboard.deploy import manifest
@@ -147,12 +147,12 @@ class Simulator:
         self.link = Path(link) if link else None
         # The board process's stderr (its tracebacks): beside its flash folder unless given.
         self.log_path = Path(log) if log else self.flash.parent / ("%s.log" % self.flash.name)
-        self._log = None
-        self.proc = None
-        self.port = None
-        self._hw = None  # the board's simulated hardware (hwlink), once it runs
+        self._log: BinaryIO | None = None
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.port: str | None = None  # the pty, once it runs
+        self._hw: HwLink | None = None  # the board's simulated hardware (hwlink), once it runs
         self._master = self._slave = -1
-        self.runtime = None
+        self.runtime: str | None = None
         self.edition = edition
 
     # --- life ---------------------------------------------------------------
@@ -165,11 +165,11 @@ class Simulator:
 
         self._master, self._slave = os.openpty()
         tty.setraw(self._slave)  # a serial line, not a terminal: no echo, no line editing
-        self.port = os.ttyname(self._slave)
+        self.port = port = os.ttyname(self._slave)
         if self.link:
             if self.link.is_symlink() or self.link.exists():
                 self.link.unlink()
-            self.link.symlink_to(self.port)
+            self.link.symlink_to(port)
         env = dict(os.environ, MICROPYPATH=str(resources.mp_dir()), PYTHONPATH=str(resources.mp_dir()))
         cmd, self.runtime = board_command(str(self.flash), str(listener.getsockname()[1]), self.ident, self.edition)
         try:

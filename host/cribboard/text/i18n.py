@@ -88,9 +88,9 @@ def _speak_for_click() -> None:
         if module is None:
             continue
         if hasattr(module, "_"):
-            module._ = _  # pyright: ignore[reportAttributeAccessIssue]
+            module.__dict__["_"] = _
         if hasattr(module, "ngettext"):
-            module.ngettext = ngettext  # pyright: ignore[reportAttributeAccessIssue]
+            module.__dict__["ngettext"] = ngettext
 
 
 def language() -> str:
