@@ -128,6 +128,7 @@ typecheck: $(VENV_DONE) $(NODE_DONE) $(STUBS_DONE) $(CP_STUBS_DONE)
 	node_modules/.bin/pyright -p firmware/pyrightconfig.json
 	node_modules/.bin/pyright -p firmware/pyrightconfig.circuitpython.json
 	node_modules/.bin/pyright -p pyrightconfig.host.json
+	node_modules/.bin/pyright -p pyrightconfig.core.json  # the shared core on CPython: every parameter annotated
 	$(BIN)/mypy --no-incremental --cache-dir=/dev/null  # the host and the shared core, as pyproject.toml says
 
 # Every firmware file must compile for the board, not only import on CPython.

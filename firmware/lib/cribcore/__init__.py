@@ -7,7 +7,7 @@ try:
     from micropython import const  # pyright: ignore[reportAssignmentType]
 except ImportError:  # CPython: a constant is its value
 
-    def const(x):
+    def const(x):  # pyright: ignore[reportMissingParameterType]  (typed as micropython's: typings/)
         return x
 
 

@@ -24,7 +24,7 @@ _HEAD = (
 )
 
 
-def address(server):
+def address(server: str) -> tuple[str, int, str]:
     """("A.B.C.D", port, "A.B.C.D:port") of a club server's URL, http://A.B.C.D:PORT/
     (cribapp.hostface checked it when it was kept)."""
     hostport = server[7:-1]
@@ -32,12 +32,12 @@ def address(server):
     return host, int(port), hostport
 
 
-def request(hostport, path, board, counter, sig, body):
+def request(hostport: str, path: str, board: str, counter: str, sig: str, body: bytes) -> bytes:
     """A signed POST of body (bytes), whole."""
     return (_HEAD % (path, hostport, len(body), board, counter, sig)).encode() + body
 
 
-def _head(data):
+def _head(data: bytes) -> tuple[int, int, bytes] | None:
     """(where the body starts, its Content-Length or -1, the signature header) of an answer (bytes),
     or None before its head is all in. One pass over the head's lines (a Pico's few ms count)."""
     end = data.find(b"\r\n\r\n")
@@ -57,14 +57,14 @@ def _head(data):
     return end + 4, length, sig
 
 
-def whole(data):
+def whole(data: bytes | bytearray) -> bool:
     """Whether an answer's head and all the body its Content-Length says have come (else: read on to
     the end of the connection)."""
     head = _head(bytes(data))
     return head is not None and 0 <= head[1] <= len(data) - head[0]
 
 
-def answer(data):
+def answer(data: bytes | bytearray) -> tuple[int, str, bytes] | None:
     """(status, signature, body) of a whole answer; None if it is not an HTTP answer."""
     data = bytes(data)
     head = _head(data)

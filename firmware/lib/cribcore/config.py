@@ -29,7 +29,7 @@ DEFAULTS = {
 
 
 class Config:
-    def __init__(self, data=None):
+    def __init__(self, data: object = None) -> None:
         d = DEFAULTS if data is None else data
         if not isinstance(d, dict):
             raise CoreError(_NOT_OBJECT, ())
@@ -43,8 +43,8 @@ class Config:
         buttons = d.get("buttons")
         if not isinstance(buttons, dict):
             raise CoreError(_NO_BUTTONS, ())
-        self.buttons = {}
-        pins = {}
+        self.buttons = {}  # type: dict[str, int | str]
+        pins = {}  # type: dict[int | str, str]
         for name in buttons:
             if name not in BUTTON_NAMES:
                 raise CoreError(_BUTTON, (name, " ".join(BUTTON_NAMES)))
@@ -58,7 +58,7 @@ class Config:
                 raise CoreError(_NO_PIN, (name,))
 
 
-def _pin(d, key, default=None):
+def _pin(d: dict, key: str, default: object = None) -> int | str:
     """A GPIO number (MicroPython's machine.Pin), or a name in CircuitPython's
     `board` module ("D5", "GP2", "NEOPIXEL"). On CircuitPython a number N
     means board.GPN, so a Pico's pin map serves both."""
@@ -70,14 +70,14 @@ def _pin(d, key, default=None):
     raise CoreError(_PIN, (key, v))
 
 
-def _is_name(text):
+def _is_name(text: str) -> bool:
     for c in text:
         if not (c == "_" or "A" <= c <= "Z" or "a" <= c <= "z" or "0" <= c <= "9"):
             return False
     return True
 
 
-def _int(d, key, low, high, default=None):
+def _int(d: dict, key: str, low: int, high: int, default: object = None) -> int:
     v = d.get(key, default)
     if not isinstance(v, int) or isinstance(v, bool) or not (low <= v <= high):
         raise CoreError(_NUMBER, (key, low, high, v))

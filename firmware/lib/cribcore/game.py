@@ -45,7 +45,7 @@ TRIPLE_SKUNK = 3
 SKUNK_NAMES = ("win", "skunk", "double skunk", "triple skunk")
 
 
-def sides_for(players):
+def sides_for(players: int) -> int:
     """Tracks on the board: 2 or 3 players peg alone, 4 play as two teams."""
     if players == 2 or players == 4:
         return 2
@@ -54,18 +54,18 @@ def sides_for(players):
     raise CoreError(_PLAYERS, (players,))
 
 
-def check_target(target):
+def check_target(target: int) -> None:
     if target not in TARGETS:
         raise CoreError(_TARGET, (target,))
 
 
-def skunk_lines(target=121):
+def skunk_lines(target: int = 121) -> tuple[int, ...]:
     """The skunk lines of a game to target, lowest first."""
     check_target(target)
     return SKUNK_LINES_61 if target == 61 else SKUNK_LINES
 
 
-def skunk_class(loser_score, target=121):
+def skunk_class(loser_score: int, target: int = 121) -> int:
     """How badly a loser lost: one class for every skunk line not reached
     (121 points: 91+ plain, 61-90 skunk, 31-60 double, 0-30 triple; a
     61-point game knows only the skunk, at 30 or less)."""
@@ -76,7 +76,7 @@ def skunk_class(loser_score, target=121):
     return cls
 
 
-def skunk_line(loser_score, target=121):
+def skunk_line(loser_score: int, target: int = 121) -> int:
     """The next skunk line the loser must pass to escape, or 0 if clear."""
     for line in skunk_lines(target):
         if loser_score < line:
@@ -94,7 +94,7 @@ class Game:
     SHOWS = True  # deals end with the hands and the crib shown (counted by kind)
     TENS = False  # entries small enough to tap point by point (no ten-at-a-time key)
 
-    def __init__(self, players=2, target=121, dealer=0):
+    def __init__(self, players: int = 2, target: int = 121, dealer: int = 0) -> None:
         self.sides = sides_for(players)
         check_target(target)
         if not isinstance(dealer, int) or not (0 <= dealer < players):
@@ -102,21 +102,21 @@ class Game:
         self.players = players
         self.target = target
         self.first_dealer = dealer
-        self.events = []
+        self.events = []  # type: list[tuple[int, int, str, int]]  # (seat, points, kind, ticks)
         self.cursor = 0  # events[:cursor] are in force; the rest can be redone
         self._at = -1  # cursor the derived state below belongs to
         self._totals = [0] * self.sides
         self._backs = [0] * self.sides
         self._deals = 0
-        self._winner = None
+        self._winner = None  # type: int | None
 
     # --- entering ------------------------------------------------------
-    def side_of(self, seat):
+    def side_of(self, seat: int) -> int:
         if not isinstance(seat, int) or not (0 <= seat < self.players):
             raise CoreError(_NO_SEAT, (seat, self.players))
         return seat % self.sides
 
-    def check(self, seat, points, kind=PEGGING):
+    def check(self, seat: int, points: int, kind: str = PEGGING) -> None:
         """ValueError naming the problem if this entry cannot be made now."""
         side = self.side_of(seat)
         if kind not in KINDS:
@@ -137,7 +137,7 @@ class Game:
         if kind == CRIB and side != dealer_side:
             raise CoreError(_CRIB, ())
 
-    def add(self, seat, points, kind=PEGGING, ticks=0):
+    def add(self, seat: int, points: int, kind: str = PEGGING, ticks: int = 0) -> tuple[int, int, str, int]:
         """Score points for seat; the game ends the moment a side reaches the target."""
         self.check(seat, points, kind)
         if not isinstance(ticks, int) or ticks < 0:
@@ -150,11 +150,11 @@ class Game:
         self._at = self.cursor
         return self.events[-1]
 
-    def pass_deal(self, ticks=0):
+    def pass_deal(self, ticks: int = 0) -> tuple[int, int, str, int]:
         """The hand is over: the deal moves to the next seat on the left."""
         return self.add(self.dealer(), 0, DEAL, ticks)
 
-    def load(self, events, cursor):
+    def load(self, events: list, cursor: int) -> None:
         """Replay saved events (checking each) and put the undo cursor back."""
         if self.events:
             raise CoreError(_LOAD_NEW, ())
@@ -166,20 +166,20 @@ class Game:
             self.add(e[0], e[1], e[2], e[3])
         self.cursor = cursor
 
-    def undo(self):
+    def undo(self) -> bool:
         if self.cursor == 0:
             return False
         self.cursor -= 1
         return True
 
-    def redo(self):
+    def redo(self) -> bool:
         if self.cursor == len(self.events):
             return False
         self.cursor += 1
         return True
 
     # --- derived state -------------------------------------------------
-    def _apply(self, event):
+    def _apply(self, event: tuple[int, int, str, int]) -> None:
         seat, points, kind, _ = event
         if kind == DEAL:
             self._deals += 1
@@ -190,7 +190,7 @@ class Game:
         if self._totals[side] >= self.target and self._winner is None:
             self._winner = side
 
-    def _derive(self):
+    def _derive(self) -> None:
         if self._at == self.cursor:
             return
         for i in range(self.sides):
@@ -202,33 +202,33 @@ class Game:
             self._apply(self.events[i])
         self._at = self.cursor
 
-    def score(self, side):
+    def score(self, side: int) -> int:
         """The front peg: the side's score, never past the game hole."""
         self._derive()
         t = self._totals[side]
         return t if t < self.target else self.target
 
-    def scores(self):
+    def scores(self) -> list[int]:
         return [self.score(s) for s in range(self.sides)]
 
-    def back(self, side):
+    def back(self, side: int) -> int:
         """The back peg: the side's score before its last entry."""
         self._derive()
         return self._backs[side]
 
-    def dealer(self):
+    def dealer(self) -> int:
         self._derive()
         return (self.first_dealer + self._deals) % self.players
 
-    def winner(self):
+    def winner(self) -> int | None:
         """The side that reached the target, or None while the game goes on."""
         self._derive()
         return self._winner
 
-    def over(self):
+    def over(self) -> bool:
         return self.winner() is not None
 
-    def trailer(self):
+    def trailer(self) -> int:
         self._derive()
         worst = 0
         for s in range(1, self.sides):
@@ -236,7 +236,7 @@ class Game:
                 worst = s
         return worst
 
-    def loser(self):
+    def loser(self) -> int | None:
         """The best-placed loser's side once won (a skunk is judged by it,
         since the winner must have beaten every opponent by that margin)."""
         w = self.winner()
@@ -248,28 +248,28 @@ class Game:
                 best = s
         return best
 
-    def skunk(self):
+    def skunk(self) -> int | None:
         """Skunk class of the game once won."""
         loser = self.loser()
         return None if loser is None else skunk_class(self._totals[loser], self.target)
 
-    def lines(self):
+    def lines(self) -> tuple[int, ...]:
         """The lines a trailing track is measured by: the skunk lines."""
         return skunk_lines(self.target)
 
-    def counting_order(self):
+    def counting_order(self) -> list[tuple[int, str]]:
         """The show: each player from the dealer's left, the dealer, then the crib."""
         d = self.dealer()
-        order = []
+        order = []  # type: list[tuple[int, str]]
         for i in range(1, self.players + 1):
             order.append(((d + i) % self.players, HAND))
         order.append((d, CRIB))
         return order
 
-    def race(self):
+    def race(self) -> list[list[int]]:
         """The scores after each scoring event in force: one list per event."""
         totals = [0] * self.sides
-        out = []
+        out = []  # type: list[list[int]]
         for i in range(self.cursor):
             seat, points, kind, _ = self.events[i]
             if kind == DEAL:

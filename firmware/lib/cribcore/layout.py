@@ -22,13 +22,13 @@ class Layout:
       hole[track][1..121], dealer[track], points[track][0..6]: strip indices
       n: the strip's length; tracks: 2 or 3; name"""
 
-    def __init__(self, data):
+    def __init__(self, data: object) -> None:
         from cribcore.layoutfile import place
 
         self.name = "unnamed"
         self.n = 0
         self.tracks = 0
-        self.hole = []
+        self.hole = []  # type: list[array[int]]
         self.dealer = array("H")
-        self.points = []
+        self.points = []  # type: list[array[int]]
         place(self, data)

@@ -7,6 +7,10 @@ from cribcore import CoreError, const
 from cribcore.game import STREET
 from cribcore.layout import DEALER, GAME, GAME_POINT_LEDS, HOLE, HOLES, NO_LED, POINTS
 
+_TYPE_CHECKING = const(0)  # typing's, folded away on a board (cribcore.record says how)
+if _TYPE_CHECKING:
+    from cribcore.layout import Layout
+
 # The codes of cribcore.messages.
 _NOT_OBJECT = const(1101)
 _TRACKS = const(1102)
@@ -29,7 +33,7 @@ _GAME_HOLE = const(1118)
 _HOLE = const(1119)
 
 
-def place(layout, data):
+def place(layout: "Layout", data: object) -> None:
     """Fill layout's tables from a layout's data (Layout(data) calls this)."""
     if not isinstance(data, dict):
         raise CoreError(_NOT_OBJECT, ())
@@ -89,7 +93,7 @@ def place(layout, data):
                 raise CoreError(_NO_POINT_LED, (layout.name, t + 1, k + 1))
 
 
-def _table(layout, kind, track):
+def _table(layout: "Layout", kind: str, track: int):  # -> (the table: an array, the slot shift)
     """The table a run's LEDs go in, and what turns a run's number into a slot."""
     if kind == HOLE or kind == GAME:
         return layout.hole[track], 0
@@ -98,7 +102,7 @@ def _table(layout, kind, track):
     return layout.points[track], -1
 
 
-def _role_name(role, k):
+def _role_name(role: str, k: int) -> CoreError:
     """An LED's role, as a phrase of a CoreError."""
     if role == DEALER:
         return CoreError(_DEALER_LED, ())
@@ -107,7 +111,7 @@ def _role_name(role, k):
     return CoreError(_GAME_HOLE, ()) if k == HOLES else CoreError(_HOLE, (k,))
 
 
-def _run(run, number, tracks):
+def _run(run: object, number: int, tracks: int) -> tuple[str, int, int, int]:
     """(kind, track, first, last) of one run: its LEDs are numbered first..last
     in strip order (a game hole is 121, a dealer LED 0)."""
     if not isinstance(run, dict):
@@ -130,11 +134,11 @@ def _run(run, number, tracks):
     return kind, track, first, last
 
 
-def _row(kind, track, first, last, x, y):
+def _row(kind: str, track: int, first: int, last: int, x: int, y: int) -> dict[str, object]:
     return {"kind": kind, "track": track, "from": first, "to": last, "x": x, "y": y, "dx": 1 if last >= first else -1}
 
 
-def standard(tracks):
+def standard(tracks: int) -> dict[str, object]:
     """The reference board: a row of 30 holes per street and track, tracks
     side by side, streets running right and left in turn (the peg path of a
     wooden board); the strip snakes row by row, so every other row counts

@@ -36,7 +36,7 @@ SCHEMES = {
 }
 
 
-def game_points(scheme, skunk):
+def game_points(scheme: str, skunk: int) -> int:
     """Game points a win is worth; WINS_MATCH for a match-winning triple skunk."""
     if scheme not in SCHEMES:
         raise CoreError(_SCHEME, (scheme,))
@@ -50,7 +50,15 @@ class Match:
 
     kind = CRIBBAGE
 
-    def __init__(self, players=2, target=121, scheme=ACC, best_of=None, first_to=None, dealer=0):
+    def __init__(
+        self,
+        players: int = 2,
+        target: int = 121,
+        scheme: str = ACC,
+        best_of: int | None = None,
+        first_to: int | None = None,
+        dealer: int = 0,
+    ) -> None:
         self.sides = sides_for(players)
         if scheme not in SCHEMES:
             raise CoreError(_SCHEME, (scheme,))
@@ -72,14 +80,14 @@ class Match:
         # keeps only the current one; `closed` has the result of every game
         # before it, so standings never need the old ledgers.
         self.games = [Game(players, target, dealer)]
-        self.closed = []
+        self.closed = []  # type: list[tuple[int, int, int]]  # (winner side, skunk class, game points)
 
     @property
-    def game(self):
+    def game(self) -> Game:
         """The game being played (or just finished)."""
         return self.games[-1]
 
-    def result(self, index):
+    def result(self, index: int) -> tuple[int, int, int] | None:
         """(winner side, skunk class, game points) of game index (0-based), or
         None while that game goes on."""
         if index < len(self.closed):
@@ -90,17 +98,17 @@ class Match:
         w = g.winner()
         if w is None:
             return None
-        sk = g.skunk()
-        return (w, sk, game_points(self.scheme, sk))
+        sk = g.skunk()  # (an int once there is a winner)
+        return (w, sk, game_points(self.scheme, sk))  # type: ignore[arg-type, return-value]
 
-    def held(self, index):
+    def held(self, index: int) -> Game:
         """The ledger of game index, if it is still held in memory."""
         first = len(self.closed) + 1 - len(self.games)
         if index < first or index > len(self.closed):
             raise CoreError(_NOT_HELD, (index + 1,))
         return self.games[index - first]
 
-    def standings(self):
+    def standings(self) -> tuple[list[int], list[int], int | None]:
         """(games won, game points) per side, and the side that took the match
         outright with a triple skunk (or None)."""
         wins = [0] * self.sides
@@ -118,7 +126,7 @@ class Match:
                 points[w] += p
         return wins, points, outright
 
-    def winner(self):
+    def winner(self) -> int | None:
         wins, points, outright = self.standings()
         if outright is not None:
             return outright
@@ -128,10 +136,10 @@ class Match:
                 return s
         return None
 
-    def over(self):
+    def over(self) -> bool:
         return self.winner() is not None
 
-    def next_dealer(self):
+    def next_dealer(self) -> int:
         """The loser deals first in the next game: the first seat after the
         last dealer that belongs to the side with the lowest score."""
         g = self.game
@@ -143,20 +151,20 @@ class Match:
                 return seat
         return seat
 
-    def next_game(self):
+    def next_game(self) -> Game:
         if not self.game.over():
             raise CoreError(_GAME_NOT_OVER, ())
         if self.over():
             raise CoreError(_MATCH_OVER, ())
-        self.closed.append(self.result(len(self.closed)))
+        self.closed.append(self.result(len(self.closed)))  # type: ignore[arg-type]  # (over: a result)
         self.games.append(Game(self.players, self.target, self.next_dealer()))
         return self.game
 
-    def restart_game(self):
+    def restart_game(self) -> None:
         """Start the current game again, same dealer, no events."""
         g = self.game
         self.games[-1] = Game(g.players, g.target, g.first_dealer)
 
-    def forget_closed(self):
+    def forget_closed(self) -> None:
         """Drop the ledgers of finished games (a board logs them first)."""
         del self.games[:-1]

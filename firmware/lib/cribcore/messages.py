@@ -149,9 +149,9 @@ MESSAGES = {
 }
 
 
-def names(template):
+def names(template: str) -> list[str]:
     """The placeholders' names, each once, in the order they first appear."""
-    out = []
+    out = []  # type: list[str]
     i = template.find("%(")
     while i >= 0:
         end = template.find(")", i)
@@ -162,12 +162,12 @@ def names(template):
     return out
 
 
-def fill(template, values):
+def fill(template: str, values: tuple | list) -> str:
     """The template with its values, given in the order of names()."""
     return template % dict(zip(names(template), values))
 
 
-def english(code, values):
+def english(code: int, values: tuple | list) -> str:
     """The English sentence of a CoreError; a code this core does not know
     (a newer board's) is shown as it is."""
     template = MESSAGES.get(code)

@@ -18,19 +18,19 @@ _SPACES = const(506)
 _CONTROL = const(507)
 
 
-def default_name(track):
+def default_name(track: int) -> str:
     """What a board that was never given names calls track (0-based)."""
     return "Track %d" % (track + 1)
 
 
-def names_for(given, tracks):
+def names_for(given: list[str] | None, tracks: int) -> list[str]:
     """The names of `tracks` tracks: those given (a list, or None for a board
     never given names), "Track N" for any missing."""
     given = given or []
     return [given[t] if t < len(given) else default_name(t) for t in range(tracks)]
 
 
-def name_problem(name):
+def name_problem(name: object) -> CoreError | None:
     """None for a good name; else why it is refused: a CoreError, not raised
     (its str() is a few English words; the host says them in its language)."""
     if not isinstance(name, str):
@@ -60,7 +60,7 @@ def name_problem(name):
     return None
 
 
-def check_names(names, tracks):
+def check_names(names: object, tracks: int) -> list[str]:
     """The names of a match's tracks, checked; ValueError says which and why."""
     if not isinstance(names, list) or len(names) != tracks:
         raise CoreError(_TRACKS, (tracks,))

@@ -9,16 +9,16 @@ _MARK = const(" ~")
 _CRC_LEN = const(8)
 
 
-def crc_hex(text):
+def crc_hex(text: str) -> str:
     return "%08x" % (crc32(text.encode()) & 0xFFFFFFFF)
 
 
-def seal(text):
+def seal(text: str) -> bytes:
     """The line for text, newline included, as bytes."""
     return ("%s%s%s\n" % (text, _MARK, crc_hex(text))).encode()
 
 
-def unseal(line):
+def unseal(line: bytes | bytearray | str) -> str | None:
     """The text of a sealed line (bytes or str, newline optional), or None if
     the line is torn, garbled or not sealed at all."""
     if isinstance(line, (bytes, bytearray)):

@@ -10,7 +10,7 @@ from cribcore import const
 _BLOCK = const(64)  # SHA-256's block, in bytes
 
 
-def pads(key):
+def pads(key: bytes) -> tuple[bytes, bytes]:
     """The key's two padded blocks (inner, outer), made once: a board signs
     and checks with them without XOR-ing 64 bytes in Python each time (a
     few ms on a Pico)."""
@@ -20,7 +20,7 @@ def pads(key):
     return bytes([b ^ 0x36 for b in key]), bytes([b ^ 0x5C for b in key])
 
 
-def hmac_sha256(key, *parts):
+def hmac_sha256(key: bytes | tuple[bytes, bytes], *parts: bytes) -> bytes:
     """HMAC-SHA256 under key (bytes, or its pads()) of the parts (bytes) one after the other, hashed as
     they are, without joining them (a request's body is kilobytes on a board's heap)."""
     inner_pad, outer_pad = key if isinstance(key, tuple) else pads(key)
@@ -32,7 +32,7 @@ def hmac_sha256(key, *parts):
     return outer.digest()
 
 
-def canonical(method, path, board, counter):
+def canonical(method: str, path: str, board: str, counter: str) -> bytes:
     """What is signed, before the body: the method, the path, the board's
     id and the request's counter ("BOOT.N", never used twice), one a line;
     then the body as sent. An acknowledgement signs "ACK" and the same path,
@@ -40,6 +40,6 @@ def canonical(method, path, board, counter):
     return ("%s\n%s\n%s\n%s\n" % (method, path, board, counter)).encode()
 
 
-def signature(key, method, path, board, counter, body):
+def signature(key: bytes | tuple[bytes, bytes], method: str, path: str, board: str, counter: str, body: bytes) -> str:
     """The signature's hex digits (64), under key (bytes, or its pads())."""
     return hexlify(hmac_sha256(key, canonical(method, path, board, counter), body)).decode()

@@ -6,6 +6,10 @@
 
 from cribcore import CoreError, const
 
+_TYPE_CHECKING = const(0)  # typing's, folded away on MicroPython (cribcore.record says how)
+if _TYPE_CHECKING:
+    from collections.abc import Callable
+
 PLAYERS = 4
 CONTRACTS = ("barbu", "hearts", "queens", "tricks", "last2", "trumps", "domino")
 TOTALS = {"barbu": -20, "hearts": -30, "queens": -24, "tricks": -26, "last2": -30, "trumps": 65, "domino": 65}
@@ -38,7 +42,7 @@ _DEAL_N = const(621)
 _PLAYER_N = const(622)
 
 
-def _counts(result, key, total):
+def _counts(result: object, key: str, total: int) -> list[int]:
     v = result.get(key) if isinstance(result, dict) else None
     if not isinstance(v, list) or len(v) != PLAYERS or any([type(n) is not int or n < 0 for n in v]):
         raise CoreError(_COUNTS, (key,))
@@ -47,14 +51,14 @@ def _counts(result, key, total):
     return v
 
 
-def _seat(result, key):
+def _seat(result: object, key: str) -> int:
     v = result.get(key) if isinstance(result, dict) else None
     if type(v) is not int or not (0 <= v < PLAYERS):
         raise CoreError(_SEAT, (key,))
     return v
 
 
-def contract_scores(contract, result):
+def contract_scores(contract: str, result: object) -> list[int]:
     """The four players' scores for one deal of a contract, before doubles.
 
     result by contract: barbu {"taker": seat}; hearts {"hearts": [4 counts,
@@ -101,11 +105,11 @@ def contract_scores(contract, result):
     return s
 
 
-def player_name(seat):
+def player_name(seat: int) -> CoreError:
     return CoreError(_PLAYER_N, (seat + 1,))  # a phrase: said in the reader's language
 
 
-def check_doubles(doubles, dealer, name=player_name):
+def check_doubles(doubles: object, dealer: int, name: "Callable[[int], object]" = player_name) -> list[list]:
     """doubles: [doubler, doubled, redoubled] triples, as the rules have them
     spoken: once the dealer names the contract, each of the three others in
     turn doubles whom he likes (the dealer too); a doubled player may
@@ -113,7 +117,7 @@ def check_doubles(doubles, dealer, name=player_name):
     he only redoubles. One bet per pair of players. ValueError says why."""
     if not isinstance(doubles, (list, tuple)):
         raise CoreError(_DOUBLES, (doubles,))
-    seen = []
+    seen = []  # type: list[tuple[int, int]]
     for d in doubles:
         if not isinstance(d, (list, tuple)) or len(d) != 3:
             raise CoreError(_DOUBLE, (d,))
@@ -131,7 +135,7 @@ def check_doubles(doubles, dealer, name=player_name):
     return [[d[0], d[1], d[2]] for d in doubles]
 
 
-def settle(scores, doubles):
+def settle(scores: list[int], doubles: list[list]) -> list[int]:
     """Apply the side bets: for each double the difference between the two
     players' results goes from the worse to the better (twice if redoubled)."""
     out = list(scores)
@@ -147,35 +151,35 @@ def settle(scores, doubles):
 class Rubber:
     """The score sheet of a rubber. Deal k is dealt by seat k // 7."""
 
-    def __init__(self, first_dealer=0, names=None):
+    def __init__(self, first_dealer: int = 0, names: list[str] | None = None) -> None:
         if type(first_dealer) is not int or not (0 <= first_dealer < PLAYERS):
             raise CoreError(_FIRST_DEALER, ())
         self.first_dealer = first_dealer
         self.names = names  # the four players' names for messages, or None
-        self.deals = []  # (dealer, contract, result, doubles, scores)
+        self.deals = []  # type: list[tuple[int, str, object, list[list], list[int]]]  # (dealer, contract, result, doubles, scores)
 
-    def name(self, seat):
+    def name(self, seat: int) -> object:
         return self.names[seat] if self.names else player_name(seat)
 
-    def dealer(self):
+    def dealer(self) -> int:
         return (self.first_dealer + len(self.deals) // len(CONTRACTS)) % PLAYERS
 
-    def remaining(self):
+    def remaining(self) -> list[str]:
         """The contracts the current dealer has still to choose from."""
         d = self.dealer()
         start = len(self.deals) - len(self.deals) % len(CONTRACTS)
         played = [deal[1] for deal in self.deals[start:] if deal[0] == d]
         return [c for c in CONTRACTS if c not in played]
 
-    def over(self):
+    def over(self) -> bool:
         return len(self.deals) >= DEALS
 
-    def add(self, contract, result, doubles=()):
+    def add(self, contract: object, result: object, doubles: object = ()) -> list[int]:
         """Enter one deal; ValueError (and nothing entered) if it cannot be right."""
         if self.over():
             raise CoreError(_RUBBER_OVER, ())
         dealer = self.dealer()
-        if contract not in CONTRACTS:
+        if not isinstance(contract, str) or contract not in CONTRACTS:
             raise CoreError(_CONTRACT, (contract, ", ".join(CONTRACTS)))
         if contract not in self.remaining():
             raise CoreError(_PLAYED, (self.name(dealer), contract))
@@ -189,7 +193,7 @@ class Rubber:
         self.deals.append((dealer, contract, result, doubles, scores))
         return scores
 
-    def doubled_dealer(self, k):
+    def doubled_dealer(self, k: int) -> list[int]:
         """How many times each player doubled the dealer of deal k in that
         dealer's round, up to and including deal k (the sheet's asterisks)."""
         start = k - k % len(CONTRACTS)
@@ -200,7 +204,7 @@ class Rubber:
                     count[a] += 1
         return count
 
-    def duty(self):
+    def duty(self) -> list[tuple[int, int, int, int]]:
         """Where the current dealer's round stands with the rule that each
         other player doubles him twice: [(seat, times so far, times still
         needed, deals left in the round)] for every player still short."""
@@ -214,11 +218,11 @@ class Rubber:
             if p != dealer and count[p] < MUST_DOUBLE_DEALER
         ]
 
-    def shortfalls(self):
+    def shortfalls(self) -> list[tuple[int, int, int]]:
         """Every finished round in which a player doubled the dealer fewer
         than twice: [(dealer, seat, times)]. Recorded, not refused: the
         seed prescribes no penalty (docs/decisions.md)."""
-        out = []
+        out = []  # type: list[tuple[int, int, int]]
         n = len(CONTRACTS)
         for end in range(n - 1, len(self.deals), n):
             dealer = self.deals[end][0]
@@ -228,14 +232,14 @@ class Rubber:
                     out.append((dealer, p, count[p]))
         return out
 
-    def totals(self):
+    def totals(self) -> list[int]:
         t = [0] * PLAYERS
         for deal in self.deals:
             for p in range(PLAYERS):
                 t[p] += deal[4][p]
         return t
 
-    def round_totals(self, dealer):
+    def round_totals(self, dealer: int) -> list[int]:
         """Each player's total over one dealer's seven contracts."""
         t = [0] * PLAYERS
         for deal in self.deals:
@@ -244,20 +248,20 @@ class Rubber:
                     t[p] += deal[4][p]
         return t
 
-    def check(self):
+    def check(self) -> list[str]:
         """Problems a finished sheet would show ([] when all is well): every
         finished dealer's round and the whole rubber must sum to zero."""
-        problems = []
+        problems = []  # type: list[str]
         for k in range(0, len(self.deals) - len(self.deals) % len(CONTRACTS), len(CONTRACTS)):
             d = self.deals[k][0]
             s = sum(self.round_totals(d))
             if s:
                 problems.append("player %d's round adds up to %d, not 0" % (d + 1, s))
-        if self.over() and sum(self.totals()):
+        if self.over() and sum(self.totals()) != 0:
             problems.append("the rubber adds up to %d, not 0" % sum(self.totals()))
         return problems
 
-    def to_record(self):
+    def to_record(self) -> dict:
         return {
             "v": 1,
             "game": "barbu",
@@ -268,7 +272,7 @@ class Rubber:
         }
 
 
-def load_rubber(record, names=None):
+def load_rubber(record: object, names: list[str] | None = None) -> Rubber:
     """Rebuild a Rubber from its record, checking every deal again; ValueError
     (never another error) for anything it cannot be."""
     if not isinstance(record, dict) or record.get("game") != "barbu" or record.get("v") != 1:

@@ -32,10 +32,10 @@ _BINOM = [[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 2, 1, 0, 0], [1, 3, 3, 1, 0], [1
 KINDS = ("fifteens", "pairs", "runs", "flush", "nobs")
 
 _FIVE_RANK_SETS = 6175  # multisets of 5 of the 13 ranks, none five times
-_table = None  # code of a 5-rank multiset -> packed (fifteens, pairs, runs)
+_table = None  # type: dict[int, int] | None  # code of a 5-rank multiset -> packed (fifteens, pairs, runs)
 
 
-def _choose(n, k):
+def _choose(n: int, k: int) -> int:
     if k < 0 or k > n:
         return 0
     out = 1
@@ -44,12 +44,12 @@ def _choose(n, k):
     return out
 
 
-def _multisets(available, k):
+def _multisets(available: list[int], k: int) -> tuple[list[int], list[int]]:
     """(codes, ways): every multiset of k ranks the cards available (a count
     by rank) can make, and in how many ways. A knapsack over the ranks, each
     taken 0 to 4 times; flat lists of integers, light on a small heap."""
-    codes = [[0]] + [[] for _ in range(k)]
-    ways = [[1]] + [[] for _ in range(k)]
+    codes = [[0]] + [[] for _ in range(k)]  # type: list[list[int]]
+    ways = [[1]] + [[] for _ in range(k)]  # type: list[list[int]]
     for r in range(_RANKS):
         n = available[r]
         for size in range(k - 1, -1, -1):  # from the top, so no rank is taken twice over
@@ -65,7 +65,7 @@ def _multisets(available, k):
     return codes[k], ways[k]
 
 
-def rank_table():
+def rank_table() -> dict[int, int]:
     """Fifteens, pairs and runs of every 5-rank multiset, packed, by code
     (built once: 6,175 scorings by cribrules.show). The scores go first into
     a preallocated buffer and the table is filled after, so a small heap
@@ -98,7 +98,7 @@ def rank_table():
     return _table
 
 
-def _unpack(v, times):
+def _unpack(v: int, times: int) -> list[int]:
     return [((v >> (2 * _FIELD)) & _MASK) * times, ((v >> _FIELD) & _MASK) * times, (v & _MASK) * times]
 
 
@@ -108,7 +108,7 @@ class Throw:
     analysis' denominator; net is hand plus crib (your crib or your
     partner's) or hand minus crib (an opponent's)."""
 
-    def __init__(self, thrown, kept, hand, crib, net):
+    def __init__(self, thrown: list[int], kept: list[int], hand: list[int], crib: list[int], net: int) -> None:
         self.thrown = thrown
         self.kept = kept
         self.hand = hand
@@ -116,7 +116,7 @@ class Throw:
         self.net = net
 
 
-def analyse(cards, players=2, own_crib=True):
+def analyse(cards: list[int], players: int = 2, own_crib: bool = True) -> tuple[int, list[Throw]]:
     """(denominator, [Throw]) for every throw from these cards, best net
     first (equal nets in the order the throws were listed). 6 cards for 2
     players (2 thrown), 5 for 3 or 4 (1 thrown). ValueError names the problem."""
@@ -143,7 +143,7 @@ def analyse(cards, players=2, own_crib=True):
         if JACK * 4 + s not in cards:
             their_jacks += (by_suit[s] - 1) * _choose(unseen - 2, k - 1)
     starters = [(_POW[r], by_rank[r]) for r in range(_RANKS) if by_rank[r]]
-    crib_ranks = {}  # thrown ranks' code -> packed crib sums (throws of the same ranks share them)
+    crib_ranks = {}  # type: dict[int, int]  # thrown ranks' code -> packed crib sums (throws of the same ranks share them)
     throws = []
     for thrown in _throws(cards, want - 4):
         kept = [c for c in cards if c not in thrown]
@@ -168,11 +168,10 @@ def analyse(cards, players=2, own_crib=True):
         code = 0
         for c in thrown:
             code += _POW[c >> 2]
-        packed = crib_ranks.get(code)
-        if packed is None:
-            packed = sum([w * table[code + m] for m, w in zip(crib_codes, crib_ways)])
-            crib_ranks[code] = packed
-        crib = _unpack(packed, k + 1)
+        shared = crib_ranks.get(code)
+        if shared is None:
+            shared = crib_ranks[code] = sum([w * table[code + m] for m, w in zip(crib_codes, crib_ways)])
+        crib = _unpack(shared, k + 1)
         suit = thrown[0] & 3
         same = True
         for c in thrown:
@@ -190,9 +189,9 @@ def analyse(cards, players=2, own_crib=True):
     return outcomes, [throws[i] for i in order]
 
 
-def _throws(cards, n):
+def _throws(cards: list[int], n: int) -> list[list[int]]:
     """Every choice of n cards (1 or 2) to throw, in the order of the cards."""
-    out = []
+    out = []  # type: list[list[int]]
     for i in range(len(cards)):
         if n == 1:
             out.append([cards[i]])

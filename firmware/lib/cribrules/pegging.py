@@ -5,6 +5,10 @@ from collections import namedtuple
 from cribcore import CoreError, const
 from cribrules.cards import check_distinct, format_card, value
 
+_TYPE_CHECKING = const(0)  # typing's, folded away on MicroPython (cribcore.record says how)
+if _TYPE_CHECKING:
+    from collections.abc import Callable
+
 Lay = namedtuple("Lay", ("total", "fifteen", "thirty_one", "pairs", "run"))
 
 MAX_COUNT = 31
@@ -25,14 +29,14 @@ GO = "go"
 LAST = "last"
 
 
-def count_of(series):
+def count_of(series: list[int]) -> int:
     total = 0
     for c in series:
         total += value(c)
     return total
 
 
-def score_lay(series):
+def score_lay(series: list[int]) -> Lay:
     """Points for the last card of series, the cards laid since the count was 0."""
     n = len(series)
     if n == 0:
@@ -79,34 +83,34 @@ class Play:
     the turn and scores go, 31 and last card itself. Scoring events are
     (seat, points, reason, lay) with lay the Lay breakdown or None."""
 
-    def __init__(self, hands, dealer):
+    def __init__(self, hands: list[list[int]], dealer: int) -> None:
         n = len(hands)
         if n < 2 or n > 4:
             raise CoreError(_HANDS, (n,))
         if not (0 <= dealer < n):
             raise CoreError(_NO_SEAT, (dealer, n))
-        all_cards = []
+        all_cards = []  # type: list[int]
         for h in hands:
             all_cards.extend(h)
         check_distinct(all_cards)
         self.seats = n
         self.hands = [list(h) for h in hands]
-        self.series = []
+        self.series = []  # type: list[int]
         self.count = 0
         self.last = -1  # seat that laid the last card of the series
-        self.events = []
-        self.gone = []  # seats that said go in the current series, in order
+        self.events = []  # type: list[tuple[int, int, str, Lay | None]]
+        self.gone = []  # type: list[int]  # seats that said go in the current series, in order
         self.turn = (dealer + 1) % n
         self.done = all_cards == []
 
-    def playable(self, seat=None):
+    def playable(self, seat: int | None = None) -> list[int]:
         """Cards the seat (default: whose turn it is) may lay now."""
         if seat is None:
             seat = self.turn
         room = MAX_COUNT - self.count
         return [c for c in self.hands[seat] if value(c) <= room]
 
-    def lay(self, c):
+    def lay(self, c: int) -> list[tuple[int, int, str, Lay | None]]:
         """The player whose turn it is lays card c; returns the events it caused."""
         if self.done:
             raise CoreError(_PLAY_OVER, ())
@@ -126,7 +130,7 @@ class Play:
         self._advance()
         return self.events[first:]
 
-    def _advance(self):
+    def _advance(self) -> None:
         n = self.seats
         if not any(self.hands):
             if self.count != MAX_COUNT:
@@ -151,25 +155,27 @@ class Play:
         self._reset()
         self.turn = self._next_holding(self.last)
 
-    def _next_holding(self, seat):
+    def _next_holding(self, seat: int) -> int:
         for _ in range(self.seats):
             seat = (seat + 1) % self.seats
             if self.hands[seat]:
                 return seat
         return seat
 
-    def _reset(self):
+    def _reset(self) -> None:
         self.series = []
         self.count = 0
         self.gone = []
 
 
-def first_playable(play):
+def first_playable(play: Play) -> int:
     """The simplest strategy: the first card in hand order that may be laid."""
     return play.playable()[0]
 
 
-def play_out(hands, dealer, choose=first_playable):
+def play_out(
+    hands: list[list[int]], dealer: int, choose: "Callable[[Play], int]" = first_playable
+) -> list[tuple[int, int, str, Lay | None]]:
     """Play whole hands; choose(play) picks each card. Returns the events."""
     play = Play(hands, dealer)
     while not play.done:

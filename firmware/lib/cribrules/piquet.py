@@ -35,13 +35,13 @@ Deal = namedtuple(
 )
 
 
-def _pip(r):
+def _pip(r: int) -> int:
     if r == ACE:
         return 11
     return 10 if r >= 9 else r + 1
 
 
-def check_hands(elder, younger):
+def check_hands(elder: list[int] | tuple[int, ...], younger: list[int] | tuple[int, ...]) -> None:
     for who, hand in (("elder", elder), ("younger", younger)):
         if len(hand) != 12:
             raise CoreError(_HAND_SIZE, (who, len(hand)))
@@ -51,7 +51,7 @@ def check_hands(elder, younger):
     check_distinct(list(elder) + list(younger))
 
 
-def point_of(hand):
+def point_of(hand: list[int] | tuple[int, ...]) -> tuple[int, int]:
     """(length, pip total) of the longest suit; the pip total breaks ties."""
     best = (0, 0)
     for s in range(4):
@@ -62,9 +62,9 @@ def point_of(hand):
     return best
 
 
-def sequences_of(hand):
+def sequences_of(hand: list[int] | tuple[int, ...]) -> list[tuple[int, int]]:
     """[(length, high card order)] of every run of 3 or more in a suit."""
-    out = []
+    out = []  # type: list[tuple[int, int]]
     for s in range(4):
         have = [False] * len(ORDER)
         for c in hand:
@@ -81,9 +81,9 @@ def sequences_of(hand):
     return out
 
 
-def sets_of(hand):
+def sets_of(hand: list[int] | tuple[int, ...]) -> list[tuple[int, int]]:
     """[(count, rank order)] of every trio or quatorze, ten or higher."""
-    out = []
+    out = []  # type: list[tuple[int, int]]
     for r in SET_RANKS:
         n = len([c for c in hand if c >> 2 == r])
         if n >= 3:
@@ -91,7 +91,7 @@ def sets_of(hand):
     return out
 
 
-def _best(a, b):
+def _best(a: list[tuple[int, int]], b: list[tuple[int, int]]) -> int | None:
     """0 if a is better, 1 if b is, None on a tie or when neither has any."""
     if not a and not b:
         return None
@@ -106,7 +106,7 @@ def _best(a, b):
 ELDER_EXCHANGE = (1, 5)
 
 
-def check_exchange(hands, dealt):
+def check_exchange(hands: list | tuple, dealt: list | tuple) -> None:
     """The cards held against the cards dealt: elder took 1 to 5, and each
     took only cards of the talon (the 8 not dealt), so younger took at most
     what elder left there (the held hands share no card). dealt[who] is None
@@ -128,7 +128,12 @@ def check_exchange(hands, dealt):
         raise CoreError(_EXCHANGE, (changed[ELDER],))
 
 
-def score_deal(elder, younger, winners, dealt=None):
+def score_deal(
+    elder: list[int] | tuple[int, ...],
+    younger: list[int] | tuple[int, ...],
+    winners: list[int],
+    dealt: list | tuple | None = None,
+) -> Deal:
     """Score one deal. elder and younger are the 12 cards each holds when
     declaring; winners lists who won each of the 12 tricks (ELDER or YOUNGER).
     dealt: the 12 cards each was dealt (elder's, younger's; None for a hand
@@ -183,7 +188,7 @@ def score_deal(elder, younger, winners, dealt=None):
     tricks = [0, 0]
     won = [0, 0]
 
-    def add(who, n):
+    def add(who: int, n: int) -> None:
         totals[who] += n
         if not any(repique) and not any(pique) and totals[who] >= 30 and totals[1 - who] == 0:
             pique[who] = 30

@@ -2,9 +2,13 @@
 # and every event replayed through the model, so a record that breaks a
 # rule is refused with the reason. The host does this before it stores one.
 from cribcore import CoreError, const
-from cribcore.game import KINDS
+from cribcore.game import KINDS, Game
 from cribcore.match import Match
 from cribcore.record import VERSION
+
+_TYPE_CHECKING = const(0)  # typing's, folded away on MicroPython (cribcore.record says how)
+if _TYPE_CHECKING:
+    from cribcore.partie import PiquetMatch
 
 # The codes of cribcore.messages.
 _VERSION = const(451)
@@ -19,7 +23,7 @@ _DEALT_FIRST = const(459)
 _WINNER = const(460)
 
 
-def load_game(rec):
+def load_game(rec: dict) -> Game:
     """Check a one-game record (cribbage or piquet) by replaying its events;
     returns the Game."""
     m = _match_from(rec, _field(rec, "dealer", int))
@@ -27,7 +31,7 @@ def load_game(rec):
     return m.game
 
 
-def _match_from(rec, dealer):
+def _match_from(rec: dict, dealer: int) -> "Match | PiquetMatch":
     """A new Match with the settings of a record, after checking its version."""
     v = _field(rec, "v", int)
     if v != VERSION:
@@ -54,7 +58,7 @@ def _match_from(rec, dealer):
     )
 
 
-def _replay(m, i, gd):
+def _replay(m: "Match | PiquetMatch", i: int, gd: dict) -> None:
     g = m.game
     for e in _field(gd, "events", list):
         if not isinstance(e, list) or len(e) != 4 or e[2] not in KINDS:
@@ -66,7 +70,7 @@ def _replay(m, i, gd):
         raise CoreError(_RESULT, (i + 1, stored))
 
 
-def _field(d, name, kinds):
+def _field(d: object, name: str, kinds: type | tuple[type, ...]):  # -> the field's value, of kinds
     if not isinstance(d, dict) or name not in d:
         raise CoreError(_NO_FIELD, (name,))
     v = d[name]
@@ -75,7 +79,7 @@ def _field(d, name, kinds):
     return v
 
 
-def load_match(record):
+def load_match(record: dict) -> "Match | PiquetMatch":
     """Rebuild a Match from a record; ValueError if it is not one we can trust."""
     games = _field(record, "games", list)
     if not games:

@@ -22,7 +22,7 @@ _FIELD_MASK = (1 << 64) - 1  # 16 four-bit subset counters, sums 0..15
 _VALUE_SHIFT = (4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 40, 40, 40)  # 4 * pip value by rank
 
 
-def score(hand, starter, crib=False):
+def score(hand: list[int] | tuple[int, ...], starter: int, crib: bool = False) -> Show:
     """Score four cards with the starter; crib=True applies the crib flush rule."""
     if len(hand) != 4:
         raise CoreError(_FOUR_CARDS, (len(hand),))
@@ -96,18 +96,18 @@ def score(hand, starter, crib=False):
     return Show(fifteens + pairs + runs + flush + nobs, fifteens, pairs, runs, flush, nobs)
 
 
-def his_heels(starter):
+def his_heels(starter: int) -> int:
     """Points the dealer pegs when the starter is cut: 2 for a jack."""
     return 2 if starter >> 2 == JACK else 0
 
 
-def check_claim(points):
+def check_claim(points: int) -> None:
     """ValueError unless points is a total some hand can show."""
     if not isinstance(points, int) or points < 0 or points > MAX_SHOW or points in IMPOSSIBLE:
         raise CoreError(_NO_SUCH_SHOW, (points,))
 
 
-def muggins(hand, starter, claimed, crib=False):
+def muggins(hand: list[int] | tuple[int, ...], starter: int, claimed: int, crib: bool = False) -> int:
     """Points a player left uncounted, which the opponent may take.
 
     An overclaim misses nothing (0); it is a different error, corrected by
@@ -117,12 +117,12 @@ def muggins(hand, starter, claimed, crib=False):
     return actual - claimed if actual > claimed else 0
 
 
-def describe(show, names=None):
+def describe(show: Show, names: tuple[str, ...] | list[str] | None = None) -> str:
     """One line naming what scored, e.g. '15s 8, pairs 2, runs 6 = 16'.
     names: the words for 15s, pairs, runs, flush, nobs and nothing (the
     host passes them in the reader's language)."""
     names = names or ("15s", "pairs", "runs", "flush", "nobs", "nothing")
-    parts = []
+    parts = []  # type: list[str]
     for name, points in zip(names, (show.fifteens, show.pairs, show.runs, show.flush, show.nobs)):
         if points:
             parts.append("%s %d" % (name, points))
