@@ -14,7 +14,7 @@ import re
 from typing import Any, NamedTuple
 
 from cribboard import store
-from cribboard.records import NOT_AS_STORED, SAME_GAME, BadRecord, Game, Reason, check, out_of_order, parsed
+from cribboard.records import NOT_AS_STORED, SAME_GAME, BadRecord, CheckedGame, Reason, check, out_of_order, parsed
 from cribboard.store.engine import Database, storable
 from cribcore import TICKS_PERIOD
 from cribcore.ticks import Ticks
@@ -56,7 +56,7 @@ class BadBatch(ValueError):
 class Classified(NamedTuple):
     """A board's batch, each record in one of three: a game to store, one to keep apart (and why), one held already."""
 
-    games: list[tuple[int, Game]]  # to store
+    games: list[tuple[int, CheckedGame]]  # to store
     apart: list[tuple[int, Reason, str]]  # (seq, reason, raw): to keep apart
     again: list[int]  # seqs the database holds already
 

@@ -110,7 +110,7 @@ def out_of_order(seqs: list[Any], since: int, last: int | None = None) -> int | 
 
 
 @dataclass
-class Game:
+class CheckedGame:
     """A record that replays, with what the database stores of it."""
 
     record: dict[str, Any]
@@ -162,7 +162,7 @@ def parsed(body: str) -> Any:
         raise BadRecord(NOT_JSON, error=e) from None
 
 
-def check(body: str) -> Game:
+def check(body: str) -> CheckedGame:
     """The game a record's JSON text holds; BadRecord says why it holds none."""
     rec = parsed(body)
     if not isinstance(rec, dict):
@@ -204,7 +204,7 @@ def check(body: str) -> Game:
             check_names(names, len(scores))  # (a lone surrogate too: no text a database keeps)
         except ValueError as e:
             raise BadRecord(BAD_NAMES, problem=e) from None
-    return Game(rec, rec["game"], names, scores)
+    return CheckedGame(rec, rec["game"], names, scores)
 
 
 def said_reason(english: str, data: str | None, gettext: Gettext = _) -> str:

@@ -6,7 +6,7 @@ import threading
 import pytest
 from deadline import WAIT_S
 
-from cribboard.club.recent import Recent
+from cribboard.store.recent import Recent
 
 
 class Clock:

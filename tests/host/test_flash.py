@@ -225,7 +225,7 @@ def test_the_wifi_sender_goes_only_to_a_board_with_a_network_module(tmp_path, mo
         )
         assert len(sender) == 4  # cribclub's __init__ and sender, the core's clubwire and signing
         assert all((tmp_path / "flash" / r).exists() for r in sender)
-        monkeypatch.setattr(flash.Board, "has_network", lambda self: False)
+        monkeypatch.setattr(flash.ReplBoard, "has_network", lambda self: False)
         board.back(restarts)
         result = flash.flash(board.port)
         assert sorted(result.removed) == sender

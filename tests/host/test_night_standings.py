@@ -126,7 +126,7 @@ def test_games_won_break_a_tie_on_points_before_the_spread_and_equals_share_a_pl
 
 
 def test_the_top_quarter_is_paid_and_a_tie_at_the_line_is_paid_too():
-    rows = [standings.Row("P%d" % i, game_points=20 - i, rank=i + 1) for i in range(9)]
+    rows = [standings.Standing("P%d" % i, game_points=20 - i, rank=i + 1) for i in range(9)]
     assert standings.paid(rows) == 2
     rows[2].rank = rows[1].rank
     assert standings.paid(rows) == 3

@@ -10,7 +10,7 @@ import pytest
 from pico import Pico
 from picoplay import enter, layout, state
 
-from cribboard.sim.hwlink import HardwareError
+from cribboard.sim.hwlink import HwLinkError
 
 pytestmark = [
     pytest.mark.pico,
@@ -112,7 +112,7 @@ def test_twenty_power_cuts_spread_over_a_game_lose_no_confirmed_entry(flash):
                     pico.cut_in(n)
                 try:
                     enter(pico, track, points)
-                except HardwareError:
+                except HwLinkError:
                     break  # the power went during this entry
                 confirmed.append(in_flight)
                 in_flight = None

@@ -63,7 +63,8 @@ def test_a_place_is_one_more_than_the_players_ranked_strictly_above(numbers):
 
 def test_the_night_its_season_and_the_league_each_rank_in_their_own_named_order():
     rows = [
-        night.Row(p["player"], game_points=p["game_points"], wins=p["wins"], spread=p["spread"]) for p in (BOB, CY, ANN)
+        night.Standing(p["player"], game_points=p["game_points"], wins=p["wins"], spread=p["spread"])
+        for p in (BOB, CY, ANN)
     ]
     assert [(r.rank, r.player) for r in night.ranked(rows)] == places(TOURNAMENT, [BOB, CY, ANN])
     seasons = [

@@ -150,7 +150,7 @@ def test_a_real_cross_origin_page_cannot_press(served):
                 page.goto("http://127.0.0.1:%d/" % other.server_address[1])
                 page.wait_for_url("**/api/press")  # the form's POST went: its answer replaced the page
                 page.wait_for_load_state()
-                assert "only from this board's own page" in page.content()
+                assert "writes come from this server's own page" in page.content()
             finally:
                 browser.close()
     finally:

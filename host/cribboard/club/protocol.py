@@ -29,11 +29,12 @@ from typing import Any
 
 from cribboard import intake, store
 from cribboard.club.allowance import MAX_KEYS, Allowance, LogLimit
-from cribboard.club.recent import Recent
 from cribboard.intake import BOARD_ID, wall_time
 from cribboard.records import MAX_INT, json_depth
 from cribboard.store.engine import Database, DbError
 from cribboard.store.pool import Pool
+from cribboard.store.recent import Recent
+from cribboard.web.http import RETRY_AFTER_S
 from cribboard.web.seen import SeenBoard, checked, drawn
 from cribcore.clubwire import BOARD, COUNT_MAX, COUNTER, COUNTER_OF, GAMES, LIVE, SIGNATURE
 from cribcore.signing import signature
@@ -47,7 +48,6 @@ BURST = 24  # ... and at most this many at once
 REFUSED_RATE = 2.0  # refused requests a second from one address, on average...
 REFUSED_BURST = 40  # ... and at most this many at once; then 429 before any other check
 LOG_LINES = 10  # log lines per address a minute (then one summary line says how many were dropped)
-RETRY_AFTER_S = 5  # what a 503 asks a client to wait
 HEALTH_RATE = 1.0  # health checks a second from one address, on average (a monitor asks every few seconds)...
 HEALTH_BURST = 10  # ... and at most this many at once
 FOLLOW_S = 1.0  # how often a server reads which boards the others on its database heard (the page's lag)
@@ -158,9 +158,8 @@ class Club:
         self._keys = Keys()  # the keys of the boards whose signed requests this server took, for a flooded address
         self.log_limit = LogLimit(LOG_LINES, 60.0, clock)
         self.health_checks = Allowance(HEALTH_RATE, HEALTH_BURST, clock)  # per address
-        self._clock = clock
+        self.clock = clock  # (the night's page reads by it too)
         self._seating: Recent[dict[str, list[str]]] = Recent(SEATING_S, clock)  # the night's pairs by board
-        self._night: Recent[Any] = Recent(SEATING_S, clock)  # the night as its page shows it
 
     def close(self) -> None:
         self._stop.set()
@@ -419,20 +418,10 @@ class Club:
 
         return self._seating.get(lambda: director.seating(db))
 
-    def night_page(self) -> dict[str, Any]:
-        """The night under way (or the last one) as the projector page shows it, with the boards' live
-        scores; read from the database at most once a SEATING_S (DbError if it does not answer)."""
-        from cribboard.night import director
-        from cribboard.night.view import as_page
-
-        def read() -> Any:
-            with self.pool.db() as db:
-                return director.latest(db)
-
-        night = self._night.get(read)
+    def live_views(self) -> dict[str, Any]:
+        """Each reporting board's scoreboard, by its id (the night's page shows them)."""
         with self._boards_lock:
-            live = {b.board: view for b in self.boards if (view := b.scoreboard()) is not None}
-        return as_page(night, live)
+            return {b.board: view for b in self.boards if (view := b.scoreboard()) is not None}
 
     def _counter(self, db: Database, board: str, count: tuple[int, int], key: bytes, counter: str) -> None:
         if not store.club.take_counter(db, board, *count, _iso(self._now())):  # another request with it was first

@@ -29,6 +29,7 @@ from waitress.task import WSGITask
 
 from cribboard.club.allowance import LogLimit
 from cribboard.club.app import BEGUN
+from cribboard.web.http import RETRY_AFTER_S
 from cribcore.clubwire import REQUEST_MS
 
 log = logging.getLogger("club")
@@ -43,7 +44,6 @@ WAITING_S = 2  # ...for this long at most (a second's granularity): then a 503, 
 BACKLOG = 1024  # connections the kernel holds until they are accepted (capped by net.core.somaxconn)
 REQUEST_S = REQUEST_MS // 1000  # from a request's first byte to its last: a board waits no longer
 WRITE_S = REQUEST_S  # an answer not all taken by its client by then is cut off with its connection
-RETRY_AFTER_S = 5  # what a connection turned away is asked to wait
 _BUSY_BODY = json.dumps({"error": "the club's server is full; try again"}).encode()
 BUSY = (
     b"HTTP/1.0 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: %d\r\n"

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from cribboard import resources
 from cribboard.deploy import manifest
-from cribboard.deploy.flash import MANIFEST, NEW, Result, sha256
+from cribboard.deploy.flash import MANIFEST, NEW, Deployed, sha256
 from cribboard.errors import CribboardError, UsageError
 from cribboard.text.i18n import N_, _
 from cribcore import __version__
@@ -138,7 +138,7 @@ def _write(path: Path, data: bytes) -> None:
 
 def deploy(
     drive: Path, board: str = "pico", layout: str | None = None, step: Callable[[str], None] = lambda s: None
-) -> Result:
+) -> Deployed:
     files = build(board, layout)
     step(_("CircuitPython %d.%d.%d on %s") % (version(drive) + (drive,)))
     last = drive / MANIFEST
@@ -159,7 +159,7 @@ def deploy(
         if p.is_file() and p.relative_to(drive).as_posix() not in keep
     ]
     stale += [p for p in sorted(drive.rglob("*" + NEW)) if p.is_file()]
-    result = Result(
+    result = Deployed(
         str(drive), len(files), bytecode=False, previous=previous if previous not in (None, "complete") else None
     )
     if not changed and not stale and previous == "complete":

@@ -30,7 +30,7 @@ MIN_MICROPYTHON = (1, 22)
 
 
 @dataclass
-class Result:
+class Deployed:
     port: str
     files: int  # files the board holds for the firmware
     written: list[str] = field(default_factory=list)
@@ -100,7 +100,7 @@ def _printed(said: io.StringIO) -> str:
     return got[2:-1] if got.startswith(("b'", 'b"')) else got
 
 
-class Board:
+class ReplBoard:
     """One board at its raw REPL, through mpremote's SerialTransport."""
 
     def __init__(self, port: str):
@@ -311,7 +311,7 @@ def flash(
     step: Callable[[str], None] = lambda s: None,
     progress: Callable[[int], None] = lambda n: None,
     plan: Callable[[int], None] = lambda n: None,
-) -> Result:
+) -> Deployed:
     """Deploy and check. step(text) before each step; plan(total bytes) once
     the changed files are known; progress(bytes) as they go."""
     # The board first: a port with no MicroPython behind it fails in seconds, before the compile.
@@ -319,7 +319,7 @@ def flash(
         _("connecting to %s (stopping its program for the REPL: up to %d s)")
         % (port, REPL_TRIES * board_wait(REPL_WAIT_S))
     )
-    b = Board(port)
+    b = ReplBoard(port)
     try:
         _check_bytecode(*b.implementation(), source)
         files = build(board, layout, source, wifi=b.has_network())
@@ -339,7 +339,7 @@ def flash(
                 lib_file = d and path not in keep
                 if lib_file or name.endswith(NEW):
                     stale.append(path)
-        result = Result(
+        result = Deployed(
             port, len(files), bytecode=not source, previous=prev_state if prev_state not in (None, "complete") else None
         )
         if not changed and not stale and prev_state == "complete":

@@ -11,7 +11,7 @@ from datetime import datetime, timezone
 
 from cribboard.night import draw as drawing
 from cribboard.night import filing, redraw, standings
-from cribboard.night.draw import DrawError, Game
+from cribboard.night.draw import DrawError, Seating
 from cribboard.night.filing import BoardGame, Entry, Filed
 from cribboard.night.scheme import Scheme
 from cribboard.night.scheme import from_json as scheme_from_json
@@ -37,7 +37,7 @@ class Night:
     present: list[str]  # those in the draw from the round in play on
     left: dict[str, int]  # who left, and before which round
     joined: dict[str, int]  # who came late, and at which round
-    drawn: tuple[tuple[Game, ...], ...]
+    drawn: tuple[tuple[Seating, ...], ...]
     games: list[BoardGame]  # the boards' games it read (stored after it began, at its tables)
     filed: Filed
     in_play: int  # the round in play (rounds + 1 once every game is in)
@@ -50,7 +50,7 @@ class Night:
         last = self.in_play - 1 if self.over() else self.in_play
         return [r for r in self.filed.results.values() if r.source != filing.BYE or r.round <= last]
 
-    def standings(self) -> list[standings.Row]:
+    def standings(self) -> list[standings.Standing]:
         return standings.table(self.players, self.counted(), self.scheme)
 
     def over(self) -> bool:
@@ -60,7 +60,7 @@ class Night:
         """The round in play, or the last once all are in."""
         return min(self.in_play, len(self.drawn))
 
-    def seat_at(self, board: str, number: int | None = None) -> tuple[int, Game] | None:
+    def seat_at(self, board: str, number: int | None = None) -> tuple[int, Seating] | None:
         """The game at this board in a round (the round in play if none is given): its round and the
         game, or None (the board is at no table of the night's, or no one plays at its table that round)."""
         number = self.round_now() if number is None else number
@@ -161,7 +161,7 @@ def load(db: Database, night_id: int | None = None) -> Night:
     tables = Tables.of(
         json.loads(row["tables"]), [(b["table_name"], b["from_round"], b["board"]) for b in kept.boards(db, row["id"])]
     )
-    drawn = tuple(tuple(Game(t, f, s) for t, f, s in games) for games in kept.drawn(db, row["id"]))
+    drawn = tuple(tuple(Seating(t, f, s) for t, f, s in games) for games in kept.drawn(db, row["id"]))
     who = kept.players(db, row["id"])
     games = _board_games(kept.board_games(db, row["after_game"], tables.boards(), row["until_game"]))
     entries = [
@@ -413,7 +413,7 @@ def end(db: Database, night: Night) -> Night:
 
 def ended_standings(
     db: Database, since: float | None = None, until: float | None = None
-) -> list[tuple[int, list[standings.Row]]]:
+) -> list[tuple[int, list[standings.Standing]]]:
     """Each ended night's id and final standings, begun in [since, until) (Unix seconds), oldest first."""
     out = []
     for row in kept.listing(db):

@@ -23,7 +23,7 @@ class DrawError(UsageError):
 
 
 @dataclass(frozen=True)
-class Game:
+class Seating:
     """One game of a round: at table (None for a bye), first deals first against second (None: a bye)."""
 
     table: str | None
@@ -36,7 +36,7 @@ class Draw:
     seed: int
     players: tuple[str, ...]
     tables: tuple[str, ...]
-    rounds: tuple[tuple[Game, ...], ...]
+    rounds: tuple[tuple[Seating, ...], ...]
 
 
 def most_rounds(players: int) -> int:
@@ -88,12 +88,12 @@ def draw(players: Sequence[str], rounds: int, tables: Sequence[str], seed: int) 
 
 def seat(
     rounds: Sequence[Sequence[tuple[str | None, str | None]]], boards: Sequence[str], rng: random.Random, turn: int = 0
-) -> tuple[tuple[Game, ...], ...]:
+) -> tuple[tuple[Seating, ...], ...]:
     """Pairs (a None for the bye) seated at tables: each round's pairs in a shuffled order at the tables in
     turn across the night (turn: the games already seated), who deals first by the seed's coin."""
-    drawn: list[tuple[Game, ...]] = []
+    drawn: list[tuple[Seating, ...]] = []
     for pairs in rounds:
-        games: list[Game] = []
+        games: list[Seating] = []
         playing: list[tuple[str, str]] = []
         sitting_out: list[str] = []
         for a, b in pairs:  # (the bye is None: its partner sits out)
@@ -106,9 +106,9 @@ def seat(
         rng.shuffle(playing)  # which pair sits at which table: players move between tables
         for a, b in playing:
             first, second = (a, b) if rng.random() < 0.5 else (b, a)
-            games.append(Game(boards[turn % len(boards)], first, second))
+            games.append(Seating(boards[turn % len(boards)], first, second))
             turn += 1
-        games.extend(Game(None, name, None) for name in sitting_out)
+        games.extend(Seating(None, name, None) for name in sitting_out)
         drawn.append(tuple(games))
     return tuple(drawn)
 

@@ -9,7 +9,7 @@
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from cribboard.night.draw import Game
+from cribboard.night.draw import Seating
 from cribboard.night.tables import Tables
 from cribcore.game import skunk_class
 
@@ -91,12 +91,12 @@ def pair(a: str, b: str | None) -> frozenset[str]:
 
 
 def file(
-    rounds: Sequence[Sequence[Game]], games: Iterable[BoardGame], entries: Sequence[Entry], tables: Tables
+    rounds: Sequence[Sequence[Seating]], games: Iterable[BoardGame], entries: Sequence[Entry], tables: Tables
 ) -> Filed:
     """rounds: the draw (round 1 first); games: the boards' games stored since the night began, oldest
     first; entries: the director's results that stand (the last for a pair); tables: which board was at
     which table, round by round."""
-    drawn: dict[frozenset[str], tuple[int, Game]] = {}
+    drawn: dict[frozenset[str], tuple[int, Seating]] = {}
     results: dict[tuple[int, frozenset[str]], Result] = {}
     for number, games_of_round in enumerate(rounds, 1):
         for g in games_of_round:
@@ -162,8 +162,8 @@ def file(
 def _misfit(
     bg: BoardGame,
     both: frozenset[str],
-    drawn: dict[frozenset[str], tuple[int, Game]],
-    rounds: Sequence[Sequence[Game]],
+    drawn: dict[frozenset[str], tuple[int, Seating]],
+    rounds: Sequence[Sequence[Seating]],
     played: set[tuple[int, frozenset[str]]],
     tables: Tables,
 ) -> Flag:
@@ -182,7 +182,7 @@ def _misfit(
     return Flag(bg.id, bg.board, bg.names, WRONG_PAIR, None, None)
 
 
-def round_in_play(rounds: Sequence[Sequence[Game]], filed: Filed) -> int:
+def round_in_play(rounds: Sequence[Sequence[Seating]], filed: Filed) -> int:
     """The first round with a game not in (len(rounds) + 1 once all are)."""
     for number, games_of_round in enumerate(rounds, 1):
         if any(g.second is not None and (number, pair(g.first, g.second)) not in filed.results for g in games_of_round):

@@ -7,7 +7,7 @@ import io
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from cribboard.night.standings import Row
+from cribboard.night.standings import Standing
 from cribboard.text.i18n import _
 
 if TYPE_CHECKING:
@@ -17,7 +17,7 @@ _A4 = (8.27, 11.69)  # inches
 _LINES = 40  # table rows on a page
 
 
-def standings_csv(rows: Sequence[Row]) -> str:
+def standings_csv(rows: Sequence[Standing]) -> str:
     out = io.StringIO()
     fields = ["rank", "player", "card", "game_points", "wins", "spread", "games", "losses", "byes", "skunks"]
     w = csv.DictWriter(out, fields, lineterminator="\n")
@@ -27,7 +27,7 @@ def standings_csv(rows: Sequence[Row]) -> str:
     return out.getvalue()
 
 
-def cards_csv(night: "Night", rows: Sequence[Row]) -> str:
+def cards_csv(night: "Night", rows: Sequence[Standing]) -> str:
     """A line a player and round."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
@@ -104,7 +104,7 @@ def _heading(night: "Night") -> str:
     return _("Club night %(id)d: %(name)s") % {"id": night.id, "name": night.name}
 
 
-def standings_pdf(night: "Night", rows: Sequence[Row], paid: int) -> bytes:
+def standings_pdf(night: "Night", rows: Sequence[Standing], paid: int) -> bytes:
     state = _("final") if night.over() else _("after round %d") % (min(night.in_play, night.rounds + 1) - 1)
     lines = [
         _("Standings, %s") % state,
@@ -119,7 +119,7 @@ def standings_pdf(night: "Night", rows: Sequence[Row], paid: int) -> bytes:
     return _pages(_heading(night), lines, columns, cells)
 
 
-def card_pdf(night: "Night", row: Row) -> bytes:
+def card_pdf(night: "Night", row: Standing) -> bytes:
     lines = [
         _("Scorecard: %s") % row.player,
         _("%(card)s, spread %(spread)s, place %(rank)d")
@@ -153,14 +153,14 @@ def card_pdf(night: "Night", row: Row) -> bytes:
     return _pages(_heading(night), lines, columns, cells)
 
 
-def file_name(position: int, row: Row) -> str:
+def file_name(position: int, row: Standing) -> str:
     """A scorecard's file name: its line in the standings (one a player, ties too) and the player's name,
     with only letters, digits and - _ in it."""
     safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in row.player)[:60]
     return "card-%03d-%s.pdf" % (position, safe)
 
 
-def as_data(night: "Night", rows: Sequence[Row]) -> dict[str, Any]:
+def as_data(night: "Night", rows: Sequence[Standing]) -> dict[str, Any]:
     """The night as JSON: its settings, its standings, every player's card."""
     return {
         "night": night.id,

@@ -9,7 +9,7 @@
 import random
 from collections.abc import Iterable, Sequence
 
-from cribboard.night.draw import DrawError, Game, check, draw, seat
+from cribboard.night.draw import DrawError, Seating, check, draw, seat
 from cribboard.text.i18n import _
 
 _ROBINS = 20  # fresh round robins tried
@@ -18,7 +18,7 @@ _STEPS = 1000  # ...each round's pairs sought in this many steps at most...
 _ALL_STEPS = 20000  # ...and all of them in this many: a room that cannot be drawn is told so in about a second
 
 
-def met_in(rounds: Iterable[Sequence[Game]]) -> tuple[set[frozenset[str]], set[str]]:
+def met_in(rounds: Iterable[Sequence[Seating]]) -> tuple[set[frozenset[str]], set[str]]:
     """The pairs drawn, and the players who sat out, in these rounds."""
     met: set[frozenset[str]] = set()
     byes: set[str] = set()
@@ -36,8 +36,8 @@ def redraw(
     rounds: int,
     tables: Sequence[str],
     seed: int,
-    before: Sequence[Sequence[Game]],
-) -> tuple[tuple[Game, ...], ...]:
+    before: Sequence[Sequence[Seating]],
+) -> tuple[tuple[Seating, ...], ...]:
     """`rounds` more rounds for these players after the rounds `before`; DrawError if they cannot be drawn."""
     names, boards = check(players, rounds, tables)
     met, byes = met_in(before)

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cribboard.night.standings import Row, paid, ranked
+from cribboard.night.standings import Standing, paid, ranked
 
 
 @dataclass
@@ -25,7 +25,7 @@ class SeasonRow:
         return dict(self.__dict__, by_night=list(self.by_night))
 
 
-def table(nights: Iterable[tuple[int, Sequence[Row]]]) -> list[SeasonRow]:
+def table(nights: Iterable[tuple[int, Sequence[Standing]]]) -> list[SeasonRow]:
     """One row a player who played any of the nights ((night id, its standings in its order), oldest
     first)."""
     rows: dict[str, SeasonRow] = {}

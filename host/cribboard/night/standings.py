@@ -33,7 +33,7 @@ class Line:
 
 
 @dataclass
-class Row:
+class Standing:
     player: str
     games: int = 0  # played at a board: a bye is not a game
     wins: int = 0
@@ -87,12 +87,12 @@ def _lines(r: Result, scheme: Scheme) -> list[tuple[str, Line]]:
     return out
 
 
-def table(players: Iterable[str], results: Iterable[Result], scheme: Scheme) -> list[Row]:
+def table(players: Iterable[str], results: Iterable[Result], scheme: Scheme) -> list[Standing]:
     """One row a player of the night (those with no result yet too), in the night's order."""
-    rows = {name: Row(name) for name in players}
+    rows = {name: Standing(name) for name in players}
     for r in sorted(results, key=lambda r: r.round):
         for name, line in _lines(r, scheme):
-            row = rows.setdefault(name, Row(name))
+            row = rows.setdefault(name, Standing(name))
             row.lines.append(line)
             row.game_points += line.game_points
             row.spread += line.spread
@@ -132,7 +132,7 @@ def ranked(rows: Iterable[R]) -> list[R]:
     return out
 
 
-def paid(rows: Sequence[Row]) -> int:
+def paid(rows: Sequence[Standing]) -> int:
     """How many places the top quarter pays (a quarter of the field, at least one; ties at the line
     all paid)."""
     if not rows:

@@ -8,13 +8,12 @@ from typing import Any
 
 from cribboard.sheets.piquet import piquet_result
 from cribboard.store import results
+from cribboard.store.engine import Row
 from cribboard.text.error_words import said
 from cribboard.text.i18n import N_, _
 from cribcore.game import SKUNK_NAMES
 from cribcore.match import PIQUET
 from cribcore.partie import rubicon
-
-Row = dict[str, Any]
 
 
 def seats(db: Any, reported: bool = False) -> dict[int, list[str]]:

@@ -17,8 +17,8 @@ HOLD_MS = 30  # a release is held this long: longer than the firmware's debounce
 PRESS_TIMEOUT_S = 10
 
 
-class HardwareError(CribboardError):
-    pass
+class HwLinkError(CribboardError):
+    """The simulated board's hardware link failed: the board stopped answering, or went away."""
 
 
 class HwLink:
@@ -128,12 +128,12 @@ class HwLink:
                 resets = self.resets
                 while self.seen < up:
                     if self.resets != resets:  # a reset drops the changes it had not seen: said at once
-                        raise HardwareError(
+                        raise HwLinkError(
                             N_("the board restarted (its watchdog, or machine.reset()) before it took the press")
                         )
                     left = deadline - time.monotonic()
                     if left <= 0 or not self.alive():
-                        raise HardwareError(
+                        raise HwLinkError(
                             N_(
                                 "the board did not take the press: is its program running "
                                 "(not stopped at its REPL, or being flashed)?"

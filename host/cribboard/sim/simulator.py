@@ -13,7 +13,7 @@ from typing import Any, BinaryIO
 from cribboard import resources
 from cribboard.deploy import manifest
 from cribboard.errors import CribboardError, SimError
-from cribboard.sim.hwlink import HardwareError, HwLink
+from cribboard.sim.hwlink import HwLink, HwLinkError
 from cribboard.text.i18n import N_, _
 
 HEAP = "192wK"
@@ -263,7 +263,7 @@ class Simulator:
             raise SimError(N_("the simulated board is not running"))
         try:
             return self._hw.press(pin, TAP_MS if gesture == "tap" else LONG_MS)
-        except HardwareError as e:
+        except HwLinkError as e:
             raise SimError(str(e)) from None
 
 

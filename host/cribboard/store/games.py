@@ -7,7 +7,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from cribboard.records import Game
+from cribboard.records import CheckedGame
 from cribboard.store import players
 from cribboard.store.engine import Database, storable
 from cribboard.store.reports import digest
@@ -36,7 +36,7 @@ def held(db: Database, board: str, log: str, seqs: Sequence[int]) -> dict[int, t
     return out
 
 
-def twin(db: Database, board: str, log: str, seq: int, game: Game) -> int | None:
+def twin(db: Database, board: str, log: str, seq: int, game: CheckedGame) -> int | None:
     """The seq of the board's stored game that is this one under another
     number (same match, game and entries), in any of its logs, or None."""
     rec = game.record
@@ -53,13 +53,13 @@ def add(
     db: Database,
     board: str,
     firmware: str | None,
-    games: list[tuple[int, Game]],
+    games: list[tuple[int, CheckedGame]],
     now_iso: str,
     walls: dict[int, float | None],
     rejected: Sequence[tuple[int, str, str]] = (),
     log: str = "",
 ) -> int:
-    """Store the checked games [(seq, Game)] of one board, and the records
+    """Store the checked games [(seq, CheckedGame)] of one board, and the records
     that failed their checks [(seq, reason, raw)], in one transaction; a
     game already stored (same board, log and seq) is left as it is. Returns
     how many games were new."""

@@ -1,7 +1,11 @@
-# The guard on every request to a local page: it answers only to its own
-# address (a DNS-rebinding page names another host) and takes writes only
-# from its own page; a body is bounded in size and in how deep its JSON nests.
+# The guard on every request to the pages' two servers (the board's, the
+# club's): each answers only to its own address (a DNS-rebinding page names
+# another host) and takes writes only from its own page (a press) or from no
+# page at all (a board's report); a body is bounded in size and in how deep
+# its JSON nests.
 import ipaddress
+
+from cribboard.web.http import Answer, Request, refused
 
 MAX_BODY = 4096  # bytes of a request body
 MAX_DEPTH = 8  # nesting of a request's JSON (a press is one flat object)
@@ -28,3 +32,32 @@ def host_allowed(host_header: str, served: tuple[str, int]) -> bool:
 
 def origin_allowed(origin: str, served: tuple[str, int]) -> bool:
     return origin.startswith("http://") and host_allowed(origin[len("http://") :], served)
+
+
+def host_refusal(request: Request, served: tuple[str, int]) -> Answer | None:
+    """A 403 for a request whose Host names another server (none: not a browser, taken)."""
+    host = request.headers.get("host")
+    if host is None or host_allowed(host, served):
+        return None
+    return refused(403, "this server answers to %s:%d, not %s" % (served[0], served[1], ascii(host[:60])), close=True)
+
+
+def write_refusal(request: Request, served: tuple[str, int], page_writes: bool, max_body: int) -> Answer | None:
+    """A refusal for a write that no page elsewhere may make, and that says its size: from this server's own
+    page only (page_writes: the board's page presses) or from no page at all (a club's boards post reports,
+    and a browser always names its page's Origin); a JSON body of at most max_body bytes."""
+    origin = request.headers.get("origin")
+    if origin is not None and not (page_writes and origin_allowed(origin, served)):
+        mine = "this server's own page" if page_writes else "a board, never from a page"
+        return refused(403, "writes come from %s, not from %s" % (mine, ascii(origin[:60])), close=True)
+    if request.headers.get("sec-fetch-site", "none") not in ("same-origin", "none"):
+        return refused(403, "writes come from this server's own page or its boards", close=True)
+    kind = request.headers.get("content-type", "")
+    if kind.split(";")[0].strip().lower() != "application/json":
+        return refused(403, "send application/json, not %s" % ascii(kind[:40] or "no Content-Type"), close=True)
+    size = request.headers.get("content-length", "")
+    if not (size.isascii() and size.isdigit()):
+        return refused(411, "say the body's Content-Length", close=True)
+    if int(size) > max_body:
+        return refused(413, "a body here is at most %d bytes" % max_body, close=True)
+    return None

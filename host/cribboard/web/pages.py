@@ -18,42 +18,61 @@ from urllib.parse import parse_qs
 
 from cribboard.text import i18n
 from cribboard.text.error_words import said
+from cribboard.web.http import HTML, Answer, Request, Routes, refused
 
 PAGE = Path(__file__).resolve().parent / "sim.html"
 NIGHT_PAGE = Path(__file__).resolve().parent / "night.html"  # the club's projector page (cribboard.club.app)
 PAGES = (PAGE, NIGHT_PAGE)  # every page whose words /api/messages translates
-HTML = "text/html; charset=utf-8"
 MAX_QUERY = 200  # characters of a discard question (six cards and two words take about 60)
-JSON = "application/json"
 
 
-def page_answer(boards: list[Any], path: str, query: str, accept_language: str) -> tuple[int, Any, str]:
-    """(status, body: bytes or a JSON value, content type) of a GET of the
-    boards' page or its API; the same for the simulated board's server and
-    the club's."""
-    if path in ("/", "/index.html"):
-        return 200, html_page(PAGE, accept_language), HTML
-    if path == "/api/messages":
-        lang = parse_qs(query).get("lang", ["en"])[0]
+def add_routes(routes: Routes, boards: list[Any]) -> None:
+    """The boards' page and its API (the GETs above), for the simulated board's server and the club's."""
+
+    def page(request: Request) -> Answer:
+        return Answer(200, html_page(PAGE, request.header("accept-language")), HTML)
+
+    def messages(request: Request) -> Answer:
+        lang = parse_qs(request.query).get("lang", ["en"])[0]
         lang = lang if lang in i18n.LANGUAGES else "en"
         tr = i18n.translation(lang)
-        return 200, {"lang": lang, "messages": {m: tr.gettext(m) for m in _page_messages()}}, JSON
-    if path == "/api/state":
-        return 200, {"boards": [_scoreboard(b) for b in list(boards)]}, JSON
-    if path == "/api/discard":
+        return Answer(200, {"lang": lang, "messages": {m: tr.gettext(m) for m in _page_messages()}})
+
+    def state(_request: Request) -> Answer:
+        return Answer(200, {"boards": [_scoreboard(b) for b in list(boards)]})
+
+    def discard(request: Request) -> Answer:
         try:
-            return 200, _discard(query), JSON
+            return Answer(200, _discard(request.query))
         except ValueError as e:
-            return 400, _discard_error(query, e), JSON
-    if path in ("/api/leds", "/api/layout"):
-        word = parse_qs(query).get("board", ["0"])[0]
+            return Answer(400, _discard_error(request.query, e))
+
+    def board(request: Request) -> Any:
+        word = parse_qs(request.query).get("board", ["0"])[0]
         if not (word.isdigit() and word.isascii() and len(word) < 6 and int(word) < len(boards)):
-            return 404, {"error": "no board %s (there are %d)" % (word[:8], len(boards))}, JSON
-        b = boards[int(word)]
-        if path == "/api/leds":
-            return 200, {"layout": b.layout.get("name"), "frame": b.frames, "leds": b.leds()}, JSON
-        return 200, dict(b.layout, buttons=b.buttons()), JSON
-    return 404, {"error": "no such page: %s" % path[:60]}, JSON
+            return refused(404, "no board %s (there are %d)" % (word[:8], len(boards)))
+        return boards[int(word)]
+
+    def leds(request: Request) -> Answer:
+        b = board(request)
+        if isinstance(b, Answer):
+            return b
+        return Answer(200, {"layout": b.layout.get("name"), "frame": b.frames, "leds": b.leds()})
+
+    def layout(request: Request) -> Answer:
+        b = board(request)
+        return b if isinstance(b, Answer) else Answer(200, dict(b.layout, buttons=b.buttons()))
+
+    for path, handler in (
+        ("/", page),
+        ("/index.html", page),
+        ("/api/messages", messages),
+        ("/api/state", state),
+        ("/api/discard", discard),
+        ("/api/leds", leds),
+        ("/api/layout", layout),
+    ):
+        routes.get(path, handler)
 
 
 def html_page(page: Path, accept_language: str) -> bytes:
