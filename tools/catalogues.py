@@ -5,7 +5,7 @@
 #   python tools/catalogues.py compile   the .mo files into the checkout (the build step does the wheel's)
 # Messages are what the code passes to _(), N_() and ngettext(), and, for the
 # command line, the help of every click command, group and option (the
-# docstring, help=, epilog=): click shows them through cribboard.cli.translated's
+# docstring, help=, epilog=): click shows them through cribboard.cli.localized's
 # translating command classes. Click's own words are extracted from the
 # installed click's modules (cribboard.text.i18n rebinds their gettext); the
 # errors of the scoring core and the layout checks come from

@@ -16,7 +16,7 @@ def conf_checked(kind: str, data: Any) -> dict[str, str]:
     """The fields the board would keep for a CONF of kind (wifi, club), by
     the board's own rule; its CoreError says what it would refuse. Loaded
     when asked: only a pairing or a WiFi setting needs it."""
-    from cribapp.hostface import conf_checked as board_rule
+    from cribapp.hostapi import conf_checked as board_rule
 
     return board_rule(kind, data)
 

@@ -22,7 +22,7 @@ from bench_core import reference_us  # noqa: E402
 from nightgames import record  # noqa: E402
 
 from cribboard import store  # noqa: E402
-from cribboard.night import director, filing, redraw, standings  # noqa: E402
+from cribboard.night import director, redraw, results, standings  # noqa: E402
 from cribboard.night.draw import draw  # noqa: E402
 from cribboard.night.scheme import Scheme  # noqa: E402
 from cribboard.night.tables import Tables  # noqa: E402
@@ -52,7 +52,7 @@ def played(d, seed=1):
             scores = [121, 121]
             scores[1 - winner] = loser
             games.append(
-                filing.BoardGame(
+                results.BoardGame(
                     gid, g.table or "", (g.first, g.second), tuple(scores), winner, 121, skunk_class(loser)
                 )
             )
@@ -69,8 +69,8 @@ def main():
     )
     games = played(d)
     at = Tables.of(tables, [(t, 1, t) for t in tables])  # each table's board named as it is
-    file_ms = median_ms(lambda: filing.file(d.rounds, games, [], at))
-    filed = filing.file(d.rounds, games, [], at)
+    file_ms = median_ms(lambda: results.file(d.rounds, games, [], at))
+    filed = results.file(d.rounds, games, [], at)
     table_ms = median_ms(lambda: standings.table(names, filed.results.values(), Scheme()))
     with tempfile.TemporaryDirectory() as tmp:
         url = str(Path(tmp) / "night.sqlite3")

@@ -115,7 +115,7 @@ def mpremote(port, *args):
 
 
 CLUB_HEAP = (
-    "import gc\ngc.collect()\nbefore = gc.mem_alloc()\nimport cribapp.hostface, cribclub.sender\n"
+    "import gc\ngc.collect()\nbefore = gc.mem_alloc()\nimport cribapp.hostapi, cribclub.sender\n"
     "gc.collect()\nprint(gc.mem_alloc() - before)"
 )
 

@@ -226,7 +226,7 @@ def main():
             "| <= 49,152 B |" % (pico["probe_bytes"], pico["live_heap_max_app"])
         )
         print(
-            "| what loading a WiFi board's sender (cribclub, cribapp.hostface) adds to that heap | %d B | |"
+            "| what loading a WiFi board's sender (cribclub, cribapp.hostapi) adds to that heap | %d B | |"
             % pico["club_sender_heap"]
         )
         print(

@@ -7,7 +7,7 @@ from cribapp import crashlog
 from cribapp import render as rc
 from cribapp.app import App
 from cribapp.button import Button, Keypad
-from cribapp.hostface import HostFace
+from cribapp.hostapi import HostApi
 from cribapp.link import Link
 from cribapp.render import Renderer
 from cribapp.store import Store
@@ -244,12 +244,12 @@ class Table:
     def connect(self):
         """Plug in a host: the link on a fake serial stream."""
         self.stream = FakeStream()
-        self.app.attach(Link(self.stream, HostFace(self.app)))
+        self.app.attach(Link(self.stream, HostApi(self.app)))
         return self.stream
 
     def state(self):
         """The board's state, as a host reads it (STATE)."""
-        return HostFace(self.app).live_state()
+        return HostApi(self.app).live_state()
 
     def ask(self, text, raw=None):
         """Send one sealed line (or raw bytes) and return the reply lines."""

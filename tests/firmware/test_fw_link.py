@@ -3,7 +3,7 @@
 import json
 import sys
 
-from cribapp.hostface import HostFace
+from cribapp.hostapi import HostApi
 from cribapp.link import LIST_LIMIT, MAX_LINE, PROTOCOL
 from cribcore.seal import seal, unseal
 
@@ -72,7 +72,7 @@ def test_list_records_since_a_sequence_number_and_ack():
     assert replies(t.ask("LIST 1"))[-1] == "END 1 2"
     assert replies(t.ask("LIST 2")) == ["END 0 2"]
     assert replies(t.ask("ACK 2")) == ["OK ACK 2"]
-    assert HostFace(t.app).hello_fields()[5] == 2
+    assert HostApi(t.app).hello_fields()[5] == 2
     assert t.state()["acked"] == 2
     assert replies(t.ask("ACK 9")) == ["ERC [1304, [9, 2]]", "ERR args no record 9 yet (last is 2)"]
     assert replies(t.ask("LIST 0 %d" % (LIST_LIMIT + 1)))[-1].startswith("ERR args")
@@ -84,7 +84,7 @@ def test_resend_moves_the_sent_cursor_back_to_the_start_and_keeps_it_through_a_p
     finished_games(t, 2)
     assert replies(t.ask("ACK 2")) == ["OK ACK 2"]
     assert replies(t.ask("RESEND")) == ["OK RESEND 0"]
-    assert HostFace(t.app).hello_fields()[5] == 0
+    assert HostApi(t.app).hello_fields()[5] == 0
     assert t.state()["acked"] == 0
     assert replies(t.ask("LIST 0"))[-1] == "END 2 2"  # the log is as it was
     assert replies(t.ask("ACK 1")) == ["OK ACK 1"]  # and the cursor moves on from 0

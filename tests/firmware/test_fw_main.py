@@ -7,7 +7,7 @@ import sys
 
 from cribapp import boardfiles
 from cribapp import codes as board
-from cribapp.hostface import HostFace
+from cribapp.hostapi import HostApi
 from cribapp.store import STATE, STATE_BAD
 from cribcore.seal import seal, unseal
 
@@ -64,7 +64,7 @@ def test_the_board_builds_from_its_files_and_plays():
     assert app.layout.n == 258
     assert app.renderer.sink.n == 258
     assert app.names == ["P1", "P2", "UNDO", "SKUNK", "OK"]  # no P3 on a 2-track board
-    assert len(HostFace(app).hello_fields()[0]) == 16
+    assert len(HostApi(app).hello_fields()[0]) == 16
     press(app, 2, clock)  # P1 on GP2
     press(app, 2, clock)
     press(app, 7, clock)  # OK on GP7 commits
@@ -120,7 +120,7 @@ def test_the_link_is_loaded_when_a_host_first_speaks():
     clock = FakeClock()
     app = main.build(ROOT, stream, clock)
     app.step()
-    assert type(app.link).__name__ == "Doorbell"
+    assert type(app.link).__name__ == "LinkWait"
     assert not app.link.listening()
     stream.feed(seal("HELLO"))
     for _ in range(3):

@@ -5,7 +5,7 @@ from cribmp.watchdog import TICK_MS, TIMEOUT_MS, LoopWatch
 
 from cribapp import crashlog, mainloop
 from cribapp.codes import ERR_CRASH
-from cribapp.doorbell import Doorbell
+from cribapp.linkwait import LinkWait
 
 from rig import Table
 
@@ -211,14 +211,14 @@ def test_the_link_is_attached_once_after_the_first_frame():
     def connect(app):
         connected.append((passes[0], app.draw(t.clock.ticks_ms())))  # False: nothing left to draw
         stream = FakeStream()
-        app.attach(Doorbell(stream, app))
+        app.attach(LinkWait(stream, app))
 
     try:
         mainloop.run(lambda: t.app, pause, connect=connect)
     except KeyboardInterrupt:
         pass
     assert connected == [(0, False)]  # once, in the first pass, after its frame
-    assert type(t.app.link).__name__ == "Doorbell"
+    assert type(t.app.link).__name__ == "LinkWait"
 
 
 def test_a_board_on_for_days_keeps_its_match_and_still_reports_a_hang():

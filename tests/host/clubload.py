@@ -17,7 +17,7 @@ from clubserver import Proxy, start, stop
 from deadline import COMMAND_S, WAIT_S
 from simboard import Board, fill_log
 
-from cribapp.hostface import keep_conf
+from cribapp.hostapi import keep_conf
 from cribapp.store import FlashFiles
 from cribboard import store
 from cribboard.sim.simulator import board_ident

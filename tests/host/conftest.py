@@ -36,7 +36,7 @@ def command_forks():
 @pytest.fixture(autouse=True)
 def own_runtime_folder(monkeypatch):
     """Each test's simulated boards announce themselves in a runtime folder of its own
-    (cribboard.sim.running, under XDG_RUNTIME_DIR): a command a test runs with no --port finds only the
+    (cribboard.sim.registry, under XDG_RUNTIME_DIR): a command a test runs with no --port finds only the
     test's own board, never one another test runs beside it. (A short path: programs put sockets there.)"""
     folder = tempfile.mkdtemp(prefix="xdg")
     monkeypatch.setenv("XDG_RUNTIME_DIR", folder)

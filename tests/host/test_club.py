@@ -221,7 +221,7 @@ def test_the_pages_follower_survives_a_failure_it_did_not_expect(db_url):
         if len(polls) >= 3:
             again.set()
 
-    server.follow_once = follow_once  # (the first poll is follow()'s own, before the thread)
+    server.live.follow_once = follow_once  # (the first poll is follow()'s own, before the thread)
     try:
         server.follow()
         assert again.wait(WAIT_S), "the follower stopped after the failure"
@@ -254,9 +254,9 @@ def test_two_servers_on_one_postgresql_behave_as_one(pg_cluster):
 
             until(both)
         # The second draws the board the first took when its page asks (from the state, as the board shows).
-        from cribboard.web import seen
+        from cribboard.web import boardstate
 
-        shown = seen.draw(json.loads(json.dumps(tables["b0ard"].state())))[1]
+        shown = boardstate.draw(json.loads(json.dumps(tables["b0ard"].state())))[1]
         at = [b["board"] for b in page_boards(url2)].index("b0ard")
         assert page_json(url2, "/api/leds?board=%d" % at)["leds"] == [list(c) for c in shown]
         # A request one server took is a replay at the other; games are stored once, whichever took them.

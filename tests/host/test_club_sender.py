@@ -17,7 +17,7 @@ from clubserver import KEY, Proxy, whole_request
 from deadline import WAIT_S
 from simboard import log_games
 
-from cribapp.hostface import HostFace
+from cribapp.hostapi import HostApi
 from cribapp.store import Store
 from cribclub import sender as sender_module
 from cribclub.sender import Sender
@@ -52,7 +52,7 @@ def board_with(games):
 
 def sender_for(table, url):
     return Sender(
-        HostFace(table.app),
+        HostApi(table.app),
         Joined(),
         socket,
         table.clock,
@@ -190,7 +190,7 @@ def test_a_failed_join_is_tried_again_within_seconds_and_the_wifi_is_found_soon_
     table = board_with(1)
     wlan = OutOfReach()
     s = Sender(
-        HostFace(table.app),
+        HostApi(table.app),
         wlan,
         socket,
         table.clock,

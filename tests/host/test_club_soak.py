@@ -20,7 +20,7 @@ from deadline import COMMAND_S, WAIT_S
 from pgserver import Cluster
 from simboard import Board, fill_log
 
-from cribapp.hostface import keep_conf
+from cribapp.hostapi import keep_conf
 from cribapp.store import FlashFiles
 from cribboard import store
 from cribboard.club.protocol import board_headers

@@ -1,6 +1,6 @@
 # A live state the club's server takes is drawn later, when a page asks
 # (issue 56): so whatever passes the check it is taken with
-# (web.seen.checked, the board's own restore) must draw. Real boards'
+# (web.boardstate.checked, the board's own restore) must draw. Real boards'
 # states, then the same with any field changed to any JSON (hypothesis):
 # each is refused by the check, or it draws, LED for LED as many as its
 # layout has.
@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cribboard.web.seen import checked, drawn
+from cribboard.web.boardstate import checked, drawn
 from cribcore.layout import Layout
 
 from rig import Table

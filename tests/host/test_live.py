@@ -147,7 +147,7 @@ def test_the_skunk_line_is_said_once_the_game_can_end_soon_and_at_its_end():
 def test_the_scoreboard_and_the_drawing_follow_the_show_from_the_state_alone():
     from cribapp import menu
     from cribapp import render as rc
-    from cribboard.web import scoreboard, seen
+    from cribboard.web import boardstate, scoreboard
 
     from rig import Table, choose
 
@@ -159,6 +159,6 @@ def test_the_scoreboard_and_the_drawing_follow_the_show_from_the_state_alone():
     t.tap("OK")  # the pegging is over
     state = json.loads(json.dumps(t.state()))
     assert scoreboard.view(state)["show"] is True
-    _, leds = seen.draw(state)
+    _, leds = boardstate.draw(state)
     assert [list(c) for c in leds] == [list(c) for c in t.strip.shown]  # what the board shows, from its state alone
     assert tuple(leds[t.layout.dealer[0]]) == t.renderer.colour(rc.MENU)

@@ -13,7 +13,7 @@ from test_records import good
 
 from cribboard import records, store
 from cribboard.sheets import barbu as barbu_sheet
-from cribboard.sheets import saved
+from cribboard.sheets import storage
 from cribrules import barbu
 
 SYNCED = "2001-11-30T00:00:00+00:00"
@@ -109,7 +109,7 @@ def made_today(url):
             db, "b0ard", "t", [(seq, records.check(json.dumps(rec)))], SYNCED, {seq: noon(EVENING[seq - 1][3])}
         )
     names = ["Ann", "Bob", "Cy", "Di"]
-    saved.save_rubber(db, _rubber(), names)
+    storage.save_rubber(db, _rubber(), names)
     db.close()
 
 

@@ -16,7 +16,7 @@ from clirun import cli
 from deadline import COMMAND_S
 from simboard import Board
 
-from cribapp.hostface import keep_conf
+from cribapp.hostapi import keep_conf
 from cribapp.store import FlashFiles
 from cribboard import store
 from cribboard.sim.simulator import board_ident

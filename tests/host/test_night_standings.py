@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribboard.errors import UsageError
-from cribboard.night import filing, scheme, standings
+from cribboard.night import results, scheme, standings
 from cribboard.night.draw import draw
-from cribboard.night.filing import BoardGame, Result
+from cribboard.night.results import BoardGame, Result
 from cribboard.night.tables import Tables
 from cribcore.game import skunk_class
 
@@ -45,7 +45,7 @@ def played_night(n, rounds, seed, the_scheme):
             scores[1 - winner] = loser_score
             board = tables.board_at(g.table, number)
             if board is None:
-                entries.append(filing.Entry(number, (tracks[0], tracks[1]), (scores[0], scores[1])))
+                entries.append(results.Entry(number, (tracks[0], tracks[1]), (scores[0], scores[1])))
             else:
                 games.append(BoardGame(gid, board, tuple(tracks), tuple(scores), winner, 121, skunk_class(loser_score)))
             won, lost = tracks[winner], tracks[1 - winner]
@@ -74,9 +74,9 @@ def played_night(n, rounds, seed, the_scheme):
 def test_standings_equal_a_count_from_the_games(n, data, seed, the_scheme):
     rounds = data.draw(st.integers(1, min(9, n - 1 if n % 2 == 0 else n)))
     d, tables, games, entries, mine = played_night(n, rounds, seed, the_scheme)
-    filed = filing.file(d.rounds, games, entries, tables)
+    filed = results.file(d.rounds, games, entries, tables)
     assert filed.flags == ()
-    assert filing.round_in_play(d.rounds, filed) == rounds + 1
+    assert results.round_in_play(d.rounds, filed) == rounds + 1
     rows = standings.table(d.players, filed.results.values(), the_scheme)
     assert {r.player: (r.game_points, r.wins, r.spread) for r in rows} == mine
     keys = [(-r.game_points, -r.wins, -r.spread) for r in rows]
@@ -90,12 +90,12 @@ def test_standings_equal_a_count_from_the_games(n, data, seed, the_scheme):
 
 
 def result(rnd, a, b, sa, sb):
-    return Result(rnd, "T", (a, b), (sa, sb), a if sa > sb else b, skunk_class(min(sa, sb)), 121, filing.BOARD, None)
+    return Result(rnd, "T", (a, b), (sa, sb), a if sa > sb else b, skunk_class(min(sa, sb)), 121, results.BOARD, None)
 
 
 def test_games_won_break_a_tie_on_points_before_the_spread_and_equals_share_a_place():
     # Ann: a skunk win (3) and a loss; Bob: a win (2)... Cy and Di level on everything.
-    results = [
+    played = [
         result(1, "Ann", "Eve", 121, 70),  # Ann 3 points, 1 win, +51
         result(2, "Bob", "Eve", 121, 120),  # Bob 2 points, 1 win, +1
         result(3, "Bob", "Fay", 121, 119),  # Bob 4 points, 2 wins, +3
@@ -103,7 +103,7 @@ def test_games_won_break_a_tie_on_points_before_the_spread_and_equals_share_a_pl
         result(4, "Cy", "Gus", 121, 110),
         result(4, "Di", "Hal", 121, 110),
     ]
-    rows = standings.table(["Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Gus", "Hal"], results, scheme.Scheme())
+    rows = standings.table(["Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Gus", "Hal"], played, scheme.Scheme())
     assert [(r.rank, r.player, r.card()) for r in rows[:4]] == [
         (1, "Ann", "5/2"),
         (2, "Bob", "4/2"),
@@ -111,9 +111,9 @@ def test_games_won_break_a_tie_on_points_before_the_spread_and_equals_share_a_pl
         (3, "Di", "2/1"),
     ]
     level = [
-        Result(1, "T", ("A", "B"), (121, 119), "A", 0, 121, filing.BOARD, None),
-        Result(1, "T", ("C", "D"), (121, 60), "C", skunk_class(60), 121, filing.BOARD, None),
-        Result(2, "T", ("A", "D"), (0, 121), "D", 0, 121, filing.HAND, None),
+        Result(1, "T", ("A", "B"), (121, 119), "A", 0, 121, results.BOARD, None),
+        Result(1, "T", ("C", "D"), (121, 60), "C", skunk_class(60), 121, results.BOARD, None),
+        Result(2, "T", ("A", "D"), (0, 121), "D", 0, 121, results.HAND, None),
     ]
     rows = standings.table(["A", "B", "C", "D"], level, scheme.checked(skunk=2, double_skunk=2))
     # A: 2 points, 1 win, +2 -121; C: 2, 1, +61 (a double skunk is 2 here); D: 2, 1, -61 +121; B: 0, 0, -2
@@ -163,8 +163,8 @@ def test_a_stray_game_names_the_round_its_table_was_on_counting_the_results_ente
     d = draw(["Ann", "Bob", "Cy", "Di"], 3, ["T1", "T2"], 7)
     at_t1 = [next(g for g in games if g.table == "T1") for games in d.rounds]
     stray = BoardGame(1, "T1", ("Player 1", "Player 2"), (121, 90), 0, 121, skunk_class(90))
-    by_hand = filing.Entry(1, (at_t1[0].first, at_t1[0].second), (121, 100))
-    (flag,) = filing.file(d.rounds, [stray], [by_hand], own_boards(d.tables)).flags
-    assert (flag.reason, flag.round, flag.due) == (filing.WRONG_PAIR, 2, (at_t1[1].first, at_t1[1].second))
-    (flag,) = filing.file(d.rounds, [stray], [], own_boards(d.tables)).flags
+    by_hand = results.Entry(1, (at_t1[0].first, at_t1[0].second), (121, 100))
+    (flag,) = results.file(d.rounds, [stray], [by_hand], own_boards(d.tables)).flags
+    assert (flag.reason, flag.round, flag.due) == (results.WRONG_PAIR, 2, (at_t1[1].first, at_t1[1].second))
+    (flag,) = results.file(d.rounds, [stray], [], own_boards(d.tables)).flags
     assert (flag.round, flag.due) == (1, (at_t1[0].first, at_t1[0].second))  # nothing in at T1 yet: round 1

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SOURCES = (
     sorted((ROOT / "firmware/lib/cribcore").glob("*.py"))
     + sorted((ROOT / "firmware/lib/cribrules").glob("*.py"))
-    + [ROOT / "firmware/lib/cribapp" / name for name in ("hostface.py",)]
+    + [ROOT / "firmware/lib/cribapp" / name for name in ("hostapi.py",)]
 )
 LANGUAGES = ("es", "it", "de")
 _CONVERSION = re.compile(r"%\(([a-z_]+)\)[-#0 +]*\d*([srdX])")

@@ -274,7 +274,7 @@ class App:
             self._view = view_for(s.match)
         self.done(SETTINGS, now)
 
-    # --- a listening host (cribapp.hostface is what the link may ask and do) -----
+    # --- a listening host (cribapp.hostapi is what the link may ask and do) -----
     def tell(self, what, event):
         """Tell a listening host what changed (a live event)."""
         if self.link is not None and self.link.listening():

@@ -75,9 +75,9 @@ def build(root, edge, stream, clock, deploy_checked=False):
         crashlog.after_hang(app)
         forget("cribapp.crashlog")
     if stream is not None:
-        from cribapp.doorbell import Doorbell
+        from cribapp.linkwait import LinkWait
 
-        app.attach(Doorbell(stream, app))
+        app.attach(LinkWait(stream, app))
     for name in BOOT_ONLY:
         forget(name)
     return app

@@ -13,7 +13,7 @@ _READ_BUDGET = 64  # bytes read per poll, so the buttons stay quick
 
 
 class Link:
-    """The link, on a byte stream, for a board that offers (cribapp.hostface
+    """The link, on a byte stream, for a board that offers (cribapp.hostapi
     does): hello_fields(), records_since(seq, limit), last_seq(),
     acknowledge(seq), resend(), set_wall_time(unix), live_state(),
     set_player_names(names), crashes(), clear_crashes(n) and

@@ -91,7 +91,7 @@ class Session:
         if self.counting():
             kind = PEGGING
             if self.showing():
-                from cribapp.showcount import next_entry  # loaded by boards that count the show
+                from cribapp.showorder import next_entry  # loaded by boards that count the show
 
                 entry = next_entry(g, self.side)
                 if entry is None:  # this track has shown everything it had this deal
@@ -127,7 +127,7 @@ class Session:
         return self.show_open or self._hands_shown()
 
     def _hands_shown(self):
-        from cribapp.showcount import shown
+        from cribapp.showorder import shown
 
         return shown(self.match.game)[1]
 

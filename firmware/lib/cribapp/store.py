@@ -20,7 +20,7 @@ STATE_TMP = "state.tmp"
 STATE_BAD = "state.bad"
 LOG = "games.log"
 LOG_TMP = "games.tmp"
-# What a host gives the board once (CONF, cribapp.hostface): the club's WiFi
+# What a host gives the board once (CONF, cribapp.hostapi): the club's WiFi
 # and the club's server. A board with both reports by itself (cribclub).
 WIFI = "wifi.json"
 CLUB = "club.json"

@@ -8,7 +8,7 @@ def start(app, files, wlan, sockets):
     given; None if they do not read (the board then plays on without)."""
     import json
 
-    from cribapp.hostface import HostFace
+    from cribapp.hostapi import HostApi
     from cribapp.store import CLUB, WIFI
     from cribclub.sender import Sender
 
@@ -22,6 +22,6 @@ def start(app, files, wlan, sockets):
         finally:
             f.close()
     try:
-        return Sender(HostFace(app), wlan, sockets, app.clock, kept[0], kept[1])
+        return Sender(HostApi(app), wlan, sockets, app.clock, kept[0], kept[1])
     except (KeyError, TypeError, ValueError):
         return None

@@ -26,7 +26,7 @@ _HEAD = (
 
 def address(server: str) -> tuple[str, int, str]:
     """("A.B.C.D", port, "A.B.C.D:port") of a club server's URL, http://A.B.C.D:PORT/
-    (cribapp.hostface checked it when it was kept)."""
+    (cribapp.hostapi checked it when it was kept)."""
     hostport = server[7:-1]
     host, _colon, port = hostport.partition(":")
     return host, int(port), hostport

@@ -1,5 +1,5 @@
 # The English of every CoreError (cribcore's and the board files' checks,
-# cribcore.layoutfile, .config and .hostface), by code. The raising modules
+# cribcore.layoutfile, .config and cribapp.hostapi), by code. The raising modules
 # hold only the code, as a hidden const: a board keeps no sentence on its
 # heap, and loads this table only to say one (CoreError.__str__). The host's
 # catalogue takes its message ids from here (tools/catalogues.py), and
@@ -139,7 +139,7 @@ MESSAGES = {
     1206: "%(field)r must be a pin: a GPIO number from 0 to 99 or a board pin name such as D5, not %(given)r",
     1207: "%(field)r must be a whole number from %(low)d to %(high)d, not %(given)r",
     1208: "the LED strip",
-    # cribapp.hostface (CONF)
+    # cribapp.hostapi (CONF)
     1301: "%(field)s is %(low)d to %(high)d characters",
     1302: "only the wifi or the club settings are kept, as a JSON object",
     1303: "the server is http://ADDRESS:PORT/ with an IPv4 address, and the key lowercase hex",

@@ -119,10 +119,10 @@ def _build_first():
 def _connect(app):
     """The serial link, once the first frame is out: its modules are read
     from the flash after the board shows its score, not before."""
-    from cribapp.doorbell import Doorbell
+    from cribapp.linkwait import LinkWait
     from cribmp.usbstream import UsbStream
 
-    app.attach(Doorbell(UsbStream(), app))
+    app.attach(LinkWait(UsbStream(), app))
     app.club_start = _club
     _club(app)
 

@@ -62,7 +62,7 @@ def barbu_sheet(
     recorded and marked, not refused)."""
     from cribboard.cli import barbu_view as view
     from cribboard.sheets import barbu as sheet
-    from cribboard.sheets import saved
+    from cribboard.sheets import storage
     from cribrules import barbu as rules
 
     text = sheetloop.text_of(file)  # before the database: a file, names or pairs that are wrong make none
@@ -89,7 +89,7 @@ def barbu_sheet(
     def apply(text: str) -> list[str]:
         nonlocal rubber, rubber_id
         rubber, change = sheet.apply(rubber, text)
-        rubber_id = saved.save_rubber(conn, rubber, players, rubber_id, pairs)
+        rubber_id = storage.save_rubber(conn, rubber, players, rubber_id, pairs)
         return view.told(rubber, change)
 
     def prompt() -> str:
@@ -129,7 +129,7 @@ def barbu_sheet(
 @json_option
 def barbu_list(db_url: str, as_json: bool) -> None:
     """The barbu rubbers in the database."""
-    from cribboard.sheets import saved
+    from cribboard.sheets import storage
 
     def shown(r: dict[str, Any]) -> dict[str, Any]:
         out = {"players": ", ".join("%s %d" % (n, t) for n, t in zip(r["names"], r["totals"]))}
@@ -140,7 +140,7 @@ def barbu_list(db_url: str, as_json: bool) -> None:
             out["players"] += "; " + _("pairs %s") % pairs
         return out
 
-    emit(saved.rubbers(read_db(db_url)), ["id", "deals", "finished", "players", "updated"], as_json, shown)
+    emit(storage.rubbers(read_db(db_url)), ["id", "deals", "finished", "players", "updated"], as_json, shown)
 
 
 @barbu.command("show")
@@ -161,10 +161,10 @@ def barbu_show(rubber_id: int, db_url: str, as_json: bool) -> None:
 
 def _kept(conn: "Database", rubber_id: int) -> tuple[Any, list[str], list[list[int]] | None]:
     """A kept rubber, its players and its pairs; a UsageError that says why not."""
-    from cribboard.sheets import saved
+    from cribboard.sheets import storage
 
     return sheetloop.read_back(
-        saved.load_rubber,
+        storage.load_rubber,
         conn,
         rubber_id,
         _("no barbu rubber %d in the database (see cribboard barbu list)"),

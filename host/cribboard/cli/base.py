@@ -11,8 +11,8 @@ import sys
 import click
 
 from cribboard import __version__
+from cribboard.cli.localized import TranslatedGroup
 from cribboard.cli.output import printable
-from cribboard.cli.translated import TranslatedGroup
 from cribboard.errors import CribboardError, UsageError
 from cribboard.text import i18n
 from cribboard.text.i18n import _

@@ -91,7 +91,7 @@ def sim(
                 _("the simulated board did not start: %s (its log: %s)") % (e.strerror or e, board_sim.log_path)
             ) from None
         raise
-    from cribboard.sim import running as simboards
+    from cribboard.sim import registry as simboards
 
     announced = simboards.announce(str(board_sim.port), flash_dir)  # commands given no --port find it
     try:  # until a signal: the board and the server are stopped however this ends

@@ -103,7 +103,7 @@ ENTRY_KINDS = {  # what an entry's points were for (cribcore.game's kinds)
     "correction": N_("correction"),
     "points": N_("points"),  # a board's buttons: an entry that says not what it was for
 }
-RESULT_SOURCES = {  # where a night's result came from (cribboard.night.filing)
+RESULT_SOURCES = {  # where a night's result came from (cribboard.night.results)
     "board": N_("the board"),
     "hand": N_("by hand"),
     "bye": N_("a bye"),

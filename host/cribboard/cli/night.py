@@ -8,6 +8,7 @@ import click
 
 from cribboard.cli.base import cli
 from cribboard.cli.columns import RESULT_SOURCES, word
+from cribboard.cli.localized import TranslatedGroup
 from cribboard.cli.options import (
     ROW_ID,
     SCORE,
@@ -21,7 +22,6 @@ from cribboard.cli.options import (
     read_db,
 )
 from cribboard.cli.output import emit, status
-from cribboard.cli.translated import TranslatedGroup
 from cribboard.errors import UsageError
 from cribboard.night.draw import ROUNDS
 from cribboard.text.i18n import N_, _
@@ -197,7 +197,7 @@ def _load(db_url: str, night_id: int | None) -> Any:
 
 
 def _round_rows(n: Any, number: int) -> list[dict[str, Any]]:
-    from cribboard.night.filing import pair
+    from cribboard.night.results import pair
 
     rows = []
     for g in n.drawn[number - 1]:
@@ -358,14 +358,14 @@ def night_table(
 @json_option
 def night_flags(night_id: int | None, db_url: str, as_json: bool) -> None:
     """The boards' games that were not counted: the wrong table, the wrong pair, a pair's game twice."""
-    from cribboard.night import filing
+    from cribboard.night import results
 
     n = _load(db_url, night_id)
     why = {
-        filing.WRONG_TABLE: _("the pair is drawn to another table"),
-        filing.WRONG_PAIR: _("the draw never seats these two together"),
-        filing.TWICE: _("the pair's game at this table is in already"),
-        filing.NOT_TWO: _("not a game for two"),
+        results.WRONG_TABLE: _("the pair is drawn to another table"),
+        results.WRONG_PAIR: _("the draw never seats these two together"),
+        results.TWICE: _("the pair's game at this table is in already"),
+        results.NOT_TWO: _("not a game for two"),
     }
     rows = [
         {
@@ -551,15 +551,15 @@ def night_list(db_url: str, as_json: bool) -> None:
 @db_option
 def night_export(fmt: str, cards: bool, output: str, night_id: int | None, db_url: str) -> None:
     """The night's standings (or scorecards) as CSV, or the whole night as JSON."""
-    from cribboard.night import paper
+    from cribboard.night import printouts
     from cribboard.reports import outfile
 
     n = _load(db_url, night_id)
     rows = n.standings()
     if fmt == "json":
-        text = json.dumps(paper.as_data(n, rows), indent=1) + "\n"
+        text = json.dumps(printouts.as_data(n, rows), indent=1) + "\n"
     else:
-        text = paper.cards_csv(n, rows) if cards else paper.standings_csv(rows)
+        text = printouts.cards_csv(n, rows) if cards else printouts.standings_csv(rows)
     if output == "-":
         click.echo(text, nl=False)
     else:
@@ -576,7 +576,7 @@ def night_print(folder: str, night_id: int | None, db_url: str) -> None:
     from pathlib import Path
 
     from cribboard.errors import CribboardError
-    from cribboard.night import paper, standings
+    from cribboard.night import printouts, standings
     from cribboard.reports import outfile
 
     n = _load(db_url, night_id)
@@ -591,9 +591,9 @@ def night_print(folder: str, night_id: int | None, db_url: str) -> None:
     except OSError as e:
         raise CribboardError(_("cannot write %s: %s") % (where, e.strerror or e)) from None
     status(_("printing the standings and %(n)d scorecards into %(folder)s...") % {"n": len(rows), "folder": where})
-    outfile.write(where / "standings.pdf", paper.standings_pdf(n, rows, standings.paid(rows)))
+    outfile.write(where / "standings.pdf", printouts.standings_pdf(n, rows, standings.paid(rows)))
     for position, row in enumerate(rows, 1):
-        outfile.write(where / paper.file_name(position, row), paper.card_pdf(n, row))
+        outfile.write(where / printouts.file_name(position, row), printouts.card_pdf(n, row))
         if position % 10 == 0 and position < len(rows):
             status(_("  %(done)d of %(n)d scorecards") % {"done": position, "n": len(rows)})
     status(_("wrote the standings and %(n)d scorecards in %(folder)s") % {"n": len(rows), "folder": where})

@@ -103,7 +103,7 @@ def piquet_sheet(
     `stats` and exported like a board's (board "sheet:piquet")."""
     from cribboard.cli import piquet_view as view
     from cribboard.sheets import piquet as ps
-    from cribboard.sheets import saved
+    from cribboard.sheets import storage
 
     text = sheetloop.text_of(file)  # before the database: a file or names that are wrong make none
     players: list[str] = []
@@ -121,7 +121,7 @@ def piquet_sheet(
     def apply(text: str) -> list[str]:
         nonlocal sheet, sheet_id
         sheet, change = ps.apply(sheet, text)
-        sheet_id = saved.save_partie(conn, sheet, sheet_id)
+        sheet_id = storage.save_partie(conn, sheet, sheet_id)
         return view.told(sheet, change)
 
     def intro() -> list[str]:
@@ -157,7 +157,7 @@ def piquet_sheet(
 @json_option
 def piquet_list(db_url: str, as_json: bool) -> None:
     """The parties kept on the sheet (finished ones are in `cribboard matches` too)."""
-    from cribboard.sheets import saved
+    from cribboard.sheets import storage
 
     def shown(r: dict[str, Any]) -> dict[str, Any]:
         res = r["result"]
@@ -172,7 +172,7 @@ def piquet_list(db_url: str, as_json: bool) -> None:
         players = "?" if r["totals"] is None else ", ".join("%s %d" % nt for nt in zip(r["names"], r["totals"]))
         return {"players": players, "result": said}
 
-    emit(saved.parties(read_db(db_url)), ["id", "deals", "finished", "players", "result", "updated"], as_json, shown)
+    emit(storage.parties(read_db(db_url)), ["id", "deals", "finished", "players", "result", "updated"], as_json, shown)
 
 
 @piquet.command("show")
@@ -193,10 +193,10 @@ def piquet_show(sheet_id: int, db_url: str, as_json: bool) -> None:
 
 def _kept(conn: "Database", sheet_id: int) -> "Sheet":
     """A kept partie's sheet; a UsageError that says why not."""
-    from cribboard.sheets import saved
+    from cribboard.sheets import storage
 
     return sheetloop.read_back(
-        saved.load_partie,
+        storage.load_partie,
         conn,
         sheet_id,
         _("no piquet sheet %d in the database (see cribboard piquet list)"),

@@ -3,9 +3,9 @@
 import click
 
 from cribboard.cli.base import cli
+from cribboard.cli.localized import TranslatedGroup
 from cribboard.cli.options import ROW_ID, db_option, json_option, open_db, open_link, port_option, read_db
 from cribboard.cli.output import emit, status
-from cribboard.cli.translated import TranslatedGroup
 from cribboard.errors import UsageError
 from cribboard.records import MAX_INT
 from cribboard.text.i18n import _, ngettext

@@ -244,16 +244,16 @@ def _export(db_url: str, fmt: str, what: str, output: IO[str]) -> None:
 
     from cribboard.reports import stats
     from cribboard.sheets import barbu as barbu_sheet
-    from cribboard.sheets import saved
+    from cribboard.sheets import storage
 
     conn = read_db(db_url)
     if what == "barbu":
-        rows = saved.rubbers(conn)
+        rows = storage.rubbers(conn)
         if fmt == "json":
             readable = []
             for r in rows:
                 try:
-                    rubber, names, pairs = saved.load_rubber(conn, r["id"])
+                    rubber, names, pairs = storage.load_rubber(conn, r["id"])
                 except ValueError as e:  # one bad record must not cost the others
                     status(_("skipped barbu rubber %d: it cannot be read back: %s") % (r["id"], said(e)))
                     continue

@@ -34,8 +34,8 @@ class ClubApp:
         self.served: tuple[str, int] = ("127.0.0.1", 0)
         self.routes = Routes()
         self.routes.get("/healthz", self._health)
-        pages.add_routes(self.routes, club.boards)
-        NightPage(club.pool.db, club.live_views, club.clock).add_routes(self.routes)
+        pages.add_routes(self.routes, club.live.boards)
+        NightPage(club.pool.db, club.live.views, club.clock).add_routes(self.routes)
         for path in (GAMES, LIVE):
             self.routes.post(path, self._report)
 

@@ -28,14 +28,15 @@ from datetime import datetime, timezone
 from typing import Any
 
 from cribboard import intake, store
-from cribboard.club.allowance import MAX_KEYS, Allowance, LogLimit
+from cribboard.club.liveboards import LiveBoards
+from cribboard.club.ratelimit import MAX_KEYS, Allowance, LogLimit
 from cribboard.intake import BOARD_ID, wall_time
 from cribboard.records import MAX_INT, json_depth
 from cribboard.store.engine import Database, DbError
 from cribboard.store.pool import Pool
 from cribboard.store.recent import Recent
+from cribboard.web.boardstate import checked
 from cribboard.web.http import RETRY_AFTER_S
-from cribboard.web.seen import SeenBoard, checked, drawn
 from cribcore.clubwire import BOARD, COUNT_MAX, COUNTER, COUNTER_OF, GAMES, LIVE, SIGNATURE
 from cribcore.signing import signature
 
@@ -50,7 +51,6 @@ REFUSED_BURST = 40  # ... and at most this many at once; then 429 before any oth
 LOG_LINES = 10  # log lines per address a minute (then one summary line says how many were dropped)
 HEALTH_RATE = 1.0  # health checks a second from one address, on average (a monitor asks every few seconds)...
 HEALTH_BURST = 10  # ... and at most this many at once
-FOLLOW_S = 1.0  # how often a server reads which boards the others on its database heard (the page's lag)
 SEATING_S = 1.0  # how long the night's seating is used before it is read again (a round's change is that late)
 SIGNATURE_RE = re.compile(r"[0-9a-f]{64}")
 COUNTER_RE = re.compile(r"([0-9]{1,10})\.([0-9]{1,10})")  # what COUNTER_OF makes
@@ -76,61 +76,6 @@ class Refused(Exception):
         self.keyed = keyed
 
 
-class NetBoard(SeenBoard):
-    """A board that reports over the network: its last live state, checked when it came (web.seen.checked)
-    and drawn when a page asks for this board (its frame, its LEDs, its scoreboard): a server draws what
-    is looked at, once a state, not every report of every board (nor, two servers on one database, each
-    board's twice)."""
-
-    def __init__(self, board: str) -> None:
-        self._layout: dict[str, Any] = {}
-        self._frames = 0
-        self._later: dict[str, Any] | None = None
-        self._drawing = threading.RLock()  # (showing a drawn state counts its frame: frames, settled again)
-        super().__init__({})
-        self.board = board
-
-    def show_later(self, state: dict[str, Any]) -> None:
-        with self._drawing:
-            self._later = state
-
-    def _settled(self) -> None:
-        with self._drawing:
-            state, self._later = self._later, None
-            if state is None:
-                return
-            try:
-                super().show(drawn(state))
-            except (ValueError, OverflowError, AttributeError, RecursionError, TypeError):
-                pass  # (checked when it came: one that no longer draws leaves the page as it was)
-
-    @property
-    def frames(self) -> int:
-        self._settled()
-        return self._frames
-
-    @frames.setter
-    def frames(self, value: int) -> None:
-        self._frames = value
-
-    @property
-    def layout(self) -> dict[str, Any]:
-        self._settled()
-        return self._layout
-
-    @layout.setter
-    def layout(self, value: dict[str, Any]) -> None:
-        self._layout = value
-
-    def leds(self) -> list[tuple[int, int, int]]:
-        self._settled()
-        return super().leds()
-
-    def scoreboard(self) -> dict[str, Any] | None:
-        self._settled()
-        return dict(self._view, board=self.board) if self._view else None
-
-
 Answer = tuple[int, bytes, dict[str, str]]
 
 
@@ -146,72 +91,27 @@ class Club:
         connections: int = 8,
     ) -> None:
         self.pool = Pool(db_url, connections)
-        self.boards: list[NetBoard] = []  # the page's, in the order they first reported
-        self._by_id: dict[str, NetBoard] = {}
-        self._shown: dict[str, int] = {}  # the version of each board's state on the page (store.club.keep_live)
-        self._boards_lock = threading.Lock()
-        self._stop = threading.Event()
-        self._follower: threading.Thread | None = None
         self._now = now
         self.allowance = Allowance(RATE, BURST, clock)  # per board, spent after its counter is checked
         self.refusals = Allowance(REFUSED_RATE, REFUSED_BURST, clock)  # per address, spent by each keyless refusal
         self._keys = Keys()  # the keys of the boards whose signed requests this server took, for a flooded address
         self.log_limit = LogLimit(LOG_LINES, 60.0, clock)
+        self.live = LiveBoards(self.pool, self._note)  # the page's boards, and the others' followed
         self.health_checks = Allowance(HEALTH_RATE, HEALTH_BURST, clock)  # per address
         self.clock = clock  # (the night's page reads by it too)
         self._seating: Recent[dict[str, list[str]]] = Recent(SEATING_S, clock)  # the night's pairs by board
 
     def close(self) -> None:
-        self._stop.set()
-        if self._follower is not None:
-            self._follower.join(FOLLOW_S * 10)
+        self.live.close()
         self.pool.close()
 
     def follow(self) -> None:
-        """Show on this server's page the boards other servers on the database heard too, polled every
-        FOLLOW_S (the states' versions, then only the states that are new), from now until close(); and
-        know the paired boards' keys from the start (a board is told from a stranger at a flooded address)."""
+        """Know the paired boards' keys from the start (a board is told from a stranger at a flooded address),
+        and show on this server's page the boards other servers on the database heard (LiveBoards.follow)."""
         with self.pool.db() as db:
             for board, key in store.club.keys(db).items():
                 self._keys.keep(board, key)
-        self.follow_once()
-        self._follower = threading.Thread(target=self._follow, name="club-follow", daemon=True)
-        self._follower.start()
-
-    def _follow(self) -> None:
-        while not self._stop.wait(FOLLOW_S):
-            try:
-                self.follow_once()
-            except DbError as e:  # the database away: the next poll tries again, and the boards' 503s say so
-                self._note("database", "could not read the boards' live states: %s", e)
-            except Exception as e:  # anything else: said, and the page keeps following (it runs all season)
-                self._note("follower", "could not show the boards' live states: %r", e)
-
-    def follow_once(self) -> None:
-        with self.pool.db() as db:
-            versions = store.club.live_versions(db)
-            with self._boards_lock:
-                newer = [b for b, v in versions.items() if v > self._shown.get(b, 0)]
-            rows = store.club.live_states(db, newer)
-        for row in rows:
-            try:
-                state = json.loads(row["state"])
-            except (ValueError, RecursionError):
-                continue  # (each was checked when it came: one that no longer reads is left as it was)
-            if isinstance(state, dict):
-                self._show(row["board"], int(row["version"]), state)
-
-    def _show(self, board: str, version: int, state: dict[str, Any]) -> None:
-        """Put the board's state (checked) on the page, to draw when the page asks, unless the page has a
-        later one already."""
-        with self._boards_lock:
-            if version <= self._shown.get(board, 0):
-                return
-            self._shown[board] = version
-            if board not in self._by_id:
-                self._by_id[board] = NetBoard(board)
-                self.boards.append(self._by_id[board])
-            self._by_id[board].show_later(state)
+        self.live.follow()
 
     def healthy(self, peer: str = "") -> bool | None:
         """Whether the database answers now; None if peer has asked too often (a health check is the one
@@ -369,7 +269,7 @@ class Club:
         version = store.club.take_live(db, board, *count, _iso(self._now()), json.dumps(state))
         if version is None:  # another request with this counter was first
             raise _replay(db, board, key, counter)
-        self._show(board, int(version), state)
+        self.live.show(board, int(version), state)
         return {"board": board, "counter": counter}
 
     def _live_known(self, board: str, counter: str, count: tuple[int, int], given: str, body: bytes) -> Answer | None:
@@ -400,7 +300,7 @@ class Club:
             answer = self._named(db, board, {"board": board, "counter": counter})
         self.allowance.spend(board)  # (once taken: the full way spends before, a replay spending nothing)
         self._keys.passed(board, count)
-        self._show(board, int(version), state)
+        self.live.show(board, int(version), state)
         raw = _json(answer)
         return 200, raw, {SIGNATURE: signature(key, "ACK", LIVE, board, counter, raw)}
 
@@ -417,11 +317,6 @@ class Club:
         from cribboard.night import director
 
         return self._seating.get(lambda: director.seating(db))
-
-    def live_views(self) -> dict[str, Any]:
-        """Each reporting board's scoreboard, by its id (the night's page shows them)."""
-        with self._boards_lock:
-            return {b.board: view for b in self.boards if (view := b.scoreboard()) is not None}
 
     def _counter(self, db: Database, board: str, count: tuple[int, int], key: bytes, counter: str) -> None:
         if not store.club.take_counter(db, board, *count, _iso(self._now())):  # another request with it was first
@@ -512,7 +407,7 @@ def _object(body: bytes) -> dict[str, Any]:
 
 
 def _state_of(data: dict[str, Any]) -> dict[str, Any]:
-    """The board's state in a live report, checked as the board checks its own (web.seen.checked)."""
+    """The board's state in a live report, checked as the board checks its own (web.boardstate.checked)."""
     state = data.get("state")
     if not isinstance(state, dict):
         raise Refused(400, "no state")

@@ -27,8 +27,8 @@ from waitress.parser import HTTPRequestParser
 from waitress.server import TcpWSGIServer
 from waitress.task import WSGITask
 
-from cribboard.club.allowance import LogLimit
 from cribboard.club.app import BEGUN
+from cribboard.club.ratelimit import LogLimit
 from cribboard.web.http import RETRY_AFTER_S
 from cribcore.clubwire import REQUEST_MS
 

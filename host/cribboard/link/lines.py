@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 import serial
 
 from cribboard.errors import CribboardError
-from cribboard.link.who import what_answers, who
+from cribboard.link.identify import what_answers, who
 from cribboard.text.error_words import core_from_data, said
 from cribboard.text.i18n import _
 from cribboard.waits import link_wait

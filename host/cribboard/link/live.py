@@ -1,13 +1,13 @@
 # Real boards on a live scoreboard (`cribboard live`): each board's state is
 # read over its USB link (STATE) and drawn as the board draws it
-# (cribboard.web.seen); web/server.py serves them on one page with the scoreboard
+# (cribboard.web.boardstate); web/server.py serves them on one page with the scoreboard
 # beside each.
 import threading
 from typing import Any
 
 from cribboard.link.client import BoardLink
 from cribboard.link.lines import LinkError
-from cribboard.web.seen import SeenBoard, drawn
+from cribboard.web.boardstate import SeenBoard, drawn
 from cribcore.layoutfile import standard
 
 POLL_S = 0.5

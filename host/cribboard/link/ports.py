@@ -95,7 +95,7 @@ def find(port: str | None = None, ports: list[Any] | None = None, tell: Callable
     listed = list(list_ports.comports()) if ports is None else list(ports)
     boards = [(p.device, describe(p)) for p in candidates(listed)]
     if ports is None:
-        from cribboard.sim import running as simboards
+        from cribboard.sim import registry as simboards
 
         boards += [(s["port"], _("%(port)s: the simulated board of %(flash)s") % s) for s in simboards.running()]
     if len(boards) == 1:

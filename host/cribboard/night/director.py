@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from cribboard.night import draw as drawing
-from cribboard.night import filing, redraw, standings
+from cribboard.night import redraw, results, standings
 from cribboard.night.draw import DrawError, Seating
-from cribboard.night.filing import BoardGame, Entry, Filed
+from cribboard.night.results import BoardGame, Entry, Filed
 from cribboard.night.scheme import Scheme
 from cribboard.night.scheme import from_json as scheme_from_json
 from cribboard.night.tables import Seat, Tables
@@ -44,11 +44,11 @@ class Night:
     started_at: str
     ended_at: str | None
 
-    def counted(self) -> list[filing.Result]:
+    def counted(self) -> list[results.Result]:
         """The results that count so far: a bye once its round is in play (it is no win before); on a night
         ended early, only the byes of the rounds whose games all came in."""
         last = self.in_play - 1 if self.over() else self.in_play
-        return [r for r in self.filed.results.values() if r.source != filing.BYE or r.round <= last]
+        return [r for r in self.filed.results.values() if r.source != results.BYE or r.round <= last]
 
     def standings(self) -> list[standings.Standing]:
         return standings.table(self.players, self.counted(), self.scheme)
@@ -168,8 +168,8 @@ def load(db: Database, night_id: int | None = None) -> Night:
         Entry(e["round"], (e["first"], e["second"]), (e["first_score"], e["second_score"]), e["target"], e["game_id"])
         for e in kept.entries(db, row["id"])
     ]
-    filed = filing.file(drawn, games, entries, tables)
-    in_play = filing.round_in_play(drawn, filed)
+    filed = results.file(drawn, games, entries, tables)
+    in_play = results.round_in_play(drawn, filed)
     left = {p["name"]: p["left_before"] for p in who if p["left_before"] is not None}
     return Night(
         row["id"],
@@ -212,7 +212,7 @@ def _untouched_from(night: Night) -> int:
     """The first round no result of which is in yet (the rounds before it are kept as drawn)."""
     first = night.rounds + 1
     for number in range(night.rounds, 0, -1):
-        if any(r.source != filing.BYE for r in night.filed.of_round(number)):
+        if any(r.source != results.BYE for r in night.filed.of_round(number)):
             break
         first = number
     return first
@@ -297,7 +297,7 @@ def set_board(db: Database, night: Night, table: str, prefix: str | None, start:
             if (
                 r.table == at
                 and r.round >= number
-                and r.source == filing.BOARD
+                and r.source == results.BOARD
                 and from_board.get(r.game_id or 0) != put
             ):
                 raise DrawError(
@@ -374,7 +374,7 @@ def take_flagged(
     flag = next((f for f in night.filed.flags if f.game_id == game_id), None)
     if flag is None:
         raise DrawError(_("game %d is not one of tonight's flagged games (`cribboard night flags`)") % game_id)
-    if flag.reason == filing.NOT_TWO:
+    if flag.reason == results.NOT_TWO:
         raise DrawError(_("game %d is not a game for two: enter its result by hand") % game_id)
     game = next(g for g in night.games if g.id == game_id)
     who = tuple(players) or game.names

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
-from cribboard.night.filing import BYE, Result
+from cribboard.night.results import BYE, Result
 from cribboard.night.scheme import Scheme
 from cribboard.ranking import TOURNAMENT
 

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cribboard.night.director import Night
-from cribboard.night.filing import pair
+from cribboard.night.results import pair
 
 
 def as_page(night: Night | None, live: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:

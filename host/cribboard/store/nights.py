@@ -2,7 +2,7 @@
 # left), its draw round by round, the results the director entered (an
 # undone one is kept, marked: the history), and the club's settings. The
 # boards' games are not copied here: a night reads the games stored after
-# it began at its tables (cribboard.night.filing files them).
+# it began at its tables (cribboard.night.results files them).
 import json
 from collections.abc import Sequence
 from typing import Any

@@ -1,6 +1,6 @@
 # What a host may ask of the board and do to it over the serial link: the
 # narrow interface cribapp.link talks to, over the app's parts. Loaded when
-# a host first speaks (cribapp.doorbell): a board played without a computer
+# a host first speaks (cribapp.linkwait): a board played without a computer
 # never holds it.
 import json
 
@@ -17,7 +17,7 @@ _PASSWORD = const(1305)
 _SSID = const(1306)
 
 
-class HostFace:
+class HostApi:
     def __init__(self, app):
         self.app = app
 
