@@ -90,9 +90,10 @@ class Life:
             body = json.dumps({"fw": "t", "log": log, "boot": 1, "ticks": 9, "period": 1 << 30, "records": records})
             data = body.encode()
             counter = "%d.%d" % (self.boot, self.count)
-            status, answer, _headers = self.club.handle(
+            got = self.club.handle(
                 "POST", GAMES, board_headers(KEY.encode(), GAMES, BOARD, counter, data), data, "10.0.0.7"
             )
+            status, answer = got.status, got.body
             assert status in (200, 422), answer
             if status == 422:
                 return False

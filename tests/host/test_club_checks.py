@@ -44,7 +44,8 @@ def club(db_url):
             count = "1.%d" % counter[0]
         data = raw if raw is not None else json.dumps(body).encode()
         headers = board_headers(key.encode(), path, BOARD, count, data)
-        status, answer, _headers = club.handle("POST", path, headers, data, peer)
+        got = club.handle("POST", path, headers, data, peer)
+        status, answer = got.status, got.body
         return status, json.loads(answer)
 
     club.post = post

@@ -58,48 +58,26 @@ def sim(
 
     The board's page shows the LEDs and has its buttons; its serial port
     works with cribboard sync, watch and flash, and with mpremote."""
-    from cribboard.sim import simulator
-    from cribboard.web.server import make_server
+    from cribboard.sim import launch
 
     host, port = http_address(http_addr)
     default = "sim-flash" if edition == "micropython" else "sim-circuitpy"
     flash_dir = Path(flash) if flash else Path(platformdirs.user_data_dir("cribboard")) / default
     ctx = click.get_current_context()
     given = {"--" + p for p in ("board", "layout") if ctx.get_parameter_source(p) != click.core.ParameterSource.DEFAULT}
-    try:
-        simulator.check_config(flash_dir, board, layout, given)
-        lock = simulator.lock_flash(flash_dir)  # held until this process ends
-        simulator.seed_flash(flash_dir, board, layout, refresh=not keep_firmware, edition=edition)
-    except OSError as e:
-        raise CribboardError(_("cannot prepare the simulated flash %s: %s") % (flash_dir, e)) from None
-    ctx.call_on_close(lock.close)
-    board_sim = simulator.Simulator(flash_dir, link=link, edition=edition)
+    ctx.call_on_close(launch.prepared(flash_dir, board, layout, given, keep_firmware, edition).close)
     stop_on_signals()  # from here on a kill or a closed terminal still stops what was started
-    try:
-        server = make_server(board_sim, host, port, fallback=True)  # bound before the board starts
-    except OSError as e:
-        raise CribboardError(_("cannot serve the board's page on %s: %s") % (http_addr, e.strerror or e)) from None
-    try:
-        board_sim.start()
-    except BaseException as e:
-        server.shutdown()
-        board_sim.stop()
-        if isinstance(e, KeyboardInterrupt):
-            return  # stopped while it started
-        if isinstance(e, OSError):
-            raise CribboardError(
-                _("the simulated board did not start: %s (its log: %s)") % (e.strerror or e, board_sim.log_path)
-            ) from None
-        raise
-    from cribboard.sim import registry as simboards
-
-    announced = simboards.announce(str(board_sim.port), flash_dir)  # commands given no --port find it
+    running = launch.launched(flash_dir, link, edition, host, port)
+    if running is None:
+        return  # stopped while it started
+    board_sim = running.board
     try:  # until a signal: the board and the server are stopped however this ends
-        url = "http://%s:%d/" % (str(server.server_address[0]), server.server_address[1])
-        if port and server.server_address[1] != port:
+        url = running.url
+        served = running.server.server_address[1]
+        if port and served != port:
             status(
                 _("port %(port)d is taken (by another simulated board?): the page is on port %(free)d")
-                % {"port": port, "free": server.server_address[1]}
+                % {"port": port, "free": served}
             )
         if board_sim.runtime == "cpython":  # MicroPython's edition without the unix port
             status(
@@ -136,9 +114,7 @@ def sim(
     except KeyboardInterrupt:
         pass
     finally:
-        simboards.withdraw(announced)
-        server.shutdown()
-        board_sim.stop()
+        running.stop()
 
 
 @cli.command()

@@ -82,8 +82,7 @@ class ClubApp:
             )
             return refused(503, "the club's server is overloaded; try again", {"Retry-After": str(RETRY_AFTER_S)})
         headers = {name: request.header(name) for name in HEADERS}
-        status, answer, signed = self.club.handle(request.method, request.path, headers, data, request.peer)
-        return Answer(status, answer, headers=signed)
+        return self.club.handle(request.method, request.path, headers, data, request.peer)
 
 
 def _request(environ: dict[str, Any]) -> Request:

@@ -36,7 +36,7 @@ from cribboard.store.engine import Database, DbError
 from cribboard.store.pool import Pool
 from cribboard.store.recent import Recent
 from cribboard.web.boardstate import checked
-from cribboard.web.http import RETRY_AFTER_S
+from cribboard.web.http import JSON, RETRY_AFTER_S, Answer
 from cribcore.clubwire import BOARD, COUNT_MAX, COUNTER, COUNTER_OF, GAMES, LIVE, SIGNATURE
 from cribcore.signing import signature
 
@@ -74,9 +74,6 @@ class Refused(Exception):
         self.status = status
         self.signed = signed
         self.keyed = keyed
-
-
-Answer = tuple[int, bytes, dict[str, str]]
 
 
 class Club:
@@ -122,7 +119,7 @@ class Club:
         return self.pool.healthy()
 
     def handle(self, method: str, path: str, headers: Mapping[str, str], body: bytes, peer: str = "") -> Answer:
-        """(status, body, headers) of the answer to one request from a board."""
+        """The answer to one request from a board (its body the JSON's bytes, signed where it is the board's)."""
         board = ascii(headers.get(BOARD, "")[:64])
         try:
             if not self.refusals.left(peer) and not self._keys.fresh(method, path, headers, body):
@@ -137,9 +134,10 @@ class Club:
             return self._refusal(e, path, headers)
         except DbError as e:
             self._note("database", "answered 503 to %s %s from %s: %s", method[:8], ascii(path[:40]), peer, e)
-            return (
+            return Answer(
                 503,
                 _json({"error": "the club's database is away or busy; try again"}),
+                JSON,
                 {"Retry-After": str(RETRY_AFTER_S)},
             )
         except Exception as e:  # a fault of this server's: still one answer, and one line to find it by
@@ -152,7 +150,7 @@ class Club:
                 type(e).__name__,
                 ascii(str(e)[:200]),
             )
-            return 500, _json({"error": "the club's server failed on this request"}), {}
+            return Answer(500, _json({"error": "the club's server failed on this request"}))
 
     def refused_here(self, peer: str, method: str, path: str, status: int, why: str) -> None:
         """A request the HTTP edge refused before it reached handle: its line and its cost, as handle's."""
@@ -170,13 +168,13 @@ class Club:
 
     def _refusal(self, e: Refused, path: str, headers: Mapping[str, str]) -> Answer:
         if e.signed is None:
-            return e.status, _json({"error": str(e)}), {}
+            return Answer(e.status, _json({"error": str(e)}))
         # The board's own request, signed, with a counter at or before the last taken: its boot count went
         # back (a state it could not read). Said where the count stands, signed, it goes on after it.
         key, counter, last = e.signed  # (read with the request's own connection: none is taken again here)
         board = headers.get(BOARD, "")
         data = _json({"error": str(e), "last": COUNTER_OF % last if last else None})
-        return e.status, data, {SIGNATURE: signature(key, "ACK", path, board, counter, data)}
+        return Answer(e.status, data, JSON, {SIGNATURE: signature(key, "ACK", path, board, counter, data)})
 
     def _take(self, method: str, path: str, headers: Mapping[str, str], body: bytes) -> Answer:
         if method != "POST" or path not in PATHS:
@@ -223,7 +221,7 @@ class Club:
                 raise
             answer = self._named(db, board, answer)
         raw = _json(answer)
-        return 200, raw, {SIGNATURE: signature(key, "ACK", path, board, counter, raw)}
+        return Answer(200, raw, JSON, {SIGNATURE: signature(key, "ACK", path, board, counter, raw)})
 
     def _games(
         self, db: Database, board: str, data: dict[str, Any], count: tuple[int, int], key: bytes, counter: str
@@ -302,7 +300,7 @@ class Club:
         self._keys.passed(board, count)
         self.live.show(board, int(version), state)
         raw = _json(answer)
-        return 200, raw, {SIGNATURE: signature(key, "ACK", LIVE, board, counter, raw)}
+        return Answer(200, raw, JSON, {SIGNATURE: signature(key, "ACK", LIVE, board, counter, raw)})
 
     def _named(self, db: Database, board: str, answer: dict[str, Any]) -> dict[str, Any]:
         """The answer, with the names of the pair a club night seats at the board, if it does."""
