@@ -1,7 +1,7 @@
 # The barbu score sheet's rules on the host: the grammar of its lines (a
 # deal, `undo`, `fix N DEAL`) and its ledger, a cribrules.barbu Rubber
 # checked again after every change. No database here, and no words for the
-# screen: cli/barbu_view.py says what changed, sheets/saved.py keeps the rubber.
+# screen: cli/barbu_view.py says what changed, sheets/storage.py keeps the rubber.
 #
 # A deal line: CONTRACT RESULT [| DOUBLES], seats numbered 1 to 4:
 #   barbu 3              seat 3 took the king of hearts

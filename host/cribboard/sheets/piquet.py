@@ -9,7 +9,7 @@
 #
 # A line: a deal, `undo` (the last deal) or `fix N <a deal>` (deal N). No
 # database here and no words for the screen: cli/piquet_view.py says what
-# changed, sheets/saved.py keeps the partie.
+# changed, sheets/storage.py keeps the partie.
 from typing import Any
 
 from cribboard import __version__
