@@ -13,7 +13,7 @@ from cribboard.cli.base import cli
 from cribboard.cli.options import db_option, json_option, open_db, port_option, read_db
 from cribboard.cli.output import emit, status
 from cribboard.cli.serving import http_address, serve_until_stopped, stop_on_signals
-from cribboard.errors import CribboardError, UsageError
+from cribboard.errors import UsageError
 from cribboard.text.i18n import _
 
 if TYPE_CHECKING:
@@ -49,9 +49,7 @@ def serve(db_url: str, http_addr: str, trusted: str | None, as_json: bool) -> No
     their live scores over the network; it keeps the games in the database
     and shows every board that reports on one live page (Ctrl-C stops it)."""
     from cribboard import store
-    from cribboard.club.app import ClubApp
-    from cribboard.club.protocol import MAX_BODY, Club
-    from cribboard.club.server import THREADS, ClubServer
+    from cribboard.club.service import started
 
     host, port = http_address(http_addr)
     proxy = None if trusted is None else _address(trusted)
@@ -77,15 +75,9 @@ def serve(db_url: str, http_addr: str, trusted: str | None, as_json: bool) -> No
     logging.getLogger("psycopg.pool").setLevel(logging.CRITICAL)  # a database away is said once a request, as 503
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # a line each time its queue grew: a flood's own
     # flood; a request that waited too long is said, limited, as a 503 (cribboard.club.app)
-    club = Club(db_url, connections=THREADS)
+    service = started(db_url, host, port, proxy)
+    server = service.server
     try:
-        club.follow()  # the boards any server on this database heard, on this one's page too
-        app = ClubApp(club)
-        try:
-            server = ClubServer(app, host, port, MAX_BODY, proxy)
-        except OSError as e:
-            raise CribboardError(_("cannot serve on %s: %s") % (http_addr, e.strerror or e)) from None
-        app.served = server.server_address
 
         def say() -> None:
             url = "http://%s:%d/" % server.server_address[:2]
@@ -104,7 +96,7 @@ def serve(db_url: str, http_addr: str, trusted: str | None, as_json: bool) -> No
 
         serve_until_stopped(server, say)
     finally:
-        club.close()
+        service.close()
 
 
 def _address(given: str) -> str:
