@@ -10,7 +10,7 @@ import logging
 
 import clubserver
 from clubserver import KEY
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from test_records import good
 
@@ -92,6 +92,20 @@ anything = st.fixed_dictionaries(
     }
 )
 requests = as_a_board | anything
+A_REPORT = {
+    "method": "POST",
+    "path": GAMES,
+    "board": BOARD,
+    "counter": "1.1",
+    "sign": "key",
+    "junk": "",
+    "body": b"{}",
+    "kind": "application/json",
+    "origin": None,
+}
+GAMES_OF_ONE = json.dumps(
+    {"fw": "t", "boot": 1, "ticks": 9, "period": 1 << 30, "records": [[1, json.dumps(good(1))]]}
+).encode()
 COUNTER = [0]  # the board's: "next" is the one after the last it used
 
 
@@ -164,6 +178,12 @@ def test_every_request_gets_one_answer_one_line_at_most_and_changes_only_what_it
             suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
         )
         @given(requests)
+        # Each kind of answer at least once, whatever parts of the strategies a run leaves out: a board's
+        # games taken, a page's post refused, a path no one answers, a counter that is none.
+        @example(dict(A_REPORT, counter="next", body=GAMES_OF_ONE))
+        @example(dict(A_REPORT, origin="http://evil.example"))
+        @example(dict(A_REPORT, path="/board/v1/other"))
+        @example(dict(A_REPORT, counter="x.1"))
         def one(r):
             clock[0] += 61.0  # each its own minute: the log limit never hides a second line
             before, lines = snapshot(db_url), len(log.lines)

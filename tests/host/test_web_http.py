@@ -20,7 +20,8 @@ def test_a_path_no_one_answers_is_404_and_a_method_it_does_not_take_405_naming_t
     assert routes.answer(request("GET", "/page")).body == b"page"
     assert routes.answer(request("HEAD", "/page")).status == 200  # a GET route's head
     missing = routes.answer(request("GET", "/nowhere"))
-    assert (missing.status, missing.body) == (404, {"error": "no such page: /nowhere"})
+    assert (missing.status, missing.body) == (404, {"error": "no such page: '/nowhere'"})
+    assert "\n" not in routes.answer(request("GET", "/a\nb")).body["error"]  # (a refusal may be logged)
     wrong = routes.answer(request("GET", "/press"))
     assert (wrong.status, wrong.headers) == (405, {"Allow": "POST"})
     assert routes.answer(request("DELETE", "/page")).headers == {"Allow": "GET, HEAD"}

@@ -83,9 +83,9 @@ class Routes:
     def answer(self, request: Request) -> Answer:
         methods = self._table.get(request.path)
         if methods is None:
-            return refused(404, "no such page: %s" % request.path[:60])
+            return refused(404, "no such page: %s" % ascii(request.path[:60]))  # (quoted: it may be logged)
         handler = methods.get(request.method)
         if handler is None:
             allowed = ", ".join(sorted(methods))
-            return refused(405, "%s takes %s" % (request.path[:60], allowed), {"Allow": allowed})
+            return refused(405, "%s takes %s" % (ascii(request.path[:60]), allowed), {"Allow": allowed})
         return handler(request)
