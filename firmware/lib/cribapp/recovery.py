@@ -16,7 +16,7 @@ _CHUNK = const(512)
 _HEAD_MAX = const(64)  # the log's first line, with its id, is 42 bytes
 LOG_HEAD = '0 {"log": "%s"}'  # that line (sealed): numbered 0, so no listing ever sends it
 # The longest line this firmware logs: a record that fits one link reply (cribcore.serialwire.MAX_REPLY,
-# not imported: that module waits for a host), sealed. tests/firmware/test_fw_store.py holds them together.
+# not imported: that module waits for a host), sealed. tests/host/test_serialwire.py holds them together.
 _MAX_LINE = const(16384 + 64)
 
 

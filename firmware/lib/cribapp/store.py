@@ -8,8 +8,10 @@
 # a torn state is set aside and a torn last log line dropped
 # (cribapp.recovery). The board's files are behind a small interface
 # (FlashFiles), so tests can swap in a flash that loses power at any
-# instant. (One module, not two: every module a board imports at power-up
-# costs it LittleFS look-ups, about 10 ms on a Pico.)
+# instant. What the state holds (the session and the board's own fields,
+# BoardFields) is written here too, and cribapp.restore reads it back.
+# (One module, not two: every module a board imports at power-up costs it
+# LittleFS look-ups, about 10 ms on a Pico.)
 import json
 import os
 
