@@ -40,7 +40,7 @@ def median_ms(fn, times=5):
     return statistics.median(out)
 
 
-def played(d, seed=1):
+def played(d, names, seed=1):
     rng = random.Random(seed)
     games, gid = [], 0
     for games_of_round in d.rounds:
@@ -53,29 +53,37 @@ def played(d, seed=1):
             scores[1 - winner] = loser
             games.append(
                 results.BoardGame(
-                    gid, g.table or "", (g.first, g.second), tuple(scores), winner, 121, skunk_class(loser)
+                    gid,
+                    g.table or "",
+                    (names[g.first], names[g.second]),
+                    tuple(scores),
+                    winner,
+                    121,
+                    skunk_class(loser),
                 )
             )
     return games
 
 
 def main():
-    names = ["Player %03d" % i for i in range(PLAYERS)]
+    numbers = list(range(1, PLAYERS + 1))  # the night's players (cribboard.night.roster), and their names
+    names = {n: "Player %03d" % n for n in numbers}
     tables = ["board%03d" % i for i in range(TABLES)]
-    d = draw(names, ROUNDS, tables, 1)
-    draw_ms = median_ms(lambda: draw(names, ROUNDS, tables, 1))
+    d = draw(numbers, ROUNDS, tables, 1)
+    draw_ms = median_ms(lambda: draw(numbers, ROUNDS, tables, 1))
     late_ms = median_ms(
-        lambda: redraw.redraw(names + ["Late"], ROUNDS // 2, tables + ["spare"], 1, d.rounds[: ROUNDS // 2])
+        lambda: redraw.redraw(numbers + [PLAYERS + 1], ROUNDS // 2, tables + ["spare"], 1, d.rounds[: ROUNDS // 2])
     )
-    games = played(d)
+    games = played(d, names)
     at = Tables.of(tables, [(t, 1, t) for t in tables])  # each table's board named as it is
-    file_ms = median_ms(lambda: results.file(d.rounds, games, [], at))
-    filed = results.file(d.rounds, games, [], at)
-    table_ms = median_ms(lambda: standings.table(names, filed.results.values(), Scheme()))
+    file_ms = median_ms(lambda: results.file(d.rounds, games, [], at, names))
+    filed = results.file(d.rounds, games, [], at, names)
+    assert not filed.flags
+    table_ms = median_ms(lambda: standings.table(numbers, filed.results.values(), Scheme(), names.get))
     with tempfile.TemporaryDirectory() as tmp:
         url = str(Path(tmp) / "night.sqlite3")
         conn = store.connect(url, create=True)
-        n = director.begin(conn, names, ROUNDS, [(t, t) for t in tables], seed=1)
+        n = director.begin(conn, list(names.values()), ROUNDS, [(t, t) for t in tables], seed=1)
         seq = dict.fromkeys(tables, 0)
         by_board = {}
         for g in games:

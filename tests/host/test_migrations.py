@@ -191,3 +191,55 @@ def test_a_night_of_schema_12_keeps_its_tables_as_numbers_with_their_boards(db_u
     assert [(t["table"], t["board"]) for t in tables] == [("1", "spare"), ("2", "b0ard")]
     games = json.loads(cli("night", "round", "1", "--json", "--db", db_url).stdout)
     assert [(g["table"], g["board"], g["source"]) for g in games] == [("2", "b0ard", "board"), (None, None, "bye")]
+
+
+def test_a_night_of_schema_13_knows_its_players_by_number_after(db_url):
+    """Before version 14 a night's players were their names: they become numbers 1, 2, ... in the order they
+    came, the draw and the results entered by hand name them by number, and one who left stays gone."""
+    made_by_version(db_url, 13)
+    db = store.connect(db_url, migrated=False)
+    with db.transaction():
+        night = db.value(
+            "INSERT INTO nights (name, seed, rounds, scheme, tables, after_game, started_at) "
+            "VALUES ('old', 1, 2, '{}', ?, 0, ?) RETURNING id",
+            (json.dumps(["1"]), SYNCED),
+        )
+        db.execute(
+            "INSERT INTO night_boards (night_id, table_name, from_round, board) VALUES (?, '1', 1, NULL)", (night,)
+        )
+        for n, (name, left) in enumerate((("Ann", None), ("Bob", 2), ("Cy", None))):
+            db.execute(
+                "INSERT INTO night_players (night_id, name, n, joined, left_before) VALUES (?, ?, ?, 1, ?)",
+                (night, name, n, left),
+            )
+        for rnd, n, table, first, second in (
+            (1, 0, "1", "Bob", "Ann"),
+            (1, 1, None, "Cy", None),
+            (2, 0, "1", "Cy", "Ann"),
+        ):
+            db.execute(
+                "INSERT INTO night_draw (night_id, round, n, table_name, first, second) VALUES (?, ?, ?, ?, ?, ?)",
+                (night, rnd, n, table, first, second),
+            )
+        db.execute(
+            "INSERT INTO night_results (night_id, round, first, second, first_score, second_score, target, "
+            "entered_at) VALUES (?, 1, 'Ann', 'Bob', 121, 95, 121, ?)",
+            (night, SYNCED),
+        )
+    db.close()
+    store.connect(db_url).close()  # opening it migrates it
+    games = json.loads(cli("night", "round", "1", "--json", "--db", db_url).stdout)
+    assert [(g["first"], g["second"], g["numbers"], g["winner"], g["scores"]) for g in games] == [
+        ("Bob", "Ann", [2, 1], "Ann", [95, 121]),
+        ("Cy", None, [3, None], "Cy", None),
+    ]
+    standings = json.loads(cli("night", "standings", "--json", "--db", db_url).stdout)
+    assert [(r["player"], r["number"], r["card"]) for r in standings] == [
+        ("Ann", 1, "2/1"),
+        ("Cy", 3, "2/1"),
+        ("Bob", 2, "0/0"),
+    ]
+    history = json.loads(cli("night", "history", "--json", "--db", db_url).stdout)
+    assert [(h["first"], h["second"], h["numbers"]) for h in history] == [("Ann", "Bob", [1, 2])]
+    round_two = json.loads(cli("night", "round", "2", "--json", "--db", db_url).stdout)
+    assert [(g["first"], g["second"]) for g in round_two] == [("Cy", "Ann")]

@@ -246,7 +246,7 @@ def test_late_arrivals_and_leavers_are_drawn_into_the_rounds_not_begun(db_url):
             boards.play(g["board"], [g["first"], g["second"]], 0, 100)
     ok("night", "join", "Flo", *db)
     assert "playing tonight already" in refused("night", "join", "Flo", *db)
-    assert "not playing tonight" in refused("night", "leave", "Zed", *db)
+    assert "Zed is not in night 1" in refused("night", "leave", "Zed", *db)
     ok("night", "leave", "Bob", *db)
     rounds = [as_json("night", "round", str(n), *db) for n in range(1, 5)]
     assert rounds[0] == as_json("night", "round", "1", *db)  # the round played stays as it was
@@ -513,3 +513,57 @@ def test_a_night_ended_early_counts_no_bye_of_a_round_never_played(db_url):
     assert next(r for r in as_json("night", "standings", *db) if r["player"] == second_bye)["byes"] == 1  # in play
     table = {r["player"]: r for r in as_json("night", "end", *db)}  # ended with round 2 unplayed
     assert sum(r["byes"] for r in table.values()) == 1  # round 1's bye only
+
+
+def test_two_players_of_one_name_are_two_players_told_apart_by_number(db_url):
+    """Two John Smiths play: numbers of the night tell them apart on every list, a board's game (names on its
+    tracks) files under the right one, a director names one by number where the name alone is two, and a
+    third of the name joins only when the director says it is another player."""
+    boards = Boards(db_url)
+    for b in BOARDS[:2]:
+        boards.play(b, ["Player 1", "Player 2"], 0, 100)  # (a board the database knows: one it synced)
+    db = ["--db", db_url]
+    names = {1: "John Smith", 2: "Ann", 3: "John Smith", 4: "Bob"}
+    done = ok("night", "new", *names.values(), "--rounds", "3", *at(BOARDS[0], BOARDS[1]), "--seed", "5", *db)
+    assert "2 players are named John Smith: they are John Smith #1, John Smith #3" in done.stderr
+    count = {n: [0, 0, 0] for n in names}  # game points, wins, spread: counted here by number
+    for number in (1, 2, 3):
+        for k, g in enumerate(as_json("night", "round", str(number), *db)):
+            first, second = g["numbers"]
+            assert g["first"] == (names[first] if names[first] != "John Smith" else "John Smith #%d" % first)
+            winner, loser = (first, second) if k % 2 else (second, first)
+            lost_by = 121 - (95 + number + k)
+            boards.play(g["board"], [names[first], names[second]], [first, second].index(winner), 121 - lost_by)
+            count[winner][0] += 2
+            count[winner][1] += 1
+            count[winner][2] += lost_by
+            count[loser][2] -= lost_by
+    assert as_json("night", "flags", *db) == []
+    standings = as_json("night", "standings", *db)
+    assert {r["number"]: [r["game_points"], r["wins"], r["spread"]] for r in standings} == count
+    assert sorted(r["player"] for r in standings) == ["Ann", "Bob", "John Smith #1", "John Smith #3"]
+    assert "name one as #1 or #3" in refused("night", "card", "John Smith", *db)
+    (card,) = as_json("night", "card", "#3", *db)
+    assert (card["player"], card["number"]) == ("John Smith #3", 3)
+    assert "playing tonight already" in refused("night", "join", "Ann", *db)
+    assert "every round has begun" in refused("night", "join", "Ann", "--namesake", *db)
+
+
+def test_a_result_by_hand_names_a_namesake_by_number_or_by_whom_they_played(db_url):
+    db = ["--db", db_url]
+    ok("night", "new", "John Smith", "Ann", "John Smith", "Bob", "--rounds", "3", "--seed", "5", *db)
+    games = as_json("night", "round", "1", *db)
+    g = next(g for g in games if "Ann" in (g["first"], g["second"]) or "Bob" in (g["first"], g["second"]))
+    john = next(n for n, label in zip(g["numbers"], (g["first"], g["second"])) if label.startswith("John Smith"))
+    other = next(label for label in (g["first"], g["second"]) if not label.startswith("John Smith"))
+    ok("night", "result", "1", "John Smith", "121", other, "100", *db)  # the one John Smith drawn against them
+    mine = next(r for r in as_json("night", "round", "1", *db) if r["numbers"] == g["numbers"])
+    assert mine["winner"] == "John Smith #%d" % john
+    both = [g for g in as_json("night", "round", "2", *db) + as_json("night", "round", "3", *db)]
+    smiths = next(g for g in both if g["first"].startswith("John") and (g["second"] or "").startswith("John"))
+    round_of_smiths = 2 if smiths in as_json("night", "round", "2", *db) else 3
+    said = refused("night", "result", str(round_of_smiths), "John Smith", "121", "Zed", "100", *db)
+    assert "Zed is not in night 1" in said
+    ok("night", "result", str(round_of_smiths), "#3", "121", "#1", "110", *db)
+    mine = next(r for r in as_json("night", "round", str(round_of_smiths), *db) if r["numbers"] == smiths["numbers"])
+    assert (mine["winner"], mine["source"]) == ("John Smith #3", "hand")

@@ -25,9 +25,12 @@ def own_boards(names):
 def played_night(n, rounds, seed, the_scheme):
     """A drawn night with every game played at its table (random winners and scores) on the board there that
     round (boards change between rounds at random, a table may have none: its results by hand), and the
-    standings counted here by hand: {player: (game points, wins, spread)}."""
+    standings counted here by hand: {player: (game points, wins, spread)}. Players are numbers whose names
+    often repeat (namesakes: a board's game has names, track 1 the one who deals first where they are one)."""
     rng = random.Random(seed)
-    d = draw(["P%d" % i for i in range(n)], rounds, ["T%d" % i for i in range(n // 2)], seed)
+    d = draw(list(range(1, n + 1)), rounds, ["T%d" % i for i in range(n // 2)], seed)
+    pool = ["P%d" % i for i in range(rng.randint(1, n))]
+    names = {p: rng.choice(pool) for p in d.players}
     changes = [(t, r, None if rng.random() < 0.3 else "%s-r%d" % (t, r)) for t in d.tables for r in (1, 3)]
     tables = Tables.of(d.tables, changes)
     games, entries, mine, gid = [], [], {p: [0, 0, 0] for p in d.players}, 0
@@ -39,7 +42,8 @@ def played_night(n, rounds, seed, the_scheme):
                 mine[g.first][2] += the_scheme.bye_spread
                 continue
             gid += 1
-            tracks = [g.first, g.second] if rng.random() < 0.5 else [g.second, g.first]
+            shared = names[g.first] == names[g.second]
+            tracks = [g.first, g.second] if shared or rng.random() < 0.5 else [g.second, g.first]
             winner, loser_score = rng.randrange(2), rng.randrange(0, 121)
             scores = [121, 121]
             scores[1 - winner] = loser_score
@@ -47,7 +51,8 @@ def played_night(n, rounds, seed, the_scheme):
             if board is None:
                 entries.append(results.Entry(number, (tracks[0], tracks[1]), (scores[0], scores[1])))
             else:
-                games.append(BoardGame(gid, board, tuple(tracks), tuple(scores), winner, 121, skunk_class(loser_score)))
+                on_tracks = tuple(names[p] for p in tracks)
+                games.append(BoardGame(gid, board, on_tracks, tuple(scores), winner, 121, skunk_class(loser_score)))
             won, lost = tracks[winner], tracks[1 - winner]
             pts = (
                 the_scheme.win
@@ -61,7 +66,7 @@ def played_night(n, rounds, seed, the_scheme):
             mine[won][2] += 121 - loser_score
             mine[lost][0] += the_scheme.loss
             mine[lost][2] -= 121 - loser_score
-    return d, tables, games, entries, {p: tuple(v) for p, v in mine.items()}
+    return d, tables, games, entries, names, {p: tuple(v) for p, v in mine.items()}
 
 
 @settings(max_examples=40, deadline=None)
@@ -73,12 +78,12 @@ def played_night(n, rounds, seed, the_scheme):
 )
 def test_standings_equal_a_count_from_the_games(n, data, seed, the_scheme):
     rounds = data.draw(st.integers(1, min(9, n - 1 if n % 2 == 0 else n)))
-    d, tables, games, entries, mine = played_night(n, rounds, seed, the_scheme)
-    filed = results.file(d.rounds, games, entries, tables)
+    d, tables, games, entries, names, mine = played_night(n, rounds, seed, the_scheme)
+    filed = results.file(d.rounds, games, entries, tables, names)
     assert filed.flags == ()
     assert results.round_in_play(d.rounds, filed) == rounds + 1
-    rows = standings.table(d.players, filed.results.values(), the_scheme)
-    assert {r.player: (r.game_points, r.wins, r.spread) for r in rows} == mine
+    rows = standings.table(d.players, filed.results.values(), the_scheme, str)
+    assert {r.number: (r.game_points, r.wins, r.spread) for r in rows} == mine
     keys = [(-r.game_points, -r.wins, -r.spread) for r in rows]
     assert keys == sorted(keys)  # points, then wins, then spread
     for (key_before, before), (key_after, after) in itertools.pairwise(zip(keys, rows)):
@@ -103,7 +108,7 @@ def test_games_won_break_a_tie_on_points_before_the_spread_and_equals_share_a_pl
         result(4, "Cy", "Gus", 121, 110),
         result(4, "Di", "Hal", 121, 110),
     ]
-    rows = standings.table(["Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Gus", "Hal"], played, scheme.Scheme())
+    rows = standings.table(["Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Gus", "Hal"], played, scheme.Scheme(), str)
     assert [(r.rank, r.player, r.card()) for r in rows[:4]] == [
         (1, "Ann", "5/2"),
         (2, "Bob", "4/2"),
@@ -115,7 +120,7 @@ def test_games_won_break_a_tie_on_points_before_the_spread_and_equals_share_a_pl
         Result(1, "T", ("C", "D"), (121, 60), "C", skunk_class(60), 121, results.BOARD, None),
         Result(2, "T", ("A", "D"), (0, 121), "D", 0, 121, results.HAND, None),
     ]
-    rows = standings.table(["A", "B", "C", "D"], level, scheme.checked(skunk=2, double_skunk=2))
+    rows = standings.table(["A", "B", "C", "D"], level, scheme.checked(skunk=2, double_skunk=2), str)
     # A: 2 points, 1 win, +2 -121; C: 2, 1, +61 (a double skunk is 2 here); D: 2, 1, -61 +121; B: 0, 0, -2
     assert [(r.rank, r.player, r.game_points, r.wins, r.spread) for r in rows] == [
         (1, "C", 2, 1, 61),
@@ -160,11 +165,12 @@ def test_a_scheme_is_kept_as_json_and_read_back_the_same():
 def test_a_stray_game_names_the_round_its_table_was_on_counting_the_results_entered_by_hand():
     """A game no seat fits is flagged with the pair due at its table then: in the first round there whose
     game is not in, by a board or by hand (a hand entry is a game played, whenever it was typed)."""
-    d = draw(["Ann", "Bob", "Cy", "Di"], 3, ["T1", "T2"], 7)
+    d = draw([1, 2, 3, 4], 3, ["T1", "T2"], 7)
+    names = {1: "Ann", 2: "Bob", 3: "Cy", 4: "Di"}
     at_t1 = [next(g for g in games if g.table == "T1") for games in d.rounds]
     stray = BoardGame(1, "T1", ("Player 1", "Player 2"), (121, 90), 0, 121, skunk_class(90))
     by_hand = results.Entry(1, (at_t1[0].first, at_t1[0].second), (121, 100))
-    (flag,) = results.file(d.rounds, [stray], [by_hand], own_boards(d.tables)).flags
+    (flag,) = results.file(d.rounds, [stray], [by_hand], own_boards(d.tables), names).flags
     assert (flag.reason, flag.round, flag.due) == (results.WRONG_PAIR, 2, (at_t1[1].first, at_t1[1].second))
-    (flag,) = results.file(d.rounds, [stray], [], own_boards(d.tables)).flags
+    (flag,) = results.file(d.rounds, [stray], [], own_boards(d.tables), names).flags
     assert (flag.round, flag.due) == (1, (at_t1[0].first, at_t1[0].second))  # nothing in at T1 yet: round 1

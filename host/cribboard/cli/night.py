@@ -143,6 +143,7 @@ def night_new(
     given = _scheme_given(parts)
     the_scheme = scheme.checked(**{**director.club_scheme(db).__dict__, **given}) if given else None
     n = director.begin(db, names, rounds, seats, seed, name, the_scheme)
+    _say_namesakes(n)
     status(
         _("night %(id)d begins: %(players)d players, %(rounds)d rounds at %(tables)d tables; its seed is %(seed)d")
         % {"id": n.id, "players": len(n.players), "rounds": n.rounds, "tables": len(seats), "seed": n.seed}
@@ -190,6 +191,15 @@ _SCHEME_LABELS = {  # (the JSON keeps the parts' names: a script's keys never ch
 }
 
 
+def _say_namesakes(n: Any) -> None:
+    """Players who share a name are told apart by number: said, in case one was typed twice by mistake."""
+    for name, numbers in n.roster.shared().items():
+        status(
+            _("%(count)d players are named %(name)s: they are %(which)s (name one by number where it matters)")
+            % {"count": len(numbers), "name": name, "which": ", ".join(n.label(p) for p in numbers)}
+        )
+
+
 def _load(db_url: str, night_id: int | None) -> Any:
     from cribboard.night import director
 
@@ -207,10 +217,11 @@ def _round_rows(n: Any, number: int) -> list[dict[str, Any]]:
                 "round": number,
                 "table": g.table,
                 "board": n.tables.board_at(g.table, number),
-                "first": g.first,
-                "second": g.second,
+                "first": n.label(g.first),
+                "second": None if g.second is None else n.label(g.second),
+                "numbers": [g.first, g.second],
                 "scores": None if r is None or g.second is None else list(r.scores),
-                "winner": None if r is None else r.winner,
+                "winner": None if r is None else n.label(r.winner),
                 "source": None if r is None else r.source,
             }
         )
@@ -278,9 +289,8 @@ def night_card(player: str | None, night_id: int | None, db_url: str, as_json: b
     n = _load(db_url, night_id)
     rows = n.standings()
     if player is not None:
-        rows = [r for r in rows if r.player == player]
-        if not rows:
-            raise UsageError(_("%s did not play night %d") % (player, n.id))
+        number = n.roster.find(player)
+        rows = [r for r in rows if r.number == number]
     if as_json:
         click.echo(json.dumps([r.as_dict(lines=True) for r in rows], indent=1))
         return
@@ -375,7 +385,7 @@ def night_flags(night_id: int | None, db_url: str, as_json: bool) -> None:
             "names": list(f.names),
             "reason": f.reason,
             "round": f.round,
-            "due": list(f.due),
+            "due": [n.label(p) for p in f.due],
             "drawn_table": f.table,
         }
         for f in n.filed.flags
@@ -412,10 +422,11 @@ def night_result(
     from cribboard.night import director
 
     n = _load(db_url, night_id)
-    director.enter(open_db(db_url), n, round_no, (first, second), (first_score, second_score), target)
+    players = director.players_named(n, round_no, (first, second))
+    director.enter(open_db(db_url), n, round_no, players, (first_score, second_score), target)
     status(
         _("round %(round)d: %(a)s %(sa)d, %(b)s %(sb)d entered")
-        % {"round": round_no, "a": first, "sa": first_score, "b": second, "sb": second_score}
+        % {"round": round_no, "a": n.label(players[0]), "sa": first_score, "b": n.label(players[1]), "sb": second_score}
     )
 
 
@@ -450,9 +461,9 @@ def night_undo(night_id: int | None, db_url: str) -> None:
         _("round %(round)d: %(a)s %(sa)d, %(b)s %(sb)d taken back")
         % {
             "round": undone["round"],
-            "a": undone["first"],
+            "a": n.label(undone["first"]),
             "sa": undone["first_score"],
-            "b": undone["second"],
+            "b": n.label(undone["second"]),
             "sb": undone["second_score"],
         }
     )
@@ -467,23 +478,40 @@ def night_history(night_id: int | None, db_url: str, as_json: bool) -> None:
     from cribboard.night import director
 
     db = read_db(db_url)
+    n = director.load(db, night_id)
     emit(
-        director.history(db, director.load(db, night_id)),
+        [
+            {
+                **row,
+                "first": n.label(row["first"]),
+                "second": n.label(row["second"]),
+                "numbers": [row["first"], row["second"]],
+            }
+            for row in director.history(db, n)
+        ],
         ["id", "round", "first", "first_score", "second", "second_score", "game_id", "entered_at", "undone_at"],
         as_json,
     )
 
 
 def _change_room(
-    db_url: str, night_id: int | None, joining: Sequence[str], leaving: Sequence[str], start: int | None, as_json: bool
+    db_url: str,
+    night_id: int | None,
+    joining: Sequence[str],
+    leaving: Sequence[str],
+    start: int | None,
+    as_json: bool,
+    namesakes: bool = False,
 ) -> None:
     from cribboard.cli.player_names import checked
     from cribboard.night import director
 
     db = open_db(db_url)
     before = director.load(db, night_id)
-    n = director.change_room(db, before, [checked(p) for p in joining], leaving, start)
+    n = director.change_room(db, before, [checked(p) for p in joining], leaving, start, namesakes)
     status(_("the rounds not yet begun are drawn again"))
+    if namesakes:
+        _say_namesakes(n)
     added = n.tables.names[len(before.tables.names) :]
     if added:
         status(
@@ -495,13 +523,21 @@ def _change_room(
 
 @night.command("join")
 @click.argument("players", nargs=-1, required=True, callback=_names)
+@click.option(
+    "--namesake",
+    is_flag=True,
+    help="Each is another player of a name already in the night (told apart by number), not one coming back.",
+)
 @_from_option
 @_night_option
 @db_option
 @json_option
-def night_join(players: tuple[str, ...], start: int | None, night_id: int | None, db_url: str, as_json: bool) -> None:
-    """Seat late arrivals: the rounds not yet begun are drawn again with them."""
-    _change_room(db_url, night_id, players, (), start, as_json)
+def night_join(
+    players: tuple[str, ...], namesake: bool, start: int | None, night_id: int | None, db_url: str, as_json: bool
+) -> None:
+    """Seat late arrivals (one who left and comes back is the same player again): the rounds not yet begun
+    are drawn again with them."""
+    _change_room(db_url, night_id, players, (), start, as_json, namesake)
 
 
 @night.command("leave")
@@ -511,7 +547,8 @@ def night_join(players: tuple[str, ...], start: int | None, night_id: int | None
 @db_option
 @json_option
 def night_leave(players: tuple[str, ...], start: int | None, night_id: int | None, db_url: str, as_json: bool) -> None:
-    """Let players go: the rounds not yet begun are drawn again without them (their games so far stand)."""
+    """Let players go (by name, or by number where a name is shared: "#3"): the rounds not yet begun are
+    drawn again without them (their games so far stand)."""
     _change_room(db_url, night_id, (), players, start, as_json)
 
 
@@ -644,10 +681,10 @@ def night_send(port: str | None, round_no: int | None, night_id: int | None, db_
                 % {"board": board, "round": round_no or n.round_now(), "night": n.id}
             )
         number, g = seat
-        link.set_names([g.first, g.second or ""])
+        link.set_names([n.roster.name(g.first), n.roster.name(g.second or 0)])
     finally:
         link.close()
     status(
         _("table %(table)s, round %(round)d: %(first)s (deals first) against %(second)s")
-        % {"table": g.table, "round": number, "first": g.first, "second": g.second}
+        % {"table": g.table, "round": number, "first": n.label(g.first), "second": n.label(g.second)}
     )

@@ -13,6 +13,7 @@ from cribboard.night import draw as drawing
 from cribboard.night import redraw, results, standings
 from cribboard.night.draw import DrawError, Seating
 from cribboard.night.results import BoardGame, Entry, Filed
+from cribboard.night.roster import Roster
 from cribboard.night.scheme import Scheme
 from cribboard.night.scheme import from_json as scheme_from_json
 from cribboard.night.tables import Seat, Tables
@@ -33,10 +34,11 @@ class Night:
     rounds: int
     scheme: Scheme
     tables: Tables  # table 1 first, and the board at each round by round
-    players: list[str]  # everyone who played any of it, in the order they came
-    present: list[str]  # those in the draw from the round in play on
-    left: dict[str, int]  # who left, and before which round
-    joined: dict[str, int]  # who came late, and at which round
+    roster: Roster  # who the players are: numbers of the night, with their names
+    players: list[int]  # everyone who played any of it, in the order they came
+    present: list[int]  # those in the draw from the round in play on
+    left: dict[int, int]  # who left, and before which round
+    joined: dict[int, int]  # who came late, and at which round
     drawn: tuple[tuple[Seating, ...], ...]
     games: list[BoardGame]  # the boards' games it read (stored after it began, at its tables)
     filed: Filed
@@ -51,7 +53,10 @@ class Night:
         return [r for r in self.filed.results.values() if r.source != results.BYE or r.round <= last]
 
     def standings(self) -> list[standings.Standing]:
-        return standings.table(self.players, self.counted(), self.scheme)
+        return standings.table(self.players, self.counted(), self.scheme, self.roster.label)
+
+    def label(self, player: int | None) -> str:
+        return self.roster.label(player)
 
     def over(self) -> bool:
         return self.ended_at is not None
@@ -95,11 +100,12 @@ def begin(
     scheme: Scheme | None = None,
 ) -> Night:
     """A new night at these tables (each with its board, or none), drawn (DrawError if it cannot be), with
-    the club's scheme unless one is given."""
+    the club's scheme unless one is given. The players are numbered from 1 in the order given (two may share
+    a name)."""
     if seed is None:
         seed = secrets.randbelow(SEED_MAX + 1)
     _one_table_each([b for _t, b in tables])
-    the_draw = drawing.draw(players, rounds, [t for t, _b in tables], seed)
+    the_draw = drawing.draw(range(1, len(players) + 1), rounds, [t for t, _b in tables], seed)
     when = _now()
     night_id = kept.begin(
         db,
@@ -108,7 +114,7 @@ def begin(
         rounds,
         (scheme or club_scheme(db)).to_json(),
         list(tables),
-        the_draw.players,
+        list(players),
         [[(g.table, g.first, g.second) for g in games] for games in the_draw.rounds],
         when,
     )
@@ -163,14 +169,15 @@ def load(db: Database, night_id: int | None = None) -> Night:
     )
     drawn = tuple(tuple(Seating(t, f, s) for t, f, s in games) for games in kept.drawn(db, row["id"]))
     who = kept.players(db, row["id"])
+    roster = Roster({p["n"]: p["name"] for p in who}, row["id"])
     games = _board_games(kept.board_games(db, row["after_game"], tables.boards(), row["until_game"]))
     entries = [
         Entry(e["round"], (e["first"], e["second"]), (e["first_score"], e["second_score"]), e["target"], e["game_id"])
         for e in kept.entries(db, row["id"])
     ]
-    filed = results.file(drawn, games, entries, tables)
+    filed = results.file(drawn, games, entries, tables, roster.names)
     in_play = results.round_in_play(drawn, filed)
-    left = {p["name"]: p["left_before"] for p in who if p["left_before"] is not None}
+    left = {p["n"]: p["left_before"] for p in who if p["left_before"] is not None}
     return Night(
         row["id"],
         row["name"],
@@ -178,10 +185,11 @@ def load(db: Database, night_id: int | None = None) -> Night:
         row["rounds"],
         scheme_from_json(row["scheme"]),
         tables,
-        [p["name"] for p in who],
-        [p["name"] for p in who if p["left_before"] is None],
+        roster,
+        [p["n"] for p in who],
+        [p["n"] for p in who if p["left_before"] is None],
         left,
-        {p["name"]: p["joined"] for p in who if p["joined"] > 1},
+        {p["n"]: p["joined"] for p in who if p["joined"] > 1},
         drawn,
         games,
         filed,
@@ -219,19 +227,36 @@ def _untouched_from(night: Night) -> int:
 
 
 def change_room(
-    db: Database, night: Night, joining: Sequence[str] = (), leaving: Sequence[str] = (), start: int | None = None
+    db: Database,
+    night: Night,
+    joining: Sequence[str] = (),
+    leaving: Sequence[str] = (),
+    start: int | None = None,
+    namesakes: bool = False,
 ) -> Night:
     """Late arrivals seated and leavers let go from round start (by default the first round no result of
     which is in): the rounds from there drawn again (DrawError if they cannot be, if a round from start on
-    has a result in, or if a name is wrong). A round being played with no result in yet counts as not
-    begun: the director gives a later start to keep it."""
+    has a result in, or if a name is wrong). One who left and comes back is the same player again; a name
+    already playing is refused unless namesakes (another player of that name). A round being played with
+    no result in yet counts as not begun: the director gives a later start to keep it."""
     _open(night)
+    gone = [p for p in night.players if p not in night.present]
+    joined: list[tuple[int, str]] = []
+    number = max(night.players, default=0)
     for name in joining:
-        if name in night.present:
-            raise DrawError(_("%s is playing tonight already") % name)
-    for name in leaving:
-        if name not in night.present:
-            raise DrawError(_("%s is not playing tonight") % name)
+        here = [p for p in night.roster.numbers_of(name) if p in night.present]
+        back = [p for p in night.roster.numbers_of(name) if p in gone and p not in dict(joined)]
+        if here and not namesakes:
+            raise DrawError(
+                _("%(name)s is playing tonight already (%(who)s): to seat another player of that name, give --namesake")
+                % {"name": name, "who": ", ".join("#%d" % p for p in here)}
+            )
+        if back and not namesakes:
+            joined.append((back[0], name))
+        else:
+            number += 1
+            joined.append((number, name))
+    left = [night.roster.find(name, night.present) for name in leaving]
     first = _untouched_from(night)
     if first > night.rounds:
         raise DrawError(_("every round has begun: there is no round left to draw again"))
@@ -242,7 +267,7 @@ def change_room(
             _("rounds %(first)d to %(last)d can be drawn again (a round with a result in stays), not %(start)d")
             % {"first": first, "last": night.rounds, "start": start}
         )
-    room = [p for p in night.present if p not in leaving] + list(joining)
+    room = [p for p in night.present if p not in left] + [p for p, _name in joined]
     added = _more_tables(night.tables.names, drawing.tables_needed(len(room)))
     rest = redraw.redraw(
         room, night.rounds - start + 1, [*night.tables.names, *added], night.seed + start, night.drawn[: start - 1]
@@ -252,8 +277,8 @@ def change_room(
         night.id,
         start,
         [[(g.table, g.first, g.second) for g in games] for games in rest],
-        joined=list(joining),
-        left=list(leaving),
+        joined=joined,
+        left=left,
         added_tables=added,
     )
     return load(db, night.id)
@@ -311,7 +336,7 @@ def set_board(db: Database, night: Night, table: str, prefix: str | None, start:
     return load(db, night.id)
 
 
-def check_result(night: Night, round_no: int, players: tuple[str, str], scores: tuple[int, int], target: int) -> None:
+def check_result(night: Night, round_no: int, players: tuple[int, int], scores: tuple[int, int], target: int) -> None:
     """The checks a result the director enters meets (a board's game met them on the board)."""
     _open(night)
     if not 1 <= round_no <= len(night.drawn):
@@ -320,23 +345,11 @@ def check_result(night: Night, round_no: int, players: tuple[str, str], scores: 
             % {"night": night.id, "last": len(night.drawn), "round": round_no}
         )
     a, b = players
-    for name in (a, b):
-        if name not in night.players:
-            like = [p for p in night.players if p.casefold() == name.casefold()]
-            if like:
-                raise DrawError(
-                    _("%(name)s is not in night %(night)d: %(like)s is (names are written as drawn)")
-                    % {"name": name, "night": night.id, "like": like[0]}
-                )
-            raise DrawError(
-                _("%(name)s is not in night %(night)d (its players: %(players)s)")
-                % {"name": name, "night": night.id, "players": ", ".join(night.players)}
-            )
     seated = [g for g in night.drawn[round_no - 1] if g.second is not None and {g.first, g.second} == {a, b}]
     if not seated:
         raise DrawError(
             _("%(a)s and %(b)s are not drawn to play each other in round %(round)d")
-            % {"a": a, "b": b, "round": round_no}
+            % {"a": night.label(a), "b": night.label(b), "round": round_no}
         )
     if target not in TARGETS:
         raise DrawError(_("a game is to %s, not %d") % (" or ".join(str(t) for t in TARGETS), target))
@@ -351,11 +364,39 @@ def check_result(night: Night, round_no: int, players: tuple[str, str], scores: 
         )
 
 
+def players_named(night: Night, round_no: int | None, names: Sequence[str]) -> tuple[int, int]:
+    """The two players a director names for a result: by name, or by number where a name is shared; of a
+    name two share, the one drawn against the other named in that round, if only one is."""
+    if len(names) != 2:
+        raise DrawError(_("name the game's two players, track 1 first"))
+    found: list[list[int]] = []
+    for name in names:
+        try:
+            found.append([night.roster.find(name)])
+        except DrawError:
+            shared = night.roster.numbers_of(name)
+            if len(shared) < 2:
+                raise
+            found.append(shared)
+    if round_no is not None and 1 <= round_no <= len(night.drawn):
+        met: list[tuple[int, int]] = []
+        for g in night.drawn[round_no - 1]:
+            if g.second is None:
+                continue
+            if g.first in found[0] and g.second in found[1]:  # (namesakes at one table: track 1 dealt first)
+                met.append((g.first, g.second))
+            elif g.second in found[0] and g.first in found[1]:
+                met.append((g.second, g.first))
+        if len(met) == 1:
+            return met[0]
+    return night.roster.find(names[0]), night.roster.find(names[1])  # (says which name to give by number)
+
+
 def enter(
     db: Database,
     night: Night,
     round_no: int,
-    players: tuple[str, str],
+    players: tuple[int, int],
     scores: tuple[int, int],
     target: int = 121,
     game_id: int | None = None,
@@ -370,17 +411,23 @@ def take_flagged(
     db: Database, night: Night, game_id: int, round_no: int | None = None, players: Sequence[str] = ()
 ) -> Night:
     """A flagged board game counted after all, for the round its pair was drawn in (or the one given);
-    players: who really sat at its tracks, track 1 first, when the board had other names."""
+    players: who really sat at its tracks, track 1 first, when the board had other names (by name, or by
+    number where a name is shared)."""
     flag = next((f for f in night.filed.flags if f.game_id == game_id), None)
     if flag is None:
         raise DrawError(_("game %d is not one of tonight's flagged games (`cribboard night flags`)") % game_id)
     if flag.reason == results.NOT_TWO:
         raise DrawError(_("game %d is not a game for two: enter its result by hand") % game_id)
     game = next(g for g in night.games if g.id == game_id)
-    who = tuple(players) or game.names
-    if len(who) != 2:
-        raise DrawError(_("name the game's two players, track 1 first"))
-    both = (who[0], who[1])
+    try:
+        both = players_named(night, flag.round if round_no is None else round_no, tuple(players) or game.names)
+    except DrawError:
+        if players:
+            raise
+        raise DrawError(  # (the board's own names are not the night's: who played is the director's to say)
+            _("the draw never seats %(a)s and %(b)s together: name who really played (track 1 first)")
+            % {"a": game.names[0], "b": game.names[-1]}
+        ) from None
     number = round_no
     if number is None:
         number = next(
@@ -389,7 +436,7 @@ def take_flagged(
     if number is None:
         raise DrawError(
             _("the draw never seats %(a)s and %(b)s together: name who really played (track 1 first)")
-            % {"a": both[0], "b": both[1]}
+            % {"a": night.label(both[0]), "b": night.label(both[1])}
         )
     return enter(db, night, number, both, (game.scores[0], game.scores[1]), game.target, game_id)
 
@@ -436,7 +483,7 @@ def seating(db: Database) -> dict[str, list[str]]:
     for board in night.tables.boards():
         seat = night.seat_at(board)
         if seat is not None:
-            out[board] = [seat[1].first, seat[1].second or ""]
+            out[board] = [night.roster.name(seat[1].first), night.roster.name(seat[1].second or 0)]
     return out
 
 

@@ -24,17 +24,18 @@ class DrawError(UsageError):
 
 @dataclass(frozen=True)
 class Seating:
-    """One game of a round: at table (None for a bye), first deals first against second (None: a bye)."""
+    """One game of a round: at table (None for a bye), first deals first against second (None: a bye); players
+    by their numbers in the night (cribboard.night.roster)."""
 
     table: str | None
-    first: str
-    second: str | None
+    first: int
+    second: int | None
 
 
 @dataclass(frozen=True)
 class Draw:
     seed: int
-    players: tuple[str, ...]
+    players: tuple[int, ...]
     tables: tuple[str, ...]
     rounds: tuple[tuple[Seating, ...], ...]
 
@@ -48,14 +49,13 @@ def tables_needed(players: int) -> int:
     return players // 2
 
 
-def check(players: Sequence[str], rounds: int, tables: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def check(players: Sequence[int], rounds: int, tables: Sequence[str]) -> tuple[tuple[int, ...], tuple[str, ...]]:
     """The players and tables, if this many rounds can be drawn for them; DrawError if not."""
     names = tuple(players)
     if len(names) < 2:
         raise DrawError(_("a night needs at least two players"))
     if len(set(names)) != len(names):
-        twice = sorted({n for n in names if names.count(n) > 1})
-        raise DrawError(_("a player is named twice: %s") % ", ".join(twice))
+        raise DrawError("a player is in the draw twice: %r" % (names,))  # (numbers: a fault, not the director's)
     if not 1 <= rounds <= most_rounds(len(names)):
         raise DrawError(
             _("%(players)d players can play 1 to %(most)d rounds with no one met twice, not %(rounds)d")
@@ -72,11 +72,11 @@ def check(players: Sequence[str], rounds: int, tables: Sequence[str]) -> tuple[t
     return names, boards
 
 
-def draw(players: Sequence[str], rounds: int, tables: Sequence[str], seed: int) -> Draw:
+def draw(players: Sequence[int], rounds: int, tables: Sequence[str], seed: int) -> Draw:
     """The night's rounds; DrawError if it cannot be drawn as asked."""
     names, boards = check(players, rounds, tables)
     rng = random.Random(seed)
-    order: list[str | None] = list(names)
+    order: list[int | None] = list(names)
     rng.shuffle(order)
     if len(order) % 2:
         order.append(None)  # the bye
@@ -87,15 +87,15 @@ def draw(players: Sequence[str], rounds: int, tables: Sequence[str], seed: int) 
 
 
 def seat(
-    rounds: Sequence[Sequence[tuple[str | None, str | None]]], boards: Sequence[str], rng: random.Random, turn: int = 0
+    rounds: Sequence[Sequence[tuple[int | None, int | None]]], boards: Sequence[str], rng: random.Random, turn: int = 0
 ) -> tuple[tuple[Seating, ...], ...]:
     """Pairs (a None for the bye) seated at tables: each round's pairs in a shuffled order at the tables in
     turn across the night (turn: the games already seated), who deals first by the seed's coin."""
     drawn: list[tuple[Seating, ...]] = []
     for pairs in rounds:
         games: list[Seating] = []
-        playing: list[tuple[str, str]] = []
-        sitting_out: list[str] = []
+        playing: list[tuple[int, int]] = []
+        sitting_out: list[int] = []
         for a, b in pairs:  # (the bye is None: its partner sits out)
             if a is not None and b is not None:
                 playing.append((a, b))
@@ -113,7 +113,7 @@ def seat(
     return tuple(drawn)
 
 
-def _round_robin(order: list[str | None]) -> list[list[tuple[str | None, str | None]]]:
+def _round_robin(order: list[int | None]) -> list[list[tuple[int | None, int | None]]]:
     """The circle method: len(order) - 1 rounds in which every two meet once (len(order) even)."""
     n = len(order)
     fixed, ring = order[0], order[1:]

@@ -19,7 +19,7 @@ _LINES = 40  # table rows on a page
 
 def standings_csv(rows: Sequence[Standing]) -> str:
     out = io.StringIO()
-    fields = ["rank", "player", "card", "game_points", "wins", "spread", "games", "losses", "byes", "skunks"]
+    fields = ["rank", "player", "number", "card", "game_points", "wins", "spread", "games", "losses", "byes", "skunks"]
     w = csv.DictWriter(out, fields, lineterminator="\n")
     w.writeheader()
     for r in rows:
@@ -34,6 +34,7 @@ def cards_csv(night: "Night", rows: Sequence[Standing]) -> str:
     w.writerow(
         [
             "player",
+            "number",
             "round",
             "table",
             "opponent",
@@ -52,6 +53,7 @@ def cards_csv(night: "Night", rows: Sequence[Standing]) -> str:
             w.writerow(
                 [
                     r.player,
+                    r.number,
                     ln.round,
                     ln.table or "",
                     ln.opponent or "",

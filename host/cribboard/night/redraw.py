@@ -18,10 +18,10 @@ _STEPS = 1000  # ...each round's pairs sought in this many steps at most...
 _ALL_STEPS = 20000  # ...and all of them in this many: a room that cannot be drawn is told so in about a second
 
 
-def met_in(rounds: Iterable[Sequence[Seating]]) -> tuple[set[frozenset[str]], set[str]]:
+def met_in(rounds: Iterable[Sequence[Seating]]) -> tuple[set[frozenset[int]], set[int]]:
     """The pairs drawn, and the players who sat out, in these rounds."""
-    met: set[frozenset[str]] = set()
-    byes: set[str] = set()
+    met: set[frozenset[int]] = set()
+    byes: set[int] = set()
     for games in rounds:
         for g in games:
             if g.second is None:
@@ -32,7 +32,7 @@ def met_in(rounds: Iterable[Sequence[Seating]]) -> tuple[set[frozenset[str]], se
 
 
 def redraw(
-    players: Sequence[str],
+    players: Sequence[int],
     rounds: int,
     tables: Sequence[str],
     seed: int,
@@ -66,7 +66,7 @@ def redraw(
     )
 
 
-def _byes_fair(new_byes: set[str], byes: set[str], names: Sequence[str], rounds: int) -> bool:
+def _byes_fair(new_byes: set[int], byes: set[int], names: Sequence[int], rounds: int) -> bool:
     """No one sits out again while someone present has not (a round robin sits each out at most once)."""
     if len(names) % 2 == 0:
         return True
@@ -75,22 +75,22 @@ def _byes_fair(new_byes: set[str], byes: set[str], names: Sequence[str], rounds:
 
 
 def _search(
-    names: Sequence[str],
+    names: Sequence[int],
     rounds: int,
-    met: set[frozenset[str]],
-    byes: set[str],
+    met: set[frozenset[int]],
+    byes: set[int],
     rng: random.Random,
     budget: list[int],
-) -> list[list[tuple[str, str | None]]]:
+) -> list[list[tuple[int, int | None]]]:
     """Rounds drawn one after another, as many as can be (a round's pairs found by a bounded search)."""
-    plan: list[list[tuple[str, str | None]]] = []
+    plan: list[list[tuple[int, int | None]]] = []
     for _r in range(rounds):
         order = list(names)
         rng.shuffle(order)
-        sitting: list[str | None] = [None]
+        sitting: list[int | None] = [None]
         if len(order) % 2:
             # who sits out: first those who have not yet
-            sitting = [n for n in sorted(order, key=lambda n: n in byes)]  # (names: a list of str | None)
+            sitting = [n for n in sorted(order, key=lambda n: n in byes)]  # (a list of int | None: the bye is None)
         pairs = None
         for out in sitting[:3]:  # (a few tries: the search is bounded)
             rest = [n for n in order if n != out]
@@ -112,8 +112,8 @@ def _search(
 
 
 def _pairs(
-    rest: list[str], met: set[frozenset[str]], rng: random.Random, steps: list[int]
-) -> list[tuple[str, str | None]] | None:
+    rest: list[int], met: set[frozenset[int]], rng: random.Random, steps: list[int]
+) -> list[tuple[int, int | None]] | None:
     """Every player of rest paired with one not met, or None (none found within the steps left)."""
     if not rest:
         return []

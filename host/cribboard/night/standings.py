@@ -3,7 +3,7 @@
 # games won, then spread, the points a player's games were won by less the
 # points they were lost by; players equal on all three share a place). A
 # card reads "16/7": game points / games won.
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
@@ -34,7 +34,8 @@ class Line:
 
 @dataclass
 class Standing:
-    player: str
+    player: str  # as shown (cribboard.night.roster: the name, with the number where it is shared)
+    number: int = 0  # the player's number in the night
     games: int = 0  # played at a board: a bye is not a game
     wins: int = 0
     losses: int = 0
@@ -52,6 +53,7 @@ class Standing:
         out: dict[str, Any] = {
             "rank": self.rank,
             "player": self.player,
+            "number": self.number,
             "card": self.card(),
             "game_points": self.game_points,
             "wins": self.wins,
@@ -66,7 +68,7 @@ class Standing:
         return out
 
 
-def _lines(r: Result, scheme: Scheme) -> list[tuple[str, Line]]:
+def _lines(r: Result, scheme: Scheme, label: Callable[[int | None], str]) -> list[tuple[int, Line]]:
     """What one result puts on each of its players' cards."""
     if r.source == BYE:
         pts = scheme.bye_points
@@ -82,17 +84,25 @@ def _lines(r: Result, scheme: Scheme) -> list[tuple[str, Line]]:
         won = me == r.winner
         pts = scheme.points(r.skunk) if won else scheme.loss
         out.append(
-            (me, Line(r.round, r.table, them, won, mine, theirs, pts, margin if won else -margin, source=r.source))
+            (
+                me,
+                Line(
+                    r.round, r.table, label(them), won, mine, theirs, pts, margin if won else -margin, source=r.source
+                ),
+            )
         )
     return out
 
 
-def table(players: Iterable[str], results: Iterable[Result], scheme: Scheme) -> list[Standing]:
-    """One row a player of the night (those with no result yet too), in the night's order."""
-    rows = {name: Standing(name) for name in players}
+def table(
+    players: Iterable[int], results: Iterable[Result], scheme: Scheme, label: Callable[[int | None], str]
+) -> list[Standing]:
+    """One row a player of the night (those with no result yet too), in the night's order; label: how a
+    player is shown."""
+    rows = {number: Standing(label(number), number) for number in players}
     for r in sorted(results, key=lambda r: r.round):
-        for name, line in _lines(r, scheme):
-            row = rows.setdefault(name, Standing(name))
+        for number, line in _lines(r, scheme, label):
+            row = rows.setdefault(number, Standing(label(number), number))
             row.lines.append(line)
             row.game_points += line.game_points
             row.spread += line.spread

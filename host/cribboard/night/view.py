@@ -21,14 +21,15 @@ def as_page(night: Night | None, live: Mapping[str, Mapping[str, Any]]) -> dict[
         result = night.filed.results.get((number, pair(g.first, g.second)))
         row: dict[str, Any] = {
             "table": g.table,
-            "first": g.first,
-            "second": g.second,
+            "first": night.label(g.first),
+            "second": night.label(g.second) if g.second is not None else None,
             "scores": list(result.scores) if result is not None and g.second is not None else None,
-            "winner": result.winner if result is not None and g.second is not None else None,
+            "winner": night.label(result.winner) if result is not None and g.second is not None else None,
             "live": None,
         }
         seen = live.get(night.tables.board_at(g.table, number) or "")
-        if result is None and seen is not None and seen.get("players") == [g.first, g.second]:
+        told = [night.roster.name(g.first), night.roster.name(g.second or 0)] if g.second is not None else None
+        if result is None and seen is not None and seen.get("players") == told:
             row["live"] = {"scores": list(seen.get("scores") or [])}  # the pair's own game, not the last pair's
         games.append(row)
     return {

@@ -13,7 +13,7 @@ from cribboard.store.engine import Database, DbError
 from cribboard.text.i18n import _
 from cribcore.names import default_name
 
-SCHEMA_VERSION = 13
+SCHEMA_VERSION = 14
 
 WORDS = {
     "sqlite": {"id": "INTEGER PRIMARY KEY", "real": "REAL", "bytes": "BLOB"},
@@ -130,6 +130,75 @@ def _logs(db: Any) -> None:
     db.execute("DROP TABLE rejected")
     db.execute("ALTER TABLE rejected_new RENAME TO rejected")
 
+
+def _players_numbered(db: Any) -> None:
+    """A night's players are numbered from 1 and known by their number (two may share a name): the draw and
+    the results name them by it. PostgreSQL changes the columns in place; SQLite makes the three tables
+    again (its DROP COLUMN is too new for every Python's SQLite)."""
+    db.execute("UPDATE night_players SET n = n + 1")
+    for table in ("night_draw", "night_results"):
+        for column in ("first", "second"):
+            db.execute("ALTER TABLE %s ADD COLUMN %s_no INTEGER" % (table, column))
+            db.execute(
+                "UPDATE %(t)s SET %(c)s_no = (SELECT p.n FROM night_players p "
+                "WHERE p.night_id = %(t)s.night_id AND p.name = %(t)s.%(c)s)" % {"t": table, "c": column}
+            )
+    if db.engine == "postgresql":
+        for table in ("night_draw", "night_results"):
+            for column in ("first", "second"):
+                db.execute("ALTER TABLE %s DROP COLUMN %s" % (table, column))
+                db.execute("ALTER TABLE %s RENAME COLUMN %s_no TO %s" % (table, column, column))
+        for table, column in (("night_draw", "first"), ("night_results", "first"), ("night_results", "second")):
+            db.execute("ALTER TABLE %s ALTER COLUMN %s SET NOT NULL" % (table, column))
+        db.execute("ALTER TABLE night_players DROP CONSTRAINT night_players_pkey")
+        db.execute("ALTER TABLE night_players ADD PRIMARY KEY (night_id, n)")
+        return
+    for table, columns, made in (
+        ("night_players", "night_id, n, name, joined, left_before", _NIGHT_PLAYERS),
+        ("night_draw", "night_id, round, n, table_name, first_no, second_no", _NIGHT_DRAW),
+        (
+            "night_results",
+            "id, night_id, round, first_no, second_no, first_score, second_score, target, game_id, entered_at, "
+            "undone_at",
+            _NIGHT_RESULTS,
+        ),
+    ):
+        db.execute(made.format(**WORDS["sqlite"]).replace("CREATE TABLE %s " % table, "CREATE TABLE %s_new " % table))
+        db.execute("INSERT INTO %s_new SELECT %s FROM %s" % (table, columns, table))
+        db.execute("DROP TABLE %s" % table)
+        db.execute("ALTER TABLE %s_new RENAME TO %s" % (table, table))
+
+
+_NIGHT_PLAYERS = """CREATE TABLE night_players (
+            night_id INTEGER NOT NULL REFERENCES nights (id),
+            n INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            joined INTEGER NOT NULL,
+            left_before INTEGER,
+            PRIMARY KEY (night_id, n)
+        )"""
+_NIGHT_DRAW = """CREATE TABLE night_draw (
+            night_id INTEGER NOT NULL REFERENCES nights (id),
+            round INTEGER NOT NULL,
+            n INTEGER NOT NULL,
+            table_name TEXT,
+            first INTEGER NOT NULL,
+            second INTEGER,
+            PRIMARY KEY (night_id, round, n)
+        )"""
+_NIGHT_RESULTS = """CREATE TABLE night_results (
+            id {id},
+            night_id INTEGER NOT NULL REFERENCES nights (id),
+            round INTEGER NOT NULL,
+            first INTEGER NOT NULL,
+            second INTEGER NOT NULL,
+            first_score INTEGER NOT NULL,
+            second_score INTEGER NOT NULL,
+            target INTEGER NOT NULL,
+            game_id BIGINT,
+            entered_at TEXT NOT NULL,
+            undone_at TEXT
+        )"""
 
 Step = str | Callable[[Any], None]
 
@@ -349,6 +418,9 @@ MIGRATIONS: dict[int, list[Step]] = {
         )""",
         _tables_named,
     ],
+    # Players in a night have an identity of their own (issue 57): a number, so two of one name can play; the
+    # draw and the results name players by it.
+    14: [_players_numbered],
 }
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from cribboard.store.engine import Database, Row
 
-DrawnGame = tuple[str | None, str, str | None]  # (table or None for a bye, first, second or None)
+DrawnGame = tuple[str | None, int, int | None]  # (table or None for a bye, first, second or None: players' numbers)
 Seat = tuple[str, str | None]  # a table's name and its board (None: a board of wood, results by hand)
 
 
@@ -24,7 +24,8 @@ def begin(
     drawn: Sequence[Sequence[DrawnGame]],
     now_iso: str,
 ) -> int:
-    """A new night with its tables (each with its board from round 1), players and draw; its id."""
+    """A new night with its tables (each with its board from round 1), players (numbered from 1 in this
+    order: the draw names them by number) and draw; its id."""
     with db.transaction():
         after = db.value("SELECT MAX(id) FROM games") or 0
         night = db.value(
@@ -38,7 +39,7 @@ def begin(
         )
         db.executemany(
             "INSERT INTO night_players (night_id, name, n, joined) VALUES (?, ?, ?, 1)",
-            [(night, p, n) for n, p in enumerate(players)],
+            [(night, p, n) for n, p in enumerate(players, 1)],
         )
         _put_rounds(db, night, 1, drawn)
     return int(night)
@@ -60,12 +61,13 @@ def redrawn(
     night: int,
     from_round: int,
     drawn: Sequence[Sequence[DrawnGame]],
-    joined: Sequence[str] = (),
-    left: Sequence[str] = (),
+    joined: Sequence[tuple[int, str]] = (),
+    left: Sequence[int] = (),
     added_tables: Sequence[str] = (),
 ) -> None:
-    """The rounds from from_round on replaced, as players join or leave before it (and tables are added,
-    without boards, for more of them), in one transaction."""
+    """The rounds from from_round on replaced, as players join (numbered: a number the night has is one who
+    left coming back) or leave before it, and tables are added, without boards, for more of them; in one
+    transaction."""
     with db.transaction():
         if added_tables:
             tables = json.loads(db.value("SELECT tables FROM nights WHERE id = ?", (night,)))
@@ -76,16 +78,15 @@ def redrawn(
             )
         db.execute("DELETE FROM night_draw WHERE night_id = ? AND round >= ?", (night, from_round))
         _put_rounds(db, night, from_round, drawn)
-        n = db.value("SELECT COUNT(*) FROM night_players WHERE night_id = ?", (night,))
-        for k, name in enumerate(joined):
+        for number, name in joined:
             db.execute(
                 "INSERT INTO night_players (night_id, name, n, joined) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (night_id, name) DO UPDATE SET joined = excluded.joined, left_before = NULL",
-                (night, name, n + k, from_round),
+                "ON CONFLICT (night_id, n) DO UPDATE SET joined = excluded.joined, left_before = NULL",
+                (night, name, number, from_round),
             )
-        for name in left:
+        for number in left:
             db.execute(
-                "UPDATE night_players SET left_before = ? WHERE night_id = ? AND name = ?", (from_round, night, name)
+                "UPDATE night_players SET left_before = ? WHERE night_id = ? AND n = ?", (from_round, night, number)
             )
 
 
@@ -98,14 +99,15 @@ def night(db: Database, night_id: int | None = None) -> Row | None:
 
 def listing(db: Database) -> list[Row]:
     return db.all(
-        "SELECT n.id, n.name, n.rounds, n.started_at, n.ended_at, COUNT(p.name) AS players "
+        "SELECT n.id, n.name, n.rounds, n.started_at, n.ended_at, COUNT(p.n) AS players "
         "FROM nights n LEFT JOIN night_players p ON p.night_id = n.id "
         "GROUP BY n.id, n.name, n.rounds, n.started_at, n.ended_at ORDER BY n.id"
     )
 
 
 def players(db: Database, night: int) -> list[Row]:
-    return db.all("SELECT name, joined, left_before FROM night_players WHERE night_id = ? ORDER BY n", (night,))
+    """The night's players: each one's number (n), name, the round joined and the round left before."""
+    return db.all("SELECT n, name, joined, left_before FROM night_players WHERE night_id = ? ORDER BY n", (night,))
 
 
 def drawn(db: Database, night: int) -> list[list[DrawnGame]]:
@@ -142,7 +144,7 @@ def enter(
     db: Database,
     night: int,
     round_no: int,
-    players: tuple[str, str],
+    players: tuple[int, int],
     scores: tuple[int, int],
     target: int,
     game_id: int | None,

@@ -1,0 +1,82 @@
+# Who is in a night: each player is a number of the night (from 1, in the
+# order they came) with a name. The number is the player: two may share a
+# name (two John Smiths can play), and the draw, the results and the
+# standings know players by number. A player is shown by name, and by name
+# and number ("John Smith #3") where the name is shared; a director names
+# one by name, or by "#3" where the name is shared.
+from collections.abc import Iterable, Mapping
+
+from cribboard.night.draw import DrawError
+from cribboard.text.i18n import _
+
+
+class Roster:
+    def __init__(self, names: Mapping[int, str], night: int = 0) -> None:
+        self.names = dict(names)  # by number
+        self.night = night  # its id, for what is said
+        seen: dict[str, int] = {}
+        for name in self.names.values():
+            seen[name] = seen.get(name, 0) + 1
+        self._shared = {name for name, count in seen.items() if count > 1}
+
+    def name(self, number: int) -> str:
+        return self.names[number]
+
+    def label(self, number: int | None) -> str:
+        """The player as shown: the name, with the number where the name is shared ("" for no one)."""
+        if number is None:
+            return ""
+        name = self.names[number]
+        return "%s #%d" % (name, number) if name in self._shared else name
+
+    def shared(self) -> dict[str, list[int]]:
+        """Each name two or more players share, and their numbers."""
+        out: dict[str, list[int]] = {}
+        for number, name in self.names.items():
+            if name in self._shared:
+                out.setdefault(name, []).append(number)
+        return out
+
+    def numbers_of(self, name: str) -> list[int]:
+        return [n for n, has in self.names.items() if has == name]
+
+    def find(self, text: str, among: Iterable[int] | None = None) -> int:
+        """The player named so ("John Smith", or "#3", or "John Smith #3"), among these numbers (all of the
+        night's if none are given); DrawError naming who could be meant if no one or several are."""
+        pool = list(self.names) if among is None else list(among)
+        numbered = _number(text)
+        if numbered is not None:
+            number, name = numbered
+            if number in pool and (name is None or self.names[number] == name):
+                return number
+        named = [n for n in pool if self.names[n] == text]
+        if len(named) == 1:
+            return named[0]
+        if named:
+            raise DrawError(
+                _("%(name)s is %(count)d players in night %(night)d: name one as %(which)s")
+                % {
+                    "name": text,
+                    "count": len(named),
+                    "night": self.night,
+                    "which": _(" or ").join("#%d" % n for n in named),
+                }
+            )
+        like = [n for n in pool if self.names[n].casefold() == text.casefold()]
+        if like:
+            raise DrawError(
+                _("%(name)s is not in night %(night)d: %(like)s is (names are written as drawn)")
+                % {"name": text, "night": self.night, "like": self.label(like[0])}
+            )
+        raise DrawError(
+            _("%(name)s is not in night %(night)d (its players: %(players)s)")
+            % {"name": text, "night": self.night, "players": ", ".join(self.label(n) for n in pool)}
+        )
+
+
+def _number(text: str) -> tuple[int, str | None] | None:
+    """ "#3" or "John Smith #3" as (3, None) or (3, "John Smith"); None if the text ends in no number."""
+    head, mark, digits = text.rpartition("#")
+    if not mark or not digits.isdigit() or not digits.isascii():
+        return None
+    return int(digits), head.strip() or None
