@@ -73,6 +73,8 @@ def main():
     srv = run_json(server_cmd)
     night_cmd = [str(BIN / "python"), "tests/bench/bench_night.py"]
     nig = run_json(night_cmd)
+    tournament_cmd = [str(BIN / "python"), "tests/bench/bench_tournament.py"]
+    tour = run_json(tournament_cmd)
 
     print("Machine: %s, %s, Python %s" % (platform.machine(), platform.processor() or "cpu", platform.python_version()))
     print()
@@ -383,6 +385,24 @@ def main():
     print("| every game filed under its round and table | %.1f ms |" % nig["file_ms"])
     print("| the standings, every scorecard with them | %.1f ms |" % nig["standings_ms"])
     print("| `cribboard night standings --json` on SQLite, end to end | %.2f s |" % nig["cli_standings_s"])
+    print()
+    print(
+        "| a tournament: %d entrants at %d boards, %d qualifying games each (%d games), CPython, in process; "
+        "reference loop %d us | measured |"
+        % (tour["entrants"], tour["boards"], tour["games"], tour["qualifying_games"], tour["reference_us"])
+    )
+    print("|---|---|")
+    print("| the qualifying draw (two games each against many; median of 5) | %.1f ms |" % tour["draw_ms"])
+    print("| every qualifying game filed under its round and table | %.1f ms |" % tour["file_ms"])
+    print("| the qualifying standings, every scorecard with them | %.1f ms |" % tour["standings_ms"])
+    print(
+        "| the cut: %d qualifiers, a bracket of %d, %d byes | %.2f ms |"
+        % (tour["qualifiers"], tour["bracket"], tour["byes"], tour["cut_ms"])
+    )
+    print(
+        "| each playoff round as its winners come in (round 1 to the final) | %s ms |"
+        % ", ".join("%.2f" % ms for ms in tour["bracket_round_ms"])
+    )
     print()
     print("| package and deploy | measured |")
     print("|---|---|")

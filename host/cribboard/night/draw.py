@@ -80,7 +80,7 @@ def draw(players: Sequence[int], rounds: int, tables: Sequence[str], seed: int) 
     rng.shuffle(order)
     if len(order) % 2:
         order.append(None)  # the bye
-    robin = _round_robin(order)
+    robin = round_robin(order)
     rng.shuffle(robin)
     drawn = seat(robin[:rounds], boards, rng)
     return Draw(seed, names, boards, drawn)
@@ -113,7 +113,7 @@ def seat(
     return tuple(drawn)
 
 
-def _round_robin(order: list[int | None]) -> list[list[tuple[int | None, int | None]]]:
+def round_robin(order: list[int | None]) -> list[list[tuple[int | None, int | None]]]:
     """The circle method: len(order) - 1 rounds in which every two meet once (len(order) even)."""
     n = len(order)
     fixed, ring = order[0], order[1:]
