@@ -5,8 +5,10 @@
 # id for `3f2a` and `BOARD`, the test's PostgreSQL database for the club's,
 # the club's server's address, the ids of games the night flagged for `812`,
 # and, in a night's results, the pair the (random) draw made for the names
-# printed. Each command must end well: exit status 0, no traceback, unless
-# the table below says why the docs' command rightly refuses here.
+# printed (in a tournament's playoffs, a match's pair; before its cut, the
+# qualifying games no one entered, and who goes through if equal at the
+# line). Each command must end well: exit status 0, no traceback, unless the
+# table below says why the docs' command rightly refuses here.
 import json
 import os
 import re
@@ -229,6 +231,39 @@ def _flag_two_games(machine):
         conn.close()
 
 
+def _tournament_cut(machine, said):
+    """`tournament cut` once the qualifying is in: each game no one entered is entered here, the lower
+    number winning by a margin of its own; players still equal at the line are taken in their order."""
+    from cribboard.night import director
+
+    conn = store.connect(str(machine.home / ".local/share/cribboard/cribboard.sqlite3"))
+    try:
+        night = director.latest(conn)
+        assert night is not None
+        for number, games in enumerate(night.drawn, 1):
+            for k, g in enumerate(games):
+                if g.second is not None and (number, frozenset((g.first, g.second))) not in night.filed.results:
+                    winner, loser = sorted((g.first, g.second))
+                    store.nights.enter(conn, night.id, number, (winner, loser), (121, 91 + k % 30), 121, None, "now")
+    finally:
+        conn.close()
+    rows = json.loads(machine.run("cribboard tournament standings --json").stdout)
+    through = sum(1 for r in rows if r["cut"] == "through")
+    tied = [r["number"] for r in rows if r["cut"] == "at the line"]
+    qualifiers = -(-len(rows) // 4)
+    return said + "".join(" --take '#%d'" % n for n in tied[: qualifiers - through])
+
+
+def _tournament_result(machine, said):
+    """`tournament result A SA B SB` with the names of a first-round match (the qualifying was random)."""
+    words = shlex.split(said)
+    at = words.index("result")
+    rows = json.loads(machine.run("cribboard tournament bracket --round 1 --json").stdout)
+    match = next(r for r in rows if not r["bye"])
+    words[at + 1], words[at + 3] = match["players"]
+    return shlex.join(words)
+
+
 @pytest.mark.slow
 def test_every_command_in_the_docs_runs_as_printed_on_a_fresh_machine(tmp_path, pg_cluster):
     machine = Machine(tmp_path, pg_cluster.new_database())
@@ -246,6 +281,10 @@ def test_every_command_in_the_docs_runs_as_printed_on_a_fresh_machine(tmp_path, 
                     continue
                 if said.startswith("cribboard night result"):
                     said = _night_result(machine, said)
+                if said == "cribboard tournament cut":
+                    said = _tournament_cut(machine, said)
+                if said.startswith("cribboard tournament result"):
+                    said = _tournament_result(machine, said)
                 stdin = {"wifi": "clubpass\nclubpass\n", "barbu": "quit\n", "piquet": "quit\n"}.get(verb, "")
                 done = machine.run(said, stdin)
                 ran.append(said)

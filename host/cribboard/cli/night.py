@@ -15,11 +15,13 @@ from cribboard.cli.options import (
     db_exists,
     db_option,
     json_option,
+    names_as_typed,
     open_db,
     open_link,
     output_option,
     port_option,
     read_db,
+    table_specs,
 )
 from cribboard.cli.output import emit, status
 from cribboard.errors import UsageError
@@ -27,30 +29,6 @@ from cribboard.night.draw import ROUNDS
 from cribboard.text.i18n import N_, _
 
 _SCHEME_PARTS = ("win", "skunk", "double_skunk", "loss", "bye_points", "bye_spread")
-
-
-def _names(_ctx: click.Context, _param: click.Parameter, value: Any) -> Any:
-    """A player's name (or names) as typed, refused in one line if it can be no one's (a newline in it, say)."""
-    from cribboard.cli.player_names import checked
-
-    for name in (value,) if isinstance(value, str) else value or ():
-        try:
-            checked(name)
-        except UsageError as e:
-            raise click.BadParameter(str(e)) from None  # (said as click says a bad value: which one, then why)
-    return value
-
-
-def _table_specs(_ctx: click.Context, _param: click.Parameter, value: Any) -> list[tuple[str, str | None]]:
-    """--table NAME or NAME=BOARD, as (name, board's prefix or None)."""
-    out: list[tuple[str, str | None]] = []
-    for spec in value or ():
-        name, is_board, board = str(spec).partition("=")
-        name = name.strip()
-        if not name or not name.isprintable() or len(name) > 20:
-            raise click.BadParameter(_("a table's name is 1 to 20 characters of one line, not %r") % name)
-        out.append((name, board.strip() if is_board else None))
-    return out
 
 
 def _from_option(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -106,7 +84,7 @@ def night():
     "--table",
     "tables",
     multiple=True,
-    callback=_table_specs,
+    callback=table_specs,
     metavar="NAME[=BOARD]",
     help="A table, and the board at it (a prefix of its id) if it has one; without any: tables 1, 2, ... "
     "for the players, the club's paired boards at the first ones.",
@@ -143,7 +121,7 @@ def night_new(
     given = _scheme_given(parts)
     the_scheme = scheme.checked(**{**director.club_scheme(db).__dict__, **given}) if given else None
     n = director.begin(db, names, rounds, seats, seed, name, the_scheme)
-    _say_namesakes(n)
+    say_namesakes(n)
     status(
         _("night %(id)d begins: %(players)d players, %(rounds)d rounds at %(tables)d tables; its seed is %(seed)d")
         % {"id": n.id, "players": len(n.players), "rounds": n.rounds, "tables": len(seats), "seed": n.seed}
@@ -153,7 +131,7 @@ def night_new(
         status(
             _("no board at table %s: its results are entered by hand (`cribboard night result`)") % ", ".join(wooden)
         )
-    _show_round(n, 1, as_json)
+    show_round(n, 1, as_json)
 
 
 @night.command("scheme")
@@ -191,7 +169,7 @@ _SCHEME_LABELS = {  # (the JSON keeps the parts' names: a script's keys never ch
 }
 
 
-def _say_namesakes(n: Any) -> None:
+def say_namesakes(n: Any) -> None:
     """Players who share a name are told apart by number: said, in case one was typed twice by mistake."""
     for name, numbers in n.roster.shared().items():
         status(
@@ -228,7 +206,7 @@ def _round_rows(n: Any, number: int) -> list[dict[str, Any]]:
     return rows
 
 
-def _show_round(n: Any, number: int, as_json: bool) -> None:
+def show_round(n: Any, number: int, as_json: bool) -> None:
     if not 1 <= number <= len(n.drawn):
         raise UsageError(
             _("night %(night)d has rounds 1 to %(last)d, not %(round)d")
@@ -256,7 +234,7 @@ def _show_round(n: Any, number: int, as_json: bool) -> None:
 def night_round(number: int | None, night_id: int | None, db_url: str, as_json: bool) -> None:
     """Who plays whom at which table in a round (the round in play if none is given), and the results in."""
     n = _load(db_url, night_id)
-    _show_round(n, number or n.round_now(), as_json)
+    show_round(n, number or n.round_now(), as_json)
 
 
 @night.command("standings")
@@ -279,7 +257,7 @@ def night_standings(night_id: int | None, db_url: str, as_json: bool) -> None:
 
 
 @night.command("card")
-@click.argument("player", required=False, callback=_names)
+@click.argument("player", required=False, callback=names_as_typed)
 @_night_option
 @db_option
 @json_option
@@ -400,9 +378,9 @@ def night_flags(night_id: int | None, db_url: str, as_json: bool) -> None:
 
 @night.command("result", context_settings={"ignore_unknown_options": True})  # (a score of -5 is no option)
 @click.argument("round_no", metavar="ROUND", type=ROW_ID)
-@click.argument("first", callback=_names)
+@click.argument("first", callback=names_as_typed)
 @click.argument("first_score", type=SCORE)
-@click.argument("second", callback=_names)
+@click.argument("second", callback=names_as_typed)
 @click.argument("second_score", type=SCORE)
 @click.option("--to", "target", type=int, default=121, show_default=True, help="What the game was played to.")
 @_night_option
@@ -432,7 +410,7 @@ def night_result(
 
 @night.command("take")
 @click.argument("game", type=ROW_ID)
-@click.argument("players", nargs=-1, callback=_names)
+@click.argument("players", nargs=-1, callback=names_as_typed)
 @click.option("--round", "round_no", type=ROW_ID, help="The round it counts for (the pair's, if not given).")
 @_night_option
 @db_option
@@ -511,18 +489,18 @@ def _change_room(
     n = director.change_room(db, before, [checked(p) for p in joining], leaving, start, namesakes)
     status(_("the rounds not yet begun are drawn again"))
     if namesakes:
-        _say_namesakes(n)
+        say_namesakes(n)
     added = n.tables.names[len(before.tables.names) :]
     if added:
         status(
             _("a table more for them: table %s, with no board (its results by hand, or `cribboard night table`)")
             % ", ".join(added)
         )
-    _show_round(n, min(start or n.in_play, len(n.drawn)), as_json)
+    show_round(n, min(start or n.in_play, len(n.drawn)), as_json)
 
 
 @night.command("join")
-@click.argument("players", nargs=-1, required=True, callback=_names)
+@click.argument("players", nargs=-1, required=True, callback=names_as_typed)
 @click.option(
     "--namesake",
     is_flag=True,
@@ -541,7 +519,7 @@ def night_join(
 
 
 @night.command("leave")
-@click.argument("players", nargs=-1, required=True, callback=_names)
+@click.argument("players", nargs=-1, required=True, callback=names_as_typed)
 @_from_option
 @_night_option
 @db_option

@@ -9,6 +9,7 @@ import click
 import platformdirs
 
 from cribboard.cli.output import status
+from cribboard.errors import UsageError
 from cribboard.records import MAX_INT
 from cribboard.text.i18n import _
 
@@ -127,3 +128,27 @@ def open_link(port: str | None) -> "BoardLink":
     from cribboard.link.client import BoardLink
 
     return BoardLink(ports.find(port, tell=status), tell=status)  # what it waits for, as it waits
+
+
+def names_as_typed(_ctx: click.Context, _param: click.Parameter, value: Any) -> Any:
+    """A player's name (or names) as typed, refused in one line if it can be no one's (a newline in it, say)."""
+    from cribboard.cli.player_names import checked
+
+    for name in (value,) if isinstance(value, str) else value or ():
+        try:
+            checked(name)
+        except UsageError as e:
+            raise click.BadParameter(str(e)) from None  # (said as click says a bad value: which one, then why)
+    return value
+
+
+def table_specs(_ctx: click.Context, _param: click.Parameter, value: Any) -> list[tuple[str, str | None]]:
+    """--table NAME or NAME=BOARD, as (name, board's prefix or None)."""
+    out: list[tuple[str, str | None]] = []
+    for spec in value or ():
+        name, is_board, board = str(spec).partition("=")
+        name = name.strip()
+        if not name or not name.isprintable() or len(name) > 20:
+            raise click.BadParameter(_("a table's name is 1 to 20 characters of one line, not %r") % name)
+        out.append((name, board.strip() if is_board else None))
+    return out

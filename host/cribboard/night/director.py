@@ -5,13 +5,13 @@
 # back whole each time it is asked, so every command and page agrees.
 import json
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from cribboard.night import draw as drawing
 from cribboard.night import redraw, results, standings
-from cribboard.night.draw import DrawError, Seating
+from cribboard.night.draw import DrawError, Seating, swapped
 from cribboard.night.results import BoardGame, Entry, Filed
 from cribboard.night.roster import Roster
 from cribboard.night.scheme import Scheme
@@ -22,6 +22,7 @@ from cribboard.store.engine import Database, Row
 from cribboard.text.i18n import _
 from cribcore.game import TARGETS
 
+DrawFn = Callable[[list[int], int, list[str], int], tuple[tuple[Seating, ...], ...]]  # (players, rounds, tables, seed)
 SCHEME_SETTING = "night.scheme"  # the club's own scheme, when it set one
 SEED_MAX = 2**31 - 1  # a seed a director can read out and type again
 
@@ -33,6 +34,7 @@ class Night:
     seed: int
     rounds: int
     scheme: Scheme
+    pairing_games: int  # games a pairing plays in a row (a tournament's two-game format: 2), 1 for a night
     tables: Tables  # table 1 first, and the board at each round by round
     roster: Roster  # who the players are: numbers of the night, with their names
     players: list[int]  # everyone who played any of it, in the order they came
@@ -98,14 +100,21 @@ def begin(
     seed: int | None = None,
     name: str | None = None,
     scheme: Scheme | None = None,
+    drawn_by: DrawFn | None = None,
+    pairing_games: int = 1,
 ) -> Night:
     """A new night at these tables (each with its board, or none), drawn (DrawError if it cannot be), with
     the club's scheme unless one is given. The players are numbered from 1 in the order given (two may share
-    a name)."""
+    a name). drawn_by: another draw than the night's (a tournament's qualifying), its pairings each played
+    pairing_games games."""
     if seed is None:
         seed = secrets.randbelow(SEED_MAX + 1)
     _one_table_each([b for _t, b in tables])
-    the_draw = drawing.draw(range(1, len(players) + 1), rounds, [t for t, _b in tables], seed)
+    numbers, table_names = list(range(1, len(players) + 1)), [t for t, _b in tables]
+    if drawn_by is None:
+        drawn = drawing.draw(numbers, rounds, table_names, seed).rounds
+    else:
+        drawn = drawn_by(numbers, rounds, table_names, seed)
     when = _now()
     night_id = kept.begin(
         db,
@@ -115,8 +124,9 @@ def begin(
         (scheme or club_scheme(db)).to_json(),
         list(tables),
         list(players),
-        [[(g.table, g.first, g.second) for g in games] for games in the_draw.rounds],
+        [[(g.table, g.first, g.second) for g in games] for games in drawn],
         when,
+        pairing_games,
     )
     return load(db, night_id)
 
@@ -184,6 +194,7 @@ def load(db: Database, night_id: int | None = None) -> Night:
         row["seed"],
         row["rounds"],
         scheme_from_json(row["scheme"]),
+        row["pairing_games"],
         tables,
         roster,
         [p["n"] for p in who],
@@ -197,6 +208,12 @@ def load(db: Database, night_id: int | None = None) -> Night:
         row["started_at"],
         row["ended_at"],
     )
+
+
+def board_games_after(db: Database, after_game: int, boards: Sequence[str]) -> list[BoardGame]:
+    """The finished cribbage games stored after after_game at these boards, oldest first (a tournament's
+    playoffs read those after its qualifying)."""
+    return _board_games(kept.board_games(db, after_game, boards))
 
 
 def _board_games(rows: Sequence[Row]) -> list[BoardGame]:
@@ -257,21 +274,31 @@ def change_room(
             number += 1
             joined.append((number, name))
     left = [night.roster.find(name, night.present) for name in leaving]
+    per = night.pairing_games
     first = _untouched_from(night)
+    first += -(first - 1) % per  # (a pairing's games are drawn together: from the next pairing on)
     if first > night.rounds:
         raise DrawError(_("every round has begun: there is no round left to draw again"))
     if start is None:
         start = first
-    elif not first <= start <= night.rounds:
+    elif not first <= start <= night.rounds or (start - 1) % per:
         raise DrawError(
             _("rounds %(first)d to %(last)d can be drawn again (a round with a result in stays), not %(start)d")
             % {"first": first, "last": night.rounds, "start": start}
+            if (start - 1) % per == 0
+            else _("round %(start)d is a pairing's second game: draw again from round %(next)d")
+            % {"start": start, "next": start + 1}
         )
     room = [p for p in night.present if p not in left] + [p for p, _name in joined]
     added = _more_tables(night.tables.names, drawing.tables_needed(len(room)))
-    rest = redraw.redraw(
-        room, night.rounds - start + 1, [*night.tables.names, *added], night.seed + start, night.drawn[: start - 1]
+    pairings = redraw.redraw(
+        room,
+        (night.rounds - start + 1) // per,
+        [*night.tables.names, *added],
+        night.seed + start,
+        night.drawn[: start - 1 : per],
     )
+    rest = [r for games in pairings for r in (games, *[swapped(games)] * (per - 1))]
     kept.redrawn(
         db,
         night.id,

@@ -123,3 +123,8 @@ def round_robin(order: list[int | None]) -> list[list[tuple[int | None, int | No
         pairs = [(fixed, turned[0])] + [(turned[i], turned[n - 1 - i]) for i in range(1, n // 2)]
         out.append(pairs)
     return out
+
+
+def swapped(games: Sequence[Seating]) -> tuple[Seating, ...]:
+    """A round's games played again, first deal the other way (a pairing's second game)."""
+    return tuple(g if g.second is None else Seating(g.table, g.second, g.first) for g in games)

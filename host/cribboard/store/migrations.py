@@ -13,7 +13,7 @@ from cribboard.store.engine import Database, DbError
 from cribboard.text.i18n import _
 from cribcore.names import default_name
 
-SCHEMA_VERSION = 14
+SCHEMA_VERSION = 15
 
 WORDS = {
     "sqlite": {"id": "INTEGER PRIMARY KEY", "real": "REAL", "bytes": "BLOB"},
@@ -421,6 +421,34 @@ MIGRATIONS: dict[int, list[Step]] = {
     # Players in a night have an identity of their own (issue 57): a number, so two of one name can play; the
     # draw and the results name players by it.
     14: [_players_numbered],
+    # Sanctioned tournaments (issue 58): the qualifying is a night (a pairing may play two games: the draw is
+    # then drawn again a pairing at a time), the cut seeds the qualifiers, and the playoff games entered by
+    # hand stand in for a board's, game by game.
+    15: [
+        "ALTER TABLE nights ADD COLUMN pairing_games INTEGER NOT NULL DEFAULT 1",
+        """CREATE TABLE tournaments (
+            id {id},
+            night_id INTEGER NOT NULL UNIQUE REFERENCES nights (id),
+            format TEXT NOT NULL,
+            best_of INTEGER NOT NULL,
+            final_best_of INTEGER NOT NULL,
+            seeds TEXT,
+            cut_at TEXT
+        )""",
+        """CREATE TABLE playoff_results (
+            id {id},
+            tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+            round INTEGER NOT NULL,
+            slot INTEGER NOT NULL,
+            game_no INTEGER NOT NULL,
+            replaces INTEGER NOT NULL,
+            high_score INTEGER NOT NULL,
+            low_score INTEGER NOT NULL,
+            target INTEGER NOT NULL,
+            entered_at TEXT NOT NULL,
+            undone_at TEXT
+        )""",
+    ],
 }
 
 

@@ -23,15 +23,16 @@ def begin(
     players: Sequence[str],
     drawn: Sequence[Sequence[DrawnGame]],
     now_iso: str,
+    pairing_games: int = 1,
 ) -> int:
     """A new night with its tables (each with its board from round 1), players (numbered from 1 in this
     order: the draw names them by number) and draw; its id."""
     with db.transaction():
         after = db.value("SELECT MAX(id) FROM games") or 0
         night = db.value(
-            "INSERT INTO nights (name, seed, rounds, scheme, tables, after_game, started_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
-            (name, seed, rounds, scheme, json.dumps([t for t, _b in tables]), after, now_iso),
+            "INSERT INTO nights (name, seed, rounds, scheme, tables, after_game, started_at, pairing_games) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            (name, seed, rounds, scheme, json.dumps([t for t, _b in tables]), after, now_iso, pairing_games),
         )
         db.executemany(
             "INSERT INTO night_boards (night_id, table_name, from_round, board) VALUES (?, ?, 1, ?)",

@@ -11,7 +11,7 @@
 import random
 from collections.abc import Sequence
 
-from cribboard.night.draw import DrawError, Seating, check, most_rounds, round_robin, seat
+from cribboard.night.draw import DrawError, Seating, check, most_rounds, round_robin, seat, swapped
 from cribboard.text.i18n import _
 
 ONE_CUT = "one-cut"  # one game each against many, first deal cut for
@@ -65,14 +65,10 @@ def draw(
         pairings += robin[: games // per - len(pairings)]
     seated = seat(pairings, boards, rng)
     if fmt == TWO:
-        return tuple(r for games_of in seated for r in (games_of, _swapped(games_of)))
+        return tuple(r for games_of in seated for r in (games_of, swapped(games_of)))
     if fmt == ONE_ALTERNATING:
         return _alternating(seated)
     return seated
-
-
-def _swapped(games: tuple[Seating, ...]) -> tuple[Seating, ...]:
-    return tuple(g if g.second is None else Seating(g.table, g.second, g.first) for g in games)
 
 
 def _alternating(rounds: tuple[tuple[Seating, ...], ...]) -> tuple[tuple[Seating, ...], ...]:

@@ -1,0 +1,319 @@
+# A sanctioned tournament: the director's commands, from the qualifying's
+# draw to the final places (docs/tournament.md walks through one). The
+# qualifying is a night: `cribboard night` plays it (rounds, results,
+# flags, late entrants, withdrawals).
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from cribboard.cli.base import cli
+from cribboard.cli.localized import TranslatedGroup
+from cribboard.cli.night import say_namesakes, show_round
+from cribboard.cli.options import (
+    ROW_ID,
+    SCORE,
+    db_option,
+    json_option,
+    names_as_typed,
+    open_db,
+    read_db,
+    table_specs,
+)
+from cribboard.cli.output import emit, status
+from cribboard.errors import UsageError
+from cribboard.text.i18n import N_, _
+
+_FORMATS = ("two", "one-cut", "one-alternating")  # (cribboard.tournament.qualifying's, as typed)
+_CUT_WORDS = {"through": N_("through"), "at the line": N_("at the line"), "out": N_("out")}
+
+
+def _tournament_option(fn: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option(
+        "--tournament", "tournament_id", type=ROW_ID, help="Which tournament (its id); the latest if not given."
+    )(fn)
+
+
+def _load(db_url: str, tournament_id: int | None) -> Any:
+    from cribboard.tournament import director
+
+    return director.load(read_db(db_url), tournament_id)
+
+
+@cli.group(cls=TranslatedGroup)
+def tournament():
+    """A sanctioned tournament, the ACC's way: qualifying games (a night: `cribboard night` plays them),
+    the cut to one entrant in four, then a bracket of best-of-N matches with byes for the top seeds."""
+
+
+@tournament.command("new")
+@click.argument("entrants", nargs=-1, required=True)
+@click.option("--games", type=click.IntRange(1, 99), help="Qualifying games each (the ACC: 12 to 22; default 22).")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(_FORMATS),
+    default="two",
+    show_default=True,
+    help="two: two games each against many, first deal alternating; one-cut: one game each, first deal cut "
+    "for; one-alternating: one game each, first deal shared evenly.",
+)
+@click.option(
+    "--table",
+    "tables",
+    multiple=True,
+    callback=table_specs,
+    metavar="NAME[=BOARD]",
+    help="A table, and the board at it (a prefix of its id) if it has one; without any: tables 1, 2, ... "
+    "for the entrants, the club's paired boards at the first ones.",
+)
+@click.option("--best-of", type=click.IntRange(1, 99), default=3, show_default=True, help="A playoff match's games.")
+@click.option("--final", type=click.IntRange(1, 99), default=5, show_default=True, help="The final's games.")
+@click.option("--seed", type=click.IntRange(0, 2**31 - 1), help="The draw's seed (to draw the same qualifying again).")
+@click.option("--name", help="The tournament's name (its date if not given).")
+@db_option
+@json_option
+def tournament_new(
+    entrants: tuple[str, ...],
+    games: int | None,
+    fmt: str,
+    tables: list[tuple[str, str | None]],
+    best_of: int,
+    final: int,
+    seed: int | None,
+    name: str | None,
+    db_url: str,
+    as_json: bool,
+) -> None:
+    """Begin a tournament: the entrants drawn into the qualifying games, at the tables."""
+    from cribboard.cli.player_names import checked
+    from cribboard.night import director as nights
+    from cribboard.tournament import director, qualifying
+
+    names = [checked(p) for p in entrants]
+    if games is None:
+        per = qualifying.GAMES_A_PAIRING[fmt]
+        games = min(qualifying.ACC_GAMES[1], qualifying.most_games(len(names), fmt) // per * per)
+        if games < qualifying.ACC_GAMES[1]:
+            status(
+                _("%(entrants)d entrants: %(games)d qualifying games, the most with no one met more than twice")
+                % {"entrants": len(names), "games": games}
+            )
+    db = open_db(db_url, create=True)
+    seats = nights.tables_for(db, tables, len(names))
+    t = director.begin(db, names, games, seats, fmt, seed, name, best_of, final)
+    say_namesakes(t.night)
+    status(
+        _(
+            "tournament %(id)d begins: %(entrants)d entrants, %(games)d qualifying games at %(tables)d tables "
+            "(night %(night)d plays them); %(qualifiers)d will qualify; the seed is %(seed)d"
+        )
+        % {
+            "id": t.id,
+            "entrants": t.entrants(),
+            "games": games,
+            "tables": len(seats),
+            "night": t.night.id,
+            "qualifiers": t.the_cut().qualifiers,
+            "seed": t.night.seed,
+        }
+    )
+    show_round(t.night, 1, as_json)
+
+
+@tournament.command("standings")
+@_tournament_option
+@db_option
+@json_option
+def tournament_standings(tournament_id: int | None, db_url: str, as_json: bool) -> None:
+    """The qualifying standings and the cut line: who is through, who is equal at the line, who is out."""
+    from cribboard.ranking import TOURNAMENT
+
+    t = _load(db_url, tournament_id)
+    rows = t.standings()
+    c = t.the_cut()
+    where = {
+        **dict.fromkeys(c.through, "through"),
+        **dict.fromkeys(c.tied, "at the line"),
+        **dict.fromkeys(c.out, "out"),
+    }
+    emit(
+        [dict(r.as_dict(), cut=where[i]) for i, r in enumerate(rows)],
+        ["rank", "player", "card", "game_points", "wins", "spread", "games", "cut"],
+        as_json,
+        lambda r: {"cut": _(_CUT_WORDS[r["cut"]])},
+    )
+    status(
+        _("%(entrants)d entrants: %(qualifiers)d qualify, a bracket of %(size)d with %(byes)d byes")
+        % {
+            "entrants": t.entrants(),
+            "qualifiers": c.qualifiers,
+            "size": _bracket_size(c.qualifiers),
+            "byes": _byes(c.qualifiers),
+        }
+    )
+    if rows:
+        status(TOURNAMENT.note())
+
+
+def _bracket_size(qualifiers: int) -> int:
+    from cribboard.tournament.cut import bracket_size
+
+    return bracket_size(qualifiers)
+
+
+def _byes(qualifiers: int) -> int:
+    from cribboard.tournament.cut import byes
+
+    return byes(qualifiers)
+
+
+@tournament.command("cut")
+@click.option(
+    "--take",
+    multiple=True,
+    callback=names_as_typed,
+    help="A player equal at the cut line who goes through (as many as the places open; by number where a "
+    "name is shared).",
+)
+@_tournament_option
+@db_option
+@json_option
+def tournament_cut(take: tuple[str, ...], tournament_id: int | None, db_url: str, as_json: bool) -> None:
+    """Make the cut once every qualifying game is in: the qualifiers seeded, the bracket drawn."""
+    from cribboard.tournament import director
+
+    db = open_db(db_url)
+    t = director.make_cut(db, director.load(db, tournament_id), take)
+    q = len(t.seeds or [])
+    status(
+        _("the cut is made: %(q)d qualifiers, a bracket of %(size)d, the top %(byes)d with a bye")
+        % {"q": q, "size": _bracket_size(q), "byes": _byes(q)}
+    )
+    _show_bracket(t, 1, as_json)
+
+
+def _show_bracket(t: Any, round_no: int | None, as_json: bool) -> None:
+    from cribboard.tournament import director
+
+    rows = director.bracket_rows(t)
+    if round_no is not None:
+        rows = [r for r in rows if r["round"] == round_no]
+    emit(
+        rows,
+        ["round", "match", "table", "seeds", "players", "best_of", "wins", "winner"],
+        as_json,
+        lambda r: {
+            "seeds": " - ".join(str(s) for s in r["seeds"] if s is not None),
+            "players": _("%s (bye)") % r["players"][0] if r["bye"] else " - ".join(p or "?" for p in r["players"]),
+            "wins": "" if r["bye"] else "-".join(str(w) for w in r["wins"]),
+        },
+    )
+
+
+@tournament.command("bracket")
+@click.option("--round", "round_no", type=ROW_ID, help="One round of the playoffs (all of them if not given).")
+@_tournament_option
+@db_option
+@json_option
+def tournament_bracket(round_no: int | None, tournament_id: int | None, db_url: str, as_json: bool) -> None:
+    """The playoff bracket: every match, its table, its games won so far and its winner."""
+    _show_bracket(_load(db_url, tournament_id), round_no, as_json)
+
+
+@tournament.command("result", context_settings={"ignore_unknown_options": True})
+@click.argument("first", callback=names_as_typed)
+@click.argument("first_score", type=SCORE)
+@click.argument("second", callback=names_as_typed)
+@click.argument("second_score", type=SCORE)
+@click.option("--game", "game_no", type=ROW_ID, help="Which game of the match (the next if not given): to fix one.")
+@click.option("--to", "target", type=int, default=121, show_default=True, help="What the game was played to.")
+@_tournament_option
+@db_option
+def tournament_result(
+    first: str,
+    first_score: int,
+    second: str,
+    second_score: int,
+    game_no: int | None,
+    target: int,
+    tournament_id: int | None,
+    db_url: str,
+) -> None:
+    """Enter a playoff game by hand: `cribboard tournament result Ann 121 Bob 95` (it stands in for the
+    board's game of that number; `tournament undo` takes it back)."""
+    from cribboard.tournament import director
+
+    db = open_db(db_url)
+    t, slot = director.enter(
+        db, director.load(db, tournament_id), (first, second), (first_score, second_score), game_no, target
+    )
+    match = director.playoffs_of(t).matches[slot]
+    status(
+        _("%(a)s %(sa)d, %(b)s %(sb)d entered: the match stands %(wins)s (the higher seed's first)")
+        % {"a": first, "sa": first_score, "b": second, "sb": second_score, "wins": "-".join(map(str, match.wins))}
+    )
+
+
+@tournament.command("flags")
+@_tournament_option
+@db_option
+@json_option
+def tournament_flags(tournament_id: int | None, db_url: str, as_json: bool) -> None:
+    """The boards' playoff games that were not counted: a game after its match was won, or one that fits no
+    match (the wrong table, names no match has)."""
+    from cribboard.tournament import director
+
+    t = _load(db_url, tournament_id)
+    rows = director.flag_rows(t)
+    emit(
+        rows,
+        ["game", "board", "names", "reason", "round", "match"],
+        as_json,
+        lambda r: {
+            "names": " - ".join(r["names"]),
+            "reason": _("after its match was won") if r["reason"] == director.AFTER_THE_MATCH else _("fits no match"),
+        },
+    )
+
+
+@tournament.command("undo")
+@_tournament_option
+@db_option
+def tournament_undo(tournament_id: int | None, db_url: str) -> None:
+    """Take back the last playoff game entered by hand."""
+    from cribboard.tournament import director
+
+    db = open_db(db_url)
+    _t, undone = director.undo(db, director.load(db, tournament_id))
+    if undone is None:
+        raise UsageError(_("no playoff game entered by hand to undo"))
+    status(
+        _("round %(round)d, match %(match)d, game %(game)d taken back")
+        % {"round": undone["round"], "match": int(str(undone["slot"])) + 1, "game": undone["game_no"]}
+    )
+
+
+@tournament.command("places")
+@_tournament_option
+@db_option
+@json_option
+def tournament_places(tournament_id: int | None, db_url: str, as_json: bool) -> None:
+    """The final places: the qualifiers by how far they went (those still playing unplaced), then the rest
+    in the qualifying's order."""
+    t = _load(db_url, tournament_id)
+    rows = [
+        {"place": place or None, "player": t.night.label(p), "number": p, "qualified": p in (t.seeds or [])}
+        for place, p in t.places()
+    ]
+    emit(rows, ["place", "player", "qualified"], as_json)
+
+
+@tournament.command("list")
+@db_option
+@json_option
+def tournament_list(db_url: str, as_json: bool) -> None:
+    """Every tournament, the latest last."""
+    from cribboard.store import tournaments as kept
+
+    emit(kept.listing(read_db(db_url)), ["id", "name", "format", "games", "started_at", "cut_at"], as_json)

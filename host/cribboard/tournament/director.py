@@ -1,0 +1,306 @@
+# What a tournament's director does, kept in the database: begin it (its
+# qualifying is a night, drawn in the tournament's format and scored the
+# ACC's way, so the night's commands play it: rounds, results, flags, late
+# entrants and withdrawals), make the cut once every qualifying game is in
+# (deciding between players equal at the line), enter or fix a playoff game
+# by hand, undo; and the tournament as it stands, read back whole each
+# time it is asked.
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+from cribboard.night import director as nights
+from cribboard.night.director import Night
+from cribboard.night.draw import DrawError, Seating
+from cribboard.night.scheme import Scheme
+from cribboard.night.standings import Standing
+from cribboard.night.tables import Seat
+from cribboard.store import nights as kept_nights
+from cribboard.store import tournaments as kept
+from cribboard.store.engine import Database
+from cribboard.text.i18n import _
+from cribboard.tournament import cut as cutting
+from cribboard.tournament import playoffs as playing
+from cribboard.tournament import qualifying
+from cribboard.tournament.bracket import Slot
+from cribcore.game import TARGETS
+
+BEST_OF = 3  # a playoff match's games when the director names none
+FINAL_BEST_OF = 5
+
+
+@dataclass
+class Tournament:
+    id: int
+    format: str
+    best_of: int
+    final_best_of: int
+    night: Night  # the qualifying
+    seeds: list[int] | None  # the qualifiers' numbers, seed 1 first, once the cut is made
+    cut_at: str | None
+    playoffs: playing.Playoffs | None
+
+    def qualifying_in(self) -> bool:
+        return self.night.in_play > self.night.rounds
+
+    def standings(self) -> list[Standing]:
+        return self.night.standings()
+
+    def entrants(self) -> int:
+        """Everyone who entered, withdrawals too: the cut is one in four of them."""
+        return len(self.night.players)
+
+    def the_cut(self) -> cutting.Cut:
+        return cutting.cut(self.standings(), self.entrants())
+
+    def places(self) -> list[tuple[int, int]]:
+        """(place, player), first place first: the qualifiers by how far they went in the playoffs (those out
+        in one round sharing its place; those still playing last among the qualifiers, unplaced: 0), then
+        the rest in the qualifying's order, sharing its places."""
+        out: list[tuple[int, int]] = []
+        seeds = self.seeds or []
+        if self.playoffs is not None:
+            placed = self.playoffs.places()
+            out += sorted(((placed.get(p, 0), p) for p in seeds), key=lambda x: (x[0] == 0, x[0], seeds.index(x[1])))
+        rest = [r for r in self.standings() if r.number not in seeds]
+        for k, r in enumerate(rest):
+            place = len(seeds) + 1 + k
+            if k and rest[k - 1].rank == r.rank:
+                place = out[-1][0]
+            out.append((place, r.number))
+        return out
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def begin(
+    db: Database,
+    entrants: Sequence[str],
+    games: int,
+    tables: Sequence[Seat],
+    fmt: str = qualifying.TWO,
+    seed: int | None = None,
+    name: str | None = None,
+    best_of: int = BEST_OF,
+    final_best_of: int = FINAL_BEST_OF,
+) -> Tournament:
+    """A new tournament: its qualifying drawn at these tables (DrawError if it cannot be)."""
+    qualifying.check_format(len(entrants), games, fmt)
+    for n in (best_of, final_best_of):
+        if n < 1 or n % 2 == 0:
+            raise DrawError(_("a playoff match is best of an odd count of games (1, 3, 5...), not %d") % n)
+
+    def drawn_by(players: list[int], rounds: int, table_names: list[str], seed: int) -> tuple[tuple[Seating, ...], ...]:
+        return qualifying.draw(players, rounds, table_names, seed, fmt)
+
+    night = nights.begin(
+        db,
+        entrants,
+        games,
+        tables,
+        seed,
+        name,
+        Scheme(),  # (sanctioned: the ACC's, whatever the club's nights use)
+        drawn_by,
+        qualifying.GAMES_A_PAIRING[fmt],
+    )
+    tid = kept.begin(db, night.id, fmt, best_of, final_best_of)
+    return load(db, tid)
+
+
+def load(db: Database, tournament_id: int | None = None) -> Tournament:
+    """The tournament as it stands (the latest without an id); DrawError if there is none."""
+    row = kept.tournament(db, tournament_id)
+    if row is None:
+        raise DrawError(
+            _("there is no tournament %d") % tournament_id
+            if tournament_id is not None
+            else _("no tournament yet: `cribboard tournament new` begins one")
+        )
+    night = nights.load(db, row["night_id"])
+    seeds = kept.seeds(row)
+    playoffs = None
+    if seeds is not None:
+        board_of = [(t, night.tables.board_at(t, night.rounds)) for t in night.tables.names]
+        after = kept_nights.night(db, night.id)
+        played = nights.board_games_after(db, int(after["until_game"] or 0) if after else 0, night.tables.boards())
+        entries = [
+            playing.HandGame(
+                e["round"], e["slot"], e["game_no"], (e["high_score"], e["low_score"]), e["target"], bool(e["replaces"])
+            )
+            for e in kept.entries(db, row["id"])
+        ]
+        playoffs = playing.play(
+            seeds, row["best_of"], row["final_best_of"], board_of, night.roster.names, played, entries
+        )
+    return Tournament(
+        row["id"], row["format"], row["best_of"], row["final_best_of"], night, seeds, row["cut_at"], playoffs
+    )
+
+
+def make_cut(db: Database, t: Tournament, take: Sequence[str] = ()) -> Tournament:
+    """The cut made once every qualifying game is in: the qualifiers seeded in the qualifying's order; players
+    equal at the line are the director's to decide (take: those who go through, as many as the places
+    open). The qualifying ends with it."""
+    if t.seeds is not None:
+        raise DrawError(_("the cut of tournament %d is made already") % t.id)
+    if not t.qualifying_in():
+        raise DrawError(
+            _("qualifying round %(round)d is not all in: the cut is made once every qualifying game is")
+            % {"round": t.night.in_play}
+        )
+    rows = t.standings()
+    c = t.the_cut()
+    if c.qualifiers < 2:
+        raise DrawError(_("%d entrants are too few for a playoff: one in four must be two or more") % t.entrants())
+    through = [rows[i].number for i in c.through]
+    if c.tied:
+        tied = [rows[i].number for i in c.tied]
+        taken = [t.night.roster.find(name, tied) for name in take]
+        if len(set(taken)) != c.open_places():
+            raise DrawError(
+                _(
+                    "%(tied)s are equal at the cut line for %(open)d places: name who goes through "
+                    "(--take, as many as the places)"
+                )
+                % {"tied": ", ".join(t.night.label(p) for p in tied), "open": c.open_places()}
+            )
+        through += [p for p in tied if p in taken]
+    elif take:
+        raise DrawError(_("no one is equal at the cut line: there is no one to take"))
+    else:
+        through = [rows[i].number for i in c.through]
+    if not t.night.over():
+        nights.end(db, t.night)
+    kept.set_seeds(db, t.id, through, _now())
+    return load(db, t.id)
+
+
+def playoffs_of(t: Tournament) -> playing.Playoffs:
+    if t.playoffs is None:
+        raise DrawError(_("the cut is not made yet: `cribboard tournament cut` makes it"))
+    return t.playoffs
+
+
+def enter(
+    db: Database,
+    t: Tournament,
+    players: tuple[str, str],
+    scores: tuple[int, int],
+    game_no: int | None = None,
+    target: int = 121,
+) -> tuple[Tournament, Slot]:
+    """A playoff game entered by hand (the next of the pair's match, or the one numbered: it stands in
+    for the board's), players named by name or by number where a name is shared; the tournament, and the
+    match's (round, place)."""
+    po = playoffs_of(t)
+    a, b = (t.night.roster.find(name, po.seeds) for name in players)
+    match = next(
+        (p for p in po.matches.values() if p.players[0] is not None and {a, b} == set(p.players)),
+        None,
+    )
+    if match is None:
+        raise DrawError(
+            _("%(a)s and %(b)s have no match in the playoffs (yet)") % {"a": t.night.label(a), "b": t.night.label(b)}
+        )
+    if target not in TARGETS:
+        raise DrawError(_("a game is to %s, not %d") % (" or ".join(str(x) for x in TARGETS), target))
+    if max(scores) != target or not 0 <= min(scores) < target:
+        raise DrawError(
+            _(
+                "a finished game to %(target)d has one score of %(target)d and the other from 0 to %(below)d, not "
+                "%(a)d and %(b)d"
+            )
+            % {"target": target, "below": target - 1, "a": scores[0], "b": scores[1]}
+        )
+    number = len(match.games) + 1 if game_no is None else game_no
+    if match.winner is not None and game_no is None:
+        raise DrawError(
+            _("the match of %(a)s and %(b)s is over: give --game to fix one of its %(n)d games")
+            % {"a": t.night.label(a), "b": t.night.label(b), "n": len(match.games)}
+        )
+    if not 1 <= number <= max(len(match.games) + 1, 1) or number > match.best_of:
+        raise DrawError(
+            _("game %(n)d is not one of this match's: games 1 to %(last)d can be entered")
+            % {"n": number, "last": min(len(match.games) + 1, match.best_of)}
+        )
+    high_first = match.players[0] == a
+    ordered = (scores[0], scores[1]) if high_first else (scores[1], scores[0])
+    replaces = number <= len(match.games)
+    kept.enter(db, t.id, match.match.round, match.match.slot, number, replaces, ordered, target, _now())
+    return load(db, t.id), (match.match.round, match.match.slot)
+
+
+def undo(db: Database, t: Tournament) -> tuple[Tournament, dict[str, object] | None]:
+    playoffs_of(t)
+    undone = kept.undo(db, t.id, _now())
+    return load(db, t.id), None if undone is None else dict(undone)
+
+
+def bracket_rows(t: Tournament) -> list[dict[str, object]]:
+    """Every match of the bracket as data: its round, place, table, seeds, players, length, games and
+    winner (a bye: its one player through)."""
+    po = playoffs_of(t)
+    out: list[dict[str, object]] = []
+    for number in range(1, po.bracket.rounds + 1):
+        for p in po.round(number):
+            high, low = p.players
+            out.append(
+                {
+                    "round": number,
+                    "match": p.match.slot + 1,
+                    "table": None if p.match.bye else p.table,
+                    "board": None if p.match.bye else p.board,
+                    "seeds": [p.match.high, None if p.match.bye else p.match.low],
+                    "players": [
+                        None if high is None else t.night.label(high),
+                        None if low is None else t.night.label(low),
+                    ],
+                    "numbers": [high, low],
+                    "best_of": p.best_of,
+                    "bye": p.match.bye,
+                    "games": [{"game": g.number, "scores": list(g.scores), "source": g.source} for g in p.games],
+                    "wins": list(p.wins),
+                    "winner": None if p.winner is None else t.night.label(po.seeds[p.winner - 1]),
+                }
+            )
+    return out
+
+
+AFTER_THE_MATCH = "after_the_match"  # a board's game after its match was won
+FITS_NO_MATCH = "fits_no_match"  # a board's game whose names and table are no match's
+
+
+def flag_rows(t: Tournament) -> list[dict[str, object]]:
+    """The boards' playoff games not counted, as data: a game after its match was won (with its round and
+    match), or one that fits no match."""
+    po = playoffs_of(t)
+    rows: list[dict[str, object]] = []
+    for (number, slot), p in sorted(po.matches.items()):
+        for gid in p.extra:
+            g = po.games[gid]
+            rows.append(
+                {
+                    "game": gid,
+                    "board": g.board,
+                    "names": list(g.names),
+                    "reason": AFTER_THE_MATCH,
+                    "round": number,
+                    "match": slot + 1,
+                }
+            )
+    for gid in po.strays:
+        g = po.games[gid]
+        rows.append(
+            {
+                "game": gid,
+                "board": g.board,
+                "names": list(g.names),
+                "reason": FITS_NO_MATCH,
+                "round": None,
+                "match": None,
+            }
+        )
+    return rows

@@ -1,0 +1,173 @@
+# A tournament from the director's commands, on both database engines: 24
+# entrants (two of one name) qualify over 6 games, two each against many, on
+# the club's boards; the cut takes 6 to a bracket of 8 with 2 byes; the
+# best-of-3 matches are played on the boards at their tables (one game
+# entered by hand), and the seeds, the bracket, the champion and every
+# place equal a count made here from the games themselves.
+import random
+
+from test_night import Boards, as_json, at, ok, refused
+
+TABLES = ["b0ard-%02d" % i for i in range(12)]
+
+
+class ClubBoards(Boards):
+    def __init__(self, db_url):
+        super().__init__(db_url)
+        self.seq = dict.fromkeys(TABLES, 0)
+
+
+def test_a_tournament_from_qualifying_through_the_cut_to_its_places(db_url):
+    rng = random.Random(58)
+    boards = ClubBoards(db_url)
+    for b in TABLES:
+        boards.play(b, ["Player 1", "Player 2"], 0, 100)  # (boards the database knows)
+    db = ["--db", db_url]
+    names = {n: "Entrant %02d" % n for n in range(1, 25)}
+    names[24] = names[23] = "Sam Lee"
+    done = ok(
+        "tournament",
+        "new",
+        *names.values(),
+        "--games",
+        "6",
+        "--format",
+        "two",
+        *at(*TABLES),
+        "--seed",
+        "7",
+        "--best-of",
+        "3",
+        "--final",
+        "3",
+        *db,
+    )
+    assert "6 will qualify" in done.stderr
+    count = {n: [0, 0, 0] for n in names}  # game points, games won, spread
+    met = {}
+    for number in range(1, 7):
+        for g in as_json("night", "round", str(number), *db):
+            first, second = g["numbers"]
+            met[frozenset((first, second))] = met.get(frozenset((first, second)), 0) + 1
+            winner = rng.randrange(2)
+            loser_score = rng.choice([50, 70, 95, 100, 110, 119, 120])
+            boards.play(g["board"], [names[first], names[second]], winner, loser_score)
+            won, lost = (first, second) if winner == 0 else (second, first)
+            count[won][0] += 2 if loser_score >= 91 else 3
+            count[won][1] += 1
+            count[won][2] += 121 - loser_score
+            count[lost][2] -= 121 - loser_score
+    assert max(met.values()) <= 2  # no one plays another more than twice
+    assert as_json("night", "flags", *db) == []
+    standings = as_json("tournament", "standings", *db)
+    assert {r["number"]: [r["game_points"], r["wins"], r["spread"]] for r in standings} == count
+    order = sorted(names, key=lambda n: (-count[n][0], -count[n][1], -count[n][2]))
+    key = {n: tuple(count[n]) for n in names}
+    line = key[order[5]]
+    sure = [n for n in order if key[n] > line]
+    level = [n for n in order if key[n] == line]
+    cut_said = {r["number"]: r["cut"] for r in standings}
+    assert {n for n, c in cut_said.items() if c == "through"} == (
+        set(sure) if len(sure) + len(level) > 6 else set(order[:6])
+    )
+    take = []
+    if len(sure) + len(level) > 6:
+        assert "equal at the cut line" in refused("tournament", "cut", *db)
+        take = level[: 6 - len(sure)]
+    ok("tournament", "cut", *[x for n in take for x in ("--take", "#%d" % n)], *db)
+    seeds = [n for n in order if n in sure] + [n for n in level if n in take] if take else order[:6]
+    assert "made already" in refused("tournament", "cut", *db)
+
+    first_round = as_json("tournament", "bracket", "--round", "1", *db)
+    assert [r["seeds"] for r in first_round] == [[1, None], [4, 5], [3, 6], [2, None]]  # the chart of 8: 2 byes
+    assert [r["numbers"][0] for r in first_round] == [seeds[0], seeds[3], seeds[2], seeds[1]]
+    # The playoffs on the boards, best of 3: the higher seed on track 1; one game of round 1 by hand.
+    winners = {}
+    by_hand = False
+    for number in (1, 2, 3):
+        for r in as_json("tournament", "bracket", "--round", str(number), *db):
+            if r["bye"]:
+                winners[(number, r["match"])] = r["numbers"][0]
+                continue
+            high, low = r["numbers"]
+            wins = [0, 0]
+            while max(wins) < 2:
+                w = rng.randrange(2)
+                if not by_hand:
+                    scores = [121, 121]
+                    scores[1 - w] = 100
+                    ok("tournament", "result", "#%d" % high, str(scores[0]), "#%d" % low, str(scores[1]), *db)
+                    by_hand = True
+                else:
+                    boards.play(r["board"], [names[high], names[low]], w, 100)
+                wins[w] += 1
+            winners[(number, r["match"])] = high if wins[0] == 2 else low
+            shown = next(
+                x for x in as_json("tournament", "bracket", "--round", str(number), *db) if x["match"] == r["match"]
+            )
+            assert shown["wins"] == wins
+    champion = winners[(3, 1)]
+    places = {r["number"]: r["place"] for r in as_json("tournament", "places", *db)}
+    assert places[champion] == 1
+    final = next(r for r in as_json("tournament", "bracket", "--round", "3", *db))
+    assert places[next(p for p in final["numbers"] if p != champion)] == 2
+    semis = as_json("tournament", "bracket", "--round", "2", *db)
+    for r in semis:
+        loser = next(p for p in r["numbers"] if p != winners[(2, r["match"])])
+        assert places[loser] == 3
+    for r in first_round:
+        if not r["bye"]:
+            loser = next(p for p in r["numbers"] if p != winners[(1, r["match"])])
+            assert places[loser] == 5
+    rest = [n for n in order if n not in seeds]
+    assert [places[n] for n in rest] == sorted(places[n] for n in rest)
+    assert min(places[n] for n in rest) == 7
+    assert as_json("tournament", "list", *db)[0]["format"] == "two"
+
+
+def test_a_tournament_that_cannot_be_begun_or_cut_says_why(db_url):
+    db = ["--db", db_url]
+    assert "even count" in refused("tournament", "new", *["P%d" % i for i in range(8)], "--games", "5", *db)
+    assert "odd count" in refused(
+        "tournament", "new", *["P%d" % i for i in range(8)], "--games", "4", "--best-of", "2", *db
+    )
+    ok("tournament", "new", *["P%d" % i for i in range(8)], "--games", "4", "--seed", "1", *db)
+    assert "is not all in" in refused("tournament", "cut", *db)
+    assert "the cut is not made yet" in refused("tournament", "result", "P1", "121", "P2", "90", *db)
+
+
+def test_a_playoff_game_by_hand_is_one_more_or_a_fix_and_undoes(db_url):
+    """Eight entrants, two qualify: the final at once. A game entered by hand is a game more; the board's
+    games number on after it; one entered with --game fixes that game; undo takes the last back."""
+    boards = ClubBoards(db_url)
+    for b in TABLES[:4]:
+        boards.play(b, ["Player 1", "Player 2"], 0, 100)
+    db = ["--db", db_url]
+    names = ["P%d" % i for i in range(1, 9)]
+    ok("tournament", "new", *names, "--games", "2", "--final", "3", *at(*TABLES[:4]), "--seed", "3", *db)
+    for number in (1, 2):
+        for g in as_json("night", "round", str(number), *db):
+            first, second = g["numbers"]
+            winner = min(first, second)  # the lower number wins, by more the lower it is: no one level
+            boards.play(g["board"], [names[first - 1], names[second - 1]], 0 if winner == first else 1, 90 + 5 * winner)
+    ok("tournament", "cut", *db)
+    (final,) = as_json("tournament", "bracket", *db)
+    hi, lo = final["players"]
+    assert hi == "P1"
+    ok("tournament", "result", lo, "121", hi, "90", *db)  # game 1: by hand, the board never had it
+    boards.play(final["board"], [hi, lo], 0, 110)  # the board's first: game 2
+    (final,) = as_json("tournament", "bracket", *db)
+    assert [(g["game"], g["scores"], g["source"]) for g in final["games"]] == [
+        (1, [90, 121], "hand"),
+        (2, [121, 110], "board"),
+    ]
+    ok("tournament", "result", hi, "121", lo, "60", "--game", "1", *db)  # game 1 was P1's after all
+    (final,) = as_json("tournament", "bracket", *db)
+    assert (final["wins"], final["winner"]) == ([2, 0], "P1")
+    assert "is over" in refused("tournament", "result", hi, "121", lo, "60", *db)
+    ok("tournament", "undo", *db)
+    (final,) = as_json("tournament", "bracket", *db)
+    assert (final["wins"], final["winner"]) == ([1, 1], None)
+    places = as_json("tournament", "places", *db)
+    assert [r["place"] for r in places[:2]] == [None, None]  # still playing: unplaced
+    assert [r["place"] for r in places[2:]] == sorted(r["place"] for r in places[2:])
