@@ -165,9 +165,15 @@ def test_a_playoff_game_by_hand_is_one_more_or_a_fix_and_undoes(db_url):
     (final,) = as_json("tournament", "bracket", *db)
     assert (final["wins"], final["winner"]) == ([2, 0], "P1")
     assert "is over" in refused("tournament", "result", hi, "121", lo, "60", *db)
-    ok("tournament", "undo", *db)
-    (final,) = as_json("tournament", "bracket", *db)
-    assert (final["wins"], final["winner"]) == ([1, 1], None)
     places = as_json("tournament", "places", *db)
-    assert [r["place"] for r in places[:2]] == [None, None]  # still playing: unplaced
+    assert [(r["player"], r["place"]) for r in places[:2]] == [(hi, 1), (lo, 2)]
+    boards.play(final["board"], [lo, hi], 1, 100)  # the board played on: a game after the match was won
+    (flag,) = as_json("tournament", "flags", *db)
+    assert (flag["reason"], flag["round"], flag["match"], flag["names"]) == ("after_the_match", 1, 1, [lo, hi])
+    ok("tournament", "undo", *db)  # the fix taken back: 1-1, and the board's last game is game 3
+    (final,) = as_json("tournament", "bracket", *db)
+    assert (final["wins"], final["winner"]) == ([2, 1], hi)
+    assert as_json("tournament", "flags", *db) == []
+    assert "is over" in refused("tournament", "result", hi, "121", lo, "1", *db)
+    places = as_json("tournament", "places", *db)
     assert [r["place"] for r in places[2:]] == sorted(r["place"] for r in places[2:])

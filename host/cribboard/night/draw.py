@@ -76,14 +76,20 @@ def draw(players: Sequence[int], rounds: int, tables: Sequence[str], seed: int) 
     """The night's rounds; DrawError if it cannot be drawn as asked."""
     names, boards = check(players, rounds, tables)
     rng = random.Random(seed)
-    order: list[int | None] = list(names)
+    drawn = seat(shuffled_robin(names, rng)[:rounds], boards, rng)
+    return Draw(seed, names, boards, drawn)
+
+
+def shuffled_robin(players: Sequence[int], rng: random.Random) -> list[list[tuple[int | None, int | None]]]:
+    """A round robin of the players in an order the rng shuffles, its rounds in a shuffled order too (an odd
+    count adds a bye: None)."""
+    order: list[int | None] = list(players)
     rng.shuffle(order)
     if len(order) % 2:
         order.append(None)  # the bye
     robin = round_robin(order)
     rng.shuffle(robin)
-    drawn = seat(robin[:rounds], boards, rng)
-    return Draw(seed, names, boards, drawn)
+    return robin
 
 
 def seat(

@@ -277,30 +277,18 @@ def flag_rows(t: Tournament) -> list[dict[str, object]]:
     """The boards' playoff games not counted, as data: a game after its match was won (with its round and
     match), or one that fits no match."""
     po = playoffs_of(t)
-    rows: list[dict[str, object]] = []
-    for (number, slot), p in sorted(po.matches.items()):
-        for gid in p.extra:
-            g = po.games[gid]
-            rows.append(
-                {
-                    "game": gid,
-                    "board": g.board,
-                    "names": list(g.names),
-                    "reason": AFTER_THE_MATCH,
-                    "round": number,
-                    "match": slot + 1,
-                }
-            )
-    for gid in po.strays:
-        g = po.games[gid]
-        rows.append(
-            {
-                "game": gid,
-                "board": g.board,
-                "names": list(g.names),
-                "reason": FITS_NO_MATCH,
-                "round": None,
-                "match": None,
-            }
-        )
-    return rows
+    flagged = [
+        (gid, AFTER_THE_MATCH, number, slot + 1) for (number, slot), p in sorted(po.matches.items()) for gid in p.extra
+    ]
+    flagged += [(gid, FITS_NO_MATCH, None, None) for gid in po.strays]
+    return [
+        {
+            "game": gid,
+            "board": po.games[gid].board,
+            "names": list(po.games[gid].names),
+            "reason": reason,
+            "round": number,
+            "match": match,
+        }
+        for gid, reason, number, match in flagged
+    ]

@@ -11,7 +11,7 @@
 import random
 from collections.abc import Sequence
 
-from cribboard.night.draw import DrawError, Seating, check, most_rounds, round_robin, seat, swapped
+from cribboard.night.draw import DrawError, Seating, check, most_rounds, seat, shuffled_robin, swapped
 from cribboard.text.i18n import _
 
 ONE_CUT = "one-cut"  # one game each against many, first deal cut for
@@ -56,13 +56,7 @@ def draw(
     rng = random.Random(seed)
     pairings: list[list[tuple[int | None, int | None]]] = []
     while len(pairings) < games // per:
-        order: list[int | None] = list(players)
-        rng.shuffle(order)
-        if len(order) % 2:
-            order.append(None)  # the bye
-        robin = round_robin(order)
-        rng.shuffle(robin)
-        pairings += robin[: games // per - len(pairings)]
+        pairings += shuffled_robin(players, rng)[: games // per - len(pairings)]
     seated = seat(pairings, boards, rng)
     if fmt == TWO:
         return tuple(r for games_of in seated for r in (games_of, swapped(games_of)))
