@@ -21,7 +21,8 @@ from cribboard.cli.options import (
     output_option,
     port_option,
     read_db,
-    table_specs,
+    seed_option,
+    tables_option,
 )
 from cribboard.cli.output import emit, status
 from cribboard.errors import UsageError
@@ -80,16 +81,8 @@ def night():
     type=click.IntRange(1, 99),
     help="Games a player plays (default: 9, or the most the players can play with no one met twice).",
 )
-@click.option(
-    "--table",
-    "tables",
-    multiple=True,
-    callback=table_specs,
-    metavar="NAME[=BOARD]",
-    help="A table, and the board at it (a prefix of its id) if it has one; without any: tables 1, 2, ... "
-    "for the players, the club's paired boards at the first ones.",
-)
-@click.option("--seed", type=click.IntRange(0, 2**31 - 1), help="The draw's seed (to draw the same night again).")
+@tables_option
+@seed_option
 @click.option("--name", help="The night's name (its date if not given).")
 @_scheme_options
 @db_option

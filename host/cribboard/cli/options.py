@@ -2,6 +2,7 @@
 # (--db, --port, --json, a row's id), and opening what they name: a
 # database made only where the user chose one, a board's link found by its
 # port.
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -10,6 +11,7 @@ import platformdirs
 
 from cribboard.cli.output import status
 from cribboard.errors import UsageError
+from cribboard.night.draw import SEED_MAX
 from cribboard.records import MAX_INT
 from cribboard.text.i18n import _
 
@@ -152,3 +154,22 @@ def table_specs(_ctx: click.Context, _param: click.Parameter, value: Any) -> lis
             raise click.BadParameter(_("a table's name is 1 to 20 characters of one line, not %r") % name)
         out.append((name, board.strip() if is_board else None))
     return out
+
+
+def tables_option(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """--table, as many as there are: a night's or a tournament's tables and the boards at them."""
+    return click.option(
+        "--table",
+        "tables",
+        multiple=True,
+        callback=table_specs,
+        metavar="NAME[=BOARD]",
+        help="A table, and the board at it (a prefix of its id) if it has one; without any: tables 1, 2, ... "
+        "for the players, the club's paired boards at the first ones.",
+    )(fn)
+
+
+def seed_option(fn: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option(
+        "--seed", type=click.IntRange(0, SEED_MAX), help="The draw's seed (to draw the same rounds again)."
+    )(fn)

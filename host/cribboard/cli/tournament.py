@@ -18,7 +18,8 @@ from cribboard.cli.options import (
     names_as_typed,
     open_db,
     read_db,
-    table_specs,
+    seed_option,
+    tables_option,
 )
 from cribboard.cli.output import emit, status
 from cribboard.errors import UsageError
@@ -58,18 +59,10 @@ def tournament():
     help="two: two games each against many, first deal alternating; one-cut: one game each, first deal cut "
     "for; one-alternating: one game each, first deal shared evenly.",
 )
-@click.option(
-    "--table",
-    "tables",
-    multiple=True,
-    callback=table_specs,
-    metavar="NAME[=BOARD]",
-    help="A table, and the board at it (a prefix of its id) if it has one; without any: tables 1, 2, ... "
-    "for the entrants, the club's paired boards at the first ones.",
-)
+@tables_option
 @click.option("--best-of", type=click.IntRange(1, 99), default=3, show_default=True, help="A playoff match's games.")
 @click.option("--final", type=click.IntRange(1, 99), default=5, show_default=True, help="The final's games.")
-@click.option("--seed", type=click.IntRange(0, 2**31 - 1), help="The draw's seed (to draw the same qualifying again).")
+@seed_option
 @click.option("--name", help="The tournament's name (its date if not given).")
 @db_option
 @json_option

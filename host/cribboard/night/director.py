@@ -11,7 +11,7 @@ from datetime import datetime, timezone
 
 from cribboard.night import draw as drawing
 from cribboard.night import redraw, results, standings
-from cribboard.night.draw import DrawError, Seating, swapped
+from cribboard.night.draw import SEED_MAX, DrawError, Seating, swapped
 from cribboard.night.results import BoardGame, Entry, Filed
 from cribboard.night.roster import Roster
 from cribboard.night.scheme import Scheme
@@ -24,7 +24,6 @@ from cribcore.game import TARGETS
 
 DrawFn = Callable[[list[int], int, list[str], int], tuple[tuple[Seating, ...], ...]]  # (players, rounds, tables, seed)
 SCHEME_SETTING = "night.scheme"  # the club's own scheme, when it set one
-SEED_MAX = 2**31 - 1  # a seed a director can read out and type again
 
 
 @dataclass

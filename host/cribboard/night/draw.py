@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from cribboard.errors import UsageError
 from cribboard.text.i18n import _
 
+SEED_MAX = 2**31 - 1  # a draw's seed a director can read out and type again
 ROUNDS = 9  # a night's games when the director names no count: the ACC's grass roots night
 
 
