@@ -5,7 +5,6 @@
 # Usage: python tests/bench/bench_night.py
 import json
 import random
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -19,6 +18,7 @@ sys.path.insert(0, str(ROOT / "tests" / "bench"))
 sys.path.insert(0, str(ROOT / "tests" / "host"))
 
 from bench_core import reference_us  # noqa: E402
+from drawnplay import median_ms, played  # noqa: E402
 from nightgames import record  # noqa: E402
 
 from cribboard import store  # noqa: E402
@@ -26,43 +26,8 @@ from cribboard.night import director, redraw, results, standings  # noqa: E402
 from cribboard.night.draw import draw  # noqa: E402
 from cribboard.night.scheme import Scheme  # noqa: E402
 from cribboard.night.tables import Tables  # noqa: E402
-from cribcore.game import skunk_class  # noqa: E402
 
 PLAYERS, ROUNDS, TABLES = 200, 20, 100
-
-
-def median_ms(fn, times=5):
-    out = []
-    for _ in range(times):
-        t0 = time.perf_counter()
-        fn()
-        out.append((time.perf_counter() - t0) * 1000)
-    return statistics.median(out)
-
-
-def played(d, names, seed=1):
-    rng = random.Random(seed)
-    games, gid = [], 0
-    for games_of_round in d.rounds:
-        for g in games_of_round:
-            if g.second is None:
-                continue
-            gid += 1
-            winner, loser = rng.randrange(2), rng.randrange(40, 121)
-            scores = [121, 121]
-            scores[1 - winner] = loser
-            games.append(
-                results.BoardGame(
-                    gid,
-                    g.table or "",
-                    (names[g.first], names[g.second]),
-                    tuple(scores),
-                    winner,
-                    121,
-                    skunk_class(loser),
-                )
-            )
-    return games
 
 
 def main():
@@ -74,7 +39,7 @@ def main():
     late_ms = median_ms(
         lambda: redraw.redraw(numbers + [PLAYERS + 1], ROUNDS // 2, tables + ["spare"], 1, d.rounds[: ROUNDS // 2])
     )
-    games = played(d, names)
+    games = played(d.rounds, names, random.Random(1))
     at = Tables.of(tables, [(t, 1, t) for t in tables])  # each table's board named as it is
     file_ms = median_ms(lambda: results.file(d.rounds, games, [], at, names))
     filed = results.file(d.rounds, games, [], at, names)

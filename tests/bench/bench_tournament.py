@@ -6,7 +6,6 @@
 # Usage: python tests/bench/bench_tournament.py
 import json
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -17,41 +16,15 @@ sys.path.insert(0, str(ROOT / "host"))
 sys.path.insert(0, str(ROOT / "tests" / "bench"))
 
 from bench_core import reference_us  # noqa: E402
+from drawnplay import median_ms, played  # noqa: E402
 
 from cribboard.night import results, standings  # noqa: E402
 from cribboard.night.scheme import Scheme  # noqa: E402
 from cribboard.night.tables import Tables  # noqa: E402
 from cribboard.tournament import cut, qualifying  # noqa: E402
 from cribboard.tournament.bracket import Bracket  # noqa: E402
-from cribcore.game import skunk_class  # noqa: E402
 
 ENTRANTS, GAMES, BOARDS = 512, 22, 256
-
-
-def median_ms(fn, times=5):
-    out = []
-    for _ in range(times):
-        t0 = time.perf_counter()
-        fn()
-        out.append((time.perf_counter() - t0) * 1000)
-    return statistics.median(out)
-
-
-def played(rounds, names, rng):
-    games, gid = [], 0
-    for games_of_round in rounds:
-        for g in games_of_round:
-            if g.second is None:
-                continue
-            gid += 1
-            winner, loser = rng.randrange(2), rng.randrange(40, 121)
-            scores = [121, 121]
-            scores[1 - winner] = loser
-            on_tracks = (names[g.first], names[g.second])
-            games.append(
-                results.BoardGame(gid, g.table or "", on_tracks, tuple(scores), winner, 121, skunk_class(loser))
-            )
-    return games
 
 
 def main():
@@ -61,9 +34,8 @@ def main():
     tables = ["%d" % (i + 1) for i in range(BOARDS)]
     draw_ms = median_ms(lambda: qualifying.draw(entrants, GAMES, tables, 1, qualifying.TWO))
     rounds = qualifying.draw(entrants, GAMES, tables, 1, qualifying.TWO)
-    games = played(rounds, names, rng)
+    games = played(rounds, names, rng, lambda table: "board-" + table)
     at = Tables.of(tables, [(t, 1, "board-" + t) for t in tables])
-    games = [results.BoardGame(g.id, "board-" + g.board, g.names, g.scores, g.winner, g.target, g.skunk) for g in games]
     file_ms = median_ms(lambda: results.file(rounds, games, [], at, names))
     filed = results.file(rounds, games, [], at, names)
     assert not filed.flags
