@@ -286,3 +286,33 @@ def test_the_clubs_wifi_and_server_are_kept_and_never_sent_back():
     said = " ".join(replies(t.ask("STATE")) + replies(t.ask("HELLO")))
     assert "s3cret" not in said
     assert "ab" * 16 not in said
+
+
+def test_the_clubs_seat_with_a_length_starts_a_match_of_that_length_shown_and_recorded_game_by_game():
+    """A playoff table: the club's signed answer names the pair and the match's length. The board starts a
+    best-of-3 match track 1 deals, keeps it as the same answer comes again, lights each game won on the
+    game-point LEDs, records each game of the match, and ends the match at two wins; a length no match has
+    is left."""
+    t = Table()
+    t.connect()
+    api = HostApi(t.app)
+    api.seat(["Ann", "Bob"], 3)
+    m = t.app.match
+    assert (m.best_of, m.need, t.state()["names"]) == (3, 2, ["Ann", "Bob"])
+    play(t, [0, 100], winner=0, chunk=29)
+    t.tap("OK")
+    api.seat(["Ann", "Bob"], 3)  # the club says it again with every answer: the match goes on
+    assert t.app.match is m
+    t.run(300)
+    lit = [t.rgb(i) != (0, 0, 0) for i in t.layout.points[0]]
+    assert lit[:2] == [True, False]  # one game won: one game-point LED
+    api.seat(["Ann", "Bob"], 4)  # not a match's length: left
+    assert t.app.match is m
+    play(t, [0, 100], winner=0, chunk=29)
+    t.tap("OK")
+    recs = [json.loads(r.split(" ", 2)[2]) for r in replies(t.ask("LIST 0"))[:-1]]
+    assert [(r["best_of"], r["game_no"], r["names"]) for r in recs] == [(3, 1, ["Ann", "Bob"]), (3, 2, ["Ann", "Bob"])]
+    assert recs[1]["match_result"]["winner"] == 0  # two of three: the match is over
+    assert t.app.match is not m  # and a new one of the same length waits for the next pair
+    api.seat(["Cy", "Di"], 5)  # the next round's pair and length, before its first entry
+    assert (t.app.match.best_of, t.state()["names"]) == (5, ["Cy", "Di"])

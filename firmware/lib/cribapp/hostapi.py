@@ -15,6 +15,7 @@ _CLUB = const(1303)
 _NO_RECORD = const(1304)
 _PASSWORD = const(1305)
 _SSID = const(1306)
+_MOST_GAMES = const(100)  # a match's length is below it (cribcore.match takes 1 to 99)
 
 
 class HostApi:
@@ -102,14 +103,17 @@ class HostApi:
         self.app.session.set_names(names)
         self.app.save()
 
-    def seat(self, names):
-        """The players a club night puts at this board (the club's answer), track 1 first: who deals
-        first. Kept when they change the tracks' names; a new pair on a game with no entry yet starts a
-        new match that track 1 deals, as the draw says. Names this board cannot take are left (the
-        answer is the club's, not a user's)."""
+    def seat(self, names, best_of=None):
+        """The players the club puts at this board (its answer), track 1 first: who deals first; best_of,
+        a tournament's playoff match's length. Kept when they change the tracks' names or the match's
+        length; a new pair (or length) on a game with no entry yet starts a new match that track 1 deals,
+        as the draw says. What this board cannot take is left (the answer is the club's, not a user's)."""
         app = self.app
         s = app.session
-        if names == s.names:
+        settings = s.settings
+        if type(best_of) is int and 0 < best_of < _MOST_GAMES and best_of % 2 and best_of != settings["best_of"]:
+            settings = dict(settings, best_of=best_of, first_to=None)
+        if names == s.names and settings is s.settings:
             return
         try:
             s.set_names(names)
@@ -118,7 +122,7 @@ class HostApi:
         if not s.match.game.events:
             from cribapp.boardview import view_for  # (loaded already: the app draws with it)
 
-            s.new_match(s.settings, 0)
+            s.new_match(settings, 0)
             app._view = view_for(s.match)
         app.save()
 

@@ -292,9 +292,9 @@ class Sender:
                 return False
             if said.get("board") != self.board or said.get("counter") != self._counter:
                 return False
-            names = said.get("names")  # a club night's pair for this table, in the club's signed word
+            names = said.get("names")  # the club's pair for this table (and a playoff's length), signed
             if names is not None:
-                self.face.seat(names)
+                self.face.seat(names, said.get("best_of"))
             if self._path == LIVE:
                 self.shown = self._changes
                 self.live_at = self.clock.ticks_ms()

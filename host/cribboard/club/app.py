@@ -3,7 +3,7 @@
 #   POST /board/v1/games, /board/v1/live   a board's report -> the club's answer, always one
 #   GET  /healthz        200 {"ok": true} when the database answers; else 503 with Retry-After
 #   GET  /, /api/...     the live page of every board that reports (cribboard.web.pages, read-only)
-#   GET  /night, /api/night   the club night's projector page (cribboard.night.page)
+#   GET  /night, /api/night   the club night's projector page (cribboard.night.page), a tournament's too
 # Like the simulated board's page, it answers only to its own address (a
 # DNS-rebinding page names another host), and takes a POST only from a
 # board, never from a page (cribboard.web.guard: the one guard both servers
@@ -14,6 +14,7 @@ from typing import Any
 
 from cribboard.club.protocol import MAX_BODY, Club
 from cribboard.night.page import NightPage
+from cribboard.tournament import view as tournament_view
 from cribboard.web import guard, pages
 from cribboard.web.http import RETRY_AFTER_S, Answer, Request, Routes, refused
 from cribcore.clubwire import BOARD, COUNTER, GAMES, LIVE, REQUEST_MS, SIGNATURE
@@ -35,7 +36,9 @@ class ClubApp:
         self.routes = Routes()
         self.routes.get("/healthz", self._health)
         pages.add_routes(self.routes, club.live.boards)
-        NightPage(club.pool.db, club.live.views, club.clock).add_routes(self.routes)
+        NightPage(club.pool.db, club.live.views, club.clock, tournament_view.read, tournament_view.as_page).add_routes(
+            self.routes
+        )
         for path in (GAMES, LIVE):
             self.routes.post(path, self._report)
 

@@ -12,7 +12,8 @@
 #                         -> {"board", "counter", "seq": the batch's last, "apart": [seqs kept apart]}
 #   POST /board/v1/live   {"state": the board's saved state} -> {"board", "counter"}
 # Either answer also gives "names" (track 1 first: who deals first) while a
-# club night seats a pair at the board in the round in play.
+# club night seats a pair at the board in the round in play, and with them
+# "best_of" while a tournament's playoff match is on at its table.
 # Every refusal is a status and one log line (rate-limited per address), and
 # changes nothing: 400/403/404/409/413/422/429 for the board's fault, 503
 # with Retry-After for the server's (its database away or busy).
@@ -96,7 +97,7 @@ class Club:
         self.live = LiveBoards(self.pool, self._note)  # the page's boards, and the others' followed
         self.health_checks = Allowance(HEALTH_RATE, HEALTH_BURST, clock)  # per address
         self.clock = clock  # (the night's page reads by it too)
-        self._seating: Recent[dict[str, list[str]]] = Recent(SEATING_S, clock)  # the night's pairs by board
+        self._seating: Recent[dict[str, dict[str, Any]]] = Recent(SEATING_S, clock)  # what each board is told
 
     def close(self) -> None:
         self.live.close()
@@ -303,16 +304,16 @@ class Club:
         return Answer(200, raw, JSON, {SIGNATURE: signature(key, "ACK", LIVE, board, counter, raw)})
 
     def _named(self, db: Database, board: str, answer: dict[str, Any]) -> dict[str, Any]:
-        """The answer, with the names of the pair a club night seats at the board, if it does."""
-        names = self._seated(db).get(board)
-        if names is not None:
-            answer["names"] = names
+        """The answer, with the names of the pair a club night (or a playoff match) seats at the board, if it
+        does, and the match's length for a playoff."""
+        answer.update(self._seated(db).get(board, {}))
         return answer
 
-    def _seated(self, db: Database) -> dict[str, list[str]]:
-        """The pair a club night puts at each board in the round in play (read at most once a SEATING_S; a
-        request that comes in while it is read again uses the one before)."""
-        from cribboard.night import director
+    def _seated(self, db: Database) -> dict[str, dict[str, Any]]:
+        """What each board is told: the pair a club night puts at it in the round in play, or a playoff
+        match's (read at most once a SEATING_S; a request that comes in while it is read again uses the one
+        before)."""
+        from cribboard.tournament import director
 
         return self._seating.get(lambda: director.seating(db))
 

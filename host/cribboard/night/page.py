@@ -4,7 +4,9 @@
 #                    with Retry-After while the database is away
 # The night is read from the database at most once a second, whatever the
 # number of pages asking (a projector, the players' phones); the boards'
-# live scores come from the server's own page of boards.
+# live scores come from the server's own page of boards. What is read and
+# shown may be more than the night's (a tournament's: its reader and view
+# are given).
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Any
@@ -25,10 +27,15 @@ class NightPage:
         db: Callable[[], AbstractContextManager[Database]],
         live: Callable[[], dict[str, Any]],
         clock: Callable[[], float],
+        read: Callable[[Database], Any] = director.latest,
+        show: Callable[[Any, dict[str, Any]], dict[str, Any]] = as_page,
     ) -> None:
-        """db(): a connection for one read; live(): each reporting board's scoreboard by its id."""
+        """db(): a connection for one read; live(): each reporting board's scoreboard by its id; read(db):
+        what the page shows, read; show(what was read, live): the page's data."""
         self._db = db
         self._live = live
+        self._read = read
+        self._show = show
         self._night: Recent[Any] = Recent(READ_S, clock)
 
     def data(self) -> dict[str, Any]:
@@ -37,9 +44,9 @@ class NightPage:
 
         def read() -> Any:
             with self._db() as db:
-                return director.latest(db)
+                return self._read(db)
 
-        return as_page(self._night.get(read), self._live())
+        return self._show(self._night.get(read), self._live())
 
     def add_routes(self, routes: Routes) -> None:
         routes.get(

@@ -292,3 +292,20 @@ def flag_rows(t: Tournament) -> list[dict[str, object]]:
         }
         for gid, reason, number, match in flagged
     ]
+
+
+def seating(db: Database) -> dict[str, dict[str, object]]:
+    """What each of the club's boards is told, by board: {"names"} for the pair a night under way seats at
+    it, {"names", "best_of"} at a table whose playoff match (of the latest tournament) is on: the higher
+    seed on track 1."""
+    out: dict[str, dict[str, object]] = {b: {"names": names} for b, names in nights.seating(db).items()}
+    row = kept.tournament(db)
+    if row is None or row["seeds"] is None:
+        return out
+    t = load(db, row["id"])
+    for p in playoffs_of(t).matches.values():
+        high, low = p.players
+        if p.board is None or p.match.bye or p.winner is not None or high is None or low is None:
+            continue
+        out[p.board] = {"names": [t.night.roster.name(high), t.night.roster.name(low)], "best_of": p.best_of}
+    return out
