@@ -177,3 +177,49 @@ def test_a_playoff_game_by_hand_is_one_more_or_a_fix_and_undoes(db_url):
     assert "is over" in refused("tournament", "result", hi, "121", lo, "1", *db)
     places = as_json("tournament", "places", *db)
     assert [r["place"] for r in places[2:]] == sorted(r["place"] for r in places[2:])
+
+
+def test_a_board_on_usb_is_told_its_playoff_match_and_its_games_win_it(tmp_path, db_url):
+    """The final at a board on USB: `tournament send` seats the pair and the match's length (best of 3);
+    two games won on its buttons, synced, win the match and the tournament."""
+    from simboard import Board
+
+    from cribboard.sim.simulator import board_ident
+
+    board = Board(tmp_path / "flash")
+    db = ["--db", db_url]
+    try:
+        ok("sync", "--port", board.port, *db)  # the database knows the board from its first sync
+        ident = board_ident(tmp_path / "flash")
+        names = ["P%d" % i for i in range(1, 9)]
+        tables = ["--table", "1=%s" % ident[:8], "--table", "2", "--table", "3", "--table", "4"]
+        ok("tournament", "new", *names, "--games", "2", "--final", "3", *tables, "--seed", "5", *db)
+        assert "at no table with a playoff match on" in refused("tournament", "send", "--port", board.port, *db)
+        for number in (1, 2):  # the qualifying's scorecards, entered by hand: the lower number wins
+            for g in as_json("night", "round", str(number), *db):
+                first, second = g["numbers"]
+                winner = min(first, second)
+                scores = ("121", str(90 + winner)) if winner == first else (str(90 + winner), "121")
+                ok("night", "result", str(number), g["first"], scores[0], g["second"], scores[1], *db)
+        ok("tournament", "cut", *db)
+        (final,) = as_json("tournament", "bracket", *db)
+        assert (final["table"], final["board"]) == ("1", ident)
+        told = ok("tournament", "send", "--port", board.port, *db)
+        assert "%s against %s, best of 3" % tuple(final["players"]) in told.stderr
+        for _game in range(2):  # track 1 (the higher seed) to 121 twice on the buttons
+            for _ in range(4):
+                board.enter("P1", 29)
+            board.enter("P1", 5)
+            board.press("OK")
+        ok("sync", "--port", board.port, *db)
+    finally:
+        board.stop()
+    (final,) = as_json("tournament", "bracket", *db)
+    assert (final["wins"], final["winner"]) == ([2, 0], final["players"][0])
+    assert [g["source"] for g in final["games"]] == ["board", "board"]
+    assert as_json("tournament", "places", *db)[0] == {
+        "place": 1,
+        "player": final["players"][0],
+        "number": final["numbers"][0],
+        "qualified": True,
+    }

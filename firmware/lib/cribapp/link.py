@@ -122,6 +122,8 @@ class Link:
                 self.crashes(args)
             elif cmd == "NAMES":
                 self.names(text)
+            elif cmd == "SEAT":
+                self.seat(text)
             elif cmd == "CONF":
                 self.conf(text)
             elif cmd == "STATE":
@@ -190,6 +192,17 @@ class Link:
             raise ValueError('usage: NAMES ["NAME", "NAME"]') from None
         self.face.set_player_names(names)
         self.send("OK NAMES " + json.dumps(names))
+
+    def seat(self, text):
+        """SEAT {"names": ["Ann", "Bob"], "best_of": 3}: what the club's answer says over WiFi, over USB (a
+        playoff table's pair, track 1 first, and the match's length: HostApi.seat)."""
+        try:
+            said = json.loads(text[4:])
+            names = said["names"]
+        except (ValueError, KeyError, TypeError):
+            raise ValueError('usage: SEAT {"names": ["NAME", "NAME"], "best_of": N}') from None
+        self.face.seat(names, said.get("best_of"))
+        self.send("OK SEAT " + json.dumps(self.face.live_state()["names"]))
 
     def conf(self, text):
         """CONF wifi|club {JSON}: kept on the board; the answer never repeats it."""

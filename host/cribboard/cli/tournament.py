@@ -17,6 +17,8 @@ from cribboard.cli.options import (
     json_option,
     names_as_typed,
     open_db,
+    open_link,
+    port_option,
     read_db,
     seed_option,
     tables_option,
@@ -267,6 +269,37 @@ def tournament_flags(tournament_id: int | None, db_url: str, as_json: bool) -> N
             "names": " - ".join(r["names"]),
             "reason": _("after its match was won") if r["reason"] == director.AFTER_THE_MATCH else _("fits no match"),
         },
+    )
+
+
+@tournament.command("send")
+@port_option
+@_tournament_option
+@db_option
+def tournament_send(port: str | None, tournament_id: int | None, db_url: str) -> None:
+    """Tell a board on USB its playoff match: the pair (the higher seed on track 1) and the match's length.
+    (A board on the club's WiFi is told with the server's next answer.)"""
+    from cribboard.tournament import director
+
+    t = _load(db_url, tournament_id)
+    link = open_link(port)
+    try:
+        board = str(link.hello().get("board", ""))
+        seat = director.seating_of(t).get(board)
+        if seat is None:
+            raise UsageError(_("board %s is at no table with a playoff match on") % board)
+        names, best_of = seat
+        taken = link.seat(names, best_of)
+    finally:
+        link.close()
+    if taken != names:
+        raise UsageError(
+            _("board %(board)s kept %(taken)s: its game has points entered (the match is seated once it is over)")
+            % {"board": board, "taken": " - ".join(taken)}
+        )
+    status(
+        _("board %(board)s: %(a)s against %(b)s, best of %(n)d")
+        % {"board": board, "a": names[0], "b": names[1], "n": best_of}
     )
 
 

@@ -145,6 +145,22 @@ class BoardLink(SealedLines):
             raise LinkError(_("the board's firmware is too old to take names: update it with `cribboard flash`"))
         self.ask("NAMES " + json.dumps(names, ensure_ascii=False), ("OK",))
 
+    def seat(self, names: list[str], best_of: int) -> list[str]:
+        """A playoff table's pair (track 1 first) and its match's length, as the club's answer gives them over
+        WiFi (protocol 6); the names the board's tracks have after it."""
+        if not self.proto:
+            self.hello()
+        if self.proto < 6:
+            raise LinkError(_("the board's firmware cannot be told its match: update it with `cribboard flash`"))
+        reply = self.ask("SEAT " + json.dumps({"names": names, "best_of": best_of}, ensure_ascii=False), ("OK",))[-1]
+        try:
+            taken = json.loads(reply.split(" ", 2)[2])
+        except (IndexError, ValueError):
+            taken = None
+        if not isinstance(taken, list):
+            raise LinkError(_("the board answered a seat with a line that is not one: %r") % reply[:80])
+        return [str(n) for n in taken]
+
     def resend(self) -> None:
         """Every game in the board's log is to go to its club's server again (the sent-cursor back to 0:
         protocol 4). USB sync is not affected."""

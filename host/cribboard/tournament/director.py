@@ -294,18 +294,26 @@ def flag_rows(t: Tournament) -> list[dict[str, object]]:
     ]
 
 
-def seating(db: Database) -> dict[str, dict[str, object]]:
-    """What each of the club's boards is told, by board: {"names"} for the pair a night under way seats at
-    it, {"names", "best_of"} at a table whose playoff match (of the latest tournament) is on: the higher
-    seed on track 1."""
-    out: dict[str, dict[str, object]] = {b: {"names": names} for b, names in nights.seating(db).items()}
-    row = kept.tournament(db)
-    if row is None or row["seeds"] is None:
+def seating_of(t: Tournament) -> dict[str, tuple[list[str], int]]:
+    """The playoff matches on, by the board at their table: the pair's names (the higher seed on track 1)
+    and the match's length."""
+    out: dict[str, tuple[list[str], int]] = {}
+    if t.playoffs is None:
         return out
-    t = load(db, row["id"])
-    for p in playoffs_of(t).matches.values():
+    for p in t.playoffs.matches.values():
         high, low = p.players
         if p.board is None or p.match.bye or p.winner is not None or high is None or low is None:
             continue
-        out[p.board] = {"names": [t.night.roster.name(high), t.night.roster.name(low)], "best_of": p.best_of}
+        out[p.board] = ([t.night.roster.name(high), t.night.roster.name(low)], p.best_of)
+    return out
+
+
+def seating(db: Database) -> dict[str, dict[str, object]]:
+    """What each of the club's boards is told, by board: {"names"} for the pair a night under way seats at
+    it, {"names", "best_of"} at a table whose playoff match (of the latest tournament) is on."""
+    out: dict[str, dict[str, object]] = {b: {"names": names} for b, names in nights.seating(db).items()}
+    row = kept.tournament(db)
+    if row is not None and row["seeds"] is not None:
+        for board, (names, best_of) in seating_of(load(db, row["id"])).items():
+            out[board] = {"names": names, "best_of": best_of}
     return out
