@@ -277,7 +277,7 @@ def flag_rows(t: Tournament) -> list[dict[str, object]]:
     """The boards' playoff games not counted, as data: a game after its match was won (with its round and
     match), or one that fits no match."""
     po = playoffs_of(t)
-    flagged = [
+    flagged: list[tuple[int, str, int | None, int | None]] = [
         (gid, AFTER_THE_MATCH, number, slot + 1) for (number, slot), p in sorted(po.matches.items()) for gid in p.extra
     ]
     flagged += [(gid, FITS_NO_MATCH, None, None) for gid in po.strays]
