@@ -567,3 +567,22 @@ def test_a_result_by_hand_names_a_namesake_by_number_or_by_whom_they_played(db_u
     ok("night", "result", str(round_of_smiths), "#3", "121", "#1", "110", *db)
     mine = next(r for r in as_json("night", "round", str(round_of_smiths), *db) if r["numbers"] == smiths["numbers"])
     assert (mine["winner"], mine["source"]) == ("John Smith #3", "hand")
+
+
+def test_a_scorecard_is_crosschecked_against_the_boards_game(db_url):
+    """A clerk enters every table's scorecard; where one disagrees with the game the board reported, the
+    board's game is flagged (the card counts); the director takes the board's game, and the flag is gone."""
+    boards = Boards(db_url)
+    boards.play(BOARDS[0], ["Player 1", "Player 2"], 0, 100)
+    db = ["--db", db_url]
+    (g,) = as_json("night", "new", "Ann", "Bob", "--rounds", "1", *at(BOARDS[0]), "--seed", "1", *db)
+    boards.play(g["board"], [g["first"], g["second"]], 0, 100)  # the board: the first won, 121-100
+    ok("night", "result", "1", g["first"], "121", g["second"], "100", *db)  # a card that agrees
+    assert as_json("night", "flags", *db) == []
+    ok("night", "result", "1", g["first"], "121", g["second"], "110", *db)  # a card that does not
+    (flag,) = as_json("night", "flags", *db)
+    assert (flag["reason"], flag["card"], flag["round"]) == ("crosscheck", [121, 110], 1)
+    assert as_json("night", "round", "1", *db)[0]["scores"] == [121, 110]  # the card counts meanwhile
+    ok("night", "take", str(flag["game"]), *db)  # the board was right
+    assert as_json("night", "flags", *db) == []
+    assert as_json("night", "round", "1", *db)[0]["scores"] == [121, 100]

@@ -174,3 +174,26 @@ def test_a_stray_game_names_the_round_its_table_was_on_counting_the_results_ente
     assert (flag.reason, flag.round, flag.due) == (results.WRONG_PAIR, 2, (at_t1[1].first, at_t1[1].second))
     (flag,) = results.file(d.rounds, [stray], [], own_boards(d.tables), names).flags
     assert (flag.round, flag.due) == (1, (at_t1[0].first, at_t1[0].second))  # nothing in at T1 yet: round 1
+
+
+def test_a_scorecard_that_disagrees_with_the_boards_game_is_flagged_and_counts():
+    """Crosschecking: a card entered by hand for a seat whose board reported its game stands in for it; if
+    the two disagree the board's game is flagged with the card's scores; a card that agrees, or the board's
+    game taken by the director, leaves no flag."""
+    d = draw([1, 2, 3, 4], 1, ["T1", "T2"], 7)
+    names = {1: "Ann", 2: "Bob", 3: "Cy", 4: "Di"}
+    g = next(g for g in d.rounds[0] if g.table == "T1")
+    on_board = BoardGame(9, "T1", (names[g.first], names[g.second]), (121, 100), 0, 121, 0)
+    agrees = results.Entry(1, (g.first, g.second), (121, 100))
+    other_way = results.Entry(1, (g.second, g.first), (121, 95))  # the card: the second won
+    filed = results.file(d.rounds, [on_board], [agrees], own_boards(d.tables), names)
+    assert filed.flags == ()
+    filed = results.file(d.rounds, [on_board], [other_way], own_boards(d.tables), names)
+    (flag,) = filed.flags
+    assert (flag.reason, flag.game_id, flag.round, flag.table, flag.card) == (results.CROSSCHECK, 9, 1, "T1", (95, 121))
+    counted = filed.results[(1, frozenset((g.first, g.second)))]
+    assert (counted.source, counted.winner, counted.scores) == (results.HAND, g.second, (95, 121))
+    fixed = results.Entry(1, (g.first, g.second), (121, 100))  # a later card that agrees: the last counts
+    assert results.file(d.rounds, [on_board], [other_way, fixed], own_boards(d.tables), names).flags == ()
+    taken = results.Entry(1, (g.first, g.second), (121, 100), game_id=9)  # the board's game taken
+    assert results.file(d.rounds, [on_board], [other_way, taken], own_boards(d.tables), names).flags == ()

@@ -338,7 +338,8 @@ def night_table(
 @db_option
 @json_option
 def night_flags(night_id: int | None, db_url: str, as_json: bool) -> None:
-    """The boards' games that were not counted: the wrong table, the wrong pair, a pair's game twice."""
+    """The boards' games that were not counted: the wrong table, the wrong pair, a pair's game twice, or
+    one a scorecard entered by hand contradicts (crosschecked: the card counts; `night take` the board's)."""
     from cribboard.night import results
 
     n = _load(db_url, night_id)
@@ -347,6 +348,7 @@ def night_flags(night_id: int | None, db_url: str, as_json: bool) -> None:
         results.WRONG_PAIR: _("the draw never seats these two together"),
         results.TWICE: _("the pair's game at this table is in already"),
         results.NOT_TWO: _("not a game for two"),
+        results.CROSSCHECK: _("the scorecard entered by hand says otherwise (it counts)"),
     }
     rows = [
         {
@@ -358,6 +360,7 @@ def night_flags(night_id: int | None, db_url: str, as_json: bool) -> None:
             "round": f.round,
             "due": [n.label(p) for p in f.due],
             "drawn_table": f.table,
+            "card": None if f.card is None else list(f.card),
         }
         for f in n.filed.flags
     ]

@@ -6,7 +6,8 @@
 # that fits no seat is flagged for the director, never counted: the right
 # names at another table, names the draw never seats there, a game
 # there in already, a game not for two. A result the director entered
-# stands in for the board's. Filing is worked out from what is stored each
+# stands in for the board's; where it is a scorecard that disagrees with
+# the board's game of the same seat, the two are flagged (crosschecked). Filing is worked out from what is stored each
 # time it is asked, so a game synced late, or a name fixed after a sync,
 # files where it belongs.
 from collections.abc import Iterable, Mapping, Sequence
@@ -25,6 +26,7 @@ WRONG_TABLE = "wrong_table"  # the pair is drawn to meet, at another table (or a
 WRONG_PAIR = "wrong_pair"  # the draw never seats these two together
 TWICE = "twice"  # the pair's game at this table is filed already
 NOT_TWO = "not_two"  # a game for three, or for teams
+CROSSCHECK = "crosscheck"  # the pair's scorecard, entered by hand, says otherwise (it is what counts)
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,7 @@ class Flag:
     table: str | None  # the table the names were drawn to (WRONG_TABLE), or the pair due here (WRONG_PAIR)
     due: tuple[int, ...] = ()  # the pair the draw seats at this table in that round
     at: str | None = None  # the table the board was at in that round (None: at none, or no round known)
+    card: tuple[int, int] | None = None  # CROSSCHECK: the scorecard's scores, in the seat's order
 
 
 @dataclass(frozen=True)
@@ -103,6 +106,7 @@ def file(
     """rounds: the draw (round 1 first); games: the boards' games stored since the night began, oldest
     first; entries: the director's results that stand (the last for a pair); tables: which board was at
     which table, round by round; names: each player's name, by number."""
+    games = list(games)
     seats = _Seats(rounds, tables, names)
     results: dict[tuple[int, frozenset[int]], Result] = {}
     for number, games_of_round in enumerate(rounds, 1):
@@ -136,6 +140,7 @@ def file(
         results[(number, pair(g.first, g.second))] = Result(
             number, g.table, (g.first, g.second), scores, winner, bg.skunk, bg.target, BOARD, bg.id
         )
+    from_board = {key: r for key, r in results.items() if r.source == BOARD}
     for e in entries:
         number = e.round
         both = pair(*e.players)
@@ -146,6 +151,11 @@ def file(
         by_player = dict(zip(e.players, e.scores))
         first, second = by_player[g.first], by_player[g.second or 0]
         winner = g.first if first > second else g.second or 0
+        board = from_board.get((number, both))
+        if board is not None:  # (the last card entered for the seat is the one crosschecked)
+            flags = [f for f in flags if not (f.reason == CROSSCHECK and f.game_id == board.game_id)]
+            if board.game_id != e.game_id and board.scores != (first, second):
+                flags.append(_crosscheck(board, (first, second), games))
         results[(number, both)] = Result(
             number,
             g.table,
@@ -159,6 +169,12 @@ def file(
         )
     taken = {e.game_id for e in entries if e.game_id is not None}  # flagged, then counted by the director
     return Filed(results, tuple(f for f in flags if f.game_id not in taken))
+
+
+def _crosscheck(board: Result, card: tuple[int, int], games: Iterable[BoardGame]) -> Flag:
+    """A board's game that a scorecard entered for its seat contradicts."""
+    bg = next(g for g in games if g.id == board.game_id)
+    return Flag(bg.id, bg.board, bg.names, CROSSCHECK, board.round, board.table, at=board.table, card=card)
 
 
 def _by_track(g: Seating, names: Mapping[int, str], on_tracks: Sequence[str]) -> tuple[int, int]:
