@@ -3,7 +3,7 @@
 # (those through above it, the rest dimmed below), then, once the cut is
 # made, the bracket as a display board: the bye, a semi-final live from its
 # board's signed report, its games won, and the final once it is known; in
-# the browser's language and in the one the reader picks.
+# the browser's language (Spanish) and in the others the reader picks.
 import json
 
 import clubserver
@@ -112,6 +112,11 @@ def test_the_projector_page_shows_the_cut_line_then_the_bracket_live(tmp_path):
                 page.select_option("#lang", "de")
                 page.wait_for_function("document.querySelector('#bracket h2').textContent === 'Halbfinale'")
                 assert page.text_content("#title") == "Turnier 1: Open"
+                page.select_option("#lang", "it")
+                page.wait_for_function("document.querySelector('#bracket h2').textContent === 'Semifinali'")
+                page.select_option("#lang", "en")
+                page.wait_for_function("document.querySelector('#bracket h2').textContent === 'Semi-finals'")
+                assert page.text_content("#title") == "Tournament 1: Open"
                 context.close()
             finally:
                 browser.close()

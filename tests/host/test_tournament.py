@@ -4,6 +4,7 @@
 # best-of-3 matches are played on the boards at their tables (one game
 # entered by hand), and the seeds, the bracket, the champion and every
 # place equal a count made here from the games themselves.
+import json
 import random
 
 from test_night import Boards, as_json, at, ok, refused
@@ -136,7 +137,7 @@ def test_a_tournament_that_cannot_be_begun_or_cut_says_why(db_url):
     assert "the cut is not made yet" in refused("tournament", "result", "P1", "121", "P2", "90", *db)
 
 
-def test_a_playoff_game_by_hand_is_one_more_or_a_fix_and_undoes(db_url):
+def test_a_playoff_game_by_hand_is_one_more_or_a_fix_and_undoes(db_url, tmp_path):
     """Eight entrants, two qualify: the final at once. A game entered by hand is a game more; the board's
     games number on after it; one entered with --game fixes that game; undo takes the last back."""
     boards = ClubBoards(db_url)
@@ -177,6 +178,19 @@ def test_a_playoff_game_by_hand_is_one_more_or_a_fix_and_undoes(db_url):
     assert "is over" in refused("tournament", "result", hi, "121", lo, "1", *db)
     places = as_json("tournament", "places", *db)
     assert [r["place"] for r in places[2:]] == sorted(r["place"] for r in places[2:])
+    standings = as_json("tournament", "standings", *db)
+    exported = ok("tournament", "export", *db).stdout.splitlines()  # the places as CSV
+    assert exported[0] == "place,player,number,seed,qualifying_rank,card,spread"
+    assert [line.split(",")[1] for line in exported[1:]] == [r["player"] for r in places]
+    data = json.loads(ok("tournament", "export", "--format", "json", *db).stdout)
+    assert (data["format"], data["places"], len(data["qualifying"])) == ("two", places, 8)
+    ok("tournament", "print", str(tmp_path / "paper"), *db)
+    printed = sorted(p.name for p in (tmp_path / "paper").iterdir())
+    assert printed == [
+        "bracket.pdf",
+        *["card-%03d-%s.pdf" % (k, r["player"]) for k, r in enumerate(standings, 1)],
+        "standings.pdf",
+    ]
 
 
 def test_a_board_on_usb_is_told_its_playoff_match_and_its_games_win_it(tmp_path, db_url):
@@ -217,9 +231,10 @@ def test_a_board_on_usb_is_told_its_playoff_match_and_its_games_win_it(tmp_path,
     (final,) = as_json("tournament", "bracket", *db)
     assert (final["wins"], final["winner"]) == ([2, 0], final["players"][0])
     assert [g["source"] for g in final["games"]] == ["board", "board"]
-    assert as_json("tournament", "places", *db)[0] == {
-        "place": 1,
-        "player": final["players"][0],
-        "number": final["numbers"][0],
-        "qualified": True,
-    }
+    first = as_json("tournament", "places", *db)[0]
+    assert (first["place"], first["player"], first["number"], first["seed"]) == (
+        1,
+        final["players"][0],
+        final["numbers"][0],
+        1,
+    )

@@ -584,13 +584,18 @@ def night_export(fmt: str, cards: bool, output: str, night_id: int | None, db_ur
 @db_option
 def night_print(folder: str, night_id: int | None, db_url: str) -> None:
     """Printable PDFs into FOLDER: the standings (standings.pdf) and a scorecard a player (card-NNN-NAME.pdf)."""
+
+    print_night(_load(db_url, night_id), folder)
+
+
+def print_night(n: Any, folder: str) -> Any:
+    """The night's standings and a scorecard a player as PDFs into folder (made if need be); the folder."""
     from pathlib import Path
 
     from cribboard.errors import CribboardError
     from cribboard.night import printouts, standings
     from cribboard.reports import outfile
 
-    n = _load(db_url, night_id)
     rows = n.standings()
     try:
         import matplotlib  # noqa: F401  (the plot extra)
@@ -608,6 +613,7 @@ def night_print(folder: str, night_id: int | None, db_url: str) -> None:
         if position % 10 == 0 and position < len(rows):
             status(_("  %(done)d of %(n)d scorecards") % {"done": position, "n": len(rows)})
     status(_("wrote the standings and %(n)d scorecards in %(folder)s") % {"n": len(rows), "folder": where})
+    return where
 
 
 @night.command("season")

@@ -2,6 +2,7 @@
 # draw to the final places (docs/tournament.md walks through one). The
 # qualifying is a night: `cribboard night` plays it (rounds, results,
 # flags, late entrants, withdrawals).
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -9,7 +10,7 @@ import click
 
 from cribboard.cli.base import cli
 from cribboard.cli.localized import TranslatedGroup
-from cribboard.cli.night import say_namesakes, show_round
+from cribboard.cli.night import print_night, say_namesakes, show_round
 from cribboard.cli.options import (
     ROW_ID,
     SCORE,
@@ -18,6 +19,7 @@ from cribboard.cli.options import (
     names_as_typed,
     open_db,
     open_link,
+    output_option,
     port_option,
     read_db,
     seed_option,
@@ -127,13 +129,8 @@ def tournament_standings(tournament_id: int | None, db_url: str, as_json: bool) 
     t = _load(db_url, tournament_id)
     rows = t.standings()
     c = t.the_cut()
-    where = {
-        **dict.fromkeys(c.through, "through"),
-        **dict.fromkeys(c.tied, "at the line"),
-        **dict.fromkeys(c.out, "out"),
-    }
     emit(
-        [dict(r.as_dict(), cut=where[i]) for i, r in enumerate(rows)],
+        [dict(r.as_dict(), cut=mark) for r, mark in zip(rows, t.cut_marks(), strict=True)],
         ["rank", "player", "card", "game_points", "wins", "spread", "games", "cut"],
         as_json,
         lambda r: {"cut": _(_CUT_WORDS[r["cut"]])},
@@ -327,12 +324,46 @@ def tournament_undo(tournament_id: int | None, db_url: str) -> None:
 def tournament_places(tournament_id: int | None, db_url: str, as_json: bool) -> None:
     """The final places: the qualifiers by how far they went (those still playing unplaced), then the rest
     in the qualifying's order."""
+    from cribboard.tournament import printouts
+
+    rows = printouts.places_rows(_load(db_url, tournament_id))
+    emit(rows, ["place", "player", "seed", "qualifying_rank", "card", "spread"], as_json)
+
+
+@tournament.command("export")
+@click.option("--format", "fmt", type=click.Choice(["csv", "json"]), default="csv", show_default=True)
+@output_option
+@_tournament_option
+@db_option
+def tournament_export(fmt: str, output: str, tournament_id: int | None, db_url: str) -> None:
+    """The final places as CSV, or the whole tournament as JSON (its qualifying, seeds, matches, places)."""
+    from cribboard.reports import outfile
+    from cribboard.tournament import printouts
+
     t = _load(db_url, tournament_id)
-    rows = [
-        {"place": place or None, "player": t.night.label(p), "number": p, "qualified": p in (t.seeds or [])}
-        for place, p in t.places()
-    ]
-    emit(rows, ["place", "player", "qualified"], as_json)
+    text = json.dumps(printouts.as_data(t), indent=1) + "\n" if fmt == "json" else printouts.places_csv(t)
+    if output == "-":
+        click.echo(text, nl=False)
+    else:
+        outfile.write(output, text.encode())
+        status(_("wrote %s") % output)
+
+
+@tournament.command("print")
+@click.argument("folder", type=click.Path(file_okay=False))
+@_tournament_option
+@db_option
+def tournament_print(folder: str, tournament_id: int | None, db_url: str) -> None:
+    """Printable PDFs into FOLDER: the qualifying's standings and a scorecard an entrant (standings.pdf,
+    card-NNN-NAME.pdf), and the bracket once the cut is made (bracket.pdf)."""
+    from cribboard.reports import outfile
+    from cribboard.tournament import printouts
+
+    t = _load(db_url, tournament_id)
+    where = print_night(t.night, folder)
+    if t.playoffs is not None:
+        outfile.write(where / "bracket.pdf", printouts.bracket_pdf(t))
+        status(_("wrote %s") % (where / "bracket.pdf"))
 
 
 @tournament.command("list")

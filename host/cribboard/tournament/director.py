@@ -25,6 +25,7 @@ from cribboard.tournament import qualifying
 from cribboard.tournament.bracket import Slot
 from cribcore.game import TARGETS
 
+THROUGH, AT_THE_LINE, OUT = "through", "at the line", "out"  # a qualifier's side of the cut
 BEST_OF = 3  # a playoff match's games when the director names none
 FINAL_BEST_OF = 5
 
@@ -52,6 +53,16 @@ class Tournament:
 
     def the_cut(self) -> cutting.Cut:
         return cutting.cut(self.standings(), self.entrants())
+
+    def cut_marks(self) -> list[str]:
+        """Each qualifying standings row's side of the cut, in their order: THROUGH, AT_THE_LINE or OUT (once
+        the cut is made, its seeds are through)."""
+        rows = self.standings()
+        if self.seeds is not None:
+            return [THROUGH if r.number in self.seeds else OUT for r in rows]
+        c = self.the_cut()
+        marks = {**dict.fromkeys(c.through, THROUGH), **dict.fromkeys(c.tied, AT_THE_LINE)}
+        return [marks.get(i, OUT) for i in range(len(rows))]
 
     def places(self) -> list[tuple[int, int]]:
         """(place, player), first place first: the qualifiers by how far they went in the playoffs (those out

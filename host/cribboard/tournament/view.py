@@ -37,15 +37,7 @@ def as_page(shown: tuple[Night | None, Tournament | None], live: Mapping[str, Ma
 
 def _tournament(t: Tournament, live: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
     c = t.the_cut()
-    seeds = t.seeds
-    q = c.qualifiers if seeds is None else len(seeds)
-    where = {
-        **dict.fromkeys(c.through, "through"),
-        **dict.fromkeys(c.tied, "at the line"),
-        **dict.fromkeys(c.out, "out"),
-    }
-    rows = t.standings()
-    cut = [where[i] if seeds is None else ("through" if r.number in seeds else "out") for i, r in enumerate(rows)]
+    q = c.qualifiers if t.seeds is None else len(t.seeds)
     out: dict[str, Any] = {
         "id": t.id,
         "stage": "qualifying" if t.playoffs is None else "over" if t.playoffs.champion() else "playoffs",
@@ -53,7 +45,7 @@ def _tournament(t: Tournament, live: Mapping[str, Mapping[str, Any]]) -> dict[st
         "qualifiers": q,
         "bracket": bracket_size(q),
         "byes": byes(q),
-        "cut": cut,
+        "cut": t.cut_marks(),
         "rounds": [],
     }
     if t.playoffs is None:

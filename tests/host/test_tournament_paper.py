@@ -1,0 +1,60 @@
+# A tournament on paper and as data (cribboard.tournament.printouts): the
+# places as CSV and the whole tournament as JSON agree with the tournament
+# as it stands; the bracket's PDF has a page for a bracket of 32 or fewer,
+# and parts (a page a block of 16 first-round matches, then one to the
+# final) for a larger one: 132 entrants qualify 33 to a bracket of 64.
+import csv
+import io
+import re
+
+from cribboard import store
+from cribboard.night import director as nights
+from cribboard.tournament import director, printouts
+
+
+def qualified(tmp_path, entrants):
+    """A tournament whose qualifying (one pairing, two games) is in, the lower number winning by more the
+    lower it is, and its cut made."""
+    db = store.connect(str(tmp_path / "t.sqlite3"), create=True)
+    names = ["Entrant %03d" % n for n in range(1, entrants + 1)]
+    t = director.begin(db, names, 2, nights.tables_for(db, [], entrants), seed=3)
+    for number, games in enumerate(t.night.drawn, 1):
+        for g in games:
+            if g.second is not None:
+                winner, loser = sorted((g.first, g.second))
+                store.nights.enter(db, t.night.id, number, (winner, loser), (121, 91 + winner % 30), 121, None, "now")
+    t = director.load(db, t.id)
+    c, rows = t.the_cut(), t.standings()
+    take = ["#%d" % rows[i].number for i in c.tied[: c.open_places()]]  # (equal at the line: the first)
+    return db, director.make_cut(db, t, take)
+
+
+def pages(pdf):
+    assert pdf.startswith(b"%PDF")
+    return len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf))
+
+
+def test_places_and_the_whole_tournament_as_data_agree_with_it(tmp_path):
+    db, t = qualified(tmp_path, 24)
+    try:
+        rows = list(csv.DictReader(io.StringIO(printouts.places_csv(t))))
+        assert [int(r["number"]) for r in rows] == [p for _place, p in t.places()]
+        assert [r["place"] for r in rows[:6]] == [""] * 6  # the playoffs not played: the qualifiers unplaced
+        assert [r["seed"] for r in rows[:6]] == ["1", "2", "3", "4", "5", "6"]
+        data = printouts.as_data(t)
+        assert data["entrants"] == 24
+        assert [s["number"] for s in data["seeds"]] == t.seeds
+        assert [q["cut"] for q in data["qualifying"]].count("through") == 6
+        assert len(data["bracket"]) == 4 + 2 + 1
+        assert pages(printouts.bracket_pdf(t)) == 1
+    finally:
+        db.close()
+
+
+def test_a_bracket_of_64_is_printed_in_parts(tmp_path):
+    db, t = qualified(tmp_path, 132)
+    try:
+        assert len(t.seeds or []) == 33
+        assert pages(printouts.bracket_pdf(t)) == 2 + 1  # 32 first-round matches: two blocks, then the top
+    finally:
+        db.close()
