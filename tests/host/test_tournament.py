@@ -238,3 +238,30 @@ def test_a_board_on_usb_is_told_its_playoff_match_and_its_games_win_it(tmp_path,
         final["numbers"][0],
         1,
     )
+
+
+def test_a_late_entrant_and_a_withdrawal_are_drawn_a_pairing_at_a_time(db_url):
+    """Two games each against many: a late entrant joins and an entrant withdraws after the first pairing;
+    the pairings not begun are drawn again, each still two games in a row at one table with first deal
+    swapped, and no one meets anyone more than twice."""
+    db = ["--db", db_url]
+    names = ["E%d" % n for n in range(1, 9)]
+    ok("tournament", "new", *names, "--games", "6", "--seed", "11", *db)
+    for g in as_json("night", "round", "1", *db):
+        ok("night", "result", "1", g["first"], "121", g["second"], "100", *db)
+    assert "pairing's second game" in refused("night", "join", "Late", "--from", "2", *db)
+    ok("night", "join", "Late", *db)  # from round 3: round 2 is the first pairing's second game
+    ok("night", "leave", "E3", *db)
+    rounds = [as_json("night", "round", str(n), *db) for n in range(1, 7)]
+    met = {}
+    for first_game, second_game in zip(rounds[::2], rounds[1::2]):
+        pairs = {(g["table"], g["first"], g["second"]) for g in first_game if g["second"]}
+        assert pairs == {(g["table"], g["second"], g["first"]) for g in second_game if g["second"]}
+        for g in first_game + second_game:
+            if g["second"]:
+                key = frozenset((g["first"], g["second"]))
+                met[key] = met.get(key, 0) + 1
+    assert max(met.values()) == 2
+    later = [p for r in rounds[2:] for g in r for p in (g["first"], g["second"]) if p]
+    assert "Late" in later
+    assert "E3" not in later
