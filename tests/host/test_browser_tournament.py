@@ -5,6 +5,8 @@
 # board's signed report, its games won, and the final once it is known; in
 # the browser's language (Spanish) and in the others the reader picks.
 import json
+import urllib.error
+import urllib.request
 
 import clubserver
 from clirun import cli
@@ -109,6 +111,15 @@ def test_the_projector_page_shows_the_cut_line_then_the_bracket_live(tmp_path):
                 )
                 assert final[0].startswith("1" + bye["players"][0])  # the bye's seed and player
                 assert final[1].startswith("2" + semi["players"][0])
+                with urllib.request.urlopen(url + "api/night?tournament=1", timeout=30) as answer:
+                    assert json.loads(answer.read())["tournament"]["stage"] == "playoffs"
+                with urllib.request.urlopen(url + "api/night?tournament=9", timeout=30) as answer:
+                    assert json.loads(answer.read()) == {"night": None}  # no such tournament: nothing to show
+                try:
+                    urllib.request.urlopen(url + "api/night?tournament=x", timeout=30)
+                    raise AssertionError("a tournament that is not an id was taken")
+                except urllib.error.HTTPError as e:
+                    assert e.code == 400
                 page.select_option("#lang", "de")
                 page.wait_for_function("document.querySelector('#bracket h2').textContent === 'Halbfinale'")
                 assert page.text_content("#title") == "Turnier 1: Open"

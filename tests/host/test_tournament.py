@@ -191,6 +191,11 @@ def test_a_playoff_game_by_hand_is_one_more_or_a_fix_and_undoes(db_url, tmp_path
         *["card-%03d-%s.pdf" % (k, r["player"]) for k, r in enumerate(standings, 1)],
         "standings.pdf",
     ]
+    ended = as_json("tournament", "end", *db)  # the places final; nothing more changes
+    assert [r["player"] for r in ended] == [r["player"] for r in places]
+    assert "has ended" in refused("tournament", "result", hi, "121", lo, "100", "--game", "1", *db)
+    assert "has ended" in refused("tournament", "undo", *db)
+    assert as_json("tournament", "list", *db)[0]["ended_at"] is not None
 
 
 def test_a_board_on_usb_is_told_its_playoff_match_and_its_games_win_it(tmp_path, db_url):

@@ -2,13 +2,17 @@
 # places as CSV and the whole tournament as JSON agree with the tournament
 # as it stands; the bracket's PDF has a page for a bracket of 32 or fewer,
 # and parts (a page a block of 16 first-round matches, then one to the
-# final) for a larger one: 132 entrants qualify 33 to a bracket of 64.
+# final) for a larger one: 132 entrants qualify 33 to a bracket of 64. And
+# two tournaments' playoffs seated side by side (a consolation).
 import csv
 import io
 import re
 
+import pytest
+
 from cribboard import store
 from cribboard.night import director as nights
+from cribboard.night.draw import DrawError
 from cribboard.tournament import director, printouts
 
 
@@ -56,5 +60,39 @@ def test_a_bracket_of_64_is_printed_in_parts(tmp_path):
     try:
         assert len(t.seeds or []) == 33
         assert pages(printouts.bracket_pdf(t)) == 2 + 1  # 32 first-round matches: two blocks, then the top
+    finally:
+        db.close()
+
+
+def test_a_consolation_beside_the_main_events_playoffs_is_seated_too_until_each_ends(tmp_path):
+    """Two tournaments in their playoffs at once (the main event's, and a consolation for those who did not
+    qualify, at tables of its own): each board at a match's table is told its pair and length; a tournament
+    ended is no longer seated, and takes no more results."""
+    db = store.connect(str(tmp_path / "t.sqlite3"), create=True)
+    try:
+        for n in range(1, 9):
+            store.club.pair(db, "b%d" % n, b"k" * 32, "2026-11-28T20:00:00+00:00")
+        main = director.begin(
+            db, ["M%d" % n for n in range(1, 9)], 2, [(str(n), "b%d" % n) for n in (1, 2, 3, 4)], seed=1
+        )
+        side = director.begin(
+            db, ["C%d" % n for n in range(1, 9)], 2, [(str(n), "b%d" % n) for n in (5, 6, 7, 8)], seed=2
+        )
+        for t in (main, side):
+            for number, games in enumerate(t.night.drawn, 1):
+                for g in games:
+                    winner, loser = sorted((g.first, g.second or 0))
+                    store.nights.enter(db, t.night.id, number, (winner, loser), (121, 90 + winner), 121, None, "x")
+        main = director.make_cut(db, director.load(db, main.id))
+        side = director.make_cut(db, director.load(db, side.id))
+        seated = director.seating(db)
+        assert seated == {
+            "b1": {"names": [main.night.label(p) for p in main.seeds or []], "best_of": 5},
+            "b5": {"names": [side.night.label(p) for p in side.seeds or []], "best_of": 5},
+        }
+        director.end(db, side)
+        assert set(director.seating(db)) == {"b1"}
+        with pytest.raises(DrawError, match="has ended"):
+            director.enter(db, director.load(db, side.id), ("#1", "#2"), (121, 100))
     finally:
         db.close()

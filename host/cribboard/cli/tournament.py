@@ -30,6 +30,7 @@ from cribboard.errors import UsageError
 from cribboard.text.i18n import N_, _
 
 _FORMATS = ("two", "one-cut", "one-alternating")  # (cribboard.tournament.qualifying's, as typed)
+_PLACES_COLUMNS = ["place", "player", "seed", "qualifying_rank", "card", "spread"]
 _CUT_WORDS = {"through": N_("through"), "at the line": N_("at the line"), "out": N_("out")}
 
 
@@ -327,7 +328,7 @@ def tournament_places(tournament_id: int | None, db_url: str, as_json: bool) -> 
     from cribboard.tournament import printouts
 
     rows = printouts.places_rows(_load(db_url, tournament_id))
-    emit(rows, ["place", "player", "seed", "qualifying_rank", "card", "spread"], as_json)
+    emit(rows, _PLACES_COLUMNS, as_json)
 
 
 @tournament.command("export")
@@ -366,6 +367,20 @@ def tournament_print(folder: str, tournament_id: int | None, db_url: str) -> Non
         status(_("wrote %s") % (where / "bracket.pdf"))
 
 
+@tournament.command("end")
+@_tournament_option
+@db_option
+@json_option
+def tournament_end(tournament_id: int | None, db_url: str, as_json: bool) -> None:
+    """End the tournament: its places are final, and its boards are no longer told its matches."""
+    from cribboard.tournament import director, printouts
+
+    db = open_db(db_url)
+    t = director.end(db, director.load(db, tournament_id))
+    status(_("tournament %d has ended") % t.id)
+    emit(printouts.places_rows(t), _PLACES_COLUMNS, as_json)
+
+
 @tournament.command("list")
 @db_option
 @json_option
@@ -373,4 +388,4 @@ def tournament_list(db_url: str, as_json: bool) -> None:
     """Every tournament, the latest last."""
     from cribboard.store import tournaments as kept
 
-    emit(kept.listing(read_db(db_url)), ["id", "name", "format", "games", "started_at", "cut_at"], as_json)
+    emit(kept.listing(read_db(db_url)), ["id", "name", "format", "games", "started_at", "cut_at", "ended_at"], as_json)

@@ -1,7 +1,8 @@
 # The night's projector page, served by the club's server for the night:
 #   GET /night       the page (cribboard.web's night.html), in the reader's language
 #   GET /api/night   what it shows (cribboard.night.view): the round, the games live, the standings; a 503
-#                    with Retry-After while the database is away
+#                    with Retry-After while the database is away. ?tournament=ID: that tournament's (a
+#                    second projector for a consolation beside the main event), where the reader knows them
 # The night is read from the database at most once a second, whatever the
 # number of pages asking (a projector, the players' phones); the boards'
 # live scores come from the server's own page of boards. What is read and
@@ -10,6 +11,7 @@
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Any
+from urllib.parse import parse_qs
 
 from cribboard.night import director
 from cribboard.night.view import as_page
@@ -19,6 +21,7 @@ from cribboard.web.http import HTML, RETRY_AFTER_S, Answer, Request, Routes, ref
 from cribboard.web.pages import NIGHT_PAGE, html_page
 
 READ_S = 1.0  # how long the night read is shown before it is read again (a result entered is that late)
+_KEPT = 8  # what is read for this many ?tournament= at once (more, and the reads kept are let go)
 
 
 class NightPage:
@@ -27,26 +30,31 @@ class NightPage:
         db: Callable[[], AbstractContextManager[Database]],
         live: Callable[[], dict[str, Any]],
         clock: Callable[[], float],
-        read: Callable[[Database], Any] = director.latest,
+        read: Callable[[Database, int | None], Any] | None = None,
         show: Callable[[Any, dict[str, Any]], dict[str, Any]] = as_page,
     ) -> None:
-        """db(): a connection for one read; live(): each reporting board's scoreboard by its id; read(db):
-        what the page shows, read; show(what was read, live): the page's data."""
+        """db(): a connection for one read; live(): each reporting board's scoreboard by its id; read(db,
+        which): what the page shows, read (which: a tournament the reader asked for, or None); show(what was
+        read, live): the page's data."""
         self._db = db
         self._live = live
-        self._read = read
+        self._read = read or (lambda db, _which: director.latest(db))
         self._show = show
-        self._night: Recent[Any] = Recent(READ_S, clock)
+        self._clock = clock
+        self._reads: dict[int | None, Recent[Any]] = {}
 
-    def data(self) -> dict[str, Any]:
-        """The night under way (or the last one) as the page shows it; DbError if the database does not
-        answer."""
+    def data(self, which: int | None = None) -> dict[str, Any]:
+        """The night under way (or the last one), or the tournament asked for, as the page shows it; DbError
+        if the database does not answer."""
 
         def read() -> Any:
             with self._db() as db:
-                return self._read(db)
+                return self._read(db, which)
 
-        return self._show(self._night.get(read), self._live())
+        if which not in self._reads and len(self._reads) >= _KEPT:
+            self._reads.clear()  # (a reader asking for many cannot make the server keep them all)
+        recent = self._reads.setdefault(which, Recent(READ_S, self._clock))
+        return self._show(recent.get(read), self._live())
 
     def add_routes(self, routes: Routes) -> None:
         routes.get(
@@ -54,8 +62,11 @@ class NightPage:
         )
         routes.get("/api/night", self._api)
 
-    def _api(self, _request: Request) -> Answer:
+    def _api(self, request: Request) -> Answer:
+        asked = parse_qs(request.query).get("tournament", [""])[-1]
+        if asked and not (asked.isdigit() and asked.isascii() and 0 < len(asked) < 10):
+            return refused(400, "tournament is a tournament's id")
         try:
-            return Answer(200, self.data())
+            return Answer(200, self.data(int(asked) if asked else None))
         except DbError:
             return refused(503, "the database does not answer", {"Retry-After": str(RETRY_AFTER_S)})

@@ -433,7 +433,8 @@ MIGRATIONS: dict[int, list[Step]] = {
             best_of INTEGER NOT NULL,
             final_best_of INTEGER NOT NULL,
             seeds TEXT,
-            cut_at TEXT
+            cut_at TEXT,
+            ended_at TEXT
         )""",
         """CREATE TABLE playoff_results (
             id {id},

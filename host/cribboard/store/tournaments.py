@@ -27,13 +27,23 @@ def tournament(db: Database, tournament_id: int | None = None) -> Row | None:
     return db.one("SELECT * FROM tournaments ORDER BY id DESC LIMIT 1")
 
 
+def in_playoffs(db: Database) -> list[Row]:
+    """The tournaments whose cut is made and that have not ended, oldest first: their matches are seated."""
+    return db.all("SELECT * FROM tournaments WHERE seeds IS NOT NULL AND ended_at IS NULL ORDER BY id")
+
+
+def end(db: Database, tournament_id: int, now_iso: str) -> None:
+    with db.transaction():
+        db.execute("UPDATE tournaments SET ended_at = ? WHERE id = ? AND ended_at IS NULL", (now_iso, tournament_id))
+
+
 def of_night(db: Database, night: int) -> Row | None:
     return db.one("SELECT * FROM tournaments WHERE night_id = ?", (night,))
 
 
 def listing(db: Database) -> list[Row]:
     return db.all(
-        "SELECT t.id, n.name, t.format, n.rounds AS games, t.cut_at, n.started_at FROM tournaments t "
+        "SELECT t.id, n.name, t.format, n.rounds AS games, n.started_at, t.cut_at, t.ended_at FROM tournaments t "
         "JOIN nights n ON n.id = t.night_id ORDER BY t.id"
     )
 

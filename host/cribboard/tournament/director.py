@@ -40,6 +40,7 @@ class Tournament:
     seeds: list[int] | None  # the qualifiers' numbers, seed 1 first, once the cut is made
     cut_at: str | None
     playoffs: playing.Playoffs | None
+    ended_at: str | None = None  # the director ended it: its places are final, its matches no longer seated
 
     def qualifying_in(self) -> bool:
         return self.night.in_play > self.night.rounds
@@ -147,7 +148,15 @@ def load(db: Database, tournament_id: int | None = None) -> Tournament:
             seeds, row["best_of"], row["final_best_of"], board_of, night.roster.names, played, entries
         )
     return Tournament(
-        row["id"], row["format"], row["best_of"], row["final_best_of"], night, seeds, row["cut_at"], playoffs
+        row["id"],
+        row["format"],
+        row["best_of"],
+        row["final_best_of"],
+        night,
+        seeds,
+        row["cut_at"],
+        playoffs,
+        row["ended_at"],
     )
 
 
@@ -155,6 +164,7 @@ def make_cut(db: Database, t: Tournament, take: Sequence[str] = ()) -> Tournamen
     """The cut made once every qualifying game is in: the qualifiers seeded in the qualifying's order; players
     equal at the line are the director's to decide (take: those who go through, as many as the places
     open). The qualifying ends with it."""
+    _open(t)
     if t.seeds is not None:
         raise DrawError(_("the cut of tournament %d is made already") % t.id)
     if not t.qualifying_in():
@@ -189,6 +199,21 @@ def make_cut(db: Database, t: Tournament, take: Sequence[str] = ()) -> Tournamen
     return load(db, t.id)
 
 
+def _open(t: Tournament) -> None:
+    if t.ended_at is not None:
+        raise DrawError(_("tournament %d has ended: nothing more can change in it") % t.id)
+
+
+def end(db: Database, t: Tournament) -> Tournament:
+    """The tournament over: its places final, its boards no longer told its matches (its qualifying ended
+    too, if it was not)."""
+    _open(t)
+    if not t.night.over():
+        nights.end(db, t.night)
+    kept.end(db, t.id, _now())
+    return load(db, t.id)
+
+
 def playoffs_of(t: Tournament) -> playing.Playoffs:
     if t.playoffs is None:
         raise DrawError(_("the cut is not made yet: `cribboard tournament cut` makes it"))
@@ -206,6 +231,7 @@ def enter(
     """A playoff game entered by hand (the next of the pair's match, or the one numbered: it stands in
     for the board's), players named by name or by number where a name is shared; the tournament, and the
     match's (round, place)."""
+    _open(t)
     po = playoffs_of(t)
     a, b = (t.night.roster.find(name, po.seeds) for name in players)
     match = next(
@@ -245,6 +271,7 @@ def enter(
 
 
 def undo(db: Database, t: Tournament) -> tuple[Tournament, dict[str, object] | None]:
+    _open(t)
     playoffs_of(t)
     undone = kept.undo(db, t.id, _now())
     return load(db, t.id), None if undone is None else dict(undone)
@@ -307,9 +334,9 @@ def flag_rows(t: Tournament) -> list[dict[str, object]]:
 
 def seating_of(t: Tournament) -> dict[str, tuple[list[str], int]]:
     """The playoff matches on, by the board at their table: the pair's names (the higher seed on track 1)
-    and the match's length."""
+    and the match's length; none once the tournament has ended."""
     out: dict[str, tuple[list[str], int]] = {}
-    if t.playoffs is None:
+    if t.playoffs is None or t.ended_at is not None:
         return out
     for p in t.playoffs.matches.values():
         high, low = p.players
@@ -321,10 +348,10 @@ def seating_of(t: Tournament) -> dict[str, tuple[list[str], int]]:
 
 def seating(db: Database) -> dict[str, dict[str, object]]:
     """What each of the club's boards is told, by board: {"names"} for the pair a night under way seats at
-    it, {"names", "best_of"} at a table whose playoff match (of the latest tournament) is on."""
+    it, {"names", "best_of"} at a table whose playoff match is on, in any tournament whose playoffs are
+    (a consolation beside the main event's, say)."""
     out: dict[str, dict[str, object]] = {b: {"names": names} for b, names in nights.seating(db).items()}
-    row = kept.tournament(db)
-    if row is not None and row["seeds"] is not None:
+    for row in kept.in_playoffs(db):
         for board, (names, best_of) in seating_of(load(db, row["id"])).items():
             out[board] = {"names": names, "best_of": best_of}
     return out

@@ -17,9 +17,15 @@ from cribboard.tournament.cut import bracket_size, byes
 from cribboard.tournament.director import Tournament
 
 
-def read(db: Database) -> tuple[Night | None, Tournament | None]:
-    """The night the page shows (the one under way, else the last), and its tournament if it is one's
-    qualifying."""
+def read(db: Database, which: int | None = None) -> tuple[Night | None, Tournament | None]:
+    """The night the page shows (the one under way, else the last) and its tournament if it is one's
+    qualifying; or, asked for by id, that tournament and its qualifying (None, None if there is none)."""
+    if which is not None:
+        row = kept.tournament(db, which)
+        if row is None:
+            return None, None
+        t = director.load(db, row["id"])
+        return t.night, t
     night = nights.latest(db)
     if night is None:
         return None, None
