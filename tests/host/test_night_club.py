@@ -13,13 +13,10 @@ import time
 import clubserver
 import pytest
 from clirun import cli
+from clubtables import paired_boards, stored_games
 from deadline import COMMAND_S
-from simboard import Board
 
-from cribapp.hostapi import keep_conf
-from cribapp.store import FlashFiles
 from cribboard import store
-from cribboard.sim.simulator import board_ident
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lu", "Max"]
 ROUNDS = 9
@@ -65,18 +62,7 @@ def test_a_thirteen_player_night_is_run_by_six_wifi_boards(tmp_path, pg_cluster)
     proc, url = clubserver.start(db_url)
     boards = []
     try:
-        conn = store.connect(db_url)
-        for n in range(TABLES):  # paired as `cribboard wifi` and `pair` leave a board, before it starts
-            flash = tmp_path / ("table%d" % n)
-            flash.mkdir()
-            key = "%032x" % random.Random(n).getrandbits(128)
-            files = FlashFiles(str(flash))
-            keep_conf(files, "wifi", {"ssid": "club", "password": "a password"})
-            keep_conf(files, "club", {"server": url, "key": key})
-            store.club.pair(conn, board_ident(flash), key.encode(), "2026-11-27T19:00:0%d+00:00" % n)
-            boards.append(Board(flash))  # the firmware put beside them, and started
-        conn.close()
-        by_ident = {board_ident(b.flash): b for b in boards}
+        by_ident = paired_boards(tmp_path, db_url, url, TABLES, boards)
         done = cli("night", "new", *PLAYERS, "--rounds", str(ROUNDS), "--seed", "45", "--db", db_url, "--json")
         assert done.returncode == 0, done.stderr
         rng = random.Random(45)
@@ -128,25 +114,14 @@ def test_a_thirteen_player_night_is_run_by_six_wifi_boards(tmp_path, pg_cluster)
     assert len(byes) == ROUNDS
     # The standings counted here from the games stored: 2 a win, 3 a skunk (the loser short of 91), the
     # spread the loser's distance from 121; a bye 2 points and a win.
-    conn = store.connect(db_url)
     mine = {p: [0, 0, 0] for p in PLAYERS}
-    for g in conn.all("SELECT id, scores, winner FROM games ORDER BY id"):
-        names = [
-            r["name"]
-            for r in conn.all(
-                "SELECT p.name FROM game_players gp JOIN players p ON p.id = gp.player_id WHERE gp.game_id = ? "
-                "ORDER BY gp.track",
-                (g["id"],),
-            )
-        ]
-        scores = json.loads(g["scores"])
-        won, lost = names[g["winner"]], names[1 - g["winner"]]
-        margin = 121 - scores[1 - g["winner"]]
-        mine[won][0] += 3 if scores[1 - g["winner"]] < 91 else 2
+    for names, scores, winner in stored_games(db_url):
+        won, lost = names[winner], names[1 - winner]
+        margin = 121 - scores[1 - winner]
+        mine[won][0] += 3 if scores[1 - winner] < 91 else 2
         mine[won][1] += 1
         mine[won][2] += margin
         mine[lost][2] -= margin
-    conn.close()
     for name in byes:
         mine[name][0] += 2
         mine[name][1] += 1

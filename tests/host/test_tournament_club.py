@@ -13,34 +13,15 @@ import threading
 import clubserver
 import pytest
 from clirun import cli
+from clubtables import paired_boards, stored_games
 from deadline import COMMAND_S
-from simboard import Board
-from test_night_club import enter, wait_for
+from test_night_club import play, wait_for
 
-from cribapp.hostapi import keep_conf
-from cribapp.store import FlashFiles
 from cribboard import store
-from cribboard.sim.simulator import board_ident
 
 ENTRANTS = ["%s %s" % (a, b) for a in ("Ann", "Bob", "Cy", "Di", "Ed", "Flo") for b in ("Ames", "Bell", "Cole", "Dunn")]
 GAMES = 6
 TABLES = 12
-
-
-def seated(board, pair):
-    """Whether the board's tracks have the pair (a press sends a live state; the club's answer seats them;
-    UNDO takes the press back)."""
-    board.press("P1")
-    board.press("UNDO")
-    return (board.sim.scoreboard() or {}).get("players") == list(pair)
-
-
-def play(board, pair, winner, loser_score):
-    """A game of the seated pair on the board's buttons: the loser's points, the winner's to 121, OK."""
-    wait_for(lambda: seated(board, pair), COMMAND_S, lambda: "board never seated %s: %s" % (pair, board.log_tail(600)))
-    enter(board, "P%d" % (2 - winner), loser_score)
-    enter(board, "P%d" % (winner + 1), 121)
-    board.press("OK")  # the win confirmed: logged, and sent by the board
 
 
 def game(board, pair, rng):
@@ -92,18 +73,7 @@ def test_a_24_entrant_tournament_is_run_by_twelve_wifi_boards(tmp_path, pg_clust
     boards = []
     rng = random.Random(58)
     try:
-        conn = store.connect(db_url)
-        for n in range(TABLES):  # paired as `cribboard wifi` and `pair` leave a board, before it starts
-            flash = tmp_path / ("table%d" % n)
-            flash.mkdir()
-            key = "%032x" % random.Random(n).getrandbits(128)
-            files = FlashFiles(str(flash))
-            keep_conf(files, "wifi", {"ssid": "club", "password": "a password"})
-            keep_conf(files, "club", {"server": url, "key": key})
-            store.club.pair(conn, board_ident(flash), key.encode(), "2026-11-28T19:00:%02d+00:00" % n)
-            boards.append(Board(flash))
-        conn.close()
-        by_ident = {board_ident(b.flash): b for b in boards}
+        by_ident = paired_boards(tmp_path, db_url, url, TABLES, boards)
         ask(
             db_url,
             "tournament",
@@ -200,23 +170,3 @@ def test_a_24_entrant_tournament_is_run_by_twelve_wifi_boards(tmp_path, pg_clust
     rest = [p for p in order if p not in seeds]
     assert [places[p] for p in rest] == sorted(places[p] for p in rest)
     assert min(places[p] for p in rest) == 7
-
-
-def stored_games(db_url):
-    """Every finished game the database holds: (names by track, scores, winning track)."""
-    conn = store.connect(db_url)
-    try:
-        out = []
-        for g in conn.all("SELECT id, scores, winner FROM games WHERE winner IS NOT NULL ORDER BY id"):
-            names = [
-                r["name"]
-                for r in conn.all(
-                    "SELECT p.name FROM game_players gp JOIN players p ON p.id = gp.player_id WHERE gp.game_id = ? "
-                    "ORDER BY gp.track",
-                    (g["id"],),
-                )
-            ]
-            out.append((names, json.loads(g["scores"]), g["winner"]))
-        return out
-    finally:
-        conn.close()

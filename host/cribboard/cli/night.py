@@ -24,7 +24,7 @@ from cribboard.cli.options import (
     seed_option,
     tables_option,
 )
-from cribboard.cli.output import emit, status
+from cribboard.cli.output import emit, status, write_out
 from cribboard.errors import UsageError
 from cribboard.night.draw import ROUNDS
 from cribboard.text.i18n import N_, _
@@ -563,7 +563,6 @@ def night_list(db_url: str, as_json: bool) -> None:
 def night_export(fmt: str, cards: bool, output: str, night_id: int | None, db_url: str) -> None:
     """The night's standings (or scorecards) as CSV, or the whole night as JSON."""
     from cribboard.night import printouts
-    from cribboard.reports import outfile
 
     n = _load(db_url, night_id)
     rows = n.standings()
@@ -571,11 +570,7 @@ def night_export(fmt: str, cards: bool, output: str, night_id: int | None, db_ur
         text = json.dumps(printouts.as_data(n, rows), indent=1) + "\n"
     else:
         text = printouts.cards_csv(n, rows) if cards else printouts.standings_csv(rows)
-    if output == "-":
-        click.echo(text, nl=False)
-    else:
-        outfile.write(output, text.encode())
-        status(_("wrote %s") % output)
+    write_out(output, text)
 
 
 @night.command("print")

@@ -39,6 +39,17 @@ def status(text: object) -> None:
     click.echo(printable(text), err=True)
 
 
+def write_out(output: str, text: str) -> None:
+    """What a command exports: to stdout ("-"), or to the file named (saying so on stderr)."""
+    if output == "-":
+        click.echo(text, nl=False)
+        return
+    from cribboard.reports import outfile
+
+    outfile.write(output, text.encode())
+    status(_("wrote %s") % output)
+
+
 def stderr_console() -> "Console":
     from rich.console import Console
 

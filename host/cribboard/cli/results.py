@@ -9,7 +9,7 @@ import click
 from cribboard.cli.base import cli
 from cribboard.cli.columns import ENTRY_KINDS, word
 from cribboard.cli.options import ROW_ID, db_option, json_option, output_option, read_db
-from cribboard.cli.output import emit, print_table, status, wrapped
+from cribboard.cli.output import emit, print_table, status, wrapped, write_out
 from cribboard.errors import CribboardError, UsageError
 from cribboard.text.error_words import said
 from cribboard.text.i18n import _
@@ -228,15 +228,9 @@ def export(db_url: str, fmt: str, what: str, output: str) -> None:
     """Export every game (JSON: with its full record and events)."""
     import io
 
-    from cribboard.reports import outfile
-
     text = io.StringIO()
     _export(db_url, fmt, what, text)
-    if output == "-":
-        click.echo(text.getvalue(), nl=False)
-    else:
-        outfile.write(output, text.getvalue().encode())
-        status(_("wrote %s") % output)
+    write_out(output, text.getvalue())
 
 
 def _export(db_url: str, fmt: str, what: str, output: IO[str]) -> None:

@@ -25,7 +25,7 @@ from cribboard.cli.options import (
     seed_option,
     tables_option,
 )
-from cribboard.cli.output import emit, status
+from cribboard.cli.output import emit, status, write_out
 from cribboard.errors import UsageError
 from cribboard.text.i18n import N_, _
 
@@ -338,16 +338,11 @@ def tournament_places(tournament_id: int | None, db_url: str, as_json: bool) -> 
 @db_option
 def tournament_export(fmt: str, output: str, tournament_id: int | None, db_url: str) -> None:
     """The final places as CSV, or the whole tournament as JSON (its qualifying, seeds, matches, places)."""
-    from cribboard.reports import outfile
     from cribboard.tournament import printouts
 
     t = _load(db_url, tournament_id)
     text = json.dumps(printouts.as_data(t), indent=1) + "\n" if fmt == "json" else printouts.places_csv(t)
-    if output == "-":
-        click.echo(text, nl=False)
-    else:
-        outfile.write(output, text.encode())
-        status(_("wrote %s") % output)
+    write_out(output, text)
 
 
 @tournament.command("print")

@@ -1,0 +1,52 @@
+# The club's tables for the end-to-end tests of a night and a tournament
+# (`make test-club`): simulated Pico Ws paired with the club's server as
+# `cribboard wifi` and `cribboard pair` leave a board, then started; and
+# the finished games the database holds, to count the standings from.
+import json
+import random
+
+from simboard import Board
+
+from cribapp.hostapi import keep_conf
+from cribapp.store import FlashFiles
+from cribboard import store
+from cribboard.sim.simulator import board_ident
+
+
+def paired_boards(tmp_path, db_url, url, count, boards):
+    """count boards paired with the server at url and started, appended to boards as each starts (so the
+    caller stops every one that did, whatever fails); {board id: board}."""
+    conn = store.connect(db_url)
+    try:
+        for n in range(count):
+            flash = tmp_path / ("table%d" % n)
+            flash.mkdir()
+            key = "%032x" % random.Random(n).getrandbits(128)
+            files = FlashFiles(str(flash))
+            keep_conf(files, "wifi", {"ssid": "club", "password": "a password"})
+            keep_conf(files, "club", {"server": url, "key": key})
+            store.club.pair(conn, board_ident(flash), key.encode(), "2026-11-27T19:00:%02d+00:00" % n)
+            boards.append(Board(flash))  # the firmware put beside them, and started
+    finally:
+        conn.close()
+    return {board_ident(b.flash): b for b in boards}
+
+
+def stored_games(db_url):
+    """Every finished game the database holds, oldest first: (names by track, scores, winning track)."""
+    conn = store.connect(db_url)
+    try:
+        out = []
+        for g in conn.all("SELECT id, scores, winner FROM games WHERE winner IS NOT NULL ORDER BY id"):
+            names = [
+                r["name"]
+                for r in conn.all(
+                    "SELECT p.name FROM game_players gp JOIN players p ON p.id = gp.player_id WHERE gp.game_id = ? "
+                    "ORDER BY gp.track",
+                    (g["id"],),
+                )
+            ]
+            out.append((names, json.loads(g["scores"]), g["winner"]))
+        return out
+    finally:
+        conn.close()
