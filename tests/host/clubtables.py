@@ -1,9 +1,11 @@
 # The club's tables for the end-to-end tests of a night and a tournament
 # (`make test-club`): simulated Pico Ws paired with the club's server as
 # `cribboard wifi` and `cribboard pair` leave a board, then started; and
-# the finished games the database holds, to count the standings from.
+# the finished games the database holds, to count the standings from; and
+# the tables' games played side by side.
 import json
 import random
+import threading
 
 from simboard import Board
 
@@ -50,3 +52,23 @@ def stored_games(db_url):
         return out
     finally:
         conn.close()
+
+
+def together(jobs, limit_s):
+    """Each job on a thread of its own, all at once (the tables play side by side), each given limit_s to
+    end; what failed on a thread is said here."""
+    threads, failed = [], []
+    for job in jobs:
+
+        def run(job=job):
+            try:
+                job()
+            except BaseException as e:
+                failed.append(e)
+
+        threads.append(threading.Thread(target=run))
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(limit_s)
+    assert not failed, failed

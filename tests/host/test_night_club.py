@@ -7,13 +7,12 @@
 # here from the games the database holds.
 import json
 import random
-import threading
 import time
 
 import clubserver
 import pytest
 from clirun import cli
-from clubtables import paired_boards, stored_games
+from clubtables import paired_boards, stored_games, together
 from deadline import COMMAND_S
 
 from cribboard import store
@@ -71,22 +70,11 @@ def test_a_thirteen_player_night_is_run_by_six_wifi_boards(tmp_path, pg_cluster)
             playing = [g for g in games if g["second"]]
             assert len(playing) == TABLES
             assert sorted(g["board"] for g in playing) == sorted(by_ident)
-            threads, failed = [], []
-            for g in playing:
-                winner, loser_score = rng.randrange(2), rng.randrange(40, 121)
-
-                def run(g=g, winner=winner, loser_score=loser_score, failed=failed):
-                    try:
-                        play(by_ident[g["board"]], (g["first"], g["second"]), winner, loser_score)
-                    except BaseException as e:  # said by the test's thread, below
-                        failed.append(e)
-
-                threads.append(threading.Thread(target=run))
-            for t in threads:
-                t.start()
-            for t in threads:
-                t.join(COMMAND_S * 4)
-            assert not failed, failed
+            plans = [(g, rng.randrange(2), rng.randrange(40, 121)) for g in playing]  # (winner, loser's score)
+            jobs = [
+                lambda g=g, w=w, s=s: play(by_ident[g["board"]], (g["first"], g["second"]), w, s) for g, w, s in plans
+            ]
+            together(jobs, COMMAND_S * 4)
             wait_for(
                 lambda number=number: all(
                     g["winner"] for g in json.loads(cli("night", "round", str(number), "--db", db_url, "--json").stdout)

@@ -270,3 +270,21 @@ def test_a_late_entrant_and_a_withdrawal_are_drawn_a_pairing_at_a_time(db_url):
     later = [p for r in rounds[2:] for g in r for p in (g["first"], g["second"]) if p]
     assert "Late" in later
     assert "E3" not in later
+
+
+def test_a_tournament_scores_the_accs_way_unless_its_scheme_is_given(db_url):
+    """A club's own scheme for its nights is not a tournament's: a tournament scores 2 a win and 3 a skunk
+    unless the director gives its parts."""
+    db = ["--db", db_url]
+    ok("night", "scheme", "--win", "1", "--skunk", "1", "--double-skunk", "1", *db)  # the club's nights
+    names = ["P%d" % n for n in range(1, 9)]
+    for parts, win in (((), 2), (("--win", "5", "--skunk", "6", "--double-skunk", "6"), 5)):
+        ok("tournament", "new", *names, "--games", "2", "--seed", "1", *parts, *db)
+        for number in (1, 2):
+            for g in as_json("night", "round", str(number), *db):
+                first, second = g["numbers"]
+                scores = ("121", "100") if first < second else ("100", "121")  # the lower number wins
+                ok("night", "result", str(number), g["first"], scores[0], g["second"], scores[1], *db)
+        standings = as_json("tournament", "standings", *db)
+        assert sorted({r["game_points"] for r in standings}) == [0, 2 * win]  # both games of a pairing
+        assert json.loads(ok("tournament", "export", "--format", "json", *db).stdout)["scheme"]["win"] == win

@@ -8,12 +8,11 @@
 # champion and every place equal a count made here from the games.
 import json
 import random
-import threading
 
 import clubserver
 import pytest
 from clirun import cli
-from clubtables import paired_boards, stored_games
+from clubtables import paired_boards, stored_games, together
 from deadline import COMMAND_S
 from test_night_club import play, wait_for
 
@@ -38,25 +37,6 @@ def match(board, pair, plan):
             play(board, pair, winner, loser_score)
 
     return run
-
-
-def together(jobs):
-    """Each job on a thread of its own, all at once (the tables play side by side); a failure is said here."""
-    threads, failed = [], []
-    for job in jobs:
-
-        def run(job=job):
-            try:
-                job()
-            except BaseException as e:
-                failed.append(e)
-
-        threads.append(threading.Thread(target=run))
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(COMMAND_S * 8)
-    assert not failed, failed
 
 
 def ask(db_url, *args):
@@ -91,7 +71,7 @@ def test_a_24_entrant_tournament_is_run_by_twelve_wifi_boards(tmp_path, pg_clust
         for number in range(1, GAMES + 1):
             games = [g for g in ask(db_url, "night", "round", str(number)) if g["second"]]
             assert sorted(g["board"] for g in games) == sorted(by_ident)  # every table has its board
-            together([game(by_ident[g["board"]], (g["first"], g["second"]), rng) for g in games])
+            together([game(by_ident[g["board"]], (g["first"], g["second"]), rng) for g in games], COMMAND_S * 4)
             wait_for(
                 lambda number=number: all(g["winner"] for g in ask(db_url, "night", "round", str(number))),
                 COMMAND_S,
@@ -138,7 +118,9 @@ def test_a_24_entrant_tournament_is_run_by_twelve_wifi_boards(tmp_path, pg_clust
                     plan.append((w, rng.choice([70, 100, 115])))
                 plans[m["match"]] = plan
                 won_by[(number, m["match"])] = m["players"][0 if wins[0] == 2 else 1]
-            together([match(by_ident[m["board"]], tuple(m["players"]), plans[m["match"]]) for m in matches])
+            together(
+                [match(by_ident[m["board"]], tuple(m["players"]), plans[m["match"]]) for m in matches], COMMAND_S * 8
+            )
             wait_for(
                 lambda number=number: all(
                     m["winner"] for m in ask(db_url, "tournament", "bracket", "--round", str(number))

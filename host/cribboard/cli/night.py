@@ -46,7 +46,7 @@ def _night_option(fn: Callable[..., Any]) -> Callable[..., Any]:
     return click.option("--night", "night_id", type=ROW_ID, help="Which night (its id); the latest if not given.")(fn)
 
 
-def _scheme_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+def scheme_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     for option in reversed(
         (
             click.option("--win", type=int, help="Game points for a win (the ACC: 2)."),
@@ -64,7 +64,7 @@ def _scheme_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     return fn
 
 
-def _scheme_given(parts: dict[str, Any]) -> dict[str, Any]:
+def scheme_given(parts: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in parts.items() if k in (*_SCHEME_PARTS, "bye_wins") and v is not None}
 
 
@@ -84,7 +84,7 @@ def night():
 @tables_option
 @seed_option
 @click.option("--name", help="The night's name (its date if not given).")
-@_scheme_options
+@scheme_options
 @db_option
 @json_option
 def night_new(
@@ -111,7 +111,7 @@ def night_new(
             )
     db = open_db(db_url, create=True)
     seats = director.tables_for(db, tables, len(names))
-    given = _scheme_given(parts)
+    given = scheme_given(parts)
     the_scheme = scheme.checked(**{**director.club_scheme(db).__dict__, **given}) if given else None
     n = director.begin(db, names, rounds, seats, seed, name, the_scheme)
     say_namesakes(n)
@@ -128,19 +128,19 @@ def night_new(
 
 
 @night.command("scheme")
-@_scheme_options
+@scheme_options
 @db_option
 @json_option
 def night_scheme(db_url: str, as_json: bool, **parts: Any) -> None:
     """Show the club's scheme, or set its parts (for the nights begun after)."""
     from cribboard.night import director, scheme
 
-    given = _scheme_given(parts)
+    given = scheme_given(parts)
     # A new club's is the default: shown without a database made for it, and one made only to keep a scheme
     # that is right.
-    now = director.club_scheme(read_db(db_url)) if db_exists(db_url) else scheme.Scheme()
+    now = _club_scheme(db_url)
     if given:
-        now = scheme.checked(**{**now.__dict__, **given})
+        now = scheme.checked(**{**now.__dict__, **given})  # (checked before a database is made to keep it)
         director.set_club_scheme(open_db(db_url, create=True), now)
         status(_("the club's scheme is set"))
     if as_json:
@@ -149,6 +149,19 @@ def night_scheme(db_url: str, as_json: bool, **parts: Any) -> None:
     for part, label in _SCHEME_LABELS.items():
         value = getattr(now, part)
         click.echo("%s: %s" % (_(label), (_("yes") if value else _("no")) if isinstance(value, bool) else value))
+
+
+def _club_scheme(db_url: str) -> Any:
+    """The club's scheme: a new club's (no database yet, or one with nothing in it) is the default."""
+    from cribboard.night import director, scheme
+    from cribboard.store.engine import EmptyDbError
+
+    if not db_exists(db_url):
+        return scheme.Scheme()
+    try:
+        return director.club_scheme(read_db(db_url))
+    except EmptyDbError:
+        return scheme.Scheme()
 
 
 _SCHEME_LABELS = {  # (the JSON keeps the parts' names: a script's keys never change with the language)

@@ -10,7 +10,7 @@ import click
 
 from cribboard.cli.base import cli
 from cribboard.cli.localized import TranslatedGroup
-from cribboard.cli.night import print_night, say_namesakes, show_round
+from cribboard.cli.night import print_night, say_namesakes, scheme_given, scheme_options, show_round
 from cribboard.cli.options import (
     ROW_ID,
     SCORE,
@@ -69,6 +69,7 @@ def tournament():
 @click.option("--final", type=click.IntRange(1, 99), default=5, show_default=True, help="The final's games.")
 @seed_option
 @click.option("--name", help="The tournament's name (its date if not given).")
+@scheme_options
 @db_option
 @json_option
 def tournament_new(
@@ -82,10 +83,13 @@ def tournament_new(
     name: str | None,
     db_url: str,
     as_json: bool,
+    **parts: Any,
 ) -> None:
-    """Begin a tournament: the entrants drawn into the qualifying games, at the tables."""
+    """Begin a tournament: the entrants drawn into the qualifying games, at the tables (scored the ACC's way
+    unless the scheme's parts are given: a sanctioned tournament's is the ACC's, whatever the club's)."""
     from cribboard.cli.player_names import checked
     from cribboard.night import director as nights
+    from cribboard.night import scheme
     from cribboard.tournament import director, qualifying
 
     names = [checked(p) for p in entrants]
@@ -99,7 +103,9 @@ def tournament_new(
             )
     db = open_db(db_url, create=True)
     seats = nights.tables_for(db, tables, len(names))
-    t = director.begin(db, names, games, seats, fmt, seed, name, best_of, final)
+    given = scheme_given(parts)
+    the_scheme = scheme.checked(**{**scheme.Scheme().__dict__, **given}) if given else None
+    t = director.begin(db, names, games, seats, fmt, seed, name, best_of, final, the_scheme)
     say_namesakes(t.night)
     status(
         _(

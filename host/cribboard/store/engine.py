@@ -29,6 +29,11 @@ class DbError(CribboardError):
     pass
 
 
+class EmptyDbError(DbError):
+    """A database with no schema at all (an empty file, a new PostgreSQL database) that a reader would not
+    make one."""
+
+
 def busy_wait() -> int:
     """Seconds to wait for a database another process is writing to."""
     return int(seconds("CRIBBOARD_DB_WAIT", _BUSY_S, whole=True))

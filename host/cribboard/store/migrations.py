@@ -9,7 +9,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from cribboard.store.engine import Database, DbError
+from cribboard.store.engine import Database, DbError, EmptyDbError
 from cribboard.text.i18n import _
 from cribcore.names import default_name
 
@@ -520,7 +520,7 @@ def _migrate(db: Database, create: bool) -> None:
         return
     with db.transaction(exclusive=True):
         if not create and not _has_table(db, "schema_version") and not _has_table(db, "games"):
-            raise DbError(
+            raise EmptyDbError(
                 _(
                     "the database %s is empty: no games were ever stored there (`cribboard sync` with "
                     "this --db makes it one)"

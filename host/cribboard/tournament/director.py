@@ -97,8 +97,10 @@ def begin(
     name: str | None = None,
     best_of: int = BEST_OF,
     final_best_of: int = FINAL_BEST_OF,
+    scheme: Scheme | None = None,
 ) -> Tournament:
-    """A new tournament: its qualifying drawn at these tables (DrawError if it cannot be)."""
+    """A new tournament: its qualifying drawn at these tables (DrawError if it cannot be), scored by the
+    scheme given, else the ACC's (a sanctioned tournament's, whatever the club's nights use)."""
     qualifying.check_format(len(entrants), games, fmt)
     for n in (best_of, final_best_of):
         if n < 1 or n % 2 == 0:
@@ -114,7 +116,7 @@ def begin(
         tables,
         seed,
         name,
-        Scheme(),  # (sanctioned: the ACC's, whatever the club's nights use)
+        scheme or Scheme(),
         drawn_by,
         qualifying.GAMES_A_PAIRING[fmt],
     )

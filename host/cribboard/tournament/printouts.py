@@ -61,6 +61,7 @@ def as_data(t: Tournament) -> dict[str, Any]:
         "seed": t.night.seed,
         "best_of": t.best_of,
         "final_best_of": t.final_best_of,
+        "scheme": t.night.scheme.__dict__,
         "entrants": t.entrants(),
         "qualifying": [
             dict(r.as_dict(lines=True), cut=mark) for r, mark in zip(t.standings(), t.cut_marks(), strict=True)
