@@ -52,3 +52,20 @@ def test_games_by_hand_come_in_order_with_the_boards():
     assert (final.best_of, final.wins, final.winner) == (3, (2, 1), 1)  # the final: its own length, 3
     assert po.champion() == 1
     assert po.places() == {1: 1, 2: 2}
+
+
+def test_a_round_is_seated_at_its_tables_once_the_round_before_is_in():
+    """Eight seeds, four tables: a quarter-final decided early makes its semi-final's pair known, but the
+    semi-final has no table (its board is told nothing) until every quarter-final is in; then the
+    semi-finals take tables 1 and 2."""
+    names = {n: "P%d" % n for n in range(1, 9)}
+    tables = [(str(n), "board-%d" % n) for n in range(1, 5)]
+    seeds = list(range(1, 9))
+    quarter = play(seeds, 3, 3, tables, names, [], [HandGame(1, 0, 1, (121, 90)), HandGame(1, 0, 2, (121, 80))])
+    first_quarter = quarter.round(1)[0]
+    assert (first_quarter.players, first_quarter.table, first_quarter.winner) == ((1, 8), "1", 1)
+    semi = quarter.round(2)[0]
+    assert (semi.players, semi.table, semi.board) == ((1, None), None, None)  # the other quarter-final goes on
+    decided = [HandGame(1, slot, k, (121, 90)) for slot in range(4) for k in (1, 2)]
+    semis = play(seeds, 3, 3, tables, names, [], decided).round(2)
+    assert [(p.players, p.table, p.board) for p in semis] == [((1, 4), "1", "board-1"), ((2, 3), "2", "board-2")]

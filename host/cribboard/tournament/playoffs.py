@@ -1,14 +1,15 @@
 # The playoffs as they stand: each match of the bracket with its two
 # players (the seeds the cut gave them), its table (a round's matches at
-# the tables in turn, from the first, in the bracket's order), its length
-# (best of N: N for the round, the final's own), and its games: a board's
-# games at its table with the pair's names, in the order stored (where the
-# two share a name, track 1 is the higher seed, as the board was told),
-# and the games the director entered by hand: one more (a game no board
-# reported) takes its number, the board's coming after it; a fix stands in
-# for the game of its number. A match is won at N // 2 + 1 games; a board's game after that,
-# or one that fits no match, is flagged, never counted. Worked out from
-# what is stored each time it is asked.
+# the tables in turn, from the first, in the bracket's order, once every
+# match of the round before is in: a table is never wanted by two), its
+# length (best of N: N for the round, the final's own), and its games: a
+# board's games at its table with the pair's names, in the order stored
+# (where the two share a name, track 1 is the higher seed, as the board was
+# told), and the games the director entered by hand: one more (a game no
+# board reported) takes its number, the board's coming after it; a fix
+# stands in for the game of its number. A match is won at N // 2 + 1
+# games; a board's game after that, or one that fits no match, is flagged,
+# never counted. Worked out from what is stored each time it is asked.
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -112,7 +113,8 @@ def play(
             added.setdefault((e.round, e.slot), set()).add(e.number)
     for number in range(1, bracket.rounds + 1):
         n = best_of(number, bracket.rounds, length, final)
-        in_turn = [m.slot for m in bracket.round(number, winners) if not m.bye]
+        drawn = number == 1 or all(p.winner is not None for p in matches.values() if p.match.round == number - 1)
+        in_turn = [m.slot for m in bracket.round(number, winners) if not m.bye] if drawn else []
         table_of = {slot: tables[i % len(tables)] if tables else (None, None) for i, slot in enumerate(in_turn)}
         for m in bracket.round(number, winners):
             high = None if m.high is None else seeds[m.high - 1]
