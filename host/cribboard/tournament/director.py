@@ -6,7 +6,7 @@
 # by hand, undo; and the tournament as it stands, read back whole each
 # time it is asked.
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
 from cribboard.night import director as nights
@@ -41,12 +41,16 @@ class Tournament:
     cut_at: str | None
     playoffs: playing.Playoffs | None
     ended_at: str | None = None  # the director ended it: its places are final, its matches no longer seated
+    _standings: list[Standing] | None = field(default=None, repr=False, compare=False)
 
     def qualifying_in(self) -> bool:
         return self.night.in_play > self.night.rounds
 
     def standings(self) -> list[Standing]:
-        return self.night.standings()
+        """The qualifying's standings (worked out once: the cut, its marks and the places all ask)."""
+        if self._standings is None:
+            self._standings = self.night.standings()
+        return self._standings
 
     def entrants(self) -> int:
         """Everyone who entered, withdrawals too: the cut is one in four of them."""
@@ -193,8 +197,6 @@ def make_cut(db: Database, t: Tournament, take: Sequence[str] = ()) -> Tournamen
         through += [p for p in tied if p in taken]
     elif take:
         raise DrawError(_("no one is equal at the cut line: there is no one to take"))
-    else:
-        through = [rows[i].number for i in c.through]
     if not t.night.over():
         nights.end(db, t.night)
     kept.set_seeds(db, t.id, through, _now())
