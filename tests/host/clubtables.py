@@ -54,6 +54,20 @@ def stored_games(db_url):
         conn.close()
 
 
+def counted(games, players):
+    """The ACC's count of these games ({player: [game points, games won, spread]}, every player of players
+    in it): 2 a win, 3 a skunk (the loser short of 91), the spread the loser's distance from 121."""
+    mine = {p: [0, 0, 0] for p in players}
+    for names, scores, winner in games:
+        won, lost = names[winner], names[1 - winner]
+        margin = 121 - scores[1 - winner]
+        mine[won][0] += 3 if scores[1 - winner] < 91 else 2
+        mine[won][1] += 1
+        mine[won][2] += margin
+        mine[lost][2] -= margin
+    return mine
+
+
 def together(jobs, limit_s):
     """Each job on a thread of its own, all at once (the tables play side by side), each given limit_s to
     end; what failed on a thread is said here."""

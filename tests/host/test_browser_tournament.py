@@ -13,6 +13,7 @@ from clirun import cli
 from clubserver import KEY
 from playwright.sync_api import sync_playwright
 from test_browser import CHROMIUM_FLAGS, PAGE_WAIT_MS, chromium_path
+from test_browser_night import rows
 from test_club import send
 from test_night import Boards
 
@@ -22,10 +23,6 @@ from cribcore.clubwire import LIVE
 from rig import Table
 
 BOARDS = ["b0ard-%d" % i for i in range(1, 7)]
-
-
-def rows(page, selector):
-    return page.eval_on_selector_all(selector, "rows => rows.map(r => [...r.cells].map(c => c.textContent))")
 
 
 def classes(page, selector):

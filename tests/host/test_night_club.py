@@ -12,7 +12,7 @@ import time
 import clubserver
 import pytest
 from clirun import cli
-from clubtables import paired_boards, stored_games, together
+from clubtables import counted, paired_boards, stored_games, together
 from deadline import COMMAND_S
 
 from cribboard import store
@@ -102,14 +102,7 @@ def test_a_thirteen_player_night_is_run_by_six_wifi_boards(tmp_path, pg_cluster)
     assert len(byes) == ROUNDS
     # The standings counted here from the games stored: 2 a win, 3 a skunk (the loser short of 91), the
     # spread the loser's distance from 121; a bye 2 points and a win.
-    mine = {p: [0, 0, 0] for p in PLAYERS}
-    for names, scores, winner in stored_games(db_url):
-        won, lost = names[winner], names[1 - winner]
-        margin = 121 - scores[1 - winner]
-        mine[won][0] += 3 if scores[1 - winner] < 91 else 2
-        mine[won][1] += 1
-        mine[won][2] += margin
-        mine[lost][2] -= margin
+    mine = counted(stored_games(db_url), PLAYERS)
     for name in byes:
         mine[name][0] += 2
         mine[name][1] += 1

@@ -12,7 +12,7 @@ import random
 import clubserver
 import pytest
 from clirun import cli
-from clubtables import paired_boards, stored_games, together
+from clubtables import counted, paired_boards, stored_games, together
 from deadline import COMMAND_S
 from test_night_club import play, wait_for
 
@@ -81,15 +81,10 @@ def test_a_24_entrant_tournament_is_run_by_twelve_wifi_boards(tmp_path, pg_clust
             )
         assert ask(db_url, "night", "flags") == []
         # The qualifying counted here from the games stored: 2 a win, 3 a skunk, the spread.
-        mine = {p: [0, 0, 0] for p in ENTRANTS}
+        games = stored_games(db_url)
+        mine = counted(games, ENTRANTS)
         met = {}
-        for names, scores, winner in stored_games(db_url):
-            won, lost = names[winner], names[1 - winner]
-            margin = 121 - scores[1 - winner]
-            mine[won][0] += 3 if scores[1 - winner] < 91 else 2
-            mine[won][1] += 1
-            mine[won][2] += margin
-            mine[lost][2] -= margin
+        for names, _scores, _winner in games:
             met[frozenset(names)] = met.get(frozenset(names), 0) + 1
         assert max(met.values()) == 2  # two games each against many: each pair met for exactly two
         standings = ask(db_url, "tournament", "standings")
