@@ -7,8 +7,7 @@
 # PostgreSQL being back after a restart to the first board answered; and
 # requests answered a second with the boards sending as fast as answered,
 # on one `serve` process and on two on the same database (issue 42).
-# Prints JSON. --uvicorn runs the same app under uvicorn instead (not a
-# dependency: pip install uvicorn first), for docs/decisions.md.
+# Prints JSON.
 import asyncio
 import json
 import resource
@@ -34,33 +33,10 @@ from cribcore.clubwire import LIVE
 from cribcore.signing import signature
 
 KEY = clubserver.KEY
-UVICORN = """
-import sys
-from cribboard.club.app import ClubApp
-from cribboard.club.protocol import Club
-import uvicorn
-app = ClubApp(Club(sys.argv[1], connections=8))
-app.served = ("127.0.0.1", int(sys.argv[2]))
-print("http://127.0.0.1:%s/" % sys.argv[2], flush=True)
-uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), interface="wsgi", log_level="warning", backlog=1024,
-            limit_concurrency=256, timeout_keep_alive=10)
-"""
 
 
-def start(db_url, uvicorn):
-    if not uvicorn:
-        return clubserver.start(db_url)
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    proc = subprocess.Popen(
-        [sys.executable, "-c", UVICORN, db_url, str(port)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
-    url = proc.stdout.readline().strip()
-    time.sleep(2)  # (uvicorn says nothing when it is bound: a bench's one guess, never a test's)
-    return proc, url
+def start(db_url):
+    return clubserver.start(db_url)
 
 
 def a_state():
@@ -386,13 +362,13 @@ def floor_figure(db_url, boards, seconds, body):
     return cpu / max(1, len(took) + len(failed)), took[int(0.99 * len(took))] if took else None, len(failed)
 
 
-def sqlite_table_pace(tables, seconds, body, uvicorn):
+def sqlite_table_pace(tables, seconds, body):
     """table_pace against one serve on a SQLite file."""
     with tempfile.TemporaryDirectory() as tmp:
         db_url = str(Path(tmp) / "club.sqlite3")
         for i in range(tables):
             clubserver.pair(db_url, "b%03d" % i)
-        proc, url = start(db_url, uvicorn)
+        proc, url = start(db_url)
         try:
             return table_pace([int(url.rstrip("/").rsplit(":", 1)[1])], [proc.pid], tables, seconds, body, boot=1)
         finally:
@@ -422,7 +398,6 @@ def restart_figure(cluster, port, body):
 
 
 def main():
-    uvicorn = "--uvicorn" in sys.argv
     quick = "--quick" in sys.argv  # a smoke run of the bench itself: 20 boards for 5 s, 50 drips for 12 s
     boards, seconds, drips, drip_s = (20, 5.0, 50, 12.0) if quick else (200, 60.0, 1000, 30.0)
     tables = 30 if quick else 300  # boards at a table's pace (issue 56), and in lockstep
@@ -437,7 +412,7 @@ def main():
             db_url = cluster.new_database()
             for i in range(max(boards, tables, flooding)):
                 clubserver.pair(db_url, "b%03d" % i)
-            proc, url = start(db_url, uvicorn)
+            proc, url = start(db_url)
             port = int(url.rstrip("/").rsplit(":", 1)[1])
             try:
                 idle_kb = peak_kb(proc.pid)
@@ -458,7 +433,7 @@ def main():
                 # Capacity: the boards as fast as answered, on one server, then on two on the same database.
                 # (boot 10,000 on: past the counters the restart's tries took)
                 rps_one, failed_one, cost_one = flooded([port], [proc.pid], flooding, seconds / 2, body, boot=10_000)
-                other, other_url = start(db_url, uvicorn)
+                other, other_url = start(db_url)
                 try:
                     other_port = int(other_url.rstrip("/").rsplit(":", 1)[1])
                     rps_two, failed_two, cost_two = flooded(
@@ -473,14 +448,14 @@ def main():
             finally:
                 proc.terminate()
                 proc.wait(30)
-            paced_sqlite = sqlite_table_pace(tables, seconds, body, uvicorn)
+            paced_sqlite = sqlite_table_pace(tables, seconds, body)
         finally:
             cluster.stop()
     took.sort()
     print(
         json.dumps(
             {
-                "server": "uvicorn" if uvicorn else "waitress",
+                "server": "uvicorn",
                 "boards": boards,
                 "seconds": seconds,
                 "drips": drips,

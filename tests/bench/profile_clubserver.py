@@ -31,26 +31,17 @@ from test_records import good  # noqa: E402
 
 from cribboard.club.app import ClubApp  # noqa: E402
 from cribboard.club.protocol import Club, board_headers  # noqa: E402
+from cribboard.web.http import Request  # noqa: E402
 from cribcore.clubwire import GAMES, LIVE  # noqa: E402
 
 BOARDS = 20
 
 
 def environ(path, board, counter, body):
-    """A board's signed report as waitress hands it to the app."""
-    head = board_headers(KEY.encode(), path, board, counter, body)
-    env = {
-        "REQUEST_METHOD": "POST",
-        "PATH_INFO": path,
-        "REMOTE_ADDR": "127.1.0.%d" % (int(board[1:]) + 1),
-        "HTTP_HOST": "127.0.0.1:8120",
-        "CONTENT_TYPE": head.pop("Content-Type"),
-        "CONTENT_LENGTH": str(len(body)),
-        "wsgi.input": io.BytesIO(body),
-    }
-    for name, value in head.items():
-        env["HTTP_" + name.upper().replace("-", "_")] = value
-    return env
+    """A board's signed report as the front hands it to the app."""
+    head = {name.lower(): value for name, value in board_headers(KEY.encode(), path, board, counter, body).items()}
+    head.update({"host": "127.0.0.1:8120", "content-length": str(len(body))})
+    return Request("POST", path, "", head, "127.1.0.%d" % (int(board[1:]) + 1), io.BytesIO(body).read)
 
 
 def live_requests(n, first_count):
@@ -72,13 +63,10 @@ def games_requests(n, first_count):
 def measure(app, requests):
     """CPU seconds per request of this process, and the statuses answered."""
     statuses = {}
-
-    def start_response(status, _headers):
-        statuses[status[:3]] = statuses.get(status[:3], 0) + 1
-
     cpu0 = time.process_time()
-    for env in requests:
-        app(env, start_response)
+    for request in requests:
+        status = str(app.answer(request).status)
+        statuses[status] = statuses.get(status, 0) + 1
     return (time.process_time() - cpu0) / len(requests), statuses
 
 
@@ -105,15 +93,8 @@ def census(app, boards):
     bodies = a_games_states()
 
     def page(path):
-        query = path.partition("?")[2]
-        return {
-            "REQUEST_METHOD": "GET",
-            "PATH_INFO": path.partition("?")[0],
-            "QUERY_STRING": query,
-            "REMOTE_ADDR": "127.0.0.1",
-            "HTTP_HOST": "127.0.0.1:8120",
-            "wsgi.input": io.BytesIO(b""),
-        }
+        where, _sep, query = path.partition("?")
+        return Request("GET", where, query, {"host": "127.0.0.1:8120"}, "127.0.0.1")
 
     done = [0]
 

@@ -124,7 +124,7 @@ def test_bad_bodies_are_refused_and_a_bad_record_is_kept_apart_while_the_rest_ar
     url, db_url, _proc = served
     assert send(url, GAMES, b"{not json", "1.1")[:2] == (400, {"error": "the body is not JSON"})
     assert send(url, GAMES, {"records": [[1, 2]]}, "1.1")[0] == 400
-    assert send(url, GAMES, b"x" * (club.MAX_BODY + 1), "1.1")[0] == 413  # waitress's own answer: never read
+    assert send(url, GAMES, b"x" * (club.MAX_BODY + 1), "1.1")[0] == 413  # refused by its Content-Length: never read
     assert send(url, GAMES, b"x" * club.MAX_BODY, "1.1")[0] == 400  # 64 KB is not over 64 KB: read, not JSON
     assert send(url, GAMES, b"[" * 20_000, "1.1")[0] == 400  # nested 20,000 deep: no RecursionError
     assert stored(db_url) == []

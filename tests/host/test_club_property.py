@@ -4,10 +4,10 @@
 # Every answer has a status and a JSON body, the log has at most one line a
 # request (and a summary of lines dropped), and the database changes only
 # for a request the server took (200).
-import io
 import json
 import logging
 
+import asgi
 import clubserver
 from clubserver import KEY
 from hypothesis import HealthCheck, example, given, settings
@@ -16,6 +16,7 @@ from test_records import good
 
 from cribboard import store
 from cribboard.club.app import REASONS, ClubApp
+from cribboard.club.front import Front
 from cribboard.club.protocol import Club
 from cribcore.clubwire import GAMES, LIVE
 from cribcore.signing import signature
@@ -121,7 +122,8 @@ def snapshot(db_url):
         db.close()
 
 
-def environ(r):
+def scope(r):
+    """The request as uvicorn hands it to the front: headers as the bytes the client sent."""
     if r["counter"] == "next":
         COUNTER[0] += 1
         r = dict(r, counter="7.%d" % COUNTER[0])
@@ -131,24 +133,24 @@ def environ(r):
         "none": "",
         "junk": r["junk"],
     }[r["sign"]]
-    env = {
-        "REQUEST_METHOD": r["method"],
-        "PATH_INFO": r["path"],
-        "QUERY_STRING": "",
-        "REMOTE_ADDR": "10.0.0.9",
-        "CONTENT_TYPE": r["kind"],
-        "CONTENT_LENGTH": str(len(r["body"])),
-        "wsgi.input": io.BytesIO(r["body"]),
-        "HTTP_X_CRIBBOARD_BOARD": r["board"],
-        "HTTP_X_CRIBBOARD_COUNTER": r["counter"],
-        "HTTP_X_CRIBBOARD_SIGNATURE": sig,
+    headers = {
+        "content-type": r["kind"],
+        "content-length": str(len(r["body"])),
+        "x-cribboard-board": r["board"],
+        "x-cribboard-counter": r["counter"],
+        "x-cribboard-signature": sig,
     }
     if r["origin"]:
-        env["HTTP_ORIGIN"] = r["origin"]
-    # As a WSGI server hands them: headers decoded as Latin-1 (any bytes the client sent).
+        headers["origin"] = r["origin"]
+    raw = [(k.encode(), v.encode("utf-8", "surrogatepass")) for k, v in headers.items()]
     return {
-        k: v.encode("utf-8", "surrogatepass").decode("latin-1") if isinstance(v, str) else v for k, v in env.items()
-    }
+        "type": "http",
+        "method": r["method"],
+        "path": r["path"],
+        "query_string": b"",
+        "headers": raw,
+        "client": ("10.0.0.9", 50000),
+    }, r["body"]
 
 
 class Log(logging.Handler):
@@ -164,7 +166,7 @@ def test_every_request_gets_one_answer_one_line_at_most_and_changes_only_what_it
     clubserver.pair(db_url, BOARD)
     clock = [0.0]
     club = Club(db_url, clock=lambda: clock[0])
-    app = ClubApp(club)
+    front = Front(ClubApp(club), None, 2, 1)
     log = Log()
     seen = set()
     logging.getLogger("club").addHandler(log)
@@ -187,9 +189,7 @@ def test_every_request_gets_one_answer_one_line_at_most_and_changes_only_what_it
         def one(r):
             clock[0] += 61.0  # each its own minute: the log limit never hides a second line
             before, lines = snapshot(db_url), len(log.lines)
-            got = {}
-            body = b"".join(app(environ(r), lambda status, headers: got.update(status=status, headers=headers)))
-            status = int(got["status"].split()[0])
+            status, headers, body = asgi.call(front, *scope(r))
             assert status in REASONS
             seen.add(status)
             answer = json.loads(body)
@@ -198,7 +198,7 @@ def test_every_request_gets_one_answer_one_line_at_most_and_changes_only_what_it
             assert len(said) <= 1
             assert all("\n" not in line for line in said)
             if status == 503:
-                assert dict(got["headers"])["Retry-After"]
+                assert headers["retry-after"]
             if status != 200:
                 assert snapshot(db_url) == before, (status, answer)
             assert status < 500, (r, answer, said)  # nothing generated here is the server's fault
@@ -207,4 +207,5 @@ def test_every_request_gets_one_answer_one_line_at_most_and_changes_only_what_it
         assert {200, 400, 403, 404}.issubset(seen), seen  # taken and refused, not only one or the other
     finally:
         logging.getLogger("club").removeHandler(log)
+        front.close()
         club.close()

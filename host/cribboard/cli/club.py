@@ -68,13 +68,11 @@ def serve(db_url: str, http_addr: str, trusted: str | None, as_json: bool) -> No
     hint_db = store.engine.safe_url(db_url) if store.is_server(db_url) else str(store.path_of(db_url).resolve())
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
-    for name in ("club", "waitress"):
+    for name in ("club", "uvicorn.error"):
         logging.getLogger(name).addHandler(handler)  # one line a refusal, on stderr
         logging.getLogger(name).setLevel(logging.INFO if name == "club" else logging.WARNING)
         logging.getLogger(name).propagate = False
     logging.getLogger("psycopg.pool").setLevel(logging.CRITICAL)  # a database away is said once a request, as 503
-    logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # a line each time its queue grew: a flood's own
-    # flood; a request that waited too long is said, limited, as a 503 (cribboard.club.app)
     service = started(db_url, host, port, proxy)
     server = service.server
     try:

@@ -1,16 +1,15 @@
-# The club's server as a WSGI application, routed by one table
+# The club's server's answers, routed by one table
 # (cribboard.web.http.Routes):
 #   POST /board/v1/games, /board/v1/live   a board's report -> the club's answer, always one
 #   GET  /healthz        200 {"ok": true} when the database answers; else 503 with Retry-After
 #   GET  /, /api/...     the live page of every board that reports (cribboard.web.pages, read-only)
 #   GET  /night, /api/night   the club night's projector page (cribboard.night.page), a tournament's too
+#   GET  /api/night/events    the same data pushed as it changes (Server-Sent Events: cribboard.club.feeds)
 # Like the simulated board's page, it answers only to its own address (a
 # DNS-rebinding page names another host), and takes a POST only from a
 # board, never from a page (cribboard.web.guard: the one guard both servers
 # use); each refusal here is logged and counted as the protocol's are.
 import time
-from collections.abc import Callable, Iterable
-from typing import Any
 
 from cribboard.club.protocol import MAX_BODY, Club
 from cribboard.night.page import NightPage
@@ -19,16 +18,15 @@ from cribboard.web import guard, pages
 from cribboard.web.http import RETRY_AFTER_S, Answer, Request, Routes, refused
 from cribcore.clubwire import BOARD, COUNTER, GAMES, LIVE, REQUEST_MS, SIGNATURE
 
-StartResponse = Callable[..., Any]
 # The statuses this app answers with (their reason phrases are the standard library's).
-REASONS = frozenset((200, 400, 403, 404, 405, 409, 411, 413, 422, 429, 500, 503))
+REASONS = frozenset((200, 400, 403, 404, 405, 408, 409, 411, 413, 422, 429, 500, 503))
 HEADERS = (BOARD, COUNTER, SIGNATURE)
-BEGUN = "cribboard.begun"  # when the request's first byte came (time.time()), if the server says (club.server)
 STALE_S = REQUEST_MS / 1000 - 1  # waited this long, a request's answer (a second's work) comes after its board gave up
 
 
 class ClubApp:
-    """The WSGI callable; `served` is the (host, port) it listens on, set once bound."""
+    """What the club's server answers (cribboard.club.front serves it); `served` is the (host, port) it
+    listens on, set once bound."""
 
     def __init__(self, club: Club) -> None:
         self.club = club
@@ -42,20 +40,28 @@ class ClubApp:
         for path in (GAMES, LIVE):
             self.routes.post(path, self._report)
 
-    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
-        request = _request(environ)
-        answer = guard.host_refusal(request, self.served)
-        if answer is not None:
-            self._refused(request, answer)
-        else:
+    def answer(self, request: Request) -> Answer:
+        """The one answer to a request (its body, if any, given by request.read)."""
+        answer = self.admission(request)
+        if answer is None:
             answer = self.routes.answer(request)
             if request.method not in ("GET", "HEAD") and answer.status in (404, 405):  # no board's, nor a page's
-                self._refused(request, answer)
-        data = answer.data()
-        start_response(answer.status_line(), answer.head(data))
-        return [] if request.method == "HEAD" else [data]  # HEAD: the head alone
+                self.refuse(request, answer)
+        return answer
 
-    def _refused(self, request: Request, answer: Answer) -> Answer:
+    def admission(self, request: Request) -> Answer | None:
+        """A refusal of a request that names another server (logged), or None: it is this server's."""
+        answer = guard.host_refusal(request, self.served)
+        return None if answer is None else self.refuse(request, answer)
+
+    def stream_refusal(self, request: Request) -> Answer | None:
+        """A refusal of a request for a live stream (cribboard.club.feeds), or None: it may be streamed."""
+        answer = self.admission(request)
+        if answer is None and request.method not in ("GET", "HEAD"):
+            answer = self.refuse(request, refused(405, "%s takes GET, HEAD" % request.path, {"Allow": "GET, HEAD"}))
+        return answer
+
+    def refuse(self, request: Request, answer: Answer) -> Answer:
         """A refusal of this edge's, logged and counted against the address as the protocol's are."""
         self.club.refused_here(request.peer, request.method, request.path, answer.status, answer.body["error"])
         return answer
@@ -77,7 +83,7 @@ class ClubApp:
         if refusal is None and len(data) != size:
             refusal = refused(400, "the body was cut short")
         if refusal is not None:
-            return self._refused(request, refusal)
+            return self.refuse(request, refusal)
         if request.begun is not None and time.time() - request.begun > STALE_S:  # its board has given up on it
             waited = time.time() - request.begun
             self.club.refused_here(
@@ -86,21 +92,3 @@ class ClubApp:
             return refused(503, "the club's server is overloaded; try again", {"Retry-After": str(RETRY_AFTER_S)})
         headers = {name: request.header(name) for name in HEADERS}
         return self.club.handle(request.method, request.path, headers, data, request.peer)
-
-
-def _request(environ: dict[str, Any]) -> Request:
-    """A WSGI request as the pages' servers see one."""
-    headers = {key[5:].replace("_", "-").lower(): value for key, value in environ.items() if key.startswith("HTTP_")}
-    for key in ("CONTENT_TYPE", "CONTENT_LENGTH"):
-        if environ.get(key):
-            headers[key.replace("_", "-").lower()] = environ[key]
-    begun = environ.get(BEGUN)
-    return Request(
-        environ.get("REQUEST_METHOD", ""),
-        environ.get("PATH_INFO", ""),
-        environ.get("QUERY_STRING", ""),
-        headers,
-        environ.get("REMOTE_ADDR", ""),
-        environ["wsgi.input"].read if "wsgi.input" in environ else (lambda n: b""),
-        begun if isinstance(begun, float) else None,
-    )

@@ -1,6 +1,6 @@
 # A request and its answer as the pages' two servers both see them (the
 # simulated board's and `cribboard live`'s on the standard library, the
-# club's on waitress), and the one table that routes a request to what
+# club's on uvicorn), and the one table that routes a request to what
 # answers it. Each server turns its own request into a Request, asks its
 # Routes, and writes the Answer; what is asked and answered is the same.
 import json
