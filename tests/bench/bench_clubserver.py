@@ -91,18 +91,19 @@ def a_game_report(seq):
     ).encode()
 
 
-async def one_table(port, board, body, until, took, failed, rng, boot, game_s):
-    """A board at a table's pace: a live report a press, the presses at random (PRESS_S apart on average),
+async def one_table(port, board, body, until, took, failed, rng, boot, game_s, press_s=PRESS_S, source=None):
+    """A board at a table's pace: a live report a press, the presses at random (press_s apart on average),
     and now and then a game's report; took: (kind, seconds) of each answered. body: a live report's, or a
-    list of them sent in turn (a game's states as it goes on)."""
+    list of them sent in turn (a game's states as it goes on). source: the address it sends from (by
+    default one of its own)."""
     n, games = 0, 0
     bodies = body if isinstance(body, list) else [body]
-    source = (board_address(int(board[1:])), 0)
-    await asyncio.sleep(rng.uniform(0, PRESS_S))  # (the tables did not all start in the same second)
+    source = (source or board_address(int(board[1:])), 0)
+    await asyncio.sleep(rng.uniform(0, press_s))  # (the tables did not all start in the same second)
     while time.monotonic() < until:
         n += 1
         kind, data, path = "live", bodies[n % len(bodies)], LIVE
-        if rng.random() < PRESS_S / game_s:
+        if rng.random() < press_s / game_s:
             games += 1
             kind, data, path = "games", a_game_report(games), wire.GAMES
         began = time.monotonic()
@@ -117,11 +118,12 @@ async def one_table(port, board, body, until, took, failed, rng, boot, game_s):
                 failed.append(answer[9:12].decode(errors="replace"))
         except (OSError, asyncio.TimeoutError) as e:
             failed.append(type(e).__name__)
-        await asyncio.sleep(rng.expovariate(1 / PRESS_S))
+        await asyncio.sleep(rng.expovariate(1 / press_s))
 
 
-async def tables_for(ports, boards, seconds, body, boot, game_s):
-    """boards at a table's pace, taking turns among the servers' ports: (took, failed) as one_table's."""
+async def tables_for(ports, boards, seconds, body, boot, game_s, press_s=PRESS_S, source=None, first=0):
+    """boards at a table's pace, taking turns among the servers' ports: (took, failed) as one_table's. first:
+    the first board's number (b000 by default)."""
     import random
 
     took, failed = [], []
@@ -130,7 +132,17 @@ async def tables_for(ports, boards, seconds, body, boot, game_s):
     await asyncio.gather(
         *(
             one_table(
-                ports[i % len(ports)], "b%03d" % i, body, until, took, failed, random.Random(rng.random()), boot, game_s
+                ports[i % len(ports)],
+                "b%03d" % (first + i),
+                body,
+                until,
+                took,
+                failed,
+                random.Random(rng.random()),
+                boot,
+                game_s,
+                press_s,
+                source,
             )
             for i in range(boards)
         )
