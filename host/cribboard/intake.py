@@ -127,3 +127,48 @@ def _as_held(held: tuple[list[Any], list[str]], text: str) -> bool:
 def _show(v: Any) -> str:
     text = json.dumps(v)
     return text if len(text) <= 24 else text[:21] + "..."
+
+
+TAKEN_LOG = "taken-%d"  # the log a record taken from those kept apart is stored under (its number may be taken)
+
+
+class NotTaken(ValueError):
+    """A record kept apart that cannot be taken into the games: why, as `kind` ("none": no such record; "fails":
+    it fails its checks still, `reason` a records.Reason; "twin": the board has stored the game, as `seq`)."""
+
+    def __init__(self, kind: str, **values: Any) -> None:
+        super().__init__(kind, values)
+        self.kind = kind
+        self.values = values
+
+
+def take_apart(db: Database, ident: int, now_iso: str) -> tuple[str, int]:
+    """Take the record kept apart with this id into the games, once, its checks run again: (board, seq). It is
+    stored under a log of its own (TAKEN_LOG: the number it had may hold another game) with the time it came
+    as its date, and taken out of the list, in one transaction. NotTaken if there is no such record, if it
+    fails its checks still, or if it is a game the board has stored already."""
+    with db.transaction():
+        row = store.reports.apart(db, ident)
+        if row is None:
+            raise NotTaken("none")
+        try:
+            game = check(row["raw"])
+        except BadRecord as e:
+            raise NotTaken("fails", reason=e.args[0]) from None
+        board, seq = str(row["board"]), int(row["seq"])
+        twin = store.games.twin(db, board, TAKEN_LOG % ident, seq, game)
+        if twin is not None:
+            raise NotTaken("twin", board=board, seq=twin)
+        came = _received(str(row["received_at"]))
+        store.games.add(db, board, None, [(seq, game)], now_iso, {seq: came}, log=TAKEN_LOG % ident, reported=False)
+        store.reports.forget_apart(db, ident)
+    return board, seq
+
+
+def _received(iso: str) -> float | None:
+    from datetime import datetime
+
+    try:
+        return datetime.fromisoformat(iso).timestamp()
+    except ValueError:
+        return None

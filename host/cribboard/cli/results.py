@@ -8,7 +8,7 @@ import click
 
 from cribboard.cli.base import cli
 from cribboard.cli.columns import ENTRY_KINDS, word
-from cribboard.cli.options import ROW_ID, db_option, json_option, output_option, read_db
+from cribboard.cli.options import ROW_ID, db_option, json_option, open_db, output_option, read_db
 from cribboard.cli.output import emit, print_table, status, wrapped, write_out
 from cribboard.errors import CribboardError, UsageError
 from cribboard.text.error_words import said
@@ -95,15 +95,19 @@ def crashes_cmd(db_url: str, board: str | None, as_json: bool) -> None:
     )
 
 
-@cli.command("rejected")
+@cli.group("rejected", invoke_without_command=True)
 @db_option
 @click.option("--board", help="Only this board (a prefix of its id will do).")
 @json_option
-def rejected_cmd(db_url: str, board: str | None, as_json: bool) -> None:
-    """Records a board sent that failed the checks: kept apart, raw, with the reason."""
+@click.pass_context
+def rejected_cmd(ctx: click.Context, db_url: str, board: str | None, as_json: bool) -> None:
+    """Records a board sent that failed the checks: kept apart, raw, with the reason. `rejected take ID`
+    takes one into the games once it is checked."""
     from cribboard import store
     from cribboard.records import said_reason
 
+    if ctx.invoked_subcommand is not None:
+        return
     rows = store.reports.rejected(read_db(db_url), board)
     data = {r["id"]: r.pop("reason_data") for r in rows}  # JSON keeps the English reason, as stored
     emit(
@@ -112,6 +116,43 @@ def rejected_cmd(db_url: str, board: str | None, as_json: bool) -> None:
         as_json,
         lambda r: {"raw": r["raw"][:60], "reason": said_reason(r["reason"], data[r["id"]])},
     )
+
+
+@rejected_cmd.command("take")
+@click.argument("ident", metavar="ID", type=ROW_ID)
+@db_option
+@json_option
+def rejected_take(ident: int, db_url: str, as_json: bool) -> None:
+    """Take the record kept apart with this id (cribboard rejected lists them) into the games, once a
+    director has checked it: a wiped board's game that came under a number another game holds, or one a
+    newer cribboard's checks now pass. Its checks are run again; it leaves the list."""
+    from datetime import datetime, timezone
+
+    from cribboard import intake
+    from cribboard.records import said_reason
+
+    db = open_db(db_url)
+    try:
+        board, seq = intake.take_apart(db, ident, datetime.now(timezone.utc).isoformat(timespec="seconds"))
+    except intake.NotTaken as e:
+        if e.kind == "none":
+            raise CribboardError(_("no record kept apart has the id %d (taken already?)") % ident) from None
+        if e.kind == "fails":
+            reason = e.values["reason"]
+            why = said_reason(str(reason), json.dumps(reason.data) if reason.data else None)
+            raise CribboardError(
+                _("record %(id)d still fails its checks: %(why)s") % {"id": ident, "why": why}
+            ) from None
+        raise CribboardError(
+            _("record %(id)d is a game board %(board)s has stored already (its record %(seq)d)")
+            % {"id": ident, "board": e.values["board"], "seq": e.values["seq"]}
+        ) from None
+    finally:
+        db.close()
+    if as_json:
+        click.echo(json.dumps({"id": ident, "board": board, "seq": seq}))
+    else:
+        click.echo(_("Record %(id)d of board %(board)s is a game now.") % {"id": ident, "board": board})
 
 
 @cli.command()

@@ -58,20 +58,23 @@ def add(
     walls: dict[int, float | None],
     rejected: Sequence[tuple[int, str, str]] = (),
     log: str = "",
+    reported: bool = True,
 ) -> int:
     """Store the checked games [(seq, CheckedGame)] of one board, and the records
     that failed their checks [(seq, reason, raw)], in one transaction; a
     game already stored (same board, log and seq) is left as it is. Returns
-    how many games were new."""
+    how many games were new. reported: the board sent them now (its sync's
+    time and firmware kept), not a director taking a record it sent before."""
     new = 0
     known: dict[str, int] = {}  # player ids looked up in this batch
     firmware = None if firmware is None else storable(str(firmware))  # what a board says, kept as text
     with db.transaction():
-        db.execute(
-            "INSERT INTO boards (board, first_sync, last_sync, firmware) VALUES (?, ?, ?, ?) "
-            "ON CONFLICT (board) DO UPDATE SET last_sync = excluded.last_sync, firmware = excluded.firmware",
-            (board, now_iso, now_iso, firmware),
-        )
+        if reported:
+            db.execute(
+                "INSERT INTO boards (board, first_sync, last_sync, firmware) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (board) DO UPDATE SET last_sync = excluded.last_sync, firmware = excluded.firmware",
+                (board, now_iso, now_iso, firmware),
+            )
         for seq, game in games:
             rec = game.record
             mr = rec.get("match_result") or {}

@@ -11,6 +11,16 @@ def rejected(db: Database, board: str | None = None) -> list[Row]:
     return _of_board(db, "SELECT id, board, seq, reason, reason_data, raw, received_at FROM rejected", board)
 
 
+def apart(db: Database, ident: int) -> Row | None:
+    """The record kept apart with this id, or None (none, or taken already)."""
+    return db.one("SELECT id, board, log, seq, reason, raw, received_at FROM rejected WHERE id = ?", (ident,))
+
+
+def forget_apart(db: Database, ident: int) -> None:
+    """Out of the list of records kept apart (taken into the games)."""
+    db.execute("DELETE FROM rejected WHERE id = ?", (ident,))
+
+
 def store_crashes(db: Database, board: str, crashes: Sequence[tuple[int, int, str]], now_iso: str) -> int:
     """Keep a board's crash log [(boot, uptime_ms, text)]; a crash already
     kept is not kept twice. Returns how many were new."""
