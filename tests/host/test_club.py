@@ -96,6 +96,23 @@ def test_a_paired_boards_games_are_stored_once_and_acknowledged_with_a_signature
     assert boards[0]["last_request_at"] in cli("boards", "--db", db_url).stdout
 
 
+def test_a_board_starts_a_few_new_logs_a_day_and_boards_counts_them(served):
+    # A new log is a wipe or a replacement; a leaked key could start one a request, each another batch of
+    # games in the database. Past club.NEW_LOGS in a day the board's games wait on it (429, said why).
+    url, db_url, _proc = served
+    logs = ["%016x" % n for n in range(1, club.NEW_LOGS + 2)]
+    for n, log in enumerate(logs[:-1]):
+        assert send(url, GAMES, dict(games_body(1, loser=60 + n), log=log), "1.%d" % (n + 1))[0] == 200
+    status, answer, _sig, _raw = send(url, GAMES, dict(games_body(1, loser=50), log=logs[-1]), "1.9")
+    assert status == 429
+    assert "%d new logs in a day already" % club.NEW_LOGS in answer["error"]
+    assert send(url, GAMES, dict(games_body(2), log=logs[0]), "1.9")[0] == 200  # a log it has: taken
+    assert len(stored(db_url)) == club.NEW_LOGS + 1  # a game of each log, and the known log's second
+    boards = json.loads(cli("boards", "--db", db_url, "--json").stdout)
+    assert boards[0]["logs"] == club.NEW_LOGS
+    assert "logs" in cli("boards", "--db", db_url).stdout  # the table's column
+
+
 @pytest.mark.parametrize(
     "why, request_, status",
     [

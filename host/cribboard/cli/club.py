@@ -112,13 +112,14 @@ def _address(given: str) -> str:
 @json_option
 def boards(db_url: str, as_json: bool) -> None:
     """The boards paired with this club's server: when, whether revoked,
-    their last request, how many games are stored of each, and how many
-    records were kept apart (see cribboard rejected)."""
+    their last request, how many games are stored of each, how many
+    records were kept apart (see cribboard rejected), and how many logs
+    each sent records of (a wiped or replaced board starts a new one)."""
     from cribboard import store
 
     emit(
         store.club.boards(read_db(db_url)),
-        ["board", "paired_at", "revoked_at", "last_request_at", "games", "rejected"],
+        ["board", "paired_at", "revoked_at", "last_request_at", "games", "rejected", "logs"],
         as_json,
     )
 

@@ -60,6 +60,7 @@ TITLES = {
     "reason": N_("reason"),
     "received_at": N_("received at"),
     "rejected": N_("kept apart"),
+    "logs": N_("logs"),
     "result": N_("result"),
     "revoked_at": N_("revoked at"),
     "round": N_("round"),

@@ -50,6 +50,8 @@ BURST = 24  # ... and at most this many at once
 REFUSED_RATE = 2.0  # refused requests a second from one address, on average...
 REFUSED_BURST = 40  # ... and at most this many at once; then 429 before any other check
 LOG_LINES = 10  # log lines per address a minute (then one summary line says how many were dropped)
+NEW_LOGS = 4  # logs a board may start in a day (a wipe, a replacement: rare); past it its games wait on it
+NEW_LOGS_S = 86_400
 HEALTH_RATE = 1.0  # health checks a second from one address, on average (a monitor asks every few seconds)...
 HEALTH_BURST = 10  # ... and at most this many at once
 SEATING_S = 1.0  # how long the night's seating is used before it is read again (a round's change is that late)
@@ -238,12 +240,18 @@ class Club:
         log = intake.log_of(data.get("log"))
         if log is None:
             raise Refused(400, "log is the id the board's log was made with: 16 hex digits")
+        now = self._now()
+        if not store.games.known_log(db, board, log):
+            started = store.games.logs_since(db, board, _iso(now - NEW_LOGS_S))
+            if started >= NEW_LOGS:  # (its key may have leaked: each new log is another batch of games)
+                raise Refused(
+                    429, "%d new logs in a day already: a new log is a wipe or a replacement (%s)" % (started, log)
+                )
         try:
             batch = intake.classify(db, board, [(item[0], item[1]) for item in records], last, log)
         except intake.BadBatch as e:
             raise Refused(422, str(e)) from None
         hello = {"boot": data.get("boot"), "ticks": data.get("ticks"), "period": data.get("period")}
-        now = self._now()
         walls = {seq: wall_time(g.record, hello, now) for seq, g in batch.games}
         fw = data.get("fw")
         with db.transaction():

@@ -133,11 +133,13 @@ def take_counter(db: Database, board: str, boot: int, n: int, now: str, key: byt
 
 
 def boards(db: Database) -> list[dict[str, Any]]:
-    """The paired boards, with their last request's time and counter, the games stored of each and the records
-    kept apart (cribboard rejected lists them), never the key."""
+    """The paired boards, with their last request's time and counter, the games stored of each, the records
+    kept apart (cribboard rejected lists them) and the logs it sent records of (a new one: a wipe, a
+    replacement), never the key."""
     return db.all(
         "SELECT c.board, c.paired_at, c.revoked_at, c.last_request_at, c.boot, c.n, COUNT(g.id) AS games, "
-        "(SELECT COUNT(*) FROM rejected r WHERE r.board = c.board) AS rejected "
+        "(SELECT COUNT(*) FROM rejected r WHERE r.board = c.board) AS rejected, "
+        "(SELECT COUNT(*) FROM board_logs l WHERE l.board = c.board) AS logs "
         "FROM club_boards c LEFT JOIN games g ON g.board = c.board "
         "GROUP BY c.board, c.paired_at, c.revoked_at, c.last_request_at, c.boot, c.n ORDER BY c.board"
     )

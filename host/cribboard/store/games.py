@@ -36,6 +36,16 @@ def held(db: Database, board: str, log: str, seqs: Sequence[int]) -> dict[int, t
     return out
 
 
+def known_log(db: Database, board: str, log: str) -> bool:
+    """Whether the board has sent records of this log before."""
+    return db.value("SELECT 1 FROM board_logs WHERE board = ? AND log = ?", (board, log)) is not None
+
+
+def logs_since(db: Database, board: str, since_iso: str) -> int:
+    """How many logs the board started (first seen) at since_iso or after."""
+    return int(db.value("SELECT COUNT(*) FROM board_logs WHERE board = ? AND first_seen >= ?", (board, since_iso)))
+
+
 def twin(db: Database, board: str, log: str, seq: int, game: CheckedGame) -> int | None:
     """The seq of the board's stored game that is this one under another
     number (same match, game and entries), in any of its logs, or None."""
@@ -74,6 +84,11 @@ def add(
                 "INSERT INTO boards (board, first_sync, last_sync, firmware) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (board) DO UPDATE SET last_sync = excluded.last_sync, firmware = excluded.firmware",
                 (board, now_iso, now_iso, firmware),
+            )
+        if games or rejected:
+            db.execute(
+                "INSERT INTO board_logs (board, log, first_seen) VALUES (?, ?, ?) ON CONFLICT (board, log) DO NOTHING",
+                (board, log, now_iso),
             )
         for seq, game in games:
             rec = game.record

@@ -13,7 +13,7 @@ from cribboard.store.engine import Database, DbError, EmptyDbError
 from cribboard.text.i18n import _
 from cribcore.names import default_name
 
-SCHEMA_VERSION = 15
+SCHEMA_VERSION = 16
 
 WORDS = {
     "sqlite": {"id": "INTEGER PRIMARY KEY", "real": "REAL", "bytes": "BLOB"},
@@ -449,6 +449,19 @@ MIGRATIONS: dict[int, list[Step]] = {
             entered_at TEXT NOT NULL,
             undone_at TEXT
         )""",
+    ],
+    # A board's logs, each with when it was first seen (issue 67): a new log is a wipe or a replacement, rare;
+    # the club's server bounds how many a board starts in a day, and `boards` counts them.
+    16: [
+        """CREATE TABLE board_logs (
+            board TEXT NOT NULL,
+            log TEXT NOT NULL,
+            first_seen TEXT NOT NULL,
+            PRIMARY KEY (board, log)
+        )""",
+        "INSERT INTO board_logs (board, log, first_seen) SELECT board, log, MIN(seen) FROM "
+        "(SELECT board, log, synced_at AS seen FROM games UNION ALL SELECT board, log, received_at FROM rejected) "
+        "AS kept GROUP BY board, log",
     ],
 }
 
