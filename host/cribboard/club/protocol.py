@@ -198,7 +198,8 @@ class Club:
             known = self._live_known(board, counter, (boot, n), given, body)
             if known is not None:
                 return known
-        with self.pool.opened_with(lambda db: store.club.key_of(db, board)) as (db, paired):
+
+        def work(db: Database, paired: dict[str, Any] | None) -> tuple[bytes, dict[str, Any]]:
             if paired is None:
                 raise Refused(403, "not a paired board")
             if paired["revoked_at"] is not None:
@@ -222,7 +223,10 @@ class Club:
             except Refused as e:
                 e.keyed = True
                 raise
-            answer = self._named(db, board, answer)
+            return key, self._named(db, board, answer)
+
+        # (on SQLite in the database's one writer, committed with the other requests waiting: store.groupwrite)
+        key, answer = self.pool.with_first(lambda db: store.club.key_of(db, board), work)
         raw = _json(answer)
         return Answer(200, raw, JSON, {SIGNATURE: signature(key, "ACK", path, board, counter, raw)})
 
@@ -299,12 +303,15 @@ class Club:
         except Refused:
             return None
         state_json = json.dumps(state)
-        with self.pool.opened_with(
-            lambda db: store.club.take_live(db, board, *count, _iso(self._now()), state_json, key)
-        ) as (db, version):
-            if version is None:
-                return None
-            answer = self._named(db, board, {"board": board, "counter": counter})
+
+        def named(db: Database, version: int | None) -> tuple[int | None, dict[str, Any]]:
+            return version, ({} if version is None else self._named(db, board, {"board": board, "counter": counter}))
+
+        version, answer = self.pool.with_first(
+            lambda db: store.club.take_live(db, board, *count, _iso(self._now()), state_json, key), named
+        )
+        if version is None:
+            return None
         self.allowance.spend(board)  # (once taken: the full way spends before, a replay spending nothing)
         self._keys.passed(board, count)
         self.live.show(board, int(version), state)

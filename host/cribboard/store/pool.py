@@ -2,8 +2,10 @@
 # for its own short transaction, and none is held across another's wait.
 # PostgreSQL through psycopg_pool: a connection is checked before a request
 # has it, and after a restart the pool makes new ones at once; SQLite a connection
-# per thread, in WAL mode (readers never wait for the writer), whose writer
-# waits a few seconds at most. A database away or busy is a DbError the
+# per thread for reading, in WAL mode (readers never wait for the writer),
+# and one writer that takes the requests' writes in turn and commits what
+# is waiting together (store.groupwrite), waiting a few seconds at most for
+# another program's. A database away or busy is a DbError the
 # server answers with 503, never a wait that holds a board for long.
 import threading
 import time
@@ -12,9 +14,11 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from cribboard.store.engine import Database, DbError, busy_wait, is_server, open_sqlite, postgresql_database, safe_url
+from cribboard.store.groupwrite import GroupWriter
 from cribboard.text.i18n import _
 
 T = TypeVar("T")
+U = TypeVar("U")
 WAIT_S = 3.0  # the longest a request waits for a connection, or for SQLite's writer
 
 
@@ -27,6 +31,7 @@ class Pool:
         self._sqlite: list[Database] = []  # every thread's, to close
         self._lock = threading.Lock()
         self._pg: Any = None
+        self._writer: GroupWriter | None = None
         if is_server(url):
             self._pg = _pg_pool(url, size)
         else:  # WAL is kept in the file: set once here, before any thread's connection
@@ -35,6 +40,7 @@ class Pool:
                 db.execute("PRAGMA journal_mode = WAL")
             finally:
                 db.close()
+            self._writer = GroupWriter(self._writer_sqlite)
 
     @contextmanager
     def db(self) -> Iterator[Database]:
@@ -79,6 +85,15 @@ class Pool:
         finally:
             self._pg.putconn(conn)
 
+    def with_first(self, first: Callable[[Database], T], then: Callable[[Database, T], U]) -> U:
+        """then(db, first(db)), on one connection: on PostgreSQL as opened_with (first may be tried again on
+        another connection if the one it had was broken); on SQLite in the one writer's transaction, committed
+        with the other requests' waiting then (store.groupwrite): then's value once it is in the file."""
+        if self._writer is not None:
+            return self._writer.run(lambda db: then(db, first(db)))
+        with self.opened_with(first) as (db, value):
+            return then(db, value)
+
     def _pg_getconn(self, deadline: float) -> Any:
         from psycopg_pool import PoolTimeout
 
@@ -110,12 +125,17 @@ class Pool:
     def _thread_sqlite(self) -> Database:
         db = getattr(self._local, "db", None)
         if db is None:
-            db = open_sqlite(self.url, threads=True)
-            db.wait_s, db.say_busy = WAIT_S, False
-            db.conn.execute("PRAGMA busy_timeout = %d" % (WAIT_S * 1000))
+            db = self._writer_sqlite()
             self._local.db = db
             with self._lock:
                 self._sqlite.append(db)
+        return db
+
+    def _writer_sqlite(self) -> Database:
+        """A connection to the SQLite file whose writes wait WAIT_S at most for another program's."""
+        db = open_sqlite(self.url, threads=True)
+        db.wait_s, db.say_busy = WAIT_S, False
+        db.conn.execute("PRAGMA busy_timeout = %d" % (WAIT_S * 1000))
         return db
 
     def healthy(self) -> bool:
@@ -130,6 +150,8 @@ class Pool:
     def close(self) -> None:
         if self._pg is not None:
             self._pg.close()
+        if self._writer is not None:
+            self._writer.close()
         with self._lock:
             for db in self._sqlite:
                 db.close()
