@@ -71,6 +71,8 @@ def main():
     club = run_json(club_cmd)
     server_cmd = [str(BIN / "python"), "tests/bench/bench_clubserver.py"]
     srv = run_json(server_cmd)
+    hall_cmd = [str(BIN / "python"), "tests/bench/bench_hall.py"]
+    hall = run_json(hall_cmd)
     night_cmd = [str(BIN / "python"), "tests/bench/bench_night.py"]
     nig = run_json(night_cmd)
     tournament_cmd = [str(BIN / "python"), "tests/bench/bench_tournament.py"]
@@ -371,6 +373,32 @@ def main():
                 paced["cpu_ms_per_request"],
             )
         )
+    print()
+    print(
+        "| a hall (`%s`): %d boards at a table's pace beside %d viewers, %d slow readers, %d drippers, %d s "
+        "| boards on their own addresses | behind one address | goal (issue 67) |"
+        % (
+            " ".join(hall_cmd[1:]),
+            hall["boards"],
+            hall["viewers"],
+            hall["slow_readers"],
+            hall["drippers"],
+            hall["seconds"],
+        )
+    )
+    print("|---|---|---|---|")
+    own, nat = hall["own_addresses"], hall["one_address"]
+    for label, key, goal in (
+        ("boards' requests answered", "boards_answered", ""),
+        ("boards' requests failed", "boards_failed", "0"),
+        ("answers p99 (ms)", "p99_ms", "<= 100"),
+        ("games answered", "games_answered", ""),
+        ("games stored", "games_stored", "all answered"),
+        ("viewers' polls failed", "polls_failed", "0"),
+        ("drippers cut off", "drips_cut", "all"),
+        ("the server's peak memory (MB)", "peak_rss_mb", "<= 150"),
+    ):
+        print("| %s | %s | %s | %s |" % (label, own[key], nat[key], goal))
     print()
     print(
         "| a club night: %d players, %d rounds (%d games), CPython, in process; reference loop %d us | measured |"

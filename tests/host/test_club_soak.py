@@ -1,12 +1,18 @@
 # A club evening with everything going wrong at once (issue 53): twenty
-# simulated Pico Ws through the club's balancer (a proxy `serve` trusts) to
-# one `cribboard serve` on PostgreSQL, each with a game waiting, and games
-# played on the buttons at some tables; meanwhile a phone on the WiFi holds 64 slow readers
-# at the server, a stranger replays a board's old request as fast as it is
-# answered, one board is wiped mid-way (a new log numbered from 1 again) and
-# paired again, and PostgreSQL restarts once. Every game each board
-# confirmed is stored exactly once, the wiped board's new games beside its
-# old. Run by `make test-club`, one test at a time (it fills two cores).
+# simulated Pico Ws through the club's balancer (a proxy `serve` trusts,
+# which names no board's address: the boards are one group behind one
+# address, as behind a venue's NAT) to one `cribboard serve` on PostgreSQL,
+# each with a game waiting, and games played on the buttons at some tables;
+# meanwhile the room watches (issue 67: 200 viewers holding connections
+# open, half polling the projector's JSON, half on its live stream), a
+# phone on the WiFi holds 64 slow readers at the server, a stranger replays
+# a board's old request as fast as it is answered, one board is wiped
+# mid-way (a new log numbered from 1 again) and paired again, and
+# PostgreSQL restarts once. Every game each board confirmed is stored
+# exactly once, the wiped board's new games beside its old, and every
+# viewer is served. Run by `make test-club`, one test at a time (it fills
+# two cores).
+import asyncio
 import http.client
 import json
 import secrets
@@ -94,6 +100,71 @@ class Beside:
             t.join(WAIT_S)
 
 
+class Viewers:
+    """The room: `n` pages from the phones' address, each holding one connection open, half polling the
+    projector's JSON every 2 s, half watching its live stream; in an event loop of their own until stop()."""
+
+    def __init__(self, where, n=200):
+        self.where = where
+        self.answers = [0] * (n // 2)  # each poller's 200s
+        self.events = [0] * (n - n // 2)  # each stream's events
+        self.loop = asyncio.new_event_loop()
+        self.stopping = asyncio.Event()
+        self.thread = threading.Thread(target=self.loop.run_until_complete, args=(self._all(),), daemon=True)
+        self.thread.start()
+
+    async def _all(self):
+        self.stopping = asyncio.Event()
+        await asyncio.gather(
+            *(self._poll(i) for i in range(len(self.answers))), *(self._watch(i) for i in range(len(self.events)))
+        )
+
+    async def _open(self):
+        return await asyncio.open_connection(*self.where, local_addr=("127.0.8.4", 0))
+
+    async def _poll(self, i):
+        head = b"GET /api/night HTTP/1.1\r\nHost: %s:%d\r\n\r\n" % (self.where[0].encode(), self.where[1])
+        reader = writer = None
+        while not self.stopping.is_set():
+            try:
+                if writer is None:
+                    reader, writer = await self._open()
+                writer.write(head)
+                got = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), WAIT_S)
+                size = int(next(x for x in got.split(b"\r\n") if x.lower().startswith(b"content-length:"))[15:])
+                await asyncio.wait_for(reader.readexactly(size), WAIT_S)
+                if got[9:12] == b"200":
+                    self.answers[i] += 1
+            except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError):
+                writer = None  # (the server went away a moment, or closed it: a new connection)
+            try:
+                await asyncio.wait_for(self.stopping.wait(), 2.0)
+            except asyncio.TimeoutError:
+                pass
+
+    async def _watch(self, i):
+        head = b"GET /api/night/events HTTP/1.1\r\nHost: %s:%d\r\n\r\n" % (self.where[0].encode(), self.where[1])
+        while not self.stopping.is_set():
+            try:
+                reader, writer = await self._open()
+                writer.write(head)
+                while not self.stopping.is_set():
+                    try:
+                        got = await asyncio.wait_for(reader.read(65536), 1.0)
+                    except asyncio.TimeoutError:
+                        continue  # (nothing new: the stream stays)
+                    if not got:
+                        break  # (the server went away a moment: open it again)
+                    self.events[i] += got.count(b"data: ")
+                writer.close()
+            except OSError:
+                await asyncio.sleep(0.2)
+
+    def stop(self):
+        self.loop.call_soon_threadsafe(self.stopping.set)
+        self.thread.join(WAIT_S)
+
+
 def send_once(where, headers, data):
     conn = http.client.HTTPConnection(*where, timeout=WAIT_S, source_address=("127.0.8.3", 0))
     try:
@@ -138,7 +209,7 @@ def test_an_evening_of_wipes_floods_slow_readers_and_a_database_restart_loses_an
         proc, url = start(db_url, args=("--trusted-proxy", "127.0.0.1"))
         host, port = url[len("http://") :].rstrip("/").split(":")
         proxy = Proxy([(host, int(port))])
-        tables, ids, beside = [], [], None
+        tables, ids, beside, viewers = [], [], None, None
         try:
             keys = {}
             for n in range(BOARDS):
@@ -170,6 +241,7 @@ def test_an_evening_of_wipes_floods_slow_readers_and_a_database_restart_loses_an
             headers = board_headers(keys[ids[0]].encode(), LIVE, ids[0], "%d.1" % 2**20, data)
             assert send_once((host, int(port)), headers, data) == 200
             beside = Beside((host, int(port)), (headers, data))  # ...and a phone on the WiFi holds slow readers
+            viewers = Viewers((host, int(port)))  # the room watches
             for t in tables[:PLAYED]:  # play on the buttons: a game each at a few tables
                 t.play_a_game_to_61()
             wiped = tables[-1]
@@ -189,6 +261,8 @@ def test_an_evening_of_wipes_floods_slow_readers_and_a_database_restart_loses_an
             assert len(games) == BOARDS + 2 * PLAYED + 1  # the waiting ones, the played, the wiped board's new one
             assert len({g[1] for g in games if g[0] == ids[-1]}) == 2  # its two logs, each game once
         finally:
+            if viewers is not None:
+                viewers.stop()
             if beside is not None:
                 beside.stop()
             for t in tables:
@@ -197,5 +271,5 @@ def test_an_evening_of_wipes_floods_slow_readers_and_a_database_restart_loses_an
             said = stop(proc)
     assert beside.replayed
     assert set(beside.replayed) <= {409, 429, 503}
-    assert "turned away a connection from 127.0.8.1" in said
+    assert all(viewers.answers) and all(viewers.events), (viewers.answers, viewers.events)  # each viewer served
     assert "Traceback" not in said
