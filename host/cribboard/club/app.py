@@ -4,7 +4,8 @@
 #   GET  /healthz        200 {"ok": true} when the database answers; else 503 with Retry-After
 #   GET  /, /api/...     the live page of every board that reports (cribboard.web.pages, read-only)
 #   GET  /night, /api/night   the club night's projector page (cribboard.night.page), a tournament's too
-#   GET  /api/night/events    the same data pushed as it changes (Server-Sent Events: cribboard.club.feeds)
+#   GET  /api/night/events, /api/events   /api/night's and /api/state's data pushed as it changes
+#                        (Server-Sent Events: cribboard.club.feeds)
 # Like the simulated board's page, it answers only to its own address (a
 # DNS-rebinding page names another host), and takes a POST only from a
 # board, never from a page (cribboard.web.guard: the one guard both servers

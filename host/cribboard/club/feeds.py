@@ -1,6 +1,7 @@
 # Live pages pushed, not polled: a GET of /api/night/events (its query as
 # /api/night's, ?tournament=ID) stays open and is sent the night's page data
-# each time it changes, as Server-Sent Events (a browser's EventSource).
+# each time it changes, as Server-Sent Events (a browser's EventSource);
+# /api/events the boards' scoreboards (/api/state's), for the page of boards.
 # One feed per query reads the data (the front's cached answer) once per
 # FEED_S while anyone watches, and every viewer is sent the same bytes: a
 # thousand viewers cost about one read. A viewer too slow to take what it is
@@ -16,7 +17,7 @@ from cribboard.web.http import RETRY_AFTER_S, Answer, Request, refused
 FEED_S = 1.0  # how often a watched feed reads its data again (the night page's own read is once a second)
 KEEPALIVE_S = 15.0  # a comment on a quiet stream this often
 MAX_STREAMS = 4096  # streams open at once; then a 503 and the page polls instead
-STREAMS = {"/api/night/events": "/api/night"}  # a stream's path -> the live JSON it pushes
+STREAMS = {"/api/night/events": "/api/night", "/api/events": "/api/state"}  # a stream's path -> the JSON it pushes
 EVENT_STREAM = "text/event-stream"
 
 
