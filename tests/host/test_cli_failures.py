@@ -448,6 +448,7 @@ def test_a_database_whose_schema_is_older_is_brought_up_to_date_once_then_read_o
     conn.execute("ALTER TABLE nights DROP COLUMN pairing_games")  # (what 15 adds)
     conn.execute("DROP TABLE tournaments")
     conn.execute("DROP TABLE playoff_results")
+    conn.execute("DROP TABLE board_logs")  # (what 16 adds)
     conn.commit()
     conn.close()
     db = connection.read(str(path))

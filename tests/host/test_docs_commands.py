@@ -39,6 +39,7 @@ VIEWERS = ("watch", "live")
 # Commands of the docs that rightly refuse on this machine, and what they say.
 REFUSED = {
     "cribboard flash --drive": (1, "no CIRCUITPY drive"),  # a CircuitPython board's drive: none is mounted here
+    "cribboard rejected take 12": (1, "no record kept apart has the id 12"),  # nothing was kept apart here
 }
 
 
