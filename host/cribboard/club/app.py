@@ -42,13 +42,17 @@ class ClubApp:
             self.routes.post(path, self._report)
 
     def answer(self, request: Request) -> Answer:
-        """The one answer to a request (its body, if any, given by request.read)."""
-        answer = self.admission(request)
-        if answer is None:
-            answer = self.routes.answer(request)
-            if request.method not in ("GET", "HEAD") and answer.status in (404, 405):  # no board's, nor a page's
-                self.refuse(request, answer)
-        return answer
+        """The one answer to a request (its body, if any, given by request.read); a fault of this server's
+        is a 500 and a line in the log, never an exception out of here."""
+        try:
+            answer = self.admission(request)
+            if answer is None:
+                answer = self.routes.answer(request)
+                if request.method not in ("GET", "HEAD") and answer.status in (404, 405):  # no board's, nor a page's
+                    self.refuse(request, answer)
+            return answer
+        except Exception as e:
+            return self.club.failed_here(request.peer, request.method, request.path, e)
 
     def admission(self, request: Request) -> Answer | None:
         """A refusal of a request that names another server (logged), or None: it is this server's."""

@@ -144,16 +144,20 @@ class Club:
                 {"Retry-After": str(RETRY_AFTER_S)},
             )
         except Exception as e:  # a fault of this server's: still one answer, and one line to find it by
-            self._note(
-                peer,
-                "failed on %s %s from %s: %s: %s",
-                method[:8],
-                ascii(path[:40]),
-                peer,
-                type(e).__name__,
-                ascii(str(e)[:200]),
-            )
-            return Answer(500, _json({"error": "the club's server failed on this request"}))
+            return self.failed_here(peer, method, path, e)
+
+    def failed_here(self, peer: str, method: str, path: str, e: Exception) -> Answer:
+        """A fault of this server's on a request: one line to find it by, and the 500 that answers it."""
+        self._note(
+            peer,
+            "failed on %s %s from %s: %s: %s",
+            method[:8],
+            ascii(path[:40]),
+            peer,
+            type(e).__name__,
+            ascii(str(e)[:200]),
+        )
+        return Answer(500, _json({"error": "the club's server failed on this request"}))
 
     def refused_here(self, peer: str, method: str, path: str, status: int, why: str) -> None:
         """A request the HTTP edge refused before it reached handle: its line and its cost, as handle's."""
