@@ -6,6 +6,7 @@ import logging
 
 import asgi
 import clubserver
+from test_club_property import Log
 
 from cribboard.club.app import ClubApp
 from cribboard.club.front import Front
@@ -24,15 +25,6 @@ def get(path, host="127.0.0.1:8120", query=b""):
     }
 
 
-class Lines(logging.Handler):
-    def __init__(self):
-        super().__init__()
-        self.lines = []
-
-    def emit(self, record):
-        self.lines.append(record.getMessage())
-
-
 def serving(tmp_path):
     db_url = str(tmp_path / "club.db")
     clubserver.pair(db_url, "b0ard")
@@ -44,7 +36,7 @@ def serving(tmp_path):
 
 def test_a_fault_of_the_servers_is_a_500_and_one_line(tmp_path):
     club, app, front = serving(tmp_path)
-    lines = Lines()
+    lines = Log()  # (its lines: lines.lines)
     logging.getLogger("club").addHandler(lines)
     try:
         app.routes.get("/boom", lambda request: 1 // 0)
