@@ -1,6 +1,6 @@
 # The ASGI plumbing the club's front and its live streams share: the types
-# of what uvicorn hands an app, an Answer sent, and the lifespan messages
-# answered (the app has nothing to start or stop with the server).
+# of what uvicorn hands an app, and an Answer sent. (The server runs with
+# lifespan="off": the app has nothing to start or stop with it.)
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
@@ -18,13 +18,3 @@ async def send_answer(send: Send, answer: Answer, head_only: bool) -> None:
         headers.append((b"connection", b"close"))
     await send({"type": "http.response.start", "status": answer.status, "headers": headers})
     await send({"type": "http.response.body", "body": b"" if head_only else data})
-
-
-async def lifespan(receive: Receive, send: Send) -> None:
-    while True:
-        message = await receive()
-        if message["type"] == "lifespan.startup":
-            await send({"type": "lifespan.startup.complete"})
-        elif message["type"] == "lifespan.shutdown":
-            await send({"type": "lifespan.shutdown.complete"})
-            return

@@ -20,7 +20,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from cribboard.club.app import ClubApp
-from cribboard.club.asgi import Receive, Scope, Send, lifespan, send_answer
+from cribboard.club.asgi import Receive, Scope, Send, send_answer
 from cribboard.club.feeds import Feeds
 from cribboard.club.places import REQUEST_S
 from cribboard.club.protocol import MAX_BODY
@@ -50,9 +50,6 @@ class Front:
         self._pages.shutdown(wait=True, cancel_futures=True)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "lifespan":
-            await lifespan(receive, send)
-            return
         if scope["type"] != "http":
             return
         begun = time.time()

@@ -64,7 +64,9 @@ class ClubServer:
     board paired with this port must not find another server, or none, there). on_stop: called in the
     loop when the stop begins (the app's live streams end, so the stop waits on none of them)."""
 
-    def __init__(self, app: Any, host: str, port: int, on_stop: Any = None, limit: int | None = None) -> None:
+    def __init__(
+        self, app: Any, host: str, port: int, on_stop: Callable[[], None] | None = None, limit: int | None = None
+    ) -> None:
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
         self._socket = socket.create_server((host, port), family=family, backlog=BACKLOG)
         self.places = Places(limit or open_limit())

@@ -40,7 +40,7 @@ class Pool:
                 db.execute("PRAGMA journal_mode = WAL")
             finally:
                 db.close()
-            self._writer = GroupWriter(self._writer_sqlite)
+            self._writer = GroupWriter(self._sqlite_connection)
 
     @contextmanager
     def db(self) -> Iterator[Database]:
@@ -125,14 +125,15 @@ class Pool:
     def _thread_sqlite(self) -> Database:
         db = getattr(self._local, "db", None)
         if db is None:
-            db = self._writer_sqlite()
+            db = self._sqlite_connection()
             self._local.db = db
             with self._lock:
                 self._sqlite.append(db)
         return db
 
-    def _writer_sqlite(self) -> Database:
-        """A connection to the SQLite file whose writes wait WAIT_S at most for another program's."""
+    def _sqlite_connection(self) -> Database:
+        """A connection to the SQLite file (a thread's, or the writer's) whose writes wait WAIT_S at most for another
+        program's."""
         db = open_sqlite(self.url, threads=True)
         db.wait_s, db.say_busy = WAIT_S, False
         db.conn.execute("PRAGMA busy_timeout = %d" % (WAIT_S * 1000))
