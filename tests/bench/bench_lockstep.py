@@ -22,6 +22,16 @@ from pgserver import Cluster  # noqa: E402
 SECONDS = 20.0
 
 
+def simulated(boards):
+    """Run the simulated boards on uvloop where it is installed: 300 boards are 300 chips, and this one
+    process's own CPU (on the same two cores as the server) is less of what the answers wait on."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(boards)
+    return uvloop.run(boards)
+
+
 def main():
     boards = int(next((a for a in sys.argv[1:] if a.isdigit()), "300"))
     body = json.dumps({"state": a_state()}).encode()
@@ -34,7 +44,7 @@ def main():
             proc, url = clubserver.start(db_url)
             try:
                 cpu0 = cpu_seconds(proc.pid)
-                took, failed = asyncio.run(boards_for(int(url.rstrip("/").rsplit(":", 1)[1]), boards, SECONDS, body))
+                took, failed = simulated(boards_for(int(url.rstrip("/").rsplit(":", 1)[1]), boards, SECONDS, body))
                 cpu = cpu_seconds(proc.pid) - cpu0
             finally:
                 clubserver.stop(proc)

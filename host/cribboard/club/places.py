@@ -17,11 +17,12 @@
 #   stream are never closed for another. No cap per address: a venue's
 #   NAT or a proxy puts a whole room behind one.
 # Done on uvicorn's HTTP protocol (its `http=` setting takes a protocol
-# class): the asyncio.Protocol methods and the httptools parser's callback
-# for a complete head. docs/decisions.md says why; tests/host/
-# test_club_places.py fails if uvicorn changes under it.
+# class): the asyncio.Protocol methods, the httptools parser's callbacks
+# and its requests' `disconnected` flag. docs/decisions.md says why;
+# tests/host/test_club_service.py and test_club_hall.py fail if uvicorn
+# changes under it.
 import asyncio
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -75,6 +76,7 @@ class Guarded(HttpToolsProtocol):
         self._head_timer: asyncio.TimerHandle | None = None
         self._write_timer: asyncio.TimerHandle | None = None
         self._dropped = False
+        self._cycles: deque[Any] = deque()  # its requests not yet answered, in order (pipelined, more than one)
         self.places.idle[self] = None
         self._head_begins()
         self.places.made(self)
@@ -84,7 +86,18 @@ class Guarded(HttpToolsProtocol):
         for timer in (self._head_timer, self._write_timer):
             if timer is not None:
                 timer.cancel()
+        self._gone()
         super().connection_lost(exc)
+
+    def _gone(self) -> None:
+        # uvicorn marks its newest request's cycle disconnected when the connection goes, so its answer is
+        # not written; a pipelined request under way is an older one, and its answer would be written to
+        # a closed transport (uvloop's raises). Every request of the connection, as uvicorn does its newest.
+        for cycle in self._cycles:
+            if not cycle.response_complete:
+                cycle.disconnected = True
+                cycle.message_event.set()
+        self._cycles.clear()
 
     def data_received(self, data: bytes) -> None:
         if self in self.places.idle:  # a head (the next request's, on a kept-alive connection) is coming
@@ -124,6 +137,7 @@ class Guarded(HttpToolsProtocol):
             self._too_large()
         if not self._dropped:
             super().on_headers_complete()
+            self._cycles.append(self.cycle)
 
     def on_body(self, body: bytes) -> None:
         if not self._dropped:  # (what came after a head refused is not read)
@@ -134,6 +148,8 @@ class Guarded(HttpToolsProtocol):
             super().on_message_complete()
 
     def on_response_complete(self) -> None:
+        while self._cycles and self._cycles[0].response_complete:  # (answered in order)
+            self._cycles.popleft()
         super().on_response_complete()
         if not self.transport.is_closing() and not self.pipeline:
             self.places.idle[self] = None  # kept alive for its next request (uvicorn's idle timeout)
@@ -169,6 +185,7 @@ class Guarded(HttpToolsProtocol):
             return
         self._dropped = True
         self.places.idle.pop(self, None)
+        self._gone()  # (now: the transport tells the protocol it is lost only later)
         if abort:
             self.transport.abort()
         else:

@@ -26,6 +26,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from datetime import datetime, timezone
+from functools import lru_cache
 from typing import Any
 
 from cribboard import intake, store
@@ -39,7 +40,7 @@ from cribboard.store.recent import Recent
 from cribboard.web.boardstate import checked
 from cribboard.web.http import JSON, RETRY_AFTER_S, Answer
 from cribcore.clubwire import BOARD, COUNT_MAX, COUNTER, COUNTER_OF, GAMES, LIVE, SIGNATURE
-from cribcore.signing import signature
+from cribcore.signing import pads, signature
 
 log = logging.getLogger("club")
 PATHS = (GAMES, LIVE)
@@ -295,10 +296,11 @@ class Club:
         the last taken). Anything else (a key rotated or revoked, another server's counter, a fault in the
         body) is None, and nothing changed: the full way (_take's) then answers the request as it would
         have."""
-        key = self._keys.known(board, count)
-        if key is None or not hmac.compare_digest(
-            signature(key, "POST", LIVE, board, counter, body).encode(), given.encode()
-        ):
+        known = self._keys.known(board, count)
+        if known is None:
+            return None
+        key, signs = known
+        if not hmac.compare_digest(signature(signs, "POST", LIVE, board, counter, body).encode(), given.encode()):
             return None
         if not self.allowance.left(board):
             return None
@@ -320,7 +322,7 @@ class Club:
         self._keys.passed(board, count)
         self.live.show(board, int(version), state)
         raw = _json(answer)
-        return Answer(200, raw, JSON, {SIGNATURE: signature(key, "ACK", LIVE, board, counter, raw)})
+        return Answer(200, raw, JSON, {SIGNATURE: signature(signs, "ACK", LIVE, board, counter, raw)})
 
     def _named(self, db: Database, board: str, answer: dict[str, Any]) -> dict[str, Any]:
         """The answer, with the names of the pair a club night (or a playoff match) seats at the board, if it
@@ -353,14 +355,18 @@ class Keys:
     is refused by the database's checks after this one."""
 
     def __init__(self, most: int = MAX_KEYS) -> None:
-        self._keys: OrderedDict[str, tuple[bytes, tuple[int, int]]] = OrderedDict()
+        # board: (its key, the key's pads made once, the last counter seen to pass)
+        self._keys: OrderedDict[str, tuple[bytes, tuple[bytes, bytes], tuple[int, int]]] = OrderedDict()
         self._most = most
         self._lock = threading.Lock()
 
     def keep(self, board: str, key: bytes) -> None:
         with self._lock:
             known = self._keys.get(board)
-            self._keys[board] = (key, known[1] if known is not None and known[0] == key else (0, 0))
+            if known is not None and known[0] == key:
+                self._keys[board] = known
+            else:
+                self._keys[board] = (key, pads(key), (0, 0))
             self._keys.move_to_end(board)
             if len(self._keys) > self._most:
                 self._keys.popitem(last=False)
@@ -370,14 +376,15 @@ class Keys:
         again, will not pass fresh())."""
         with self._lock:
             known = self._keys.get(board)
-            if known is not None and count > known[1]:
-                self._keys[board] = (known[0], count)
+            if known is not None and count > known[2]:
+                self._keys[board] = (known[0], known[1], count)
 
-    def known(self, board: str, count: tuple[int, int]) -> bytes | None:
-        """The board's key, if this server knows it and count is after the last it saw the board's pass."""
+    def known(self, board: str, count: tuple[int, int]) -> tuple[bytes, tuple[bytes, bytes]] | None:
+        """The board's key and its pads (what signs with it), if this server knows it and count is after the
+        last it saw the board's pass."""
         with self._lock:
             known = self._keys.get(board)
-        return known[0] if known is not None and count > known[1] else None
+        return known[:2] if known is not None and count > known[2] else None
 
     def fresh(self, method: str, path: str, headers: Mapping[str, str], body: bytes) -> bool:
         """Whether the request is signed with the key of the board it names and counts after the last one
@@ -386,11 +393,11 @@ class Keys:
         counter = headers.get(COUNTER, "")
         given = headers.get(SIGNATURE, "")
         numbers = COUNTER_RE.fullmatch(counter)
-        key = self.known(board, (int(numbers[1]), int(numbers[2]))) if numbers is not None else None
+        known = self.known(board, (int(numbers[1]), int(numbers[2]))) if numbers is not None else None
         return (
-            key is not None
+            known is not None
             and given.isascii()
-            and hmac.compare_digest(signature(key, method, path, board, counter, body).encode(), given.encode())
+            and hmac.compare_digest(signature(known[1], method, path, board, counter, body).encode(), given.encode())
         )
 
 
@@ -441,4 +448,9 @@ def _json(value: Any) -> bytes:
 
 
 def _iso(unix: float) -> str:
+    return _iso_second(int(unix))
+
+
+@lru_cache(maxsize=4)  # (every request of a second stamps the same: made once)
+def _iso_second(unix: int) -> str:
     return datetime.fromtimestamp(unix, timezone.utc).isoformat(timespec="seconds")
