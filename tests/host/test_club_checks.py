@@ -44,7 +44,8 @@ def club(db_url):
             count = "1.%d" % counter[0]
         data = raw if raw is not None else json.dumps(body).encode()
         headers = board_headers(key.encode(), path, BOARD, count, data)
-        got = club.handle("POST", path, headers, data, peer)
+        take = club.answer_games if path == GAMES else club.answer_live
+        got = take(protocol.Report(path, headers, data, peer))
         status, answer = got.status, got.body
         return status, json.loads(answer)
 

@@ -42,7 +42,8 @@ def first_event(sock, where, path):
         got = sock.recv(65536)
         assert got, data
         data += got
-    assert data.startswith(b"HTTP/1.1 200 ") and b"content-type: text/event-stream" in data.lower()
+    assert data.startswith(b"HTTP/1.1 200 ")
+    assert b"content-type: text/event-stream" in data.lower()
     return json.loads(data[data.index(b"data: ") + 6 :].split(b"\n")[0])
 
 

@@ -102,6 +102,7 @@ def test_a_club_pool_on_sqlite_writes_through_its_writer(tmp_path):
     pool = Pool(path, 2)
     try:
         assert pool.with_first(lambda db: db.value("SELECT COUNT(*) FROM games"), lambda db, n: n + 1) == 1
-        assert pool._writer is not None and pool._writer.commits == 1
+        assert pool._writer is not None
+        assert pool._writer.commits == 1
     finally:
         pool.close()

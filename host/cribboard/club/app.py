@@ -11,8 +11,9 @@
 # board, never from a page (cribboard.web.guard: the one guard both servers
 # use); each refusal here is logged and counted as the protocol's are.
 import time
+from collections.abc import Callable
 
-from cribboard.club.protocol import MAX_BODY, Club
+from cribboard.club.protocol import MAX_BODY, Club, Report
 from cribboard.night.page import NightPage
 from cribboard.tournament import view as tournament_view
 from cribboard.web import guard, pages
@@ -38,8 +39,8 @@ class ClubApp:
         NightPage(club.pool.db, club.live.views, club.clock, tournament_view.read, tournament_view.as_page).add_routes(
             self.routes
         )
-        for path in (GAMES, LIVE):
-            self.routes.post(path, self._report)
+        self.routes.post(GAMES, lambda request: self._report(request, club.answer_games))
+        self.routes.post(LIVE, lambda request: self._report(request, club.answer_live))
 
     def answer(self, request: Request) -> Answer:
         """The one answer to a request (its body, if any, given by request.read); a fault of this server's
@@ -81,7 +82,7 @@ class ClubApp:
             503, {"ok": False, "error": "the database does not answer"}, headers={"Retry-After": str(RETRY_AFTER_S)}
         )
 
-    def _report(self, request: Request) -> Answer:
+    def _report(self, request: Request, take: Callable[[Report], Answer]) -> Answer:
         refusal = guard.write_refusal(request, self.served, page_writes=False, max_body=MAX_BODY)
         size = 0 if refusal is not None else int(request.header("content-length"))
         data = request.read(size)
@@ -95,5 +96,4 @@ class ClubApp:
                 request.peer, request.method, request.path, 503, "it waited %.0f s for a thread: overloaded" % waited
             )
             return refused(503, "the club's server is overloaded; try again", {"Retry-After": str(RETRY_AFTER_S)})
-        headers = {name: request.header(name) for name in HEADERS}
-        return self.club.handle(request.method, request.path, headers, data, request.peer)
+        return take(Report(request.path, {name: request.header(name) for name in HEADERS}, data, request.peer))

@@ -1,6 +1,7 @@
 # The club's side of its boards' reports over WiFi, free of any HTTP
-# framework: one request in (method, path, headers, body, the client's
-# address), one answer out (status, body, headers), always. Each request is
+# framework: one report in (a Report: its path, the headers it names, its
+# body, the client's address), one answer out (status, body, headers),
+# always; the server's routing table gives each path its taker (games, live). Each request is
 # checked before anything is kept. It names its board (X-Cribboard-Board),
 # its counter (X-Cribboard-Counter: BOOT.N, taken once, in order) and its
 # signature (X-Cribboard-Signature: HMAC-SHA256 under the key `cribboard
@@ -25,6 +26,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from functools import lru_cache
 from typing import Any
@@ -39,11 +41,10 @@ from cribboard.store.pool import Pool
 from cribboard.store.recent import Recent
 from cribboard.web.boardstate import checked
 from cribboard.web.http import JSON, RETRY_AFTER_S, Answer
-from cribcore.clubwire import BOARD, COUNT_MAX, COUNTER, COUNTER_OF, GAMES, LIVE, SIGNATURE
+from cribcore.clubwire import BOARD, COUNT_MAX, COUNTER, COUNTER_OF, LIVE, SIGNATURE
 from cribcore.signing import pads, signature
 
 log = logging.getLogger("club")
-PATHS = (GAMES, LIVE)
 MAX_BODY = 64 * 1024  # a batch of games (a record is at most a few KB)
 MAX_DEPTH = 8  # a report's JSON nests 4 deep; a state a little more
 RATE = 8.0  # requests a second a board may make, on average...
@@ -78,6 +79,54 @@ class Refused(Exception):
         self.status = status
         self.signed = signed
         self.keyed = keyed
+
+
+@dataclass(frozen=True)
+class Report:
+    """A board's request as the club reads it: the path it was posted to, its headers (those named in
+    cribcore.clubwire: BOARD, COUNTER, SIGNATURE; the rest are the HTTP edge's), its body (the JSON's
+    bytes, signed) and the client's address."""
+
+    path: str
+    headers: Mapping[str, str]
+    body: bytes
+    peer: str = ""
+
+
+@dataclass(frozen=True)
+class Signed:
+    """What a report's headers say of it, checked for form: its board, its counter (as sent, and as
+    (boot, n)) and its signature."""
+
+    board: str
+    counter: str
+    count: tuple[int, int]
+    given: str
+
+    def by(self, key: bytes | tuple[bytes, bytes], path: str, body: bytes) -> bool:
+        """Whether the report was signed with key (bytes, or its pads)."""
+        return hmac.compare_digest(
+            signature(key, "POST", path, self.board, self.counter, body).encode(), self.given.encode()
+        )
+
+
+def signed(headers: Mapping[str, str]) -> Signed:
+    """The report's board, counter and signature, or Refused if any is not of its form."""
+    board = headers.get(BOARD, "")
+    counter = headers.get(COUNTER, "")
+    given = headers.get(SIGNATURE, "")
+    if not BOARD_ID.fullmatch(board):
+        raise Refused(400, "no usable board id")
+    numbers = COUNTER_RE.fullmatch(counter)
+    if numbers is None or max(int(numbers[1]), int(numbers[2])) > COUNT_MAX:  # (no board counts further: a
+        # leaked key's counter at the top would leave the board nothing after it; refused, nothing moved)
+        raise Refused(400, "no usable counter (BOOT.N, each a whole number up to %d)" % COUNT_MAX)
+    if not SIGNATURE_RE.fullmatch(given):
+        raise Refused(403, "no signature (64 hex digits)")
+    return Signed(board, counter, (int(numbers[1]), int(numbers[2])), given)
+
+
+Keep = Callable[[Database, str, dict[str, Any], tuple[int, int], bytes, str], dict[str, Any]]  # _games, _live
 
 
 class Club:
@@ -122,22 +171,35 @@ class Club:
             return None
         return self.pool.healthy()
 
-    def handle(self, method: str, path: str, headers: Mapping[str, str], body: bytes, peer: str = "") -> Answer:
-        """The answer to one request from a board (its body the JSON's bytes, signed where it is the board's)."""
-        board = ascii(headers.get(BOARD, "")[:64])
+    def answer_games(self, report: Report) -> Answer:
+        """The answer to a board's games (POST /board/v1/games)."""
+        return self._answer(report, self._games)
+
+    def answer_live(self, report: Report) -> Answer:
+        """The answer to a board's live state (POST /board/v1/live): in one statement when this server
+        knows all it needs (_live_known), else the full way, as a batch of games."""
+        return self._answer(report, self._live, self._live_known)
+
+    def _answer(
+        self, report: Report, keep: Keep, known: Callable[[Report, Signed], Answer | None] | None = None
+    ) -> Answer:
+        peer, path = report.peer, report.path
+        board = ascii(report.headers.get(BOARD, "")[:64])
         try:
-            if not self.refusals.left(peer) and not self._keys.fresh(method, path, headers, body):
+            if not self.refusals.left(peer) and not self._keys.fresh(report):
                 # (a board behind the same address, a NAT or a balancer, as a stranger flooding it, still gets
                 # in: its signature checks with its key, without the database's word)
                 raise Refused(429, "too many refused requests from this address")
-            return self._take(method, path, headers, body)
+            sign = signed(report.headers)
+            answer = known(report, sign) if known is not None else None
+            return answer if answer is not None else self._take(report, sign, keep)
         except Refused as e:
             if e.status != 429 and not e.keyed:  # (a board's own request, signed, costs its address nothing)
                 self.refusals.spend(peer)
-            self._note(peer, "refused %s %s from %s, board %s: %s", method[:8], ascii(path[:40]), peer, board, e)
-            return self._refusal(e, path, headers)
+            self._note(peer, "refused POST %s from %s, board %s: %s", ascii(path[:40]), peer, board, e)
+            return self._refusal(e, path, report.headers)
         except DbError as e:
-            self._note("database", "answered 503 to %s %s from %s: %s", method[:8], ascii(path[:40]), peer, e)
+            self._note("database", "answered 503 to POST %s from %s: %s", ascii(path[:40]), peer, e)
             return Answer(
                 503,
                 _json({"error": "the club's database is away or busy; try again"}),
@@ -145,7 +207,7 @@ class Club:
                 {"Retry-After": str(RETRY_AFTER_S)},
             )
         except Exception as e:  # a fault of this server's: still one answer, and one line to find it by
-            return self.failed_here(peer, method, path, e)
+            return self.failed_here(peer, "POST", path, e)
 
     def failed_here(self, peer: str, method: str, path: str, e: Exception) -> Answer:
         """A fault of this server's on a request: one line to find it by, and the 500 that answers it."""
@@ -184,25 +246,10 @@ class Club:
         data = _json({"error": str(e), "last": COUNTER_OF % last if last else None})
         return Answer(e.status, data, JSON, {SIGNATURE: signature(key, "ACK", path, board, counter, data)})
 
-    def _take(self, method: str, path: str, headers: Mapping[str, str], body: bytes) -> Answer:
-        if method != "POST" or path not in PATHS:
-            raise Refused(404, "no such endpoint")
-        board = headers.get(BOARD, "")
-        counter = headers.get(COUNTER, "")
-        given = headers.get(SIGNATURE, "")
-        if not BOARD_ID.fullmatch(board):
-            raise Refused(400, "no usable board id")
-        numbers = COUNTER_RE.fullmatch(counter)
-        if numbers is None or max(int(numbers[1]), int(numbers[2])) > COUNT_MAX:  # (no board counts further:
-            # a leaked key's counter at the top would leave the board nothing after it; refused, nothing moved)
-            raise Refused(400, "no usable counter (BOOT.N, each a whole number up to %d)" % COUNT_MAX)
-        boot, n = int(numbers[1]), int(numbers[2])
-        if not SIGNATURE_RE.fullmatch(given):
-            raise Refused(403, "no signature (64 hex digits)")
-        if path == LIVE:
-            known = self._live_known(board, counter, (boot, n), given, body)
-            if known is not None:
-                return known
+    def _take(self, report: Report, sign: Signed, keep: Keep) -> Answer:
+        """The full way: the board's key and last counter read, the report checked against them, then kept
+        (keep: _games or _live), in one transaction."""
+        board, counter, count, path = sign.board, sign.counter, sign.count, report.path
 
         def work(db: Database, paired: dict[str, Any] | None) -> tuple[bytes, dict[str, Any]]:
             if paired is None:
@@ -210,21 +257,17 @@ class Club:
             if paired["revoked_at"] is not None:
                 raise Refused(403, "its key was revoked")
             key = paired["key"]
-            if not hmac.compare_digest(signature(key, method, path, board, counter, body).encode(), given.encode()):
+            if not sign.by(key, path, report.body):
                 raise Refused(403, "bad signature")
             self._keys.keep(board, key)
             last = paired["last"]
-            if (boot, n) <= last:
+            if count <= last:
                 raise Refused(409, "a replay, or a request out of order", (key, counter, last))
-            self._keys.passed(board, (boot, n))
+            self._keys.passed(board, count)
             try:
                 if not self.allowance.spend(board):  # after the counter: a replay costs the board nothing
                     raise Refused(429, "too many requests")
-                data = _object(body)
-                if path == GAMES:
-                    answer = self._games(db, board, data, (boot, n), key, counter)
-                else:
-                    answer = self._live(db, board, data, (boot, n), key, counter)
+                answer = keep(db, board, _object(report.body), count, key, counter)
             except Refused as e:
                 e.keyed = True
                 raise
@@ -288,7 +331,7 @@ class Club:
         self.live.show(board, int(version), state)
         return {"board": board, "counter": counter}
 
-    def _live_known(self, board: str, counter: str, count: tuple[int, int], given: str, body: bytes) -> Answer | None:
+    def _live_known(self, report: Report, sign: Signed) -> Answer | None:
         """A live report answered in one statement, when this server knows all it needs: signed with the
         board's key as this server keeps it, counting after the last request it saw the board's pass, an
         allowance left, a board's state in its body. The statement that keeps the state checks again, with
@@ -296,16 +339,17 @@ class Club:
         the last taken). Anything else (a key rotated or revoked, another server's counter, a fault in the
         body) is None, and nothing changed: the full way (_take's) then answers the request as it would
         have."""
+        board, counter, count = sign.board, sign.counter, sign.count
         known = self._keys.known(board, count)
         if known is None:
             return None
         key, signs = known
-        if not hmac.compare_digest(signature(signs, "POST", LIVE, board, counter, body).encode(), given.encode()):
+        if not sign.by(signs, LIVE, report.body):
             return None
         if not self.allowance.left(board):
             return None
         try:
-            state = _state_of(_object(body))
+            state = _state_of(_object(report.body))
         except Refused:
             return None
         state_json = json.dumps(state)
@@ -386,19 +430,15 @@ class Keys:
             known = self._keys.get(board)
         return known[:2] if known is not None and count > known[2] else None
 
-    def fresh(self, method: str, path: str, headers: Mapping[str, str], body: bytes) -> bool:
-        """Whether the request is signed with the key of the board it names and counts after the last one
+    def fresh(self, report: Report) -> bool:
+        """Whether the report is signed with the key of the board it names and counts after the last one
         this server saw it pass, as far as this server knows."""
-        board = headers.get(BOARD, "")
-        counter = headers.get(COUNTER, "")
-        given = headers.get(SIGNATURE, "")
-        numbers = COUNTER_RE.fullmatch(counter)
-        known = self.known(board, (int(numbers[1]), int(numbers[2]))) if numbers is not None else None
-        return (
-            known is not None
-            and given.isascii()
-            and hmac.compare_digest(signature(known[1], method, path, board, counter, body).encode(), given.encode())
-        )
+        try:
+            sign = signed(report.headers)
+        except Refused:
+            return False
+        known = self.known(sign.board, sign.count)
+        return known is not None and sign.by(known[1], report.path, report.body)
 
 
 def board_headers(key: bytes, path: str, board: str, counter: str, body: bytes) -> dict[str, str]:
