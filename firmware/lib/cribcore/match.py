@@ -45,6 +45,11 @@ def game_points(scheme: str, skunk: int) -> int:
     return SCHEMES[scheme][skunk]
 
 
+def wins_needed(best_of: int) -> int:
+    """Games that win a match of best of best_of (the host's playoffs count by it too)."""
+    return best_of // 2 + 1
+
+
 class Match:
     """Best of N games (best_of=N) or a race to N game points (first_to=N)."""
 
@@ -75,7 +80,7 @@ class Match:
         self.best_of = best_of
         self.first_to = first_to
         # Games to win (best of N) or game points to reach (first to N).
-        self.need = length // 2 + 1 if first_to is None else length
+        self.need = wins_needed(length) if first_to is None else length
         # Ledgers of the games held in memory, the current one last. The board
         # keeps only the current one; `closed` has the result of every game
         # before it, so standings never need the old ledgers.

@@ -19,3 +19,18 @@ CONTRACT_NAMES = {
 
 WHO = ("elder", "younger")  # piquet's hands, as the core names them
 WHO_WORDS = (N_("elder"), N_("younger"))
+
+# A playoff round's name by the players left in it: one rule for the printed
+# bracket (tournament.printouts, translated there) and the projector's page
+# (sent untranslated by tournament.view, translated by the page in its
+# viewer's language). ROUND_OF takes the players left.
+FINAL = N_("Final")
+SEMI_FINALS = N_("Semi-finals")
+QUARTER_FINALS = N_("Quarter-finals")
+ROUND_OF = N_("Round of %s")
+ROUND_NAMES = (FINAL, SEMI_FINALS, QUARTER_FINALS, ROUND_OF)
+
+
+def round_name(left: int) -> str:
+    """The round's name (a message, untranslated): ROUND_OF for a round named by its players left."""
+    return {2: FINAL, 4: SEMI_FINALS, 8: QUARTER_FINALS}.get(left, ROUND_OF)

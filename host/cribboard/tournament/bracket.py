@@ -16,7 +16,7 @@ Slot = tuple[int, int]  # (round from 1, place in the round from the top, from 0
 
 
 @dataclass(frozen=True)
-class Match:
+class Pairing:
     round: int
     slot: int
     high: int | None  # the higher seed (the lower number) once known
@@ -36,18 +36,18 @@ class Bracket:
     def matches_in(self, number: int) -> int:
         return self.size >> number
 
-    def match(self, round_no: int, slot: int, winners: Mapping[Slot, int]) -> Match:
+    def match(self, round_no: int, slot: int, winners: Mapping[Slot, int]) -> Pairing:
         """A match, its seeds as far as the winners so far say (winners: each decided match's winning seed)."""
         if round_no == 1:
             high, low = self.first[slot]
             if low > self.qualifiers:
-                return Match(1, slot, high, None, bye=True)
-            return Match(1, slot, high, low)
+                return Pairing(1, slot, high, None, bye=True)
+            return Pairing(1, slot, high, low)
         a = self.winner(round_no - 1, 2 * slot, winners)
         b = self.winner(round_no - 1, 2 * slot + 1, winners)
         if a is None or b is None:
-            return Match(round_no, slot, a if b is None else b if a is None else None, None)
-        return Match(round_no, slot, min(a, b), max(a, b))
+            return Pairing(round_no, slot, a if b is None else b if a is None else None, None)
+        return Pairing(round_no, slot, min(a, b), max(a, b))
 
     def winner(self, round_no: int, slot: int, winners: Mapping[Slot, int]) -> int | None:
         """A match's winning seed: a bye's seed, or the one decided; None while it is not."""
@@ -55,7 +55,7 @@ class Bracket:
             return self.first[slot][0]
         return winners.get((round_no, slot))
 
-    def round(self, number: int, winners: Mapping[Slot, int]) -> list[Match]:
+    def round(self, number: int, winners: Mapping[Slot, int]) -> list[Pairing]:
         return [self.match(number, slot, winners) for slot in range(self.matches_in(number))]
 
     def ready(self, number: int, winners: Mapping[Slot, int]) -> bool:

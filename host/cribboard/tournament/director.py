@@ -270,8 +270,8 @@ def enter(
     high_first = match.players[0] == a
     ordered = (scores[0], scores[1]) if high_first else (scores[1], scores[0])
     replaces = number <= len(match.games)
-    kept.enter(db, t.id, match.match.round, match.match.slot, number, replaces, ordered, target, _now())
-    return load(db, t.id), (match.match.round, match.match.slot)
+    kept.enter(db, t.id, match.pairing.round, match.pairing.slot, number, replaces, ordered, target, _now())
+    return load(db, t.id), (match.pairing.round, match.pairing.slot)
 
 
 def undo(db: Database, t: Tournament) -> tuple[Tournament, dict[str, object] | None]:
@@ -292,17 +292,17 @@ def bracket_rows(t: Tournament) -> list[dict[str, object]]:
             out.append(
                 {
                     "round": number,
-                    "match": p.match.slot + 1,
-                    "table": None if p.match.bye else p.table,
-                    "board": None if p.match.bye else p.board,
-                    "seeds": [p.match.high, None if p.match.bye else p.match.low],
+                    "match": p.pairing.slot + 1,
+                    "table": None if p.pairing.bye else p.table,
+                    "board": None if p.pairing.bye else p.board,
+                    "seeds": [p.pairing.high, None if p.pairing.bye else p.pairing.low],
                     "players": [
                         None if high is None else t.night.label(high),
                         None if low is None else t.night.label(low),
                     ],
                     "numbers": [high, low],
                     "best_of": p.best_of,
-                    "bye": p.match.bye,
+                    "bye": p.pairing.bye,
                     "games": [{"game": g.number, "scores": list(g.scores), "source": g.source} for g in p.games],
                     "wins": list(p.wins),
                     "winner": None if p.winner is None else t.night.label(po.seeds[p.winner - 1]),
@@ -344,7 +344,7 @@ def seating_of(t: Tournament) -> dict[str, tuple[list[str], int]]:
         return out
     for p in t.playoffs.matches.values():
         high, low = p.players
-        if p.board is None or p.match.bye or p.winner is not None or high is None or low is None:
+        if p.board is None or p.pairing.bye or p.winner is not None or high is None or low is None:
             continue
         out[p.board] = ([t.night.roster.name(high), t.night.roster.name(low)], p.best_of)
     return out

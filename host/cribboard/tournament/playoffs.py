@@ -8,13 +8,15 @@
 # told), and the games the director entered by hand: one more (a game no
 # board reported) takes its number, the board's coming after it; a fix
 # stands in for the game of its number. A match is won at N // 2 + 1
-# games; a board's game after that, or one that fits no match, is flagged,
-# never counted. Worked out from what is stored each time it is asked.
+# games (cribcore.match.wins_needed, the board's own count); a board's game
+# after that, or one that fits no match, is flagged, never counted. Worked
+# out from what is stored each time it is asked.
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from cribboard.night.results import BoardGame
-from cribboard.tournament.bracket import Bracket, Match, Slot
+from cribboard.tournament.bracket import Bracket, Pairing, Slot
+from cribcore.match import wins_needed
 
 BOARD = "board"
 HAND = "hand"
@@ -33,7 +35,7 @@ class HandGame:
 
 
 @dataclass(frozen=True)
-class Game:
+class MatchGame:
     number: int
     scores: tuple[int, int]  # the higher seed's, the lower's
     source: str
@@ -41,33 +43,33 @@ class Game:
 
 
 @dataclass
-class Played:
+class PlayoffMatch:
     """A match of the bracket as it stands."""
 
-    match: Match
+    pairing: Pairing
     players: tuple[int | None, int | None]  # the higher seed's number in the night, the lower's
     table: str | None
     board: str | None
     best_of: int
-    games: list[Game] = field(default_factory=list)
+    games: list[MatchGame] = field(default_factory=list)
     wins: tuple[int, int] = (0, 0)
     winner: int | None = None  # a seed
     extra: list[int] = field(default_factory=list)  # board games past the match's end (flagged)
 
     def need(self) -> int:
-        return self.best_of // 2 + 1
+        return wins_needed(self.best_of)
 
 
 @dataclass(frozen=True)
 class Playoffs:
     bracket: Bracket
     seeds: tuple[int, ...]  # players' numbers, seed 1 first
-    matches: dict[Slot, Played]
+    matches: dict[Slot, PlayoffMatch]
     winners: dict[Slot, int]
     strays: tuple[int, ...]  # board games that fit no match (ids)
     games: dict[int, BoardGame]  # the boards' games read, by id
 
-    def round(self, number: int) -> list[Played]:
+    def round(self, number: int) -> list[PlayoffMatch]:
         return [self.matches[(number, slot)] for slot in range(self.bracket.matches_in(number))]
 
     def champion(self) -> int | None:
@@ -103,7 +105,7 @@ def play(
     games: the boards' games stored since the qualifying ended, oldest first; entries: the director's."""
     bracket = Bracket(len(seeds))
     winners: dict[Slot, int] = {}
-    matches: dict[Slot, Played] = {}
+    matches: dict[Slot, PlayoffMatch] = {}
     used: set[int] = set()
     by_hand: dict[tuple[int, int], dict[int, HandGame]] = {}
     added: dict[tuple[int, int], set[int]] = {}  # the numbers of games added by hand (fixed after, or not)
@@ -113,14 +115,14 @@ def play(
             added.setdefault((e.round, e.slot), set()).add(e.number)
     for number in range(1, bracket.rounds + 1):
         n = best_of(number, bracket.rounds, length, final)
-        drawn = number == 1 or all(p.winner is not None for p in matches.values() if p.match.round == number - 1)
+        drawn = number == 1 or all(p.winner is not None for p in matches.values() if p.pairing.round == number - 1)
         in_turn = [m.slot for m in bracket.round(number, winners) if not m.bye] if drawn else []
         table_of = {slot: tables[i % len(tables)] if tables else (None, None) for i, slot in enumerate(in_turn)}
         for m in bracket.round(number, winners):
             high = None if m.high is None else seeds[m.high - 1]
             low = None if m.low is None else seeds[m.low - 1]
             table, board = table_of.get(m.slot, (None, None))
-            played = Played(m, (high, low), table, board, n)
+            played = PlayoffMatch(m, (high, low), table, board, n)
             matches[(number, m.slot)] = played
             if m.bye:
                 played.winner = m.high
@@ -137,7 +139,7 @@ def play(
 
 
 def _count(
-    played: Played,
+    played: PlayoffMatch,
     mine: Sequence[BoardGame],
     by_hand: Mapping[int, HandGame],
     added: set[int],
@@ -163,7 +165,7 @@ def _count(
                 used.add(from_board[k].id)
             continue
         if k in by_hand:
-            game = Game(k, by_hand[k].scores, HAND)
+            game = MatchGame(k, by_hand[k].scores, HAND)
             if k in from_board:
                 used.add(from_board[k].id)
         else:
@@ -171,10 +173,10 @@ def _count(
             used.add(g.id)
             shared = g.names[0] == g.names[1]
             high_track = 0 if shared or g.names[0] == names[high] else 1
-            game = Game(k, (g.scores[high_track], g.scores[1 - high_track]), BOARD, g.id)
+            game = MatchGame(k, (g.scores[high_track], g.scores[1 - high_track]), BOARD, g.id)
         played.games.append(game)
         wins[0 if game.scores[0] > game.scores[1] else 1] += 1
         if max(wins) >= played.need():
-            seed = played.match.high if wins[0] > wins[1] else played.match.low
+            seed = played.pairing.high if wins[0] > wins[1] else played.pairing.low
             played.winner = seed
     played.wins = (wins[0], wins[1])

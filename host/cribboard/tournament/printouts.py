@@ -11,6 +11,7 @@ import csv
 import io
 from typing import Any
 
+from cribboard.text import game_words
 from cribboard.text.i18n import _
 from cribboard.tournament import director
 from cribboard.tournament.director import Tournament
@@ -177,10 +178,5 @@ def _match(ax: Any, x: float, y: float, m: dict[str, Any], compact: bool) -> Non
 
 
 def _round_name(left: int) -> str:
-    if left == 2:
-        return _("Final")
-    if left == 4:
-        return _("Semi-finals")
-    if left == 8:
-        return _("Quarter-finals")
-    return _("Round of %d") % left
+    name = game_words.round_name(left)
+    return _(name) % left if name == game_words.ROUND_OF else _(name)

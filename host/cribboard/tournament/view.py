@@ -12,6 +12,7 @@ from cribboard.night import view as night_view
 from cribboard.night.director import Night
 from cribboard.store import tournaments as kept
 from cribboard.store.engine import Database
+from cribboard.text import game_words
 from cribboard.tournament import director
 from cribboard.tournament.cut import bracket_size, byes
 from cribboard.tournament.director import Tournament
@@ -65,7 +66,9 @@ def _tournament(t: Tournament, live: Mapping[str, Mapping[str, Any]]) -> dict[st
             shown = {k: m[k] for k in ("match", "table", "seeds", "players", "best_of", "bye", "wins", "winner")}
             shown["live"] = _live(t, m, live)
             matches.append(shown)
-        out["rounds"].append({"round": number, "left": t.playoffs.bracket.matches_in(number) * 2, "matches": matches})
+        left = t.playoffs.bracket.matches_in(number) * 2
+        name = game_words.round_name(left)  # (the page translates it: t(name, left))
+        out["rounds"].append({"round": number, "left": left, "name": name, "matches": matches})
     return out
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
 
-from cribboard.text import i18n
+from cribboard.text import game_words, i18n
 from cribboard.text.error_words import said
 from cribboard.web.http import HTML, Answer, Request, Routes, refused
 
@@ -138,4 +138,5 @@ def _page_messages() -> list[str]:
     if not _PAGE_WORDS:
         for page in PAGES:
             _PAGE_WORDS.extend(m for m in i18n.page_messages(page.read_text(encoding="utf-8")) if m not in _PAGE_WORDS)
+        _PAGE_WORDS.extend(game_words.ROUND_NAMES)  # (the bracket's rounds, named by the server, said by the page)
     return _PAGE_WORDS
