@@ -658,21 +658,15 @@ def night_season(since: str | None, until: str | None, db_url: str, as_json: boo
 def night_send(port: str | None, round_no: int | None, night_id: int | None, db_url: str) -> None:
     """Give a board on USB its two players for the round: track 1 deals first. (A board on the club's WiFi
     is given them with the server's next answer.)"""
+    from cribboard import seats
+
     n = _load(db_url, night_id)
     link = open_link(port)
     try:
-        board = str(link.hello().get("board", ""))
-        seat = n.seat_at(board, round_no)
-        if seat is None:
-            raise UsageError(
-                _("board %(board)s has no game in round %(round)d of night %(night)d")
-                % {"board": board, "round": round_no or n.round_now(), "night": n.id}
-            )
-        number, g = seat
-        link.set_names([n.roster.name(g.first), n.roster.name(g.second or 0)])
+        sent = seats.send_night(link, n, round_no)
     finally:
         link.close()
     status(
         _("table %(table)s, round %(round)d: %(first)s (deals first) against %(second)s")
-        % {"table": g.table, "round": number, "first": n.label(g.first), "second": n.label(g.second)}
+        % {"table": sent.table, "round": sent.round, "first": sent.first, "second": sent.second}
     )

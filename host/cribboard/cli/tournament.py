@@ -283,27 +283,17 @@ def tournament_flags(tournament_id: int | None, db_url: str, as_json: bool) -> N
 def tournament_send(port: str | None, tournament_id: int | None, db_url: str) -> None:
     """Tell a board on USB its playoff match: the pair (the higher seed on track 1) and the match's length.
     (A board on the club's WiFi is told with the server's next answer.)"""
-    from cribboard.tournament import director
+    from cribboard import seats
 
     t = _load(db_url, tournament_id)
     link = open_link(port)
     try:
-        board = str(link.hello().get("board", ""))
-        seat = director.seating_of(t).get(board)
-        if seat is None:
-            raise UsageError(_("board %s is at no table with a playoff match on") % board)
-        names, best_of = seat
-        taken = link.seat(names, best_of)
+        sent = seats.send_match(link, t)
     finally:
         link.close()
-    if taken != names:
-        raise UsageError(
-            _("board %(board)s kept %(taken)s: its game has points entered (the match is seated once it is over)")
-            % {"board": board, "taken": " - ".join(taken)}
-        )
     status(
         _("board %(board)s: %(a)s against %(b)s, best of %(n)d")
-        % {"board": board, "a": names[0], "b": names[1], "n": best_of}
+        % {"board": sent.board, "a": sent.names[0], "b": sent.names[1], "n": sent.best_of}
     )
 
 
