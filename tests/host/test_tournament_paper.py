@@ -11,8 +11,8 @@ import re
 import pytest
 
 from cribboard import store
+from cribboard.event.refusals import Ended
 from cribboard.night import director as nights
-from cribboard.night.draw import DrawError
 from cribboard.tournament import director, printouts
 
 
@@ -92,7 +92,7 @@ def test_a_consolation_beside_the_main_events_playoffs_is_seated_too_until_each_
         }
         director.end(db, side)
         assert set(director.seating(db)) == {"b1"}
-        with pytest.raises(DrawError, match="has ended"):
+        with pytest.raises(Ended, match="has ended"):
             director.enter(db, director.load(db, side.id), ("#1", "#2"), (121, 100))
     finally:
         db.close()

@@ -7,8 +7,11 @@ import json
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime
 
+from cribboard.event.games import check_finished
+from cribboard.event.refusals import Ended, NotInPlay
+from cribboard.event.stamp import now as _now
 from cribboard.night import draw as drawing
 from cribboard.night import redraw, results, standings
 from cribboard.night.draw import SEED_MAX, DrawError, Seating, swapped
@@ -20,7 +23,6 @@ from cribboard.night.tables import Seat, Tables
 from cribboard.store import nights as kept
 from cribboard.store.engine import Database, Row
 from cribboard.text.i18n import _
-from cribcore.game import TARGETS
 
 DrawFn = Callable[[list[int], int, list[str], int], tuple[tuple[Seating, ...], ...]]  # (players, rounds, tables, seed)
 SCHEME_SETTING = "night.scheme"  # the club's own scheme, when it set one
@@ -77,10 +79,6 @@ class Night:
             if table is not None and g.table == table and g.second is not None:
                 return number, g
         return None
-
-
-def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
 def club_scheme(db: Database) -> Scheme:
@@ -229,7 +227,7 @@ def _board_games(rows: Sequence[Row]) -> list[BoardGame]:
 
 def _open(night: Night) -> None:
     if night.over():
-        raise DrawError(_("night %d has ended: nothing more can change in it") % night.id)
+        raise Ended(_("night %d has ended: nothing more can change in it") % night.id)
 
 
 def _untouched_from(night: Night) -> int:
@@ -373,21 +371,11 @@ def check_result(night: Night, round_no: int, players: tuple[int, int], scores: 
     a, b = players
     seated = [g for g in night.drawn[round_no - 1] if g.second is not None and {g.first, g.second} == {a, b}]
     if not seated:
-        raise DrawError(
+        raise NotInPlay(
             _("%(a)s and %(b)s are not drawn to play each other in round %(round)d")
             % {"a": night.label(a), "b": night.label(b), "round": round_no}
         )
-    if target not in TARGETS:
-        raise DrawError(_("a game is to %s, not %d") % (" or ".join(str(t) for t in TARGETS), target))
-    high, low = max(scores), min(scores)
-    if high != target or not 0 <= low < target:
-        raise DrawError(
-            _(
-                "a finished game to %(target)d has one score of %(target)d and the other from 0 to %(below)d, not "
-                "%(a)d and %(b)d"
-            )
-            % {"target": target, "below": target - 1, "a": scores[0], "b": scores[1]}
-        )
+    check_finished(scores, target)
 
 
 def players_named(night: Night, round_no: int | None, names: Sequence[str]) -> tuple[int, int]:

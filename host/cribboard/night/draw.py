@@ -12,14 +12,14 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cribboard.errors import UsageError
+from cribboard.event.refusals import EventError
 from cribboard.text.i18n import _
 
 SEED_MAX = 2**31 - 1  # a draw's seed a director can read out and type again
 ROUNDS = 9  # a night's games when the director names no count: the ACC's grass roots night
 
 
-class DrawError(UsageError):
+class DrawError(EventError):
     """A night that cannot be drawn as asked: a mistake in what was asked (exit status 2)."""
 
 

@@ -7,8 +7,10 @@
 # time it is asked.
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
 
+from cribboard.event.games import check_finished
+from cribboard.event.refusals import Ended, NotInPlay
+from cribboard.event.stamp import now as _now
 from cribboard.night import director as nights
 from cribboard.night.director import Night
 from cribboard.night.draw import DrawError, Seating
@@ -23,7 +25,6 @@ from cribboard.tournament import cut as cutting
 from cribboard.tournament import playoffs as playing
 from cribboard.tournament import qualifying
 from cribboard.tournament.bracket import Slot
-from cribcore.game import TARGETS
 
 THROUGH, AT_THE_LINE, OUT = "through", "at the line", "out"  # a qualifier's side of the cut
 BEST_OF = 3  # a playoff match's games when the director names none
@@ -85,10 +86,6 @@ class Tournament:
                 place = out[-1][0]
             out.append((place, r.number))
         return out
-
-
-def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
 def begin(
@@ -205,7 +202,7 @@ def make_cut(db: Database, t: Tournament, take: Sequence[str] = ()) -> Tournamen
 
 def _open(t: Tournament) -> None:
     if t.ended_at is not None:
-        raise DrawError(_("tournament %d has ended: nothing more can change in it") % t.id)
+        raise Ended(_("tournament %d has ended: nothing more can change in it") % t.id)
 
 
 def end(db: Database, t: Tournament) -> Tournament:
@@ -243,27 +240,18 @@ def enter(
         None,
     )
     if match is None:
-        raise DrawError(
+        raise NotInPlay(
             _("%(a)s and %(b)s have no match in the playoffs (yet)") % {"a": t.night.label(a), "b": t.night.label(b)}
         )
-    if target not in TARGETS:
-        raise DrawError(_("a game is to %s, not %d") % (" or ".join(str(x) for x in TARGETS), target))
-    if max(scores) != target or not 0 <= min(scores) < target:
-        raise DrawError(
-            _(
-                "a finished game to %(target)d has one score of %(target)d and the other from 0 to %(below)d, not "
-                "%(a)d and %(b)d"
-            )
-            % {"target": target, "below": target - 1, "a": scores[0], "b": scores[1]}
-        )
+    check_finished(scores, target)
     number = len(match.games) + 1 if game_no is None else game_no
     if match.winner is not None and game_no is None:
-        raise DrawError(
+        raise NotInPlay(
             _("the match of %(a)s and %(b)s is over: give --game to fix one of its %(n)d games")
             % {"a": t.night.label(a), "b": t.night.label(b), "n": len(match.games)}
         )
     if not 1 <= number <= max(len(match.games) + 1, 1) or number > match.best_of:
-        raise DrawError(
+        raise NotInPlay(
             _("game %(n)d is not one of this match's: games 1 to %(last)d can be entered")
             % {"n": number, "last": min(len(match.games) + 1, match.best_of)}
         )
