@@ -18,3 +18,12 @@ class NotAGame(EventError):
 
 class NotInPlay(EventError):
     """A result for a game the event does not have in play: the pair not drawn, no such match or game."""
+
+
+class NoSuchEvent(EventError):
+    """No night (or tournament) of that id, or none yet."""
+
+
+class CutError(EventError):
+    """A tournament's cut that cannot be made, or used, as asked (made already, its qualifying not in,
+    too few entrants, players equal at the line)."""

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from cribboard.event.games import check_finished
-from cribboard.event.refusals import Ended, NotInPlay
+from cribboard.event.refusals import Ended, NoSuchEvent, NotInPlay
 from cribboard.event.stamp import now as _now
 from cribboard.night import draw as drawing
 from cribboard.night import redraw, results, standings
@@ -163,10 +163,10 @@ def _one_table_each(boards: Sequence[str | None]) -> None:
 
 
 def load(db: Database, night_id: int | None = None) -> Night:
-    """The night as it stands (the latest without an id); DrawError if there is none."""
+    """The night as it stands (the latest without an id); NoSuchEvent if there is none."""
     row = kept.night(db, night_id)
     if row is None:
-        raise DrawError(
+        raise NoSuchEvent(
             _("there is no night %d") % night_id
             if night_id is not None
             else _("no night yet: `cribboard night new` begins one")

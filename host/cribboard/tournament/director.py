@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from cribboard.event.games import check_finished
-from cribboard.event.refusals import Ended, NotInPlay
+from cribboard.event.refusals import CutError, Ended, NoSuchEvent, NotInPlay
 from cribboard.event.stamp import now as _now
 from cribboard.night import director as nights
 from cribboard.night.director import Night
@@ -126,10 +126,10 @@ def begin(
 
 
 def load(db: Database, tournament_id: int | None = None) -> Tournament:
-    """The tournament as it stands (the latest without an id); DrawError if there is none."""
+    """The tournament as it stands (the latest without an id); NoSuchEvent if there is none."""
     row = kept.tournament(db, tournament_id)
     if row is None:
-        raise DrawError(
+        raise NoSuchEvent(
             _("there is no tournament %d") % tournament_id
             if tournament_id is not None
             else _("no tournament yet: `cribboard tournament new` begins one")
@@ -169,22 +169,22 @@ def make_cut(db: Database, t: Tournament, take: Sequence[str] = ()) -> Tournamen
     open). The qualifying ends with it."""
     _open(t)
     if t.seeds is not None:
-        raise DrawError(_("the cut of tournament %d is made already") % t.id)
+        raise CutError(_("the cut of tournament %d is made already") % t.id)
     if not t.qualifying_in():
-        raise DrawError(
+        raise CutError(
             _("qualifying round %(round)d is not all in: the cut is made once every qualifying game is")
             % {"round": t.night.in_play}
         )
     rows = t.standings()
     c = t.the_cut()
     if c.qualifiers < 2:
-        raise DrawError(_("%d entrants are too few for a playoff: one in four must be two or more") % t.entrants())
+        raise CutError(_("%d entrants are too few for a playoff: one in four must be two or more") % t.entrants())
     through = [rows[i].number for i in c.through]
     if c.tied:
         tied = [rows[i].number for i in c.tied]
         taken = [t.night.roster.find(name, tied) for name in take]
         if len(set(taken)) != c.open_places():
-            raise DrawError(
+            raise CutError(
                 _(
                     "%(tied)s are equal at the cut line for %(open)d places: name who goes through "
                     "(--take, as many as the places)"
@@ -193,7 +193,7 @@ def make_cut(db: Database, t: Tournament, take: Sequence[str] = ()) -> Tournamen
             )
         through += [p for p in tied if p in taken]
     elif take:
-        raise DrawError(_("no one is equal at the cut line: there is no one to take"))
+        raise CutError(_("no one is equal at the cut line: there is no one to take"))
     if not t.night.over():
         nights.end(db, t.night)
     kept.set_seeds(db, t.id, through, _now())
@@ -217,7 +217,7 @@ def end(db: Database, t: Tournament) -> Tournament:
 
 def playoffs_of(t: Tournament) -> playing.Playoffs:
     if t.playoffs is None:
-        raise DrawError(_("the cut is not made yet: `cribboard tournament cut` makes it"))
+        raise CutError(_("the cut is not made yet: `cribboard tournament cut` makes it"))
     return t.playoffs
 
 
