@@ -199,7 +199,7 @@ def _show_bracket(t: Any, round_no: int | None, as_json: bool) -> None:
     if round_no is not None:
         rows = [r for r in rows if r["round"] == round_no]
     emit(
-        rows,
+        [dict(r) for r in rows],
         ["round", "match", "table", "seeds", "players", "best_of", "wins", "winner"],
         as_json,
         lambda r: {
@@ -266,7 +266,7 @@ def tournament_flags(tournament_id: int | None, db_url: str, as_json: bool) -> N
     t = _load(db_url, tournament_id)
     rows = director.flag_rows(t)
     emit(
-        rows,
+        [dict(r) for r in rows],
         ["game", "board", "names", "reason", "round", "match"],
         as_json,
         lambda r: {

@@ -7,6 +7,7 @@
 # time it is asked.
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 from cribboard.event.games import check_finished
 from cribboard.event.refusals import CutError, Ended, NoSuchEvent, NotInPlay
@@ -269,11 +270,45 @@ def undo(db: Database, t: Tournament) -> tuple[Tournament, dict[str, object] | N
     return load(db, t.id), None if undone is None else dict(undone)
 
 
-def bracket_rows(t: Tournament) -> list[dict[str, object]]:
+class GameRow(TypedDict):
+    game: int
+    scores: list[int]  # the higher seed's, the lower's
+    source: str  # playoffs.BOARD or playoffs.HAND
+
+
+class BracketRow(TypedDict):
+    """A match of the bracket as data (the JSON export, the projector's page, `tournament bracket`)."""
+
+    round: int
+    match: int  # its place in the round, from 1
+    table: str | None
+    board: str | None
+    seeds: list[int | None]
+    players: list[str | None]  # as the night labels them
+    numbers: list[int | None]  # the players' numbers in the night
+    best_of: int
+    bye: bool
+    games: list[GameRow]
+    wins: list[int]
+    winner: str | None
+
+
+class FlagRow(TypedDict):
+    """A board's playoff game not counted, as data."""
+
+    game: int
+    board: str
+    names: list[str]
+    reason: str  # AFTER_THE_MATCH or FITS_NO_MATCH
+    round: int | None
+    match: int | None
+
+
+def bracket_rows(t: Tournament) -> list[BracketRow]:
     """Every match of the bracket as data: its round, place, table, seeds, players, length, games and
     winner (a bye: its one player through)."""
     po = playoffs_of(t)
-    out: list[dict[str, object]] = []
+    out: list[BracketRow] = []
     for number in range(1, po.bracket.rounds + 1):
         for p in po.round(number):
             high, low = p.players
@@ -303,7 +338,7 @@ AFTER_THE_MATCH = "after_the_match"  # a board's game after its match was won
 FITS_NO_MATCH = "fits_no_match"  # a board's game whose names and table are no match's
 
 
-def flag_rows(t: Tournament) -> list[dict[str, object]]:
+def flag_rows(t: Tournament) -> list[FlagRow]:
     """The boards' playoff games not counted, as data: a game after its match was won (with its round and
     match), or one that fits no match."""
     po = playoffs_of(t)

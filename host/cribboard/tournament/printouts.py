@@ -83,7 +83,7 @@ def bracket_pdf(t: Tournament) -> bytes:
 
     po = director.playoffs_of(t)
     rows = director.bracket_rows(t)
-    by_slot = {(int(str(r["round"])), int(str(r["match"])) - 1): r for r in rows}
+    by_slot = {(r["round"], r["match"] - 1): r for r in rows}
     rounds = po.bracket.rounds
     first = po.bracket.matches_in(1)
     parts: list[tuple[int, int, int, int]] = []  # (first round shown, its first slot, its matches, last round)
@@ -112,7 +112,7 @@ def bracket_pdf(t: Tournament) -> bytes:
 
 def _draw(
     ax: Any,
-    by_slot: dict[tuple[int, int], dict[str, Any]],
+    by_slot: dict[tuple[int, int], director.BracketRow],
     low: int,
     start: int,
     count: int,
@@ -144,7 +144,7 @@ def _draw(
             _match(ax, col, y[(number, slot)], by_slot[(number, slot)], compact=count > 8)
 
 
-def _match(ax: Any, x: float, y: float, m: dict[str, Any], compact: bool) -> None:
+def _match(ax: Any, x: float, y: float, m: director.BracketRow, compact: bool) -> None:
     size = 6.5 if compact else 8.5
     lines = []
     for k in (0, 1):

@@ -57,9 +57,9 @@ def _tournament(t: Tournament, live: Mapping[str, Mapping[str, Any]]) -> dict[st
     }
     if t.playoffs is None:
         return out
-    rows_by_round: dict[int, list[dict[str, Any]]] = {}
+    rows_by_round: dict[int, list[director.BracketRow]] = {}
     for m in director.bracket_rows(t):
-        rows_by_round.setdefault(int(str(m["round"])), []).append(m)
+        rows_by_round.setdefault(m["round"], []).append(m)
     for number in sorted(rows_by_round):
         matches = []
         for m in rows_by_round[number]:
