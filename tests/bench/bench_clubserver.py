@@ -323,8 +323,11 @@ async def drip(port, clients, seconds, source="127.0.0.1"):
 
 
 async def slow_readers(port, clients, seconds, source):
-    """clients connections from source (a phone), each sending pipelined pages and reading none of them."""
-    pipelined = b"GET / HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n" % port * 200
+    """clients connections from source (a phone), each sending pipelined pages and reading none of them (as
+    many as the server lets a connection send ahead: more, and it is cut off at once, club.places)."""
+    from cribboard.club.places import PIPELINED
+
+    pipelined = b"GET / HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n" % port * (PIPELINED + 1)
 
     async def one():
         sock = socket.socket()

@@ -160,3 +160,37 @@ def test_the_server_stops_promptly_with_live_streams_open(tmp_path):
         for sock in streams:
             sock.close()
     assert "Traceback" not in log
+
+
+def test_a_client_that_sends_requests_far_ahead_of_their_answers_is_cut_off(tmp_path):
+    # Each request waiting on a connection is a dozen objects the server holds (64 clients sending 200 each
+    # made every full pass of Python's collector stop the server's threads for 120 ms): PIPELINED waiting
+    # behind the one answered are served, one more and the connection is cut off, however fast it reads.
+    from cribboard.club import places
+
+    db_url = str(tmp_path / "club.db")
+    clubserver.pair(db_url, "b0ard")  # (a club's database)
+    service = started(db_url, "127.0.0.1", 0, None)
+    try:
+        service.server.places.write_s = 10 * WAIT_S  # (no unread answer's deadline comes into it)
+        where = service.server.server_address
+        get = b"GET /api/state HTTP/1.1\r\nHost: %s:%d\r\n\r\n" % (where[0].encode(), where[1])
+        polite = connect(where, "127.0.9.1")
+        polite.sendall(get * (places.PIPELINED + 1))  # one answered, PIPELINED waiting: all answered
+        answers = b""
+        while answers.count(b"HTTP/1.1 200 ") < places.PIPELINED + 1:
+            got = polite.recv(65536)
+            assert got, answers
+            answers += got
+        assert service.server.places.cut_off == 0
+        greedy = connect(where, "127.0.9.1")
+        greedy.sendall(get * (places.PIPELINED + 2))
+        assert ended(greedy)  # (by the pipeline's bound: the answers' deadline is far off)
+        assert service.server.places.cut_off == 1
+        polite.sendall(get)  # the polite one goes on
+        assert polite.recv(65536).startswith(b"HTTP/1.1 200 ")
+        for sock in (polite, greedy):
+            sock.close()
+    finally:
+        service.server.shutdown()
+        service.close()

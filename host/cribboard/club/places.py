@@ -9,7 +9,10 @@
 #   off (uvicorn times only the wait between kept-alive requests);
 # - an answer must be taken: a client that leaves its answer unread past
 #   WRITE_S (its transport's buffer over the high-water mark all that time)
-#   is cut off, the answer with it;
+#   is cut off, the answer with it; one that sends more than PIPELINED
+#   requests ahead of their answers is cut off at once (each waiting
+#   request costs the server a dozen objects: 64 such clients of 200 each
+#   made the collector's full passes stop every thread for 120 ms);
 # - places: past `limit` open connections, the one idle longest (no request
 #   under way: kept alive between requests, or a head still coming) is
 #   closed to make room. A client that holds places without using them is
@@ -32,6 +35,7 @@ from cribcore.clubwire import REQUEST_MS
 REQUEST_S = REQUEST_MS / 1000  # a board waits no longer for its answer: a head slower than that is nobody's
 WRITE_S = REQUEST_S  # an answer not taken by then is cut off with its connection
 HEADERS_MAX = 16 * 1024  # a board's head is 300 bytes; a browser's a few KB
+PIPELINED = 16  # requests waiting behind the one answered (browsers send one at a time; a board, one a connection)
 _TOO_LARGE_BODY = b'{"error": "the request head is too large"}'
 _TOO_LARGE = (
     b"HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Type: application/json\r\n"
@@ -88,6 +92,12 @@ class Guarded(HttpToolsProtocol):
                 timer.cancel()
         self._gone()
         super().connection_lost(exc)
+        # uvicorn's protocol and its newest request refer to each other (the request answers through a
+        # method of the protocol's): a reference cycle each closed connection would leave to Python's
+        # cyclic collector, whose passes stop every thread. Broken here (as uvicorn breaks its parser's),
+        # each is freed as it closes; a request still under way keeps what it needs until it ends.
+        self.cycle = None  # type: ignore[assignment]
+        self.pipeline.clear()
 
     def _gone(self) -> None:
         # uvicorn marks its newest request's cycle disconnected when the connection goes, so its answer is
@@ -138,6 +148,9 @@ class Guarded(HttpToolsProtocol):
         if not self._dropped:
             super().on_headers_complete()
             self._cycles.append(self.cycle)
+            if len(self.pipeline) > PIPELINED:
+                self.places.cut_off += 1
+                self.drop()
 
     def on_body(self, body: bytes) -> None:
         if not self._dropped:  # (what came after a head refused is not read)
