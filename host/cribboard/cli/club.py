@@ -77,7 +77,7 @@ def serve(db_url: str, http_addr: str, trusted: str | None, as_json: bool) -> No
     service = started(db_url, host, port, proxy)
     server = service.server
     # What the process loaded to get here (modules, the app, the pools) lives as long as it: kept out of
-    # the cyclic collector's full passes, which stop every thread (a hall's were 60,000 objects of it).
+    # the cyclic collector's full passes, which stop every thread (about 31,000 objects each pass skips).
     gc.freeze()
     try:
 

@@ -1,8 +1,9 @@
 # The club's side of its boards' reports over WiFi, free of any HTTP
 # framework: one report in (a Report: its path, the headers it names, its
 # body, the client's address), one answer out (status, body, headers),
-# always; the server's routing table gives each path its taker (games, live). Each request is
-# checked before anything is kept. It names its board (X-Cribboard-Board),
+# always; the server's routing table gives each path its taker
+# (answer_games, answer_live). Each request is checked before anything is
+# kept. It names its board (X-Cribboard-Board),
 # its counter (X-Cribboard-Counter: BOOT.N, taken once, in order) and its
 # signature (X-Cribboard-Signature: HMAC-SHA256 under the key `cribboard
 # pair` gave the board, over the method, path, board, counter and body:
@@ -177,7 +178,7 @@ class Club:
 
     def answer_live(self, report: Report) -> Answer:
         """The answer to a board's live state (POST /board/v1/live): in one statement when this server
-        knows all it needs (_live_known), else the full way, as a batch of games."""
+        knows all it needs (_live_known), else the full way, as games are answered."""
         return self._answer(report, self._live, self._live_known)
 
     def _answer(
