@@ -31,6 +31,7 @@ from test_records import good  # noqa: E402
 
 from cribboard.club.app import ClubApp  # noqa: E402
 from cribboard.club.protocol import Club, board_headers  # noqa: E402
+from cribboard.seating import Seating  # noqa: E402
 from cribboard.web.http import Request  # noqa: E402
 from cribcore.clubwire import GAMES, LIVE  # noqa: E402
 
@@ -132,7 +133,7 @@ def main():
                 for i in range(300):
                     pair(db_url, "b%03d" % i)
                 clock = iter(range(10**10))  # (50 looks a second: each board's report within its allowance)
-                club = Club(db_url, clock=lambda: next(clock) / 50, connections=8)
+                club = Club(db_url, Seating(), clock=lambda: next(clock) / 50, connections=8)
                 club.follow()
                 app = ClubApp(club)
                 app.served = ("127.0.0.1", 8120)
@@ -146,7 +147,7 @@ def main():
             # The clock: 10 ms a look, so a board's requests (one in BOARDS) come within its allowance and the
             # night's seating is read again every few dozen requests (a live server: once a second).
             ticks = iter(range(10**9))
-            club = Club(db_url, clock=lambda: next(ticks) / 100, connections=8)
+            club = Club(db_url, Seating(), clock=lambda: next(ticks) / 100, connections=8)
             app = ClubApp(club)
             app.served = ("127.0.0.1", 8120)
             figures = {"engine": "sqlite" if cluster is None else "postgresql", "requests": n}

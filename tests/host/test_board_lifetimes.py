@@ -20,6 +20,7 @@ from test_records import good
 
 from cribboard import intake, store
 from cribboard.club.protocol import Club, Report, board_headers
+from cribboard.seating import Seating
 from cribcore.clubwire import GAMES
 
 BOARD = "b0ard"
@@ -48,7 +49,7 @@ class Life:
         self.db_url = db_url
         clubserver.pair(db_url, BOARD)
         self.now = [1000.0]
-        self.club = Club(db_url, clock=lambda: self.now[0], now=lambda: 1_800_000_000.0)
+        self.club = Club(db_url, Seating(), clock=lambda: self.now[0], now=lambda: 1_800_000_000.0)
         self.logs = []  # [(log id, [(seq, text)])], the one written now last
         self.games = 0  # confirmed so far (each a match of its own: no two alike)
         self.sent = set()  # (log, seq) the database has taken

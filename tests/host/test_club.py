@@ -20,6 +20,7 @@ from test_records import good
 
 from cribboard.club import protocol as club
 from cribboard.club.protocol import board_headers
+from cribboard.seating import Seating
 from cribcore.clubwire import GAMES, LIVE, SIGNATURE
 from cribcore.signing import signature
 
@@ -204,7 +205,7 @@ def test_a_boards_live_state_reaches_the_page(served):
 def test_a_board_is_held_to_its_rate(db_url):
     clubserver.pair(db_url, "b0ard")
     now = [0.0]
-    server = club.Club(db_url, clock=lambda: now[0])
+    server = club.Club(db_url, Seating(), clock=lambda: now[0])
     try:
 
         def post(n):
@@ -228,7 +229,7 @@ def test_the_pages_follower_survives_a_failure_it_did_not_expect(db_url):
     import threading
 
     clubserver.pair(db_url, "b0ard")
-    server = club.Club(db_url)
+    server = club.Club(db_url, Seating())
     polls, again = [], threading.Event()
 
     def follow_once():

@@ -15,6 +15,7 @@ from test_records import good
 from cribboard import store
 from cribboard.club import protocol
 from cribboard.club.protocol import board_headers
+from cribboard.seating import Seating
 from cribcore.clubwire import GAMES, LIVE
 
 BOARD = "b0ard"
@@ -32,7 +33,7 @@ class Clock:
 def club(db_url):
     clubserver.pair(db_url, BOARD)
     clock = Clock()
-    club = protocol.Club(db_url, clock=clock, now=lambda: 1_800_000_000.0)
+    club = protocol.Club(db_url, Seating(), clock=clock, now=lambda: 1_800_000_000.0)
     club.clock = clock
     club.db_url = db_url
     counter = [0]

@@ -11,6 +11,7 @@ from test_club_property import Log
 from cribboard.club.app import ClubApp
 from cribboard.club.front import Front
 from cribboard.club.protocol import Club
+from cribboard.seating import Seating
 
 
 def get(path, host="127.0.0.1:8120", query=b""):
@@ -28,7 +29,7 @@ def get(path, host="127.0.0.1:8120", query=b""):
 def serving(tmp_path):
     db_url = str(tmp_path / "club.db")
     clubserver.pair(db_url, "b0ard")
-    club = Club(db_url)
+    club = Club(db_url, Seating())
     app = ClubApp(club)
     app.served = ("127.0.0.1", 8120)
     return club, app, Front(app, None, 2, 1)

@@ -18,6 +18,7 @@ from cribboard import store
 from cribboard.club.app import REASONS, ClubApp
 from cribboard.club.front import Front
 from cribboard.club.protocol import Club
+from cribboard.seating import Seating
 from cribcore.clubwire import GAMES, LIVE
 from cribcore.signing import signature
 
@@ -165,7 +166,7 @@ class Log(logging.Handler):
 def test_every_request_gets_one_answer_one_line_at_most_and_changes_only_what_it_may(db_url):
     clubserver.pair(db_url, BOARD)
     clock = [0.0]
-    club = Club(db_url, clock=lambda: clock[0])
+    club = Club(db_url, Seating(), clock=lambda: clock[0])
     front = Front(ClubApp(club), None, 2, 1)
     log = Log()
     seen = set()

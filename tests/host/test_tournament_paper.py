@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from cribboard import store
+from cribboard import seating, store
 from cribboard.event.refusals import Ended
 from cribboard.night import director as nights
 from cribboard.tournament import director, printouts
@@ -85,13 +85,13 @@ def test_a_consolation_beside_the_main_events_playoffs_is_seated_too_until_each_
                     store.nights.enter(db, t.night.id, number, (winner, loser), (121, 90 + winner), 121, None, "x")
         main = director.make_cut(db, director.load(db, main.id))
         side = director.make_cut(db, director.load(db, side.id))
-        seated = director.seating(db)
+        seated = seating.told(db)
         assert seated == {
             "b1": {"names": [main.night.label(p) for p in main.seeds or []], "best_of": 5},
             "b5": {"names": [side.night.label(p) for p in side.seeds or []], "best_of": 5},
         }
         director.end(db, side)
-        assert set(director.seating(db)) == {"b1"}
+        assert set(seating.told(db)) == {"b1"}
         with pytest.raises(Ended, match="has ended"):
             director.enter(db, director.load(db, side.id), ("#1", "#2"), (121, 100))
     finally:

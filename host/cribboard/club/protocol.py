@@ -57,7 +57,7 @@ NEW_LOGS = 4  # logs a board may start in a day (a wipe, a replacement: rare); p
 NEW_LOGS_S = 86_400
 HEALTH_RATE = 1.0  # health checks a second from one address, on average (a monitor asks every few seconds)...
 HEALTH_BURST = 10  # ... and at most this many at once
-SEATING_S = 1.0  # how long the night's seating is used before it is read again (a round's change is that late)
+SEATING_S = 1.0  # how long the boards' seating is used before it is asked again (a round's change is that late)
 SIGNATURE_RE = re.compile(r"[0-9a-f]{64}")
 COUNTER_RE = re.compile(r"([0-9]{1,10})\.([0-9]{1,10})")  # what COUNTER_OF makes
 
@@ -137,6 +137,7 @@ class Club:
     def __init__(
         self,
         db_url: str,
+        seating: Callable[[Database], dict[str, dict[str, Any]]],
         clock: Callable[[], float] = time.monotonic,
         now: Callable[[], float] = time.time,
         connections: int = 8,
@@ -150,7 +151,8 @@ class Club:
         self.live = LiveBoards(self.pool, self._note)  # the page's boards, and the others' followed
         self.health_checks = Allowance(HEALTH_RATE, HEALTH_BURST, clock)  # per address
         self.clock = clock  # (the night's page reads by it too)
-        self._seating: Recent[dict[str, dict[str, Any]]] = Recent(SEATING_S, clock)  # what each board is told
+        self._seating = seating  # what each board is told (cribboard.seating's, given by whoever builds this)
+        self._seated_now: Recent[dict[str, dict[str, Any]]] = Recent(SEATING_S, clock)
 
     def close(self) -> None:
         self.live.close()
@@ -377,11 +379,9 @@ class Club:
 
     def _seated(self, db: Database) -> dict[str, dict[str, Any]]:
         """What each board is told: the pair a club night puts at it in the round in play, or a playoff
-        match's (read at most once a SEATING_S; a request that comes in while it is read again uses the one
-        before)."""
-        from cribboard.tournament import director
-
-        return self._seating.get(lambda: director.seating(db))
+        match's (asked at most once a SEATING_S; a request that comes in while it is asked again uses the
+        one before)."""
+        return self._seated_now.get(lambda: self._seating(db))
 
     def _counter(self, db: Database, board: str, count: tuple[int, int], key: bytes, counter: str) -> None:
         if not store.club.take_counter(db, board, *count, _iso(self._now())):  # another request with it was first

@@ -1,8 +1,8 @@
 # The club's server as `cribboard serve` runs it: the board protocol (Club)
-# following the other servers on its database, its answers (ClubApp), the
-# ASGI front with its two pools of threads (Front) and uvicorn with its
-# bounds (ClubServer), put together and bound; closed again whatever ends
-# it. The command readies the database, sets the process's logging, and
+# given the boards' seating and following the other servers on its
+# database, its answers (ClubApp), the ASGI front with its two pools of
+# threads (Front) and uvicorn with its bounds (ClubServer), put together
+# and bound; closed again whatever ends it. The command readies the database, sets the process's logging, and
 # says where the server is.
 from dataclasses import dataclass
 
@@ -11,6 +11,7 @@ from cribboard.club.front import Front
 from cribboard.club.protocol import Club
 from cribboard.club.server import ClubServer
 from cribboard.errors import CribboardError
+from cribboard.seating import Seating
 from cribboard.text.i18n import _
 
 BOARD_THREADS = 8  # boards' reports worked on at once, each with a database connection of its own
@@ -33,7 +34,7 @@ def started(db_url: str, host: str, port: int, proxy: str | None, limit: int | N
     boards paired with it would post elsewhere), its page showing the boards any server on the database
     heard. Serve it (cribboard.cli.serving's loop), then shutdown() it and close() this. limit: the
     connections it holds open at once (by default as many as the process may open files)."""
-    club = Club(db_url, connections=BOARD_THREADS + PAGE_THREADS + 1)  # (+1: following the other servers)
+    club = Club(db_url, Seating(), connections=BOARD_THREADS + PAGE_THREADS + 1)  # (+1: following the other servers)
     try:
         club.follow()
         app = ClubApp(club)

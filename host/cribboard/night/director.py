@@ -486,21 +486,6 @@ def ended_standings(
     return out
 
 
-def seating(db: Database) -> dict[str, list[str]]:
-    """The night under way's pairs in its round in play, by board, track 1 (who deals first) first; none
-    when no night is under way."""
-    row = kept.night(db)
-    if row is None or row["ended_at"] is not None:
-        return {}
-    night = load(db, row["id"])
-    out: dict[str, list[str]] = {}
-    for board in night.tables.boards():
-        seat = night.seat_at(board)
-        if seat is not None:
-            out[board] = [night.roster.name(seat[1].first), night.roster.name(seat[1].second or 0)]
-    return out
-
-
 def latest(db: Database) -> Night | None:
     """The night under way, else the last one; None before the first."""
     row = kept.night(db)

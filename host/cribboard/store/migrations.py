@@ -13,7 +13,7 @@ from cribboard.store.engine import Database, DbError, EmptyDbError
 from cribboard.text.i18n import _
 from cribcore.names import default_name
 
-SCHEMA_VERSION = 16
+SCHEMA_VERSION = 17
 
 WORDS = {
     "sqlite": {"id": "INTEGER PRIMARY KEY", "real": "REAL", "bytes": "BLOB"},
@@ -199,6 +199,42 @@ _NIGHT_RESULTS = """CREATE TABLE night_results (
             entered_at TEXT NOT NULL,
             undone_at TEXT
         )"""
+
+# What the seating of the club's boards is read from (cribboard.seating): a change to any of it moves the
+# events' change mark. A board's new game moves MAX(games.id) instead, read beside the mark (a counter
+# bumped by every game stored would be one row all the boards' writes wait on).
+_SEATED_FROM = {
+    **dict.fromkeys(
+        ("nights", "night_players", "night_draw", "night_results", "night_boards", "tournaments", "playoff_results"),
+        ("INSERT", "UPDATE", "DELETE"),
+    ),
+    **dict.fromkeys(("players", "game_players"), ("UPDATE", "DELETE")),  # (a name fixed, a player merged)
+    "games": ("DELETE",),  # (a sheet's game stored again: SQLite may give its id to the next)
+}
+
+
+def _change_mark(db: Any) -> None:
+    """The events' change mark: one counter, moved by triggers on what the seating is read from."""
+    db.execute("CREATE TABLE event_changes (n BIGINT NOT NULL)")
+    db.execute("INSERT INTO event_changes (n) VALUES (0)")
+    bump = "UPDATE event_changes SET n = n + 1"
+    if db.engine == "postgresql":
+        db.execute(
+            "CREATE FUNCTION event_changed() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN %s; RETURN NULL; END $$"
+            % bump
+        )
+    for table, kinds in _SEATED_FROM.items():
+        if db.engine == "postgresql":  # (once a statement, however many rows)
+            db.execute(
+                "CREATE TRIGGER %s_changed AFTER %s ON %s FOR EACH STATEMENT EXECUTE FUNCTION event_changed()"
+                % (table, " OR ".join(kinds), table)
+            )
+            continue
+        for kind in kinds:  # (SQLite's triggers are a row's)
+            db.execute(
+                "CREATE TRIGGER %s_%s_changed AFTER %s ON %s BEGIN %s; END" % (table, kind.lower(), kind, table, bump)
+            )
+
 
 Step = str | Callable[[Any], None]
 
@@ -463,6 +499,9 @@ MIGRATIONS: dict[int, list[Step]] = {
         "(SELECT board, log, synced_at AS seen FROM games UNION ALL SELECT board, log, received_at FROM rejected) "
         "AS kept GROUP BY board, log",
     ],
+    # The events' change mark (issue 68): the club's server reads its boards' seating again only after a
+    # change to a night or a tournament, not every second.
+    17: [_change_mark],
 }
 
 

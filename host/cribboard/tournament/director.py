@@ -371,14 +371,3 @@ def seating_of(t: Tournament) -> dict[str, tuple[list[str], int]]:
             continue
         out[p.board] = ([t.night.roster.name(high), t.night.roster.name(low)], p.best_of)
     return out
-
-
-def seating(db: Database) -> dict[str, dict[str, object]]:
-    """What each of the club's boards is told, by board: {"names"} for the pair a night under way seats at
-    it, {"names", "best_of"} at a table whose playoff match is on, in any tournament whose playoffs are
-    (a consolation beside the main event's, say)."""
-    out: dict[str, dict[str, object]] = {b: {"names": names} for b, names in nights.seating(db).items()}
-    for row in kept.in_playoffs(db):
-        for board, (names, best_of) in seating_of(load(db, row["id"])).items():
-            out[board] = {"names": names, "best_of": best_of}
-    return out
