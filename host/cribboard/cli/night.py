@@ -8,6 +8,7 @@ import click
 
 from cribboard.cli.base import cli
 from cribboard.cli.columns import RESULT_SOURCES, word
+from cribboard.cli.events import EventKind, Rows, beginning, ranked, scheme_given, scheme_options
 from cribboard.cli.localized import TranslatedGroup
 from cribboard.cli.options import (
     ROW_ID,
@@ -29,8 +30,6 @@ from cribboard.errors import UsageError
 from cribboard.night.draw import ROUNDS
 from cribboard.text.i18n import N_, _
 
-_SCHEME_PARTS = ("win", "skunk", "double_skunk", "loss", "bye_points", "bye_spread")
-
 
 def _from_option(fn: Callable[..., Any]) -> Callable[..., Any]:
     return click.option(
@@ -42,30 +41,9 @@ def _from_option(fn: Callable[..., Any]) -> Callable[..., Any]:
     )(fn)
 
 
-def _night_option(fn: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option("--night", "night_id", type=ROW_ID, help="Which night (its id); the latest if not given.")(fn)
-
-
-def scheme_options(fn: Callable[..., Any]) -> Callable[..., Any]:
-    for option in reversed(
-        (
-            click.option("--win", type=int, help="Game points for a win (the ACC: 2)."),
-            click.option("--skunk", type=int, help="Game points for a skunk win (the ACC: 3)."),
-            click.option("--double-skunk", type=int, help="Game points for a double skunk win (the ACC: 3)."),
-            click.option("--loss", type=int, help="Game points for a loss (the ACC: 0)."),
-            click.option("--bye-points", type=int, help="Game points for a bye (default 2)."),
-            click.option("--bye-spread", type=int, help="Spread for a bye (default 0)."),
-            click.option(
-                "--bye-wins/--bye-no-win", default=None, help="A bye counts as a game won (default: it does)."
-            ),
-        )
-    ):
-        fn = option(fn)
-    return fn
-
-
-def scheme_given(parts: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in parts.items() if k in (*_SCHEME_PARTS, "bye_wins") and v is not None}
+NIGHT = EventKind(
+    "night", "cribboard.night.director", "cribboard.store.nights", help="Which night (its id); the latest if not given."
+)
 
 
 @cli.group(cls=TranslatedGroup)
@@ -99,7 +77,7 @@ def night_new(
 ) -> None:
     """Begin a night: the players present drawn into rounds, at the tables."""
     from cribboard.cli.player_names import checked
-    from cribboard.night import director, scheme
+    from cribboard.night import director
 
     names = [checked(p) for p in players]
     if rounds is None:
@@ -109,10 +87,7 @@ def night_new(
                 _("%(players)d players: %(rounds)d rounds, the most with no one met twice")
                 % {"players": len(names), "rounds": rounds}
             )
-    db = open_db(db_url, create=True)
-    seats = director.tables_for(db, tables, len(names))
-    given = scheme_given(parts)
-    the_scheme = scheme.checked(**{**director.club_scheme(db).__dict__, **given}) if given else None
+    db, seats, the_scheme = beginning(db_url, tables, len(names), parts, director.club_scheme)
     n = director.begin(db, names, rounds, seats, seed, name, the_scheme)
     say_namesakes(n)
     status(
@@ -184,10 +159,7 @@ def say_namesakes(n: Any) -> None:
         )
 
 
-def _load(db_url: str, night_id: int | None) -> Any:
-    from cribboard.night import director
-
-    return director.load(read_db(db_url), night_id)
+_load = NIGHT.read
 
 
 def _round_rows(n: Any, number: int) -> list[dict[str, Any]]:
@@ -234,9 +206,7 @@ def show_round(n: Any, number: int, as_json: bool) -> None:
 
 @night.command("round")
 @click.argument("number", type=ROW_ID, required=False)
-@_night_option
-@db_option
-@json_option
+@NIGHT.listed
 def night_round(number: int | None, night_id: int | None, db_url: str, as_json: bool) -> None:
     """Who plays whom at which table in a round (the round in play if none is given), and the results in."""
     n = _load(db_url, night_id)
@@ -244,29 +214,15 @@ def night_round(number: int | None, night_id: int | None, db_url: str, as_json: 
 
 
 @night.command("standings")
-@_night_option
-@db_option
-@json_option
+@NIGHT.listed
 def night_standings(night_id: int | None, db_url: str, as_json: bool) -> None:
     """The night's standings: game points, then games won, then spread."""
-    from cribboard.ranking import TOURNAMENT
-
-    n = _load(db_url, night_id)
-    rows = n.standings()
-    emit(
-        [r.as_dict() for r in rows],
-        ["rank", "player", "card", "game_points", "wins", "spread", "games", "byes"],
-        as_json,
-    )
-    if rows:
-        status(TOURNAMENT.note())
+    ranked(*_final_standings(_load(db_url, night_id)), as_json)
 
 
 @night.command("card")
 @click.argument("player", required=False, callback=names_as_typed)
-@_night_option
-@db_option
-@json_option
+@NIGHT.listed
 def night_card(player: str | None, night_id: int | None, db_url: str, as_json: bool) -> None:
     """A player's scorecard (everyone's if no one is named): game by game, the opponent, won or lost, game
     points, spread and the running totals."""
@@ -293,9 +249,7 @@ def night_card(player: str | None, night_id: int | None, db_url: str, as_json: b
 
 
 @night.command("tables")
-@_night_option
-@db_option
-@json_option
+@NIGHT.listed
 def night_tables(night_id: int | None, db_url: str, as_json: bool) -> None:
     """The night's tables, and the board at each in the round in play (none: results by hand)."""
     n = _load(db_url, night_id)
@@ -322,8 +276,7 @@ def night_tables(night_id: int | None, db_url: str, as_json: bool) -> None:
 @click.argument("board", required=False)
 @click.option("--none", "no_board", is_flag=True, help="Take the table's board away: its results by hand.")
 @click.option("--from", "start", type=ROW_ID, help="The first round the change is for (default: the round in play).")
-@_night_option
-@db_option
+@NIGHT.chosen
 def night_table(
     table: str, board: str | None, no_board: bool, start: int | None, night_id: int | None, db_url: str
 ) -> None:
@@ -347,9 +300,7 @@ def night_table(
 
 
 @night.command("flags")
-@_night_option
-@db_option
-@json_option
+@NIGHT.listed
 def night_flags(night_id: int | None, db_url: str, as_json: bool) -> None:
     """The boards' games that were not counted: the wrong table, the wrong pair, a pair's game twice, or
     one a scorecard entered by hand contradicts (crosschecked: the card counts; `night take` the board's)."""
@@ -392,8 +343,7 @@ def night_flags(night_id: int | None, db_url: str, as_json: bool) -> None:
 @click.argument("second", callback=names_as_typed)
 @click.argument("second_score", type=SCORE)
 @click.option("--to", "target", type=int, default=121, show_default=True, help="What the game was played to.")
-@_night_option
-@db_option
+@NIGHT.chosen
 def night_result(
     round_no: int,
     first: str,
@@ -421,8 +371,7 @@ def night_result(
 @click.argument("game", type=ROW_ID)
 @click.argument("players", nargs=-1, callback=names_as_typed)
 @click.option("--round", "round_no", type=ROW_ID, help="The round it counts for (the pair's, if not given).")
-@_night_option
-@db_option
+@NIGHT.chosen
 def night_take(game: int, players: tuple[str, ...], round_no: int | None, night_id: int | None, db_url: str) -> None:
     """Count a flagged game after all (`night flags`): naming who really played, track 1 first, if the
     board had other names."""
@@ -434,8 +383,7 @@ def night_take(game: int, players: tuple[str, ...], round_no: int | None, night_
 
 
 @night.command("undo")
-@_night_option
-@db_option
+@NIGHT.chosen
 def night_undo(night_id: int | None, db_url: str) -> None:
     """Take back the last result entered by hand (it stays in the history)."""
     from cribboard.night import director
@@ -457,9 +405,7 @@ def night_undo(night_id: int | None, db_url: str) -> None:
 
 
 @night.command("history")
-@_night_option
-@db_option
-@json_option
+@NIGHT.listed
 def night_history(night_id: int | None, db_url: str, as_json: bool) -> None:
     """Every result entered by hand, the ones taken back too."""
     from cribboard.night import director
@@ -516,9 +462,7 @@ def _change_room(
     help="Each is another player of a name already in the night (told apart by number), not one coming back.",
 )
 @_from_option
-@_night_option
-@db_option
-@json_option
+@NIGHT.listed
 def night_join(
     players: tuple[str, ...], namesake: bool, start: int | None, night_id: int | None, db_url: str, as_json: bool
 ) -> None:
@@ -530,49 +474,42 @@ def night_join(
 @night.command("leave")
 @click.argument("players", nargs=-1, required=True, callback=names_as_typed)
 @_from_option
-@_night_option
-@db_option
-@json_option
+@NIGHT.listed
 def night_leave(players: tuple[str, ...], start: int | None, night_id: int | None, db_url: str, as_json: bool) -> None:
     """Let players go (by name, or by number where a name is shared: "#3"): the rounds not yet begun are
     drawn again without them (their games so far stand)."""
     _change_room(db_url, night_id, (), players, start, as_json)
 
 
-@night.command("end")
-@_night_option
-@db_option
-@json_option
-def night_end(night_id: int | None, db_url: str, as_json: bool) -> None:
-    """End the night: its standings are final, and games stored after are not its."""
-    from cribboard.night import director
-
-    db = open_db(db_url)
-    n = director.end(db, director.load(db, night_id))
-    status(_("night %d has ended") % n.id)
-    emit(
-        [r.as_dict() for r in n.standings()],
-        ["rank", "player", "card", "game_points", "wins", "spread", "games", "byes"],
-        as_json,
-    )
+def _final_standings(n: Any) -> Rows:
+    return [r.as_dict() for r in n.standings()], [
+        "rank",
+        "player",
+        "card",
+        "game_points",
+        "wins",
+        "spread",
+        "games",
+        "byes",
+    ]
 
 
-@night.command("list")
-@db_option
-@json_option
-def night_list(db_url: str, as_json: bool) -> None:
-    """Every night, the latest last."""
-    from cribboard.store import nights as kept
-
-    emit(kept.listing(read_db(db_url)), ["id", "name", "players", "rounds", "started_at", "ended_at"], as_json)
+NIGHT.add_end(
+    night,
+    N_("night %d has ended"),
+    _final_standings,
+    help="End the night: its standings are final, and games stored after are not its.",
+)
+NIGHT.add_list(
+    night, ["id", "name", "players", "rounds", "started_at", "ended_at"], help="Every night, the latest last."
+)
 
 
 @night.command("export")
 @click.option("--format", "fmt", type=click.Choice(["csv", "json"]), default="csv", show_default=True)
 @click.option("--cards", is_flag=True, help="CSV: every player's scorecard, a line a round (JSON has both).")
 @output_option
-@_night_option
-@db_option
+@NIGHT.chosen
 def night_export(fmt: str, cards: bool, output: str, night_id: int | None, db_url: str) -> None:
     """The night's standings (or scorecards) as CSV, or the whole night as JSON."""
     from cribboard.night import printouts
@@ -588,8 +525,7 @@ def night_export(fmt: str, cards: bool, output: str, night_id: int | None, db_ur
 
 @night.command("print")
 @click.argument("folder", type=click.Path(file_okay=False))
-@_night_option
-@db_option
+@NIGHT.chosen
 def night_print(folder: str, night_id: int | None, db_url: str) -> None:
     """Printable PDFs into FOLDER: the standings (standings.pdf) and a scorecard a player (card-NNN-NAME.pdf)."""
 
@@ -635,17 +571,12 @@ def night_season(since: str | None, until: str | None, db_url: str, as_json: boo
     from cribboard.reports.standings import date_bound
 
     first, last = date_bound(since, "--since"), date_bound(until, "--until", end=True)
-    from cribboard.ranking import TOURNAMENT
-
-    db = read_db(db_url)
-    rows = season.table(director.ended_standings(db, first, last))
-    emit(
+    rows = season.table(director.ended_standings(read_db(db_url), first, last))
+    ranked(
         [r.as_dict() for r in rows],
         ["rank", "player", "nights", "firsts", "paid", "game_points", "wins", "spread"],
         as_json,
     )
-    if rows:
-        status(TOURNAMENT.note())
 
 
 @night.command("send")
@@ -653,8 +584,7 @@ def night_season(since: str | None, until: str | None, db_url: str, as_json: boo
 @click.option(
     "--round", "round_no", type=ROW_ID, help="The round whose players to send (the round in play if not given)."
 )
-@_night_option
-@db_option
+@NIGHT.chosen
 def night_send(port: str | None, round_no: int | None, night_id: int | None, db_url: str) -> None:
     """Give a board on USB its two players for the round: track 1 deals first. (A board on the club's WiFi
     is given them with the server's next answer.)"""

@@ -3,14 +3,14 @@
 # qualifying is a night: `cribboard night` plays it (rounds, results,
 # flags, late entrants, withdrawals).
 import json
-from collections.abc import Callable
 from typing import Any
 
 import click
 
 from cribboard.cli.base import cli
+from cribboard.cli.events import EventKind, Rows, beginning, ranked, scheme_options
 from cribboard.cli.localized import TranslatedGroup
-from cribboard.cli.night import print_night, say_namesakes, scheme_given, scheme_options, show_round
+from cribboard.cli.night import print_night, say_namesakes, show_round
 from cribboard.cli.options import (
     ROW_ID,
     SCORE,
@@ -21,7 +21,6 @@ from cribboard.cli.options import (
     open_link,
     output_option,
     port_option,
-    read_db,
     seed_option,
     tables_option,
 )
@@ -34,16 +33,13 @@ _PLACES_COLUMNS = ["place", "player", "seed", "qualifying_rank", "card", "spread
 _CUT_WORDS = {"through": N_("through"), "at the line": N_("at the line"), "out": N_("out")}
 
 
-def _tournament_option(fn: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option(
-        "--tournament", "tournament_id", type=ROW_ID, help="Which tournament (its id); the latest if not given."
-    )(fn)
-
-
-def _load(db_url: str, tournament_id: int | None) -> Any:
-    from cribboard.tournament import director
-
-    return director.load(read_db(db_url), tournament_id)
+TOURNAMENT = EventKind(
+    "tournament",
+    "cribboard.tournament.director",
+    "cribboard.store.tournaments",
+    help="Which tournament (its id); the latest if not given.",
+)
+_load = TOURNAMENT.read
 
 
 @cli.group(cls=TranslatedGroup)
@@ -88,7 +84,6 @@ def tournament_new(
     """Begin a tournament: the entrants drawn into the qualifying games, at the tables (scored the ACC's way
     unless the scheme's parts are given: a sanctioned tournament's is the ACC's, whatever the club's)."""
     from cribboard.cli.player_names import checked
-    from cribboard.night import director as nights
     from cribboard.night import scheme
     from cribboard.tournament import director, qualifying
 
@@ -101,10 +96,7 @@ def tournament_new(
                 _("%(entrants)d entrants: %(games)d qualifying games, the most with no one met more than twice")
                 % {"entrants": len(names), "games": games}
             )
-    db = open_db(db_url, create=True)
-    seats = nights.tables_for(db, tables, len(names))
-    given = scheme_given(parts)
-    the_scheme = scheme.checked(**{**scheme.Scheme().__dict__, **given}) if given else None
+    db, seats, the_scheme = beginning(db_url, tables, len(names), parts, lambda _db: scheme.Scheme())
     t = director.begin(db, names, games, seats, fmt, seed, name, best_of, final, the_scheme)
     say_namesakes(t.night)
     status(
@@ -126,22 +118,11 @@ def tournament_new(
 
 
 @tournament.command("standings")
-@_tournament_option
-@db_option
-@json_option
+@TOURNAMENT.listed
 def tournament_standings(tournament_id: int | None, db_url: str, as_json: bool) -> None:
     """The qualifying standings and the cut line: who is through, who is equal at the line, who is out."""
-    from cribboard.ranking import TOURNAMENT
-
     t = _load(db_url, tournament_id)
-    rows = t.standings()
     c = t.the_cut()
-    emit(
-        [dict(r.as_dict(), cut=mark) for r, mark in zip(rows, t.cut_marks(), strict=True)],
-        ["rank", "player", "card", "game_points", "wins", "spread", "games", "cut"],
-        as_json,
-        lambda r: {"cut": _(_CUT_WORDS[r["cut"]])},
-    )
     status(
         _("%(entrants)d entrants: %(qualifiers)d qualify, a bracket of %(size)d with %(byes)d byes")
         % {
@@ -151,8 +132,12 @@ def tournament_standings(tournament_id: int | None, db_url: str, as_json: bool) 
             "byes": _byes(c.qualifiers),
         }
     )
-    if rows:
-        status(TOURNAMENT.note())
+    ranked(
+        [dict(r.as_dict(), cut=mark) for r, mark in zip(t.standings(), t.cut_marks(), strict=True)],
+        ["rank", "player", "card", "game_points", "wins", "spread", "games", "cut"],
+        as_json,
+        lambda r: {"cut": _(_CUT_WORDS[r["cut"]])},
+    )
 
 
 def _bracket_size(qualifiers: int) -> int:
@@ -175,9 +160,7 @@ def _byes(qualifiers: int) -> int:
     help="A player equal at the cut line who goes through (as many as the places open; by number where a "
     "name is shared).",
 )
-@_tournament_option
-@db_option
-@json_option
+@TOURNAMENT.listed
 def tournament_cut(take: tuple[str, ...], tournament_id: int | None, db_url: str, as_json: bool) -> None:
     """Make the cut once every qualifying game is in: the qualifiers seeded, the bracket drawn."""
     from cribboard.tournament import director
@@ -212,9 +195,7 @@ def _show_bracket(t: Any, round_no: int | None, as_json: bool) -> None:
 
 @tournament.command("bracket")
 @click.option("--round", "round_no", type=ROW_ID, help="One round of the playoffs (all of them if not given).")
-@_tournament_option
-@db_option
-@json_option
+@TOURNAMENT.listed
 def tournament_bracket(round_no: int | None, tournament_id: int | None, db_url: str, as_json: bool) -> None:
     """The playoff bracket: every match, its table, its games won so far and its winner."""
     _show_bracket(_load(db_url, tournament_id), round_no, as_json)
@@ -227,8 +208,7 @@ def tournament_bracket(round_no: int | None, tournament_id: int | None, db_url: 
 @click.argument("second_score", type=SCORE)
 @click.option("--game", "game_no", type=ROW_ID, help="Which game of the match (the next if not given): to fix one.")
 @click.option("--to", "target", type=int, default=121, show_default=True, help="What the game was played to.")
-@_tournament_option
-@db_option
+@TOURNAMENT.chosen
 def tournament_result(
     first: str,
     first_score: int,
@@ -255,9 +235,7 @@ def tournament_result(
 
 
 @tournament.command("flags")
-@_tournament_option
-@db_option
-@json_option
+@TOURNAMENT.listed
 def tournament_flags(tournament_id: int | None, db_url: str, as_json: bool) -> None:
     """The boards' playoff games that were not counted: a game after its match was won, or one that fits no
     match (the wrong table, names no match has)."""
@@ -278,8 +256,7 @@ def tournament_flags(tournament_id: int | None, db_url: str, as_json: bool) -> N
 
 @tournament.command("send")
 @port_option
-@_tournament_option
-@db_option
+@TOURNAMENT.chosen
 def tournament_send(port: str | None, tournament_id: int | None, db_url: str) -> None:
     """Tell a board on USB its playoff match: the pair (the higher seed on track 1) and the match's length.
     (A board on the club's WiFi is told with the server's next answer.)"""
@@ -298,8 +275,7 @@ def tournament_send(port: str | None, tournament_id: int | None, db_url: str) ->
 
 
 @tournament.command("undo")
-@_tournament_option
-@db_option
+@TOURNAMENT.chosen
 def tournament_undo(tournament_id: int | None, db_url: str) -> None:
     """Take back the last playoff game entered by hand."""
     from cribboard.tournament import director
@@ -315,9 +291,7 @@ def tournament_undo(tournament_id: int | None, db_url: str) -> None:
 
 
 @tournament.command("places")
-@_tournament_option
-@db_option
-@json_option
+@TOURNAMENT.listed
 def tournament_places(tournament_id: int | None, db_url: str, as_json: bool) -> None:
     """The final places: the qualifiers by how far they went (those still playing unplaced), then the rest
     in the qualifying's order."""
@@ -330,8 +304,7 @@ def tournament_places(tournament_id: int | None, db_url: str, as_json: bool) -> 
 @tournament.command("export")
 @click.option("--format", "fmt", type=click.Choice(["csv", "json"]), default="csv", show_default=True)
 @output_option
-@_tournament_option
-@db_option
+@TOURNAMENT.chosen
 def tournament_export(fmt: str, output: str, tournament_id: int | None, db_url: str) -> None:
     """The final places as CSV, or the whole tournament as JSON (its qualifying, seeds, matches, places)."""
     from cribboard.tournament import printouts
@@ -343,8 +316,7 @@ def tournament_export(fmt: str, output: str, tournament_id: int | None, db_url: 
 
 @tournament.command("print")
 @click.argument("folder", type=click.Path(file_okay=False))
-@_tournament_option
-@db_option
+@TOURNAMENT.chosen
 def tournament_print(folder: str, tournament_id: int | None, db_url: str) -> None:
     """Printable PDFs into FOLDER: the qualifying's standings and a scorecard an entrant (standings.pdf,
     card-NNN-NAME.pdf), and the bracket once the cut is made (bracket.pdf)."""
@@ -358,25 +330,20 @@ def tournament_print(folder: str, tournament_id: int | None, db_url: str) -> Non
         status(_("wrote %s") % (where / "bracket.pdf"))
 
 
-@tournament.command("end")
-@_tournament_option
-@db_option
-@json_option
-def tournament_end(tournament_id: int | None, db_url: str, as_json: bool) -> None:
-    """End the tournament: its places are final, and its boards are no longer told its matches."""
-    from cribboard.tournament import director, printouts
+def _final_places(t: Any) -> Rows:
+    from cribboard.tournament import printouts
 
-    db = open_db(db_url)
-    t = director.end(db, director.load(db, tournament_id))
-    status(_("tournament %d has ended") % t.id)
-    emit(printouts.places_rows(t), _PLACES_COLUMNS, as_json)
+    return printouts.places_rows(t), _PLACES_COLUMNS
 
 
-@tournament.command("list")
-@db_option
-@json_option
-def tournament_list(db_url: str, as_json: bool) -> None:
-    """Every tournament, the latest last."""
-    from cribboard.store import tournaments as kept
-
-    emit(kept.listing(read_db(db_url)), ["id", "name", "format", "games", "started_at", "cut_at", "ended_at"], as_json)
+TOURNAMENT.add_end(
+    tournament,
+    N_("tournament %d has ended"),
+    _final_places,
+    help="End the tournament: its places are final, and its boards are no longer told its matches.",
+)
+TOURNAMENT.add_list(
+    tournament,
+    ["id", "name", "format", "games", "started_at", "cut_at", "ended_at"],
+    help="Every tournament, the latest last.",
+)

@@ -1,7 +1,13 @@
 # What a director's command on an event (a night, a tournament) is refused
 # with: one kind a reason, each a usage error (exit status 2), the event
-# left as it was.
+# left as it was; and the two checks every director's command begins with
+# (the event is there, and has not ended).
+from typing import TypeVar
+
 from cribboard.errors import UsageError
+from cribboard.text.i18n import _
+
+T = TypeVar("T")
 
 
 class EventError(UsageError):
@@ -27,3 +33,17 @@ class NoSuchEvent(EventError):
 class CutError(EventError):
     """A tournament's cut that cannot be made, or used, as asked (made already, its qualifying not in,
     too few entrants, players equal at the line)."""
+
+
+def found(row: T | None, event_id: int | None, there_is_no: str, none_yet: str) -> T:
+    """The event's row as the store read it; NoSuchEvent if there is none: there_is_no (a message with the
+    id asked for) or, with no id asked for, none_yet (how to begin the first)."""
+    if row is None:
+        raise NoSuchEvent(_(there_is_no) % event_id if event_id is not None else _(none_yet))
+    return row
+
+
+def still_open(ended_at: str | None, event_id: int, has_ended: str) -> None:
+    """Ended (has_ended, a message with the event's id) once the event has ended: nothing more changes it."""
+    if ended_at is not None:
+        raise Ended(_(has_ended) % event_id)

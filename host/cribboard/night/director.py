@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from cribboard.event.games import check_finished
-from cribboard.event.refusals import Ended, NoSuchEvent, NotInPlay
+from cribboard.event.refusals import NotInPlay, found, still_open
 from cribboard.event.stamp import now as _now
 from cribboard.night import draw as drawing
 from cribboard.night import redraw, results, standings
@@ -22,7 +22,7 @@ from cribboard.night.scheme import from_json as scheme_from_json
 from cribboard.night.tables import Seat, Tables
 from cribboard.store import nights as kept
 from cribboard.store.engine import Database, Row
-from cribboard.text.i18n import _
+from cribboard.text.i18n import N_, _
 
 DrawFn = Callable[[list[int], int, list[str], int], tuple[tuple[Seating, ...], ...]]  # (players, rounds, tables, seed)
 SCHEME_SETTING = "night.scheme"  # the club's own scheme, when it set one
@@ -164,13 +164,12 @@ def _one_table_each(boards: Sequence[str | None]) -> None:
 
 def load(db: Database, night_id: int | None = None) -> Night:
     """The night as it stands (the latest without an id); NoSuchEvent if there is none."""
-    row = kept.night(db, night_id)
-    if row is None:
-        raise NoSuchEvent(
-            _("there is no night %d") % night_id
-            if night_id is not None
-            else _("no night yet: `cribboard night new` begins one")
-        )
+    row = found(
+        kept.night(db, night_id),
+        night_id,
+        N_("there is no night %d"),
+        N_("no night yet: `cribboard night new` begins one"),
+    )
     tables = Tables.of(
         json.loads(row["tables"]), [(b["table_name"], b["from_round"], b["board"]) for b in kept.boards(db, row["id"])]
     )
@@ -226,8 +225,7 @@ def _board_games(rows: Sequence[Row]) -> list[BoardGame]:
 
 
 def _open(night: Night) -> None:
-    if night.over():
-        raise Ended(_("night %d has ended: nothing more can change in it") % night.id)
+    still_open(night.ended_at, night.id, N_("night %d has ended: nothing more can change in it"))
 
 
 def _untouched_from(night: Night) -> int:

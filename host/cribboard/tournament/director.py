@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import TypedDict
 
 from cribboard.event.games import check_finished
-from cribboard.event.refusals import CutError, Ended, NoSuchEvent, NotInPlay
+from cribboard.event.refusals import CutError, NotInPlay, found, still_open
 from cribboard.event.stamp import now as _now
 from cribboard.night import director as nights
 from cribboard.night.director import Night
@@ -21,7 +21,7 @@ from cribboard.night.tables import Seat
 from cribboard.store import nights as kept_nights
 from cribboard.store import tournaments as kept
 from cribboard.store.engine import Database
-from cribboard.text.i18n import _
+from cribboard.text.i18n import N_, _
 from cribboard.tournament import cut as cutting
 from cribboard.tournament import playoffs as playing
 from cribboard.tournament import qualifying
@@ -128,13 +128,12 @@ def begin(
 
 def load(db: Database, tournament_id: int | None = None) -> Tournament:
     """The tournament as it stands (the latest without an id); NoSuchEvent if there is none."""
-    row = kept.tournament(db, tournament_id)
-    if row is None:
-        raise NoSuchEvent(
-            _("there is no tournament %d") % tournament_id
-            if tournament_id is not None
-            else _("no tournament yet: `cribboard tournament new` begins one")
-        )
+    row = found(
+        kept.tournament(db, tournament_id),
+        tournament_id,
+        N_("there is no tournament %d"),
+        N_("no tournament yet: `cribboard tournament new` begins one"),
+    )
     night = nights.load(db, row["night_id"])
     seeds = kept.seeds(row)
     playoffs = None
@@ -202,8 +201,7 @@ def make_cut(db: Database, t: Tournament, take: Sequence[str] = ()) -> Tournamen
 
 
 def _open(t: Tournament) -> None:
-    if t.ended_at is not None:
-        raise Ended(_("tournament %d has ended: nothing more can change in it") % t.id)
+    still_open(t.ended_at, t.id, N_("tournament %d has ended: nothing more can change in it"))
 
 
 def end(db: Database, t: Tournament) -> Tournament:
