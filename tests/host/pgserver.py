@@ -12,6 +12,7 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import threading
 
 from deadline import WAIT_S
 
@@ -28,12 +29,21 @@ def server_bin():
     return os.path.dirname(initdb) if initdb else None
 
 
+def _unwound_by_sigterm():
+    """A SIGTERM to a process that has no handler for it (a bench's script) unwinds it as Ctrl-C does, so
+    that whatever stops this cluster (a finally, a with) runs: by default SIGTERM ends a Python program at
+    once, and a server of its would be left running."""
+    if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
+        signal.signal(signal.SIGTERM, signal.default_int_handler)
+
+
 class Cluster:
     def __init__(self):
         bindir = server_bin()
         if bindir is None:
             raise RuntimeError("PostgreSQL's server is not installed: `make test` installs Debian's postgresql")
         self.bin = bindir
+        _unwound_by_sigterm()
         self.dir = tempfile.mkdtemp(prefix="cribboard-pg-")
         self.owner = None
         if os.geteuid() == 0:
@@ -93,7 +103,7 @@ class Cluster:
             self.running = False
             try:
                 self._run("pg_ctl", "-D", self.data, "-w", "-t", WAIT, "-m", "immediate", "stop")
-            except (RuntimeError, subprocess.TimeoutExpired):  # still, nothing it started is left running
+            except BaseException:  # (pg_ctl failed, timed out, or a second signal came): nothing left running
                 self._kill_postmaster()
                 raise
             finally:
