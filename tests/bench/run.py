@@ -35,11 +35,12 @@ def device():
     src = ["firmware", "firmware/lib", "tests/fakes"]
     rig = ["firmware/lib", "tests/firmware", "tests/core"]
     game = mp[:-1] + ["tests/bench/heapgame.py"]
+    link = mp[:-1] + ["tests/bench/heaplink.py"]
     runs = [("frame", rig), ("press", rig), ("prepare", rig), ("boot", mpy), ("boot", src)]
-    out = {"game": run_json(game, mpy)}
+    out = {"game": run_json(game, mpy), "link": run_json(link, mpy)}
     for what, path in runs:
         out[what + ("" if path is not src else "_py")] = run_json(mp + [what], path)
-    return out, [shown(game, mpy)] + [shown(mp + [what], path) for what, path in runs]
+    return out, [shown(game, mpy), shown(link, mpy)] + [shown(mp + [what], path) for what, path in runs]
 
 
 def main():
@@ -136,6 +137,10 @@ def main():
         "| the same on the 32-bit WebAssembly port (the benchmark's own %d bytes apart; %s interned names in "
         "%s pools: the next pool costs about 4.5 KB at once) | %d bytes | | <= 49,152 bytes |"
         % (wasm["harness_heap"], wasm.get("qstrs"), wasm.get("qstr_pools"), wasm["firmware_peak_heap"])
+    )
+    print(
+        "| the heap a host's USB link adds once it has asked HELLO, LIST and STATE, .mpy firmware | %d bytes | | |"
+        % dev["link"]["link_cost"]
     )
     print(
         "| heap allocated per rendered frame, steady state (%d frames) | %.1f bytes | | 0 |"

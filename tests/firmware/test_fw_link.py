@@ -4,8 +4,8 @@ import json
 import sys
 
 from cribapp.hostapi import HostApi
-from cribapp.link import LIST_LIMIT, MAX_LINE, PROTOCOL
 from cribcore.seal import seal, unseal
+from cribcore.serialwire import LIST_LIMIT, MAX_LINE, PROTOCOL
 
 from check import Lcg
 from rig import FakeClock, Table, log_records, play

@@ -113,8 +113,8 @@ def test_names_are_checked_and_kept():
 def test_a_game_takes_no_more_entries_than_one_link_reply_can_carry():
     import json
 
-    from cribapp.link import MAX_REPLY
     from cribapp.session import MAX_EVENTS
+    from cribcore.serialwire import MAX_REPLY
 
     s = fresh(players=3, best_of=1)
     s.set_names(["\u00c1" * 24, "\u4e2d" * 24, "\U0001f600" * 24])  # the longest names, in bytes

@@ -62,8 +62,8 @@ def test_bad_presses_are_refused_with_a_reason(board):
 
 
 def test_without_the_unix_port_the_firmware_runs_on_cpython(tmp_path, monkeypatch):
-    from cribapp.link import PROTOCOL
     from cribboard.link.client import BoardLink
+    from cribcore.serialwire import PROTOCOL
 
     monkeypatch.setenv("CRIBBOARD_SIM_RUNTIME", "cpython")
     b = Board(tmp_path / "flash")

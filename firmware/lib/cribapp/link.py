@@ -4,12 +4,12 @@
 import json
 
 from cribapp import FIRMWARE_VERSION
-from cribapp.compat import forget
+from cribapp.compat import const, forget
+from cribcore import serialwire as wire  # (its words and limits, looked up there: no copy of each on the heap)
 from cribcore.seal import seal, unseal
-from cribcore.serialwire import LIST_LIMIT, MAX_LINE, MAX_REPLY, PROTOCOL
 
-_MAX_BODY = MAX_REPLY - 64  # a record's JSON, with room for "REC <seq> " and the seal
-_READ_BUDGET = 64  # bytes read per poll, so the buttons stay quick
+_MAX_BODY = wire.MAX_REPLY - 64  # a record's JSON, with room for "REC <seq> " and the seal
+_READ_BUDGET = const(64)  # bytes read per poll, so the buttons stay quick
 
 
 class Link:
@@ -23,7 +23,7 @@ class Link:
     def __init__(self, stream, face):
         self.stream = stream
         self.face = face
-        self.buf = bytearray(MAX_LINE)
+        self.buf = bytearray(wire.MAX_LINE)
         self.n = 0
         self.overflow = False
         self.watching = False
@@ -59,12 +59,12 @@ class Link:
             return  # a CR between lines (mpremote's, before its Ctrl-C) starts no line
         if b == 10:
             if self.overflow:
-                self.error("too-long", "a line is at most %d bytes" % MAX_LINE)
+                self.error("too-long", "a line is at most %d bytes" % wire.MAX_LINE)
             elif self.n:
                 self.line(bytes(self.buf[: self.n]))
             self.n = 0
             self.overflow = False
-        elif self.n < MAX_LINE:
+        elif self.n < wire.MAX_LINE:
             self.buf[self.n] = b
             self.n += 1
         else:
@@ -72,22 +72,26 @@ class Link:
 
     def send(self, text):
         data = seal(text)
-        if len(data) > MAX_REPLY:
-            data = seal("ERR too-long reply of %d bytes" % len(data))
+        if len(data) > wire.MAX_REPLY:
+            data = seal("%s too-long reply of %d bytes" % (wire.ERR, len(data)))
         try:
             self.stream.write(data)
         except OSError:
             pass  # the host went away mid-reply; it will ask again
 
+    def done(self, command, said):
+        """OK COMMAND SAID: the command done, and what it left (a number, the names, a word)."""
+        self.send("%s %s %s" % (wire.OK, command, said))
+
     def error(self, code, why):
         self.errors += 1
-        self.send("ERR %s %s" % (code, why))
+        self.send("%s %s %s" % (wire.ERR, code, why))
 
     def listening(self):
         return self.watching
 
     def event(self, body):
-        self.send("EV " + json.dumps(body))
+        self.send(wire.EV + " " + json.dumps(body))
 
     def line(self, raw):
         if raw.endswith(b"\r"):
@@ -96,7 +100,7 @@ class Link:
             return
         text = unseal(raw)
         if text is None:
-            self.error("crc", "line failed its check; send it again")
+            self.error(wire.CRC, "line failed its check; send it again")
             return
         self.lines += 1
         words = text.split()
@@ -106,34 +110,34 @@ class Link:
         cmd = words[0].upper()
         args = words[1:]
         try:
-            if cmd == "HELLO":
+            if cmd == wire.HELLO:
                 self.hello()
-            elif cmd == "LIST":
+            elif cmd == wire.LIST:
                 self.list(args)
-            elif cmd == "ACK":
+            elif cmd == wire.ACK:
                 self.ack(args)
-            elif cmd == "RESEND":
-                self.send("OK RESEND %d" % self.face.resend())
-            elif cmd == "WATCH":
+            elif cmd == wire.RESEND:
+                self.done(wire.RESEND, self.face.resend())
+            elif cmd == wire.WATCH:
                 self.watch(args)
-            elif cmd == "TIME":
+            elif cmd == wire.TIME:
                 self.time(args)
-            elif cmd == "CRASHES":
+            elif cmd == wire.CRASHES:
                 self.crashes(args)
-            elif cmd == "NAMES":
+            elif cmd == wire.NAMES:
                 self.names(text)
-            elif cmd == "SEAT":
+            elif cmd == wire.SEAT:
                 self.seat(text)
-            elif cmd == "CONF":
+            elif cmd == wire.CONF:
                 self.conf(text)
-            elif cmd == "STATE":
-                self.send("STATE " + json.dumps(self.face.live_state()))
+            elif cmd == wire.STATE:
+                self.send(wire.STATE + " " + json.dumps(self.face.live_state()))
             else:
                 self.error("unknown", "no command %s" % cmd[:16])
         except ValueError as e:
             if e.args and type(e.args[0]) is int:  # a CoreError: its code and values first, for the host
                 try:  # to say in its reader's language (older hosts skip the line)
-                    self.send("ERC " + json.dumps(_coded(e)))
+                    self.send(wire.ERC + " " + json.dumps(_coded(e)))
                 except (TypeError, ValueError):
                     pass  # a value JSON cannot hold: the English alone
             self.error("args", str(e))
@@ -144,44 +148,55 @@ class Link:
         # log: the id of the board's log (records are numbered within it); none before its first game.
         board, boot, ticks, period, last, acked, log = self.face.hello_fields()
         self.send(
-            "HELLO board=%s fw=%s proto=%d boot=%d ticks=%d period=%d seq=%d acked=%d%s"
-            % (board, FIRMWARE_VERSION, PROTOCOL, boot, ticks, period, last, acked, " log=" + log if log else "")
+            "%s board=%s fw=%s proto=%d boot=%d ticks=%d period=%d seq=%d acked=%d%s"
+            % (
+                wire.HELLO,
+                board,
+                FIRMWARE_VERSION,
+                wire.PROTOCOL,
+                boot,
+                ticks,
+                period,
+                last,
+                acked,
+                " log=" + log if log else "",
+            )
         )
 
     def list(self, args):
         since = _number(args, 0, "LIST SINCE [LIMIT]")
-        limit = _number(args, 1, "LIST SINCE [LIMIT]", LIST_LIMIT)
-        if limit < 1 or limit > LIST_LIMIT:
-            raise ValueError("LIMIT is 1 to %d" % LIST_LIMIT)
+        limit = _number(args, 1, "LIST SINCE [LIMIT]", wire.LIST_LIMIT)
+        if limit < 1 or limit > wire.LIST_LIMIT:
+            raise ValueError("LIMIT is 1 to %d" % wire.LIST_LIMIT)
         records = self.face.records_since(since, limit)
         for seq, body in records:
             if len(body) > _MAX_BODY:
                 # Never sent whole, so never to block a sync: the host keeps it apart, saying why.
                 body = '{"too_long": %d}' % len(body)
-            self.send("REC %d %s" % (seq, body))
-        self.send("END %d %d" % (len(records), self.face.last_seq()))
+            self.send("%s %d %s" % (wire.REC, seq, body))
+        self.send("%s %d %d" % (wire.END, len(records), self.face.last_seq()))
 
     def ack(self, args):
-        self.send("OK ACK %d" % self.face.acknowledge(_number(args, 0, "ACK SEQ")))
+        self.done(wire.ACK, self.face.acknowledge(_number(args, 0, "ACK SEQ")))
 
     def watch(self, args):
-        if len(args) != 1 or args[0] not in ("on", "off"):
+        if len(args) != 1 or args[0] not in (wire.ON, wire.OFF):
             raise ValueError("WATCH on|off")
-        self.watching = args[0] == "on"
-        self.send("OK WATCH %s" % args[0])
+        self.watching = args[0] == wire.ON
+        self.done(wire.WATCH, args[0])
 
     def crashes(self, args):
         """CRASHES: the crash log, one CRASH BOOT UPTIME_MS JSON a crash, then
         END N. CRASHES CLEAR N: the oldest N are dropped (the host stored them)."""
-        if args and args[0].upper() == "CLEAR":
+        if args and args[0].upper() == wire.CLEAR:
             n = _number(args, 1, "CRASHES CLEAR N")
             self.face.clear_crashes(n)
-            self.send("OK CRASHES CLEAR %d" % n)
+            self.done(wire.CRASHES, "%s %d" % (wire.CLEAR, n))
             return
         found = self.face.crashes()
         for boot, uptime, text in found:
-            self.send("CRASH %d %d %s" % (boot, uptime, json.dumps(text)))
-        self.send("END %d" % len(found))
+            self.send("%s %d %d %s" % (wire.CRASH, boot, uptime, json.dumps(text)))
+        self.send("%s %d" % (wire.END, len(found)))
 
     def names(self, text):
         """NAMES ["Ann", "Bob"]: the players' names, one a track (JSON, for
@@ -191,7 +206,7 @@ class Link:
         except ValueError:
             raise ValueError('usage: NAMES ["NAME", "NAME"]') from None
         self.face.set_player_names(names)
-        self.send("OK NAMES " + json.dumps(names))
+        self.done(wire.NAMES, json.dumps(names))
 
     def seat(self, text):
         """SEAT {"names": ["Ann", "Bob"], "best_of": 3}: what the club's answer says over WiFi, over USB (a
@@ -202,7 +217,7 @@ class Link:
         except (ValueError, KeyError, TypeError):
             raise ValueError('usage: SEAT {"names": ["NAME", "NAME"], "best_of": N}') from None
         self.face.seat(names, said.get("best_of"))
-        self.send("OK SEAT " + json.dumps(self.face.live_state()["names"]))
+        self.done(wire.SEAT, json.dumps(self.face.live_state()["names"]))
 
     def conf(self, text):
         """CONF wifi|club {JSON}: kept on the board; the answer never repeats it."""
@@ -212,26 +227,24 @@ class Link:
         except (ValueError, IndexError):
             raise ValueError("usage: CONF wifi|club {JSON}") from None
         self.face.keep_config(words[1], data)
-        self.send("OK CONF " + words[1])
+        self.done(wire.CONF, words[1])
 
     def time(self, args):
         unix = _number(args, 0, "TIME UNIX_SECONDS")
         self.face.set_wall_time(unix)
-        self.send("OK TIME %d" % unix)
+        self.done(wire.TIME, unix)
 
 
 def _number(args, i, usage, default=None):
-    if i >= len(args):
-        if default is not None:
-            return default
-        raise ValueError("usage: " + usage)
+    if i >= len(args) and default is not None:
+        return default
     try:
         n = int(args[i])
-    except ValueError:
-        raise ValueError("usage: " + usage) from None
-    if n < 0:
-        raise ValueError("usage: " + usage)
-    return n
+        if n >= 0:
+            return n
+    except (IndexError, ValueError):
+        pass
+    raise ValueError("usage: " + usage)
 
 
 def _coded(e):

@@ -9,7 +9,29 @@ from typing import Any
 from cribboard.link.lines import TRIES, Garbled, LinkError, SealedLines, log
 from cribboard.records import MAX_INT, out_of_order
 from cribboard.text.i18n import _
-from cribcore.serialwire import LIST_LIMIT, PROTOCOL
+from cribcore.serialwire import (
+    ACK,
+    CLEAR,
+    CONF,
+    CRASH,
+    CRASHES,
+    END,
+    EV,
+    HELLO,
+    LIST,
+    LIST_LIMIT,
+    NAMES,
+    OFF,
+    OK,
+    ON,
+    PROTOCOL,
+    REC,
+    RESEND,
+    SEAT,
+    STATE,
+    TIME,
+    WATCH,
+)
 
 PROTOCOLS = tuple(range(1, PROTOCOL + 1))  # every one up to the board's newest (cribcore.serialwire)
 
@@ -52,7 +74,7 @@ class BoardLink(SealedLines):
                 % {"port": self.port, "s": (TRIES - 1) * self.timeout}
             )
 
-        (line,) = self.ask("HELLO", ("HELLO",), give_up, waiting)[-1:]
+        (line,) = self.ask(HELLO, (HELLO,), give_up, waiting)[-1:]
         fields: dict[str, Any] = {}
         for word in line.split()[1:]:
             key, _sep, value = word.partition("=")
@@ -69,10 +91,10 @@ class BoardLink(SealedLines):
         """[(seq, record's JSON text)] after since, in order, and the board's
         last seq. A REC line that fails its CRC is never returned: the caller
         asks again. Whether a record is a game is the caller's to check."""
-        lines = self.ask("LIST %d %d" % (since, limit), ("END",))
+        lines = self.ask(_line(LIST, since, limit), (END,))
         out = []
         for line in lines[:-1]:
-            if not line.startswith("REC "):
+            if not line.startswith(REC + " "):
                 continue
             _rec, seq, body = (line + " ").split(" ", 2)
             out.append((self._number(seq, _("a record numbered")), body.rstrip(" ")))
@@ -106,7 +128,7 @@ class BoardLink(SealedLines):
         return int(word)
 
     def ack(self, seq: int) -> None:
-        self.ask("ACK %d" % seq, ("OK",))
+        self.ask(_line(ACK, seq), (OK,))
 
     def crashes(self) -> list[tuple[int, int, str]]:
         """The board's crash log: [(boot, uptime_ms, traceback text)], oldest
@@ -115,10 +137,10 @@ class BoardLink(SealedLines):
             self.hello()
         if self.proto < 2:
             return []
-        lines = self.ask("CRASHES", ("END",))
+        lines = self.ask(CRASHES, (END,))
         out = []
         for line in lines[:-1]:
-            if line.startswith("CRASH "):
+            if line.startswith(CRASH + " "):
                 parts = (line + " ").split(" ", 3)
                 try:
                     text = json.loads(parts[3])
@@ -129,13 +151,13 @@ class BoardLink(SealedLines):
                 out.append(
                     (self._number(parts[1], _("a crash of boot")), self._number(parts[2], _("an uptime of")), text)
                 )
-        if lines[-1] != "END %d" % len(out):
+        if lines[-1] != _line(END, len(out)):
             raise Garbled(_("the board listed %s but %d crashes arrived whole") % (lines[-1][4:], len(out)))
         return out
 
     def clear_crashes(self, n: int) -> None:
         """Drop the board's oldest n crashes (stored here)."""
-        self.ask("CRASHES CLEAR %d" % n, ("OK",))
+        self.ask(_line(CRASHES, CLEAR, n), (OK,))
 
     def set_names(self, names: list[str]) -> None:
         """The players' names, one a track (protocol 2)."""
@@ -143,7 +165,7 @@ class BoardLink(SealedLines):
             self.hello()
         if self.proto < 2:
             raise LinkError(_("the board's firmware is too old to take names: update it with `cribboard flash`"))
-        self.ask("NAMES " + json.dumps(names, ensure_ascii=False), ("OK",))
+        self.ask(_line(NAMES, json.dumps(names, ensure_ascii=False)), (OK,))
 
     def seat(self, names: list[str], best_of: int) -> list[str]:
         """A playoff table's pair (track 1 first) and its match's length, as the club's answer gives them over
@@ -152,7 +174,7 @@ class BoardLink(SealedLines):
             self.hello()
         if self.proto < 6:
             raise LinkError(_("the board's firmware cannot be told its match: update it with `cribboard flash`"))
-        reply = self.ask("SEAT " + json.dumps({"names": names, "best_of": best_of}, ensure_ascii=False), ("OK",))[-1]
+        reply = self.ask(_line(SEAT, json.dumps({"names": names, "best_of": best_of}, ensure_ascii=False)), (OK,))[-1]
         try:
             taken = json.loads(reply.split(" ", 2)[2])
         except (IndexError, ValueError):
@@ -168,7 +190,7 @@ class BoardLink(SealedLines):
             self.hello()
         if self.proto < 4:
             raise LinkError(_("the board's firmware cannot send its games again: update it with `cribboard flash`"))
-        self.ask("RESEND", ("OK",))
+        self.ask(RESEND, (OK,))
 
     def keep_config(self, kind: str, data: dict[str, Any]) -> None:
         """The club's WiFi (kind "wifi": ssid, password) or server (kind
@@ -177,34 +199,41 @@ class BoardLink(SealedLines):
             self.hello()
         if self.proto < 3:
             raise LinkError(_("the board's firmware is too old to report to a club: update it with `cribboard flash`"))
-        self.ask("CONF %s %s" % (kind, json.dumps(data)), ("OK",))
+        self.ask(_line(CONF, kind, json.dumps(data)), (OK,))
 
     def set_time(self, unix: int) -> None:
-        self.ask("TIME %d" % unix, ("OK",))
+        self.ask(_line(TIME, unix), (OK,))
 
     def state(self) -> dict[str, Any]:
-        line = self.ask("STATE", ("STATE",))[-1]
+        line = self.ask(STATE, (STATE,))[-1]
         try:
-            state = json.loads(line[6:])
+            state = json.loads(line[len(STATE) + 1 :])
         except ValueError:
             state = None
         if not isinstance(state, dict):
-            raise LinkError(_("the board sent a state that is not a JSON object: %s") % ascii(line[6:66]))
+            raise LinkError(
+                _("the board sent a state that is not a JSON object: %s") % ascii(line[len(STATE) + 1 :][:60])
+            )
         return state
 
     def watch(self, on: bool = True) -> None:
-        self.ask("WATCH %s" % ("on" if on else "off"), ("OK",))
+        self.ask(_line(WATCH, ON if on else OFF), (OK,))
 
     def events(self) -> Iterator[dict[str, Any]]:
         """Live events until the board goes away."""
         while True:
             for reply in self.replies(time.monotonic() + 1.0):
-                if reply.startswith("EV "):
+                if reply.startswith(EV + " "):
                     try:
-                        ev = json.loads(reply[3:])
+                        ev = json.loads(reply[len(EV) + 1 :])
                     except ValueError:
                         ev = None
                     if isinstance(ev, dict):
                         yield ev
                     else:
                         log.debug("an event that is not a JSON object: %s", ascii(reply[:200]))
+
+
+def _line(*words: object) -> str:
+    """A command's line: its word, then its arguments, a space between each."""
+    return " ".join(str(w) for w in words)

@@ -19,7 +19,7 @@ from cribboard.text.i18n import _
 from cribboard.waits import link_wait
 from cribcore import CoreError
 from cribcore.seal import seal, unseal
-from cribcore.serialwire import MAX_REPLY
+from cribcore.serialwire import CONF, CRC, ERC, ERR, EV, MAX_REPLY
 
 log = logging.getLogger("link")  # cribboard --verbose shows every line each way
 TRIES = 3
@@ -112,7 +112,7 @@ class SealedLines:
 
     def send(self, text: str) -> None:
         # A CONF line carries the club's WiFi password or key: never in the log.
-        log.debug("> %s", "CONF (not shown)" if text.startswith("CONF ") else ascii(text)[1:-1])
+        log.debug("> %s", CONF + " (not shown)" if text.startswith(CONF + " ") else ascii(text)[1:-1])
         try:
             self.serial.write(seal(text))
             self.serial.flush()
@@ -161,14 +161,14 @@ class SealedLines:
             got = []
             coded = None  # a refusal's code and values (ERC, protocol 5), said in the reader's language
             for reply in self.replies(time.monotonic() + self.timeout, give_up):
-                if reply.startswith("ERR crc"):
+                if reply.startswith(ERR + " " + CRC):
                     break  # our line was garbled on the way: send it again
-                if reply.startswith("ERC "):
-                    coded = core_error(reply[4:])
+                if reply.startswith(ERC + " "):
+                    coded = core_error(reply[len(ERC) + 1 :])
                     continue
-                if reply.startswith("ERR"):
+                if reply.startswith(ERR):
                     raise LinkError(_("the board said: %s") % (reply if coded is None else said(coded)))
-                if reply.startswith("EV ") or reply == text:
+                if reply.startswith(EV + " ") or reply == text:
                     continue  # a live event, or our own line echoed by a REPL (no program runs)
                 got.append(reply)
                 if reply.split(" ", 1)[0] in last:
@@ -189,7 +189,7 @@ class SealedLines:
         if not owed:
             return
         for reply in self.replies(time.monotonic() + self.timeout):
-            if reply.startswith("ERR") or reply.split(" ", 1)[0] in last:
+            if reply.startswith(ERR) or reply.split(" ", 1)[0] in last:
                 owed -= 1
                 if not owed:
                     return
