@@ -22,16 +22,16 @@ from drawnplay import median_ms, played  # noqa: E402
 from nightgames import record  # noqa: E402
 
 from cribboard import store  # noqa: E402
+from cribboard.event.tables import Tables  # noqa: E402
 from cribboard.night import director, redraw, results, standings  # noqa: E402
 from cribboard.night.draw import draw  # noqa: E402
 from cribboard.night.scheme import Scheme  # noqa: E402
-from cribboard.night.tables import Tables  # noqa: E402
 
 PLAYERS, ROUNDS, TABLES = 200, 20, 100
 
 
 def main():
-    numbers = list(range(1, PLAYERS + 1))  # the night's players (cribboard.night.roster), and their names
+    numbers = list(range(1, PLAYERS + 1))  # the night's players (cribboard.event.roster), and their names
     names = {n: "Player %03d" % n for n in numbers}
     tables = ["board%03d" % i for i in range(TABLES)]
     d = draw(numbers, ROUNDS, tables, 1)

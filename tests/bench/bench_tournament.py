@@ -18,9 +18,9 @@ sys.path.insert(0, str(ROOT / "tests" / "bench"))
 from bench_core import reference_us  # noqa: E402
 from drawnplay import median_ms, played  # noqa: E402
 
+from cribboard.event.tables import Tables  # noqa: E402
 from cribboard.night import results, standings  # noqa: E402
 from cribboard.night.scheme import Scheme  # noqa: E402
-from cribboard.night.tables import Tables  # noqa: E402
 from cribboard.tournament import cut, qualifying  # noqa: E402
 from cribboard.tournament.bracket import Bracket  # noqa: E402
 

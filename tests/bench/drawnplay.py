@@ -4,7 +4,7 @@
 import statistics
 import time
 
-from cribboard.night import results
+from cribboard.event.games import BoardGame
 from cribcore.game import skunk_class
 
 
@@ -29,7 +29,5 @@ def played(rounds, names, rng, board_of=lambda table: table):
             scores[1 - winner] = loser
             on_tracks = (names[g.first], names[g.second])
             board = board_of(g.table or "")
-            games.append(
-                results.BoardGame(len(games) + 1, board, on_tracks, tuple(scores), winner, 121, skunk_class(loser))
-            )
+            games.append(BoardGame(len(games) + 1, board, on_tracks, tuple(scores), winner, 121, skunk_class(loser)))
     return games

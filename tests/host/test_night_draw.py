@@ -14,7 +14,7 @@ from cribboard.night.redraw import redraw
 
 
 def players(n):
-    """A night's players: its numbers (cribboard.night.roster)."""
+    """A night's players: its numbers (cribboard.event.roster)."""
     return list(range(1, n + 1))
 
 

@@ -10,10 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribboard.errors import UsageError
+from cribboard.event import sources
+from cribboard.event.games import BoardGame
+from cribboard.event.tables import Tables
 from cribboard.night import results, scheme, standings
 from cribboard.night.draw import draw
-from cribboard.night.results import BoardGame, Result
-from cribboard.night.tables import Tables
+from cribboard.night.results import Result
 from cribcore.game import skunk_class
 
 
@@ -95,7 +97,7 @@ def test_standings_equal_a_count_from_the_games(n, data, seed, the_scheme):
 
 
 def result(rnd, a, b, sa, sb):
-    return Result(rnd, "T", (a, b), (sa, sb), a if sa > sb else b, skunk_class(min(sa, sb)), 121, results.BOARD, None)
+    return Result(rnd, "T", (a, b), (sa, sb), a if sa > sb else b, skunk_class(min(sa, sb)), 121, sources.BOARD, None)
 
 
 def test_games_won_break_a_tie_on_points_before_the_spread_and_equals_share_a_place():
@@ -116,9 +118,9 @@ def test_games_won_break_a_tie_on_points_before_the_spread_and_equals_share_a_pl
         (3, "Di", "2/1"),
     ]
     level = [
-        Result(1, "T", ("A", "B"), (121, 119), "A", 0, 121, results.BOARD, None),
-        Result(1, "T", ("C", "D"), (121, 60), "C", skunk_class(60), 121, results.BOARD, None),
-        Result(2, "T", ("A", "D"), (0, 121), "D", 0, 121, results.HAND, None),
+        Result(1, "T", ("A", "B"), (121, 119), "A", 0, 121, sources.BOARD, None),
+        Result(1, "T", ("C", "D"), (121, 60), "C", skunk_class(60), 121, sources.BOARD, None),
+        Result(2, "T", ("A", "D"), (0, 121), "D", 0, 121, sources.HAND, None),
     ]
     rows = standings.table(["A", "B", "C", "D"], level, scheme.checked(skunk=2, double_skunk=2), str)
     # A: 2 points, 1 win, +2 -121; C: 2, 1, +61 (a double skunk is 2 here); D: 2, 1, -61 +121; B: 0, 0, -2
@@ -192,7 +194,7 @@ def test_a_scorecard_that_disagrees_with_the_boards_game_is_flagged_and_counts()
     (flag,) = filed.flags
     assert (flag.reason, flag.game_id, flag.round, flag.table, flag.card) == (results.CROSSCHECK, 9, 1, "T1", (95, 121))
     counted = filed.results[(1, frozenset((g.first, g.second)))]
-    assert (counted.source, counted.winner, counted.scores) == (results.HAND, g.second, (95, 121))
+    assert (counted.source, counted.winner, counted.scores) == (sources.HAND, g.second, (95, 121))
     fixed = results.Entry(1, (g.first, g.second), (121, 100))  # a later card that agrees: the last counts
     assert results.file(d.rounds, [on_board], [other_way, fixed], own_boards(d.tables), names).flags == ()
     taken = results.Entry(1, (g.first, g.second), (121, 100), game_id=9)  # the board's game taken

@@ -2,8 +2,9 @@
 # board's games counted to the match's winner and no further (a game after
 # is flagged), games that fit no match flagged, namesakes told apart by
 # track (the higher seed on track 1), a game by hand added or fixing one.
-from cribboard.night.results import BoardGame
-from cribboard.tournament.playoffs import HAND, HandGame, play
+from cribboard.event.games import BoardGame
+from cribboard.event.sources import HAND
+from cribboard.tournament.playoffs import HandGame, play
 
 NAMES = {1: "Ann", 2: "Bob", 3: "Cy", 4: "Cy"}  # 3 and 4 share a name
 TABLES = [("1", "board-a"), ("2", "board-b")]

@@ -15,8 +15,8 @@ from cribboard.cli.output import emit, status
 from cribboard.text.i18n import _
 
 if TYPE_CHECKING:
+    from cribboard.event.tables import Seat
     from cribboard.night.scheme import Scheme
-    from cribboard.night.tables import Seat
     from cribboard.store import Database
 
 Command = Callable[..., Any]

@@ -1,6 +1,9 @@
-# The check every result an event takes meets, whoever enters it (the
-# director, and next a player's phone; a board's game met it on the board):
-# a finished game, to one of the board's targets.
+# A board's finished game as an event reads it, and the check every result
+# an event takes meets, whoever enters it (the director, and next a
+# player's phone; a board's game met it on the board): a finished game, to
+# one of the board's targets.
+from dataclasses import dataclass
+
 from cribboard.event.refusals import NotAGame
 from cribboard.text.i18n import _
 from cribcore.game import TARGETS
@@ -18,3 +21,16 @@ def check_finished(scores: tuple[int, int], target: int) -> None:
             )
             % {"target": target, "below": target - 1, "a": scores[0], "b": scores[1]}
         )
+
+
+@dataclass(frozen=True)
+class BoardGame:
+    """A finished game a board reported, as a night (or a tournament's playoffs) reads it."""
+
+    id: int
+    board: str
+    names: tuple[str, ...]  # by track
+    scores: tuple[int, ...]  # by track
+    winner: int  # a track
+    target: int
+    skunk: int

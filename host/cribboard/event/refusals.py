@@ -30,6 +30,14 @@ class NoSuchEvent(EventError):
     """No night (or tournament) of that id, or none yet."""
 
 
+class Unknown(EventError):
+    """A player, table, board, round or game the event does not know (or a name that several share)."""
+
+
+class Settled(EventError):
+    """A change that would move a result already in (a board's game filed at its table)."""
+
+
 class CutError(EventError):
     """A tournament's cut that cannot be made, or used, as asked (made already, its qualifying not in,
     too few entrants, players equal at the line)."""

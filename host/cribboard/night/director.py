@@ -9,17 +9,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from cribboard.event.games import check_finished
-from cribboard.event.refusals import NotInPlay, found, still_open
+from cribboard.event import sources
+from cribboard.event.games import BoardGame, check_finished
+from cribboard.event.refusals import NotAGame, NotInPlay, Settled, Unknown, found, still_open
+from cribboard.event.roster import Roster
 from cribboard.event.stamp import now as _now
+from cribboard.event.tables import Seat, Tables
 from cribboard.night import draw as drawing
 from cribboard.night import redraw, results, standings
 from cribboard.night.draw import SEED_MAX, DrawError, Seating, swapped
-from cribboard.night.results import BoardGame, Entry, Filed
-from cribboard.night.roster import Roster
+from cribboard.night.results import Entry, Filed
 from cribboard.night.scheme import Scheme
 from cribboard.night.scheme import from_json as scheme_from_json
-from cribboard.night.tables import Seat, Tables
 from cribboard.store import nights as kept
 from cribboard.store.engine import Database, Row
 from cribboard.text.i18n import N_, _
@@ -53,7 +54,7 @@ class Night:
         """The results that count so far: a bye once its round is in play (it is no win before); on a night
         ended early, only the byes of the rounds whose games all came in."""
         last = self.in_play - 1 if self.over() else self.in_play
-        return [r for r in self.filed.results.values() if r.source != results.BYE or r.round <= last]
+        return [r for r in self.filed.results.values() if r.source != sources.BYE or r.round <= last]
 
     def standings(self) -> list[standings.Standing]:
         return standings.table(self.players, self.counted(), self.scheme, self.roster.label)
@@ -136,7 +137,7 @@ def rounds_for(players: int, wanted: int = drawing.ROUNDS) -> int:
 
 def tables_for(db: Database, wanted: Sequence[tuple[str, str | None]], players: int) -> list[Seat]:
     """The night's tables: those wanted (a name, and a board id's prefix or None for no board), each prefix
-    naming one board (DrawError if not); with none wanted, tables numbered from 1, as many as the players
+    naming one board (Unknown if not); with none wanted, tables numbered from 1, as many as the players
     need or the club has paired boards, the boards at the first ones and the rest with none."""
     if wanted:
         return [(name, None if prefix is None else board_named(db, prefix)) for name, prefix in wanted]
@@ -146,10 +147,10 @@ def tables_for(db: Database, wanted: Sequence[tuple[str, str | None]], players: 
 
 
 def board_named(db: Database, prefix: str) -> str:
-    """The one board this database knows whose id begins so; DrawError if none or several."""
+    """The one board this database knows whose id begins so; Unknown if none or several."""
     named = [b for b in kept.known_boards(db) if b.startswith(prefix)] if prefix else []
     if len(named) != 1:
-        raise DrawError(
+        raise Unknown(
             _("%(prefix)r names %(count)d of the boards this database knows (synced or paired), not one")
             % {"prefix": prefix, "count": len(named)}
         )
@@ -232,7 +233,7 @@ def _untouched_from(night: Night) -> int:
     """The first round no result of which is in yet (the rounds before it are kept as drawn)."""
     first = night.rounds + 1
     for number in range(night.rounds, 0, -1):
-        if any(r.source != results.BYE for r in night.filed.of_round(number)):
+        if any(r.source != sources.BYE for r in night.filed.of_round(number)):
             break
         first = number
     return first
@@ -247,8 +248,8 @@ def change_room(
     namesakes: bool = False,
 ) -> Night:
     """Late arrivals seated and leavers let go from round start (by default the first round no result of
-    which is in): the rounds from there drawn again (DrawError if they cannot be, if a round from start on
-    has a result in, or if a name is wrong). One who left and comes back is the same player again; a name
+    which is in): the rounds from there drawn again (DrawError if they cannot be or if a round from start on
+    has a result in; Unknown if a name is wrong). One who left and comes back is the same player again; a name
     already playing is refused unless namesakes (another player of that name). A round being played with
     no result in yet counts as not begun: the director gives a later start to keep it."""
     _open(night)
@@ -320,17 +321,18 @@ def _more_tables(names: Sequence[str], needed: int) -> list[str]:
 
 def set_board(db: Database, night: Night, table: str, prefix: str | None, start: int | None = None) -> Night:
     """A board put at a table (prefix: its id's beginning), or the table's board taken away (None), from round
-    start on (by default the round in play); a board at another table then leaves it. DrawError if the
-    table is not the night's, or if a game of the table from that round on is in from another board."""
+    start on (by default the round in play); a board at another table then leaves it. Unknown if the
+    table or the round is not the night's, Settled if a game of the table from that round on is in from
+    another board."""
     _open(night)
     if table not in night.tables.names:
-        raise DrawError(
+        raise Unknown(
             _("night %(night)d has no table %(table)r (its tables: %(tables)s)")
             % {"night": night.id, "table": table, "tables": ", ".join(night.tables.names)}
         )
     number = night.round_now() if start is None else start
     if not 1 <= number <= night.rounds:
-        raise DrawError(
+        raise Unknown(
             _("night %(night)d has rounds 1 to %(last)d, not %(round)d")
             % {"night": night.id, "last": night.rounds, "round": number}
         )
@@ -344,10 +346,10 @@ def set_board(db: Database, night: Night, table: str, prefix: str | None, start:
             if (
                 r.table == at
                 and r.round >= number
-                and r.source == results.BOARD
+                and r.source == sources.BOARD
                 and from_board.get(r.game_id or 0) != put
             ):
-                raise DrawError(
+                raise Settled(
                     _(
                         "table %(table)s's game of round %(round)d is in from its board: a change of board "
                         "can begin at round %(next)d"
@@ -362,7 +364,7 @@ def check_result(night: Night, round_no: int, players: tuple[int, int], scores: 
     """The checks a result the director enters meets (a board's game met them on the board)."""
     _open(night)
     if not 1 <= round_no <= len(night.drawn):
-        raise DrawError(
+        raise NotInPlay(
             _("night %(night)d has rounds 1 to %(last)d, not %(round)d")
             % {"night": night.id, "last": len(night.drawn), "round": round_no}
         )
@@ -380,12 +382,12 @@ def players_named(night: Night, round_no: int | None, names: Sequence[str]) -> t
     """The two players a director names for a result: by name, or by number where a name is shared; of a
     name two share, the one drawn against the other named in that round, if only one is."""
     if len(names) != 2:
-        raise DrawError(_("name the game's two players, track 1 first"))
+        raise NotAGame(_("name the game's two players, track 1 first"))
     found: list[list[int]] = []
     for name in names:
         try:
             found.append([night.roster.find(name)])
-        except DrawError:
+        except Unknown:
             shared = night.roster.numbers_of(name)
             if len(shared) < 2:
                 raise
@@ -427,16 +429,16 @@ def take_flagged(
     number where a name is shared)."""
     flag = next((f for f in night.filed.flags if f.game_id == game_id), None)
     if flag is None:
-        raise DrawError(_("game %d is not one of tonight's flagged games (`cribboard night flags`)") % game_id)
+        raise Unknown(_("game %d is not one of tonight's flagged games (`cribboard night flags`)") % game_id)
     if flag.reason == results.NOT_TWO:
-        raise DrawError(_("game %d is not a game for two: enter its result by hand") % game_id)
+        raise NotAGame(_("game %d is not a game for two: enter its result by hand") % game_id)
     game = next(g for g in night.games if g.id == game_id)
     try:
         both = players_named(night, flag.round if round_no is None else round_no, tuple(players) or game.names)
-    except DrawError:
+    except Unknown:
         if players:
             raise
-        raise DrawError(  # (the board's own names are not the night's: who played is the director's to say)
+        raise NotInPlay(  # (the board's own names are not the night's: who played is the director's to say)
             _("the draw never seats %(a)s and %(b)s together: name who really played (track 1 first)")
             % {"a": game.names[0], "b": game.names[-1]}
         ) from None
@@ -446,7 +448,7 @@ def take_flagged(
             (n for n, games in enumerate(night.drawn, 1) for g in games if {g.first, g.second} == set(both)), None
         )
     if number is None:
-        raise DrawError(
+        raise NotInPlay(
             _("the draw never seats %(a)s and %(b)s together: name who really played (track 1 first)")
             % {"a": night.label(both[0]), "b": night.label(both[1])}
         )

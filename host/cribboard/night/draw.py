@@ -26,7 +26,7 @@ class DrawError(EventError):
 @dataclass(frozen=True)
 class Seating:
     """One game of a round: at table (None for a bye), first deals first against second (None: a bye); players
-    by their numbers in the night (cribboard.night.roster)."""
+    by their numbers in the night (cribboard.event.roster)."""
 
     table: str | None
     first: int

@@ -13,13 +13,11 @@
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from cribboard.event.games import BoardGame
+from cribboard.event.sources import BOARD, BYE, HAND
+from cribboard.event.tables import Tables
 from cribboard.night.draw import Seating
-from cribboard.night.tables import Tables
 from cribcore.game import skunk_class
-
-BOARD = "board"
-HAND = "hand"
-BYE = "bye"
 
 # Why a game was flagged.
 WRONG_TABLE = "wrong_table"  # the pair is drawn to meet, at another table (or at a table without this board)
@@ -27,19 +25,6 @@ WRONG_PAIR = "wrong_pair"  # the draw never seats these two together
 TWICE = "twice"  # the pair's game at this table is filed already
 NOT_TWO = "not_two"  # a game for three, or for teams
 CROSSCHECK = "crosscheck"  # the pair's scorecard, entered by hand, says otherwise (it is what counts)
-
-
-@dataclass(frozen=True)
-class BoardGame:
-    """A finished game a board reported, as the night reads it."""
-
-    id: int
-    board: str
-    names: tuple[str, ...]  # by track
-    scores: tuple[int, ...]  # by track
-    winner: int  # a track
-    target: int
-    skunk: int
 
 
 @dataclass(frozen=True)

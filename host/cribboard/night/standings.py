@@ -7,7 +7,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
-from cribboard.night.results import BYE, Result
+from cribboard.event.sources import BYE
+from cribboard.night.results import Result
 from cribboard.night.scheme import Scheme
 from cribboard.ranking import TOURNAMENT
 
@@ -34,7 +35,7 @@ class Line:
 
 @dataclass
 class Standing:
-    player: str  # as shown (cribboard.night.roster: the name, with the number where it is shared)
+    player: str  # as shown (cribboard.event.roster: the name, with the number where it is shared)
     number: int = 0  # the player's number in the night
     games: int = 0  # played at a board: a bye is not a game
     wins: int = 0

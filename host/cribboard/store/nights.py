@@ -7,10 +7,10 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from cribboard.event.tables import Seat
 from cribboard.store.engine import Database, Row
 
 DrawnGame = tuple[str | None, int, int | None]  # (table or None for a bye, first, second or None: players' numbers)
-Seat = tuple[str, str | None]  # a table's name and its board (None: a board of wood, results by hand)
 
 
 def begin(

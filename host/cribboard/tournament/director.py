@@ -12,12 +12,12 @@ from typing import TypedDict
 from cribboard.event.games import check_finished
 from cribboard.event.refusals import CutError, NotInPlay, found, still_open
 from cribboard.event.stamp import now as _now
+from cribboard.event.tables import Seat
 from cribboard.night import director as nights
 from cribboard.night.director import Night
 from cribboard.night.draw import DrawError, Seating
 from cribboard.night.scheme import Scheme
 from cribboard.night.standings import Standing
-from cribboard.night.tables import Seat
 from cribboard.store import nights as kept_nights
 from cribboard.store import tournaments as kept
 from cribboard.store.engine import Database
@@ -271,7 +271,7 @@ def undo(db: Database, t: Tournament) -> tuple[Tournament, dict[str, object] | N
 class GameRow(TypedDict):
     game: int
     scores: list[int]  # the higher seed's, the lower's
-    source: str  # playoffs.BOARD or playoffs.HAND
+    source: str  # event.sources.BOARD or HAND
 
 
 class BracketRow(TypedDict):

@@ -14,12 +14,10 @@
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from cribboard.night.results import BoardGame
+from cribboard.event.games import BoardGame
+from cribboard.event.sources import BOARD, HAND
 from cribboard.tournament.bracket import Bracket, Pairing, Slot
 from cribcore.match import wins_needed
-
-BOARD = "board"
-HAND = "hand"
 
 
 @dataclass(frozen=True)

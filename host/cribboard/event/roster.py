@@ -1,12 +1,13 @@
-# Who is in a night: each player is a number of the night (from 1, in the
-# order they came) with a name. The number is the player: two may share a
+# Who is in an event (a night, a tournament's qualifying and its playoffs):
+# each player is a number of the night (from 1, in the order they came)
+# with a name. The number is the player: two may share a
 # name (two John Smiths can play), and the draw, the results and the
 # standings know players by number. A player is shown by name, and by name
 # and number ("John Smith #3") where the name is shared; a director names
 # one by name, or by "#3" where the name is shared.
 from collections.abc import Iterable, Mapping
 
-from cribboard.night.draw import DrawError
+from cribboard.event.refusals import Unknown
 from cribboard.text.i18n import _
 
 
@@ -42,7 +43,7 @@ class Roster:
 
     def find(self, text: str, among: Iterable[int] | None = None) -> int:
         """The player named so ("John Smith", or "#3", or "John Smith #3"), among these numbers (all of the
-        night's if none are given); DrawError naming who could be meant if no one or several are."""
+        night's if none are given); Unknown, naming who could be meant if no one or several are."""
         pool = list(self.names) if among is None else list(among)
         numbered = _number(text)
         if numbered is not None:
@@ -53,7 +54,7 @@ class Roster:
         if len(named) == 1:
             return named[0]
         if named:
-            raise DrawError(
+            raise Unknown(
                 _("%(name)s is %(count)d players in night %(night)d: name one as %(which)s")
                 % {
                     "name": text,
@@ -64,11 +65,11 @@ class Roster:
             )
         like = [n for n in pool if self.names[n].casefold() == text.casefold()]
         if like:
-            raise DrawError(
+            raise Unknown(
                 _("%(name)s is not in night %(night)d: %(like)s is (names are written as drawn)")
                 % {"name": text, "night": self.night, "like": self.label(like[0])}
             )
-        raise DrawError(
+        raise Unknown(
             _("%(name)s is not in night %(night)d (its players: %(players)s)")
             % {"name": text, "night": self.night, "players": ", ".join(self.label(n) for n in pool)}
         )

@@ -1,4 +1,4 @@
-# A night's tables and the boards at them. A table is a name (its number,
+# An event's tables and the boards at them. A table is a name (its number,
 # unless the director named it) and is what the draw seats players at; a
 # board is what reports a table's games. A table may have no board (a
 # wooden one: its results are entered by hand), and the board at a table
@@ -7,7 +7,7 @@
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from cribboard.store.nights import Seat
+Seat = tuple[str, str | None]  # a table's name and its board (None: a board of wood, results by hand)
 
 
 @dataclass(frozen=True)
