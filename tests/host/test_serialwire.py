@@ -1,4 +1,4 @@
-# The serial link's numbers are one module's (cribcore.serialwire), which
+# The serial link's numbers and words are one module's (cribcore.serialwire), which
 # both ends import; the one place that cannot import it (the log's recovery
 # at power-up, before any host speaks) is held to it here.
 import pytest
@@ -9,8 +9,7 @@ from cribcore import serialwire
 
 
 def test_the_board_and_the_host_take_the_links_numbers_from_one_module():
-    assert link.PROTOCOL == serialwire.PROTOCOL
-    assert link.LIST_LIMIT == serialwire.LIST_LIMIT
+    assert link.wire is serialwire  # (the board looks its numbers and words up there)
     assert client.PROTOCOLS[-1] == serialwire.PROTOCOL  # the host speaks up to the board's newest
     assert client.BoardLink.records.__defaults__ == (serialwire.LIST_LIMIT,)
 

@@ -6,7 +6,7 @@
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import click
 
@@ -27,11 +27,15 @@ Rows = tuple[list[dict[str, Any]], list[str]]  # a listing's rows, and the colum
 class Event(Protocol):
     """A night or a tournament, as the commands they share see it."""
 
-    id: int
+    @property
+    def id(self) -> int: ...
+
+
+E = TypeVar("E", bound=Event)
 
 
 @dataclass(frozen=True)
-class EventKind:
+class EventKind(Generic[E]):
     noun: str  # "night" or "tournament": its option (--night) and the id's parameter (night_id)
     director: str  # the module that loads and ends one (imported when a command runs: the CLI starts fast)
     kept: str  # the store's module that lists them
@@ -48,11 +52,11 @@ class EventKind:
         """The options of a command that shows an event: which, the database, and --json."""
         return self.chosen(json_option(fn))
 
-    def read(self, db_url: str, event_id: int | None) -> Any:
+    def read(self, db_url: str, event_id: int | None) -> E:
         """The event (the latest if no id), read without a write."""
         return import_module(self.director).load(read_db(db_url), event_id)
 
-    def add_end(self, group: click.Group, has_ended: str, final: Callable[[Any], Rows], help: str) -> None:
+    def add_end(self, group: click.Group, has_ended: str, final: Callable[[E], Rows], help: str) -> None:
         """`end`: the event ended (has_ended says so, with its id), and its final rows shown."""
 
         @group.command("end", help=help)
@@ -60,7 +64,7 @@ class EventKind:
         def end(db_url: str, as_json: bool, **which: int | None) -> None:
             director = import_module(self.director)
             db = open_db(db_url)
-            event: Event = director.end(db, director.load(db, which[self.noun + "_id"]))
+            event: E = director.end(db, director.load(db, which[self.noun + "_id"]))
             status(_(has_ended) % event.id)
             emit(*final(event), as_json)
 

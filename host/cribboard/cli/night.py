@@ -2,7 +2,7 @@
 # standings (docs/night.md walks through one).
 import json
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -30,6 +30,11 @@ from cribboard.errors import UsageError
 from cribboard.night.draw import ROUNDS
 from cribboard.text.i18n import N_, _
 
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from cribboard.night.director import Night
+
 
 def _from_option(fn: Callable[..., Any]) -> Callable[..., Any]:
     return click.option(
@@ -41,7 +46,7 @@ def _from_option(fn: Callable[..., Any]) -> Callable[..., Any]:
     )(fn)
 
 
-NIGHT = EventKind(
+NIGHT: "EventKind[Night]" = EventKind(
     "night", "cribboard.night.director", "cribboard.store.nights", help="Which night (its id); the latest if not given."
 )
 
@@ -150,7 +155,7 @@ _SCHEME_LABELS = {  # (the JSON keeps the parts' names: a script's keys never ch
 }
 
 
-def say_namesakes(n: Any) -> None:
+def say_namesakes(n: "Night") -> None:
     """Players who share a name are told apart by number: said, in case one was typed twice by mistake."""
     for name, numbers in n.roster.shared().items():
         status(
@@ -162,7 +167,7 @@ def say_namesakes(n: Any) -> None:
 _load = NIGHT.read
 
 
-def _round_rows(n: Any, number: int) -> list[dict[str, Any]]:
+def _round_rows(n: "Night", number: int) -> list[dict[str, Any]]:
     from cribboard.night.results import pair
 
     rows = []
@@ -184,7 +189,7 @@ def _round_rows(n: Any, number: int) -> list[dict[str, Any]]:
     return rows
 
 
-def show_round(n: Any, number: int, as_json: bool) -> None:
+def show_round(n: "Night", number: int, as_json: bool) -> None:
     if not 1 <= number <= len(n.drawn):
         raise UsageError(
             _("night %(night)d has rounds 1 to %(last)d, not %(round)d")
@@ -481,7 +486,7 @@ def night_leave(players: tuple[str, ...], start: int | None, night_id: int | Non
     _change_room(db_url, night_id, (), players, start, as_json)
 
 
-def _final_standings(n: Any) -> Rows:
+def _final_standings(n: "Night") -> Rows:
     return [r.as_dict() for r in n.standings()], [
         "rank",
         "player",
@@ -532,7 +537,7 @@ def night_print(folder: str, night_id: int | None, db_url: str) -> None:
     print_night(_load(db_url, night_id), folder)
 
 
-def print_night(n: Any, folder: str) -> Any:
+def print_night(n: "Night", folder: str) -> "Path":
     """The night's standings and a scorecard a player as PDFs into folder (made if need be); the folder."""
     from pathlib import Path
 

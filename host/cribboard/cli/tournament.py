@@ -3,7 +3,7 @@
 # qualifying is a night: `cribboard night` plays it (rounds, results,
 # flags, late entrants, withdrawals).
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -28,12 +28,15 @@ from cribboard.cli.output import emit, status, write_out
 from cribboard.errors import UsageError
 from cribboard.text.i18n import N_, _
 
+if TYPE_CHECKING:
+    from cribboard.tournament.director import Tournament
+
 _FORMATS = ("two", "one-cut", "one-alternating")  # (cribboard.tournament.qualifying's, as typed)
 _PLACES_COLUMNS = ["place", "player", "seed", "qualifying_rank", "card", "spread"]
 _CUT_WORDS = {"through": N_("through"), "at the line": N_("at the line"), "out": N_("out")}
 
 
-TOURNAMENT = EventKind(
+TOURNAMENT: "EventKind[Tournament]" = EventKind(
     "tournament",
     "cribboard.tournament.director",
     "cribboard.store.tournaments",
@@ -175,7 +178,7 @@ def tournament_cut(take: tuple[str, ...], tournament_id: int | None, db_url: str
     _show_bracket(t, 1, as_json)
 
 
-def _show_bracket(t: Any, round_no: int | None, as_json: bool) -> None:
+def _show_bracket(t: "Tournament", round_no: int | None, as_json: bool) -> None:
     from cribboard.tournament import director
 
     rows = director.bracket_rows(t)
@@ -330,7 +333,7 @@ def tournament_print(folder: str, tournament_id: int | None, db_url: str) -> Non
         status(_("wrote %s") % (where / "bracket.pdf"))
 
 
-def _final_places(t: Any) -> Rows:
+def _final_places(t: "Tournament") -> Rows:
     from cribboard.tournament import printouts
 
     return printouts.places_rows(t), _PLACES_COLUMNS
