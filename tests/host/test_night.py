@@ -511,7 +511,7 @@ def test_a_night_ended_early_counts_no_bye_of_a_round_never_played(db_url):
     boards.play(g["board"], [g["first"], g["second"]], 0, 100)
     second_bye = next(x["first"] for x in as_json("night", "round", "2", *db) if x["second"] is None)
     assert next(r for r in as_json("night", "standings", *db) if r["player"] == second_bye)["byes"] == 1  # in play
-    table = {r["player"]: r for r in as_json("night", "end", *db)}  # ended with round 2 unplayed
+    table = {r["player"]: r for r in as_json("night", "end", "--early", *db)}  # ended with round 2 unplayed
     assert sum(r["byes"] for r in table.values()) == 1  # round 1's bye only
 
 
@@ -586,3 +586,26 @@ def test_a_scorecard_is_crosschecked_against_the_boards_game(db_url):
     ok("night", "take", str(flag["game"]), *db)  # the board was right
     assert as_json("night", "flags", *db) == []
     assert as_json("night", "round", "1", *db)[0]["scores"] == [121, 100]
+
+
+def test_an_end_with_games_not_in_is_refused_saying_where_and_an_end_is_undone_until_the_next_night(db_url):
+    db = ["--db", db_url]
+    drawn = as_json("night", "new", "Ann", "Bob", "Cy", "Di", "--rounds", "2", "--table", "1", "--table", "2", *db)
+    said = refused("night", "end", *db)
+    assert "night 1 has 4 games not in (round 1, tables 1, 2; round 2, tables 1, 2)" in said, said
+    assert "--early" in said, said
+    g = drawn[0]
+    ok("night", "result", "1", g["first"], "121", g["second"], "100", *db)
+    said = refused("night", "end", *db)
+    assert "3 games not in (round 1, table %s; round 2, tables 1, 2)" % drawn[1]["table"] in said, said
+    ended = as_json("night", "end", "--early", *db)  # the director ends it as it stands
+    assert sum(r["games"] for r in ended) == 2, "the one game in counts for its two players"
+    assert "has ended" in refused("night", "result", "1", drawn[1]["first"], "121", drawn[1]["second"], "90", *db)
+
+    assert "night 1 is open again" in ok("night", "reopen", *db).stderr  # a slip, mended
+    ok("night", "result", "1", drawn[1]["first"], "121", drawn[1]["second"], "90", *db)
+    assert "not ended" in refused("night", "reopen", *db)
+    ok("night", "end", "--early", *db)
+    ok("night", "new", "Ed", "Flo", *db)
+    said = refused("night", "reopen", "--night", "1", *db)
+    assert "night 2 has begun since: night 1 can no longer be reopened" in said, said

@@ -288,3 +288,20 @@ def test_a_tournament_scores_the_accs_way_unless_its_scheme_is_given(db_url):
         standings = as_json("tournament", "standings", *db)
         assert sorted({r["game_points"] for r in standings}) == [0, 2 * win]  # both games of a pairing
         assert json.loads(ok("tournament", "export", "--format", "json", *db).stdout)["scheme"]["win"] == win
+
+
+def test_a_tournament_ended_with_its_qualifying_not_in_is_refused_and_an_end_is_undone_until_the_next_event(db_url):
+    db = ["--db", db_url]
+    names = ["Entrant %d" % n for n in range(1, 9)]
+    ok("tournament", "new", *names, "--games", "2", *db)
+    said = refused("tournament", "end", *db)
+    assert "the qualifying of tournament 1 has 8 games not in (round 1, tables 1, 2, 3, 4; round 2, tables" in said
+    assert "--early" in said, said
+    ok("tournament", "end", "--early", *db)
+    assert "tournament 1 is open again" in ok("tournament", "reopen", *db).stderr
+    assert "8 games not in" in refused("tournament", "end", *db), "its qualifying is open again"
+    assert as_json("tournament", "list", *db)[0]["ended_at"] is None
+    ok("tournament", "end", "--early", *db)
+    ok("night", "new", "Ann", "Bob", *db)
+    said = refused("tournament", "reopen", *db)
+    assert "night 2 has begun since: tournament 1 can no longer be reopened" in said, said

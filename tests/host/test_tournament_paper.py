@@ -90,7 +90,7 @@ def test_a_consolation_beside_the_main_events_playoffs_is_seated_too_until_each_
             "b1": {"names": [main.night.label(p) for p in main.seeds or []], "best_of": 5},
             "b5": {"names": [side.night.label(p) for p in side.seeds or []], "best_of": 5},
         }
-        director.end(db, side)
+        director.end(db, side, early=True)
         assert set(seating.told(db)) == {"b1"}
         with pytest.raises(Ended, match="has ended"):
             director.enter(db, director.load(db, side.id), ("#1", "#2"), (121, 100))

@@ -2,7 +2,7 @@
 # is about (--night N, --tournament N; the latest if not given), read for a
 # listing or opened to change, what one begins with, a table ranked the
 # tournament's way, and the commands that are one command for both (end,
-# list), each group giving its own words and columns.
+# reopen, list), each group giving its own words and columns.
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
@@ -60,13 +60,26 @@ class EventKind(Generic[E]):
         """`end`: the event ended (has_ended says so, with its id), and its final rows shown."""
 
         @group.command("end", help=help)
+        @click.option("--early", is_flag=True, help="End it as it stands, with games not in (they are not played).")
         @self.listed
-        def end(db_url: str, as_json: bool, **which: int | None) -> None:
+        def end(early: bool, db_url: str, as_json: bool, **which: int | None) -> None:
             director = import_module(self.director)
             db = open_db(db_url)
-            event: E = director.end(db, director.load(db, which[self.noun + "_id"]))
+            event: E = director.end(db, director.load(db, which[self.noun + "_id"]), early)
             status(_(has_ended) % event.id)
             emit(*final(event), as_json)
+
+    def add_reopen(self, group: click.Group, reopened: str, help: str) -> None:
+        """`reopen`: the event's end undone (a slip), until another begins (the one ended last, if none is
+        named)."""
+
+        @group.command("reopen", help=help)
+        @self.chosen
+        def reopen(db_url: str, **which: int | None) -> None:
+            director = import_module(self.director)
+            db = open_db(db_url)
+            event: E = director.reopen(db, director.ended(db, which[self.noun + "_id"]))
+            status(_(reopened) % event.id)
 
     def add_list(self, group: click.Group, columns: list[str], help: str) -> None:
         """`list`: every event of the kind, the latest last."""

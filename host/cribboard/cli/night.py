@@ -505,6 +505,11 @@ NIGHT.add_end(
     _final_standings,
     help="End the night: its standings are final, and games stored after are not its.",
 )
+NIGHT.add_reopen(
+    night,
+    N_("night %d is open again"),
+    help="Undo the night's end (a slip), until another night begins: its results can change again.",
+)
 NIGHT.add_list(
     night, ["id", "name", "players", "rounds", "started_at", "ended_at"], help="Every night, the latest last."
 )

@@ -345,6 +345,11 @@ TOURNAMENT.add_end(
     _final_places,
     help="End the tournament: its places are final, and its boards are no longer told its matches.",
 )
+TOURNAMENT.add_reopen(
+    tournament,
+    N_("tournament %d is open again"),
+    help="Undo the tournament's end (a slip), until another night or tournament begins: its matches are seated again.",
+)
 TOURNAMENT.add_list(
     tournament,
     ["id", "name", "format", "games", "started_at", "cut_at", "ended_at"],

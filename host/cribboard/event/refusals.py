@@ -38,6 +38,18 @@ class Settled(EventError):
     """A change that would move a result already in (a board's game filed at its table)."""
 
 
+class Outstanding(EventError):
+    """An end asked for while games are not in (the director may end it as it stands, saying so)."""
+
+
+class NotEnded(EventError):
+    """A reopen of an event that has not ended."""
+
+
+class Superseded(EventError):
+    """A reopen of an event after another began: the boards and the pages are the later one's now."""
+
+
 class CutError(EventError):
     """A tournament's cut that cannot be made, or used, as asked (made already, its qualifying not in,
     too few entrants, players equal at the line)."""

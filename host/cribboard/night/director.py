@@ -11,7 +11,17 @@ from datetime import datetime
 
 from cribboard.event import sources
 from cribboard.event.games import BoardGame, check_finished
-from cribboard.event.refusals import NotAGame, NotInPlay, Settled, Unknown, found, still_open
+from cribboard.event.refusals import (
+    NotAGame,
+    NotEnded,
+    NotInPlay,
+    Outstanding,
+    Settled,
+    Superseded,
+    Unknown,
+    found,
+    still_open,
+)
 from cribboard.event.roster import Roster
 from cribboard.event.stamp import now as _now
 from cribboard.event.tables import Seat, Tables
@@ -23,7 +33,7 @@ from cribboard.night.scheme import Scheme
 from cribboard.night.scheme import from_json as scheme_from_json
 from cribboard.store import nights as kept
 from cribboard.store.engine import Database, Row
-from cribboard.text.i18n import N_, _
+from cribboard.text.i18n import N_, _, ngettext
 
 DrawFn = Callable[[list[int], int, list[str], int], tuple[tuple[Seating, ...], ...]]  # (players, rounds, tables, seed)
 SCHEME_SETTING = "night.scheme"  # the club's own scheme, when it set one
@@ -466,9 +476,70 @@ def history(db: Database, night: Night) -> list[Row]:
     return kept.entries(db, night.id, with_undone=True)
 
 
-def end(db: Database, night: Night) -> Night:
+def outstanding(night: Night) -> list[tuple[int, list[str]]]:
+    """The games not in yet: each round that has some, and the tables they are at."""
+    out: list[tuple[int, list[str]]] = []
+    for number, games in enumerate(night.drawn, 1):
+        tables = sorted(
+            (
+                g.table or ""
+                for g in games
+                if g.second is not None and (number, results.pair(g.first, g.second)) not in night.filed.results
+            ),
+            key=lambda t: night.tables.names.index(t) if t in night.tables.names else len(night.tables.names),
+        )  # (in the tables' order, as the room is laid out)
+        if tables:
+            out.append((number, tables))
+    return out
+
+
+def where(missing: Sequence[tuple[int, list[str]]]) -> str:
+    """The games not in, as a director reads them: "round 2, tables 1, 3; round 3, table 2"."""
+    return "; ".join(
+        ngettext("round %(round)d, table %(tables)s", "round %(round)d, tables %(tables)s", len(tables))
+        % {"round": number, "tables": ", ".join(tables)}
+        for number, tables in missing
+    )
+
+
+def end(db: Database, night: Night, early: bool = False) -> Night:
+    """The night over, its standings final; Outstanding while games are not in, unless early (the director
+    ends it as it stands: the games not in are not played)."""
     _open(night)
+    missing = outstanding(night)
+    if missing and not early:
+        count = sum(len(tables) for _n, tables in missing)
+        raise Outstanding(
+            ngettext(
+                "night %(night)d has %(count)d game not in (%(where)s): enter it, or give --early to end the "
+                "night as it stands",
+                "night %(night)d has %(count)d games not in (%(where)s): enter them, or give --early to end the "
+                "night as it stands",
+                count,
+            )
+            % {"night": night.id, "count": count, "where": where(missing)}
+        )
     kept.end(db, night.id, _now())
+    return load(db, night.id)
+
+
+def ended(db: Database, night_id: int | None = None) -> Night:
+    """The night asked for, else the one ended last: what a reopen takes back."""
+    return load(db, kept.last_ended(db) if night_id is None else night_id)
+
+
+def reopen(db: Database, night: Night) -> Night:
+    """The night's end undone (a slip), until another night begins: its results can change again, and the
+    games stored since are its as they fit."""
+    if not night.over():
+        raise NotEnded(_("night %d has not ended: there is nothing to reopen") % night.id)
+    later = kept.begun_after(db, night.id)
+    if later is not None:
+        raise Superseded(
+            _("night %(later)d has begun since: night %(night)d can no longer be reopened")
+            % {"later": later, "night": night.id}
+        )
+    kept.reopen(db, night.id)
     return load(db, night.id)
 
 

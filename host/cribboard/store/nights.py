@@ -203,6 +203,22 @@ def end(db: Database, night: int, now_iso: str) -> None:
         )
 
 
+def reopen(db: Database, night: int) -> None:
+    """The night's end undone: the games stored since are its again, as they fit."""
+    with db.transaction():
+        db.execute("UPDATE nights SET ended_at = NULL, until_game = NULL WHERE id = ?", (night,))
+
+
+def last_ended(db: Database) -> int | None:
+    """The night ended last (the one a reopen takes back, if none is named)."""
+    return db.value("SELECT id FROM nights WHERE ended_at IS NOT NULL ORDER BY ended_at DESC, id DESC LIMIT 1")
+
+
+def begun_after(db: Database, night: int) -> int | None:
+    """The first night begun after this one (a tournament's qualifying is one), if any."""
+    return db.value("SELECT MIN(id) FROM nights WHERE id > ?", (night,))
+
+
 def setting(db: Database, name: str) -> str | None:
     return db.value("SELECT value FROM settings WHERE name = ?", (name,))
 

@@ -37,6 +37,15 @@ def end(db: Database, tournament_id: int, now_iso: str) -> None:
         db.execute("UPDATE tournaments SET ended_at = ? WHERE id = ? AND ended_at IS NULL", (now_iso, tournament_id))
 
 
+def last_ended(db: Database) -> int | None:
+    return db.value("SELECT id FROM tournaments WHERE ended_at IS NOT NULL ORDER BY ended_at DESC, id DESC LIMIT 1")
+
+
+def reopen(db: Database, tournament_id: int) -> None:
+    with db.transaction():
+        db.execute("UPDATE tournaments SET ended_at = NULL WHERE id = ?", (tournament_id,))
+
+
 def of_night(db: Database, night: int) -> Row | None:
     return db.one("SELECT * FROM tournaments WHERE night_id = ?", (night,))
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import TypedDict
 
 from cribboard.event.games import check_finished
-from cribboard.event.refusals import CutError, NotInPlay, found, still_open
+from cribboard.event.refusals import CutError, NotEnded, NotInPlay, Outstanding, Superseded, found, still_open
 from cribboard.event.stamp import now as _now
 from cribboard.event.tables import Seat
 from cribboard.night import director as nights
@@ -21,7 +21,7 @@ from cribboard.night.standings import Standing
 from cribboard.store import nights as kept_nights
 from cribboard.store import tournaments as kept
 from cribboard.store.engine import Database
-from cribboard.text.i18n import N_, _
+from cribboard.text.i18n import N_, _, ngettext
 from cribboard.tournament import cut as cutting
 from cribboard.tournament import playoffs as playing
 from cribboard.tournament import qualifying
@@ -204,13 +204,81 @@ def _open(t: Tournament) -> None:
     still_open(t.ended_at, t.id, N_("tournament %d has ended: nothing more can change in it"))
 
 
-def end(db: Database, t: Tournament) -> Tournament:
+def unwon(t: Tournament) -> list[tuple[int, int]]:
+    """The playoff matches not won yet, as (round, match from 1), in the bracket's order."""
+    if t.playoffs is None:
+        return []
+    return [
+        (n, slot + 1) for (n, slot), p in sorted(t.playoffs.matches.items()) if not p.pairing.bye and p.winner is None
+    ]
+
+
+def end(db: Database, t: Tournament, early: bool = False) -> Tournament:
     """The tournament over: its places final, its boards no longer told its matches (its qualifying ended
-    too, if it was not)."""
+    too, if it was not); Outstanding while a qualifying game is not in or a match is not won, unless early
+    (the director ends it as it stands)."""
     _open(t)
+    if not early:
+        _all_in(t)
     if not t.night.over():
-        nights.end(db, t.night)
+        nights.end(db, t.night, early=True)  # (what is not in is said above)
     kept.end(db, t.id, _now())
+    return load(db, t.id)
+
+
+def _all_in(t: Tournament) -> None:
+    missing = nights.outstanding(t.night) if t.seeds is None else []
+    if missing:
+        count = sum(len(tables) for _n, tables in missing)
+        raise Outstanding(
+            ngettext(
+                "the qualifying of tournament %(id)d has %(count)d game not in (%(where)s): enter it, or give "
+                "--early to end the tournament as it stands",
+                "the qualifying of tournament %(id)d has %(count)d games not in (%(where)s): enter them, or give "
+                "--early to end the tournament as it stands",
+                count,
+            )
+            % {"id": t.id, "count": count, "where": nights.where(missing)}
+        )
+    matches = unwon(t)
+    if matches:
+        raise Outstanding(
+            ngettext(
+                "tournament %(id)d has %(count)d match not won (%(where)s): enter its games, or give --early to "
+                "end the tournament as it stands",
+                "tournament %(id)d has %(count)d matches not won (%(where)s): enter their games, or give --early "
+                "to end the tournament as it stands",
+                len(matches),
+            )
+            % {
+                "id": t.id,
+                "count": len(matches),
+                "where": "; ".join(
+                    _("round %(round)d, match %(match)d") % {"round": n, "match": m} for n, m in matches
+                ),
+            }
+        )
+
+
+def ended(db: Database, tournament_id: int | None = None) -> Tournament:
+    """The tournament asked for, else the one ended last: what a reopen takes back."""
+    return load(db, kept.last_ended(db) if tournament_id is None else tournament_id)
+
+
+def reopen(db: Database, t: Tournament) -> Tournament:
+    """The tournament's end undone (a slip), until another night or tournament begins: its matches are
+    seated again, and its qualifying is open again if the cut was not made."""
+    if t.ended_at is None:
+        raise NotEnded(_("tournament %d has not ended: there is nothing to reopen") % t.id)
+    later = kept_nights.begun_after(db, t.night.id)
+    if later is not None:
+        raise Superseded(
+            _("night %(later)d has begun since: tournament %(id)d can no longer be reopened")
+            % {"later": later, "id": t.id}
+        )
+    kept.reopen(db, t.id)
+    if t.seeds is None and t.night.over():
+        kept_nights.reopen(db, t.night.id)  # (its end ended the qualifying)
     return load(db, t.id)
 
 
