@@ -609,3 +609,11 @@ def test_an_end_with_games_not_in_is_refused_saying_where_and_an_end_is_undone_u
     ok("night", "new", "Ed", "Flo", *db)
     said = refused("night", "reopen", "--night", "1", *db)
     assert "night 2 has begun since: night 1 can no longer be reopened" in said, said
+
+
+def test_a_result_entered_in_the_wrong_round_says_the_round_the_pair_is_drawn_in(db_url):
+    db = ["--db", db_url]
+    ok("night", "new", "Ann", "Bob", "Cy", "Di", "--rounds", "3", "--table", "1", "--table", "2", *db)
+    g = as_json("night", "round", "2", *db)[0]
+    said = refused("night", "result", "1", g["first"], "121", g["second"], "100", *db)
+    assert "%s and %s are drawn to play each other in round 2, not in round 1" % (g["first"], g["second"]) in said

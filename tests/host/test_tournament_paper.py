@@ -11,7 +11,7 @@ import re
 import pytest
 
 from cribboard import seating, store
-from cribboard.event.refusals import Ended
+from cribboard.event.refusals import Ended, NotInPlay
 from cribboard.night import director as nights
 from cribboard.tournament import director, printouts
 
@@ -94,5 +94,22 @@ def test_a_consolation_beside_the_main_events_playoffs_is_seated_too_until_each_
         assert set(seating.told(db)) == {"b1"}
         with pytest.raises(Ended, match="has ended"):
             director.enter(db, director.load(db, side.id), ("#1", "#2"), (121, 100))
+    finally:
+        db.close()
+
+
+def test_a_game_past_a_won_matchs_games_is_refused_and_one_of_its_games_is_fixed(tmp_path):
+    db, t = qualified(tmp_path, 24)
+    try:
+        match = next(p for p in director.playoffs_of(t).matches.values() if not p.pairing.bye)
+        high, low = (t.night.label(p) for p in match.players if p is not None)
+        for _game in range(2):
+            t, _slot = director.enter(db, t, (high, low), (121, 100))
+        won = director.playoffs_of(t).matches[(match.pairing.round, match.pairing.slot)]
+        assert won.wins == (2, 0)
+        with pytest.raises(NotInPlay, match="games 1 to 2 can be entered"):
+            director.enter(db, t, (high, low), (121, 90), game_no=3)
+        t, _slot = director.enter(db, t, (high, low), (121, 90), game_no=2)  # a fix of a game counted
+        assert director.playoffs_of(t).matches[(match.pairing.round, match.pairing.slot)].wins == (2, 0)
     finally:
         db.close()

@@ -381,6 +381,21 @@ def check_result(night: Night, round_no: int, players: tuple[int, int], scores: 
     a, b = players
     seated = [g for g in night.drawn[round_no - 1] if g.second is not None and {g.first, g.second} == {a, b}]
     if not seated:
+        drawn_in = [n for n, games in enumerate(night.drawn, 1) for g in games if {g.first, g.second} == {a, b}]
+        if drawn_in:  # (the wrong round typed: say the right one)
+            raise NotInPlay(
+                ngettext(
+                    "%(a)s and %(b)s are drawn to play each other in round %(drawn)s, not in round %(round)d",
+                    "%(a)s and %(b)s are drawn to play each other in rounds %(drawn)s, not in round %(round)d",
+                    len(drawn_in),
+                )
+                % {
+                    "a": night.label(a),
+                    "b": night.label(b),
+                    "drawn": ", ".join(str(n) for n in drawn_in),
+                    "round": round_no,
+                }
+            )
         raise NotInPlay(
             _("%(a)s and %(b)s are not drawn to play each other in round %(round)d")
             % {"a": night.label(a), "b": night.label(b), "round": round_no}

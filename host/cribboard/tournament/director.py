@@ -104,6 +104,8 @@ def begin(
     """A new tournament: its qualifying drawn at these tables (DrawError if it cannot be), scored by the
     scheme given, else the ACC's (a sanctioned tournament's, whatever the club's nights use)."""
     qualifying.check_format(len(entrants), games, fmt)
+    if cutting.qualifiers(len(entrants)) < 2:
+        raise CutError(_("%d entrants are too few for a playoff: one in four must be two or more") % len(entrants))
     for n in (best_of, final_best_of):
         if n < 1 or n % 2 == 0:
             raise DrawError(_("a playoff match is best of an odd count of games (1, 3, 5...), not %d") % n)
@@ -170,10 +172,18 @@ def make_cut(db: Database, t: Tournament, take: Sequence[str] = ()) -> Tournamen
     _open(t)
     if t.seeds is not None:
         raise CutError(_("the cut of tournament %d is made already") % t.id)
-    if not t.qualifying_in():
+    missing = nights.outstanding(t.night)
+    if missing:
+        count = sum(len(tables) for _n, tables in missing)
         raise CutError(
-            _("qualifying round %(round)d is not all in: the cut is made once every qualifying game is")
-            % {"round": t.night.in_play}
+            ngettext(
+                "the qualifying has %(count)d game not in (%(where)s): the cut is made once every qualifying game "
+                "is in",
+                "the qualifying has %(count)d games not in (%(where)s): the cut is made once every qualifying game "
+                "is in",
+                count,
+            )
+            % {"count": count, "where": nights.where(missing)}
         )
     rows = t.standings()
     c = t.the_cut()
@@ -185,9 +195,12 @@ def make_cut(db: Database, t: Tournament, take: Sequence[str] = ()) -> Tournamen
         taken = [t.night.roster.find(name, tied) for name in take]
         if len(set(taken)) != c.open_places():
             raise CutError(
-                _(
+                ngettext(
+                    "%(tied)s are equal at the cut line for %(open)d place: name who goes through (--take, as "
+                    "many as the places)",
                     "%(tied)s are equal at the cut line for %(open)d places: name who goes through "
-                    "(--take, as many as the places)"
+                    "(--take, as many as the places)",
+                    c.open_places(),
                 )
                 % {"tied": ", ".join(t.night.label(p) for p in tied), "open": c.open_places()}
             )
@@ -317,10 +330,10 @@ def enter(
             _("the match of %(a)s and %(b)s is over: give --game to fix one of its %(n)d games")
             % {"a": t.night.label(a), "b": t.night.label(b), "n": len(match.games)}
         )
-    if not 1 <= number <= max(len(match.games) + 1, 1) or number > match.best_of:
+    last = len(match.games) if match.winner is not None else min(len(match.games) + 1, match.best_of)
+    if not 1 <= number <= last:  # (a match won takes no game more: only its games can be fixed)
         raise NotInPlay(
-            _("game %(n)d is not one of this match's: games 1 to %(last)d can be entered")
-            % {"n": number, "last": min(len(match.games) + 1, match.best_of)}
+            _("game %(n)d is not one of this match's: games 1 to %(last)d can be entered") % {"n": number, "last": last}
         )
     high_first = match.players[0] == a
     ordered = (scores[0], scores[1]) if high_first else (scores[1], scores[0])
