@@ -180,7 +180,7 @@ def test_late_arrivals_past_the_nights_tables_get_a_table_more_without_a_board(d
         ("Window", None),
         ("3", None),
     ]
-    drawn = as_json("night", "round", "1", *db)
+    drawn = as_json("night", "round", "2", *db)  # (round 1 is seated: kept as it was)
     assert sorted(g["table"] for g in drawn) == ["1", "3", "Window"]  # the six of them, at three tables
 
 
@@ -617,3 +617,20 @@ def test_a_result_entered_in_the_wrong_round_says_the_round_the_pair_is_drawn_in
     g = as_json("night", "round", "2", *db)[0]
     said = refused("night", "result", "1", g["first"], "121", g["second"], "100", *db)
     assert "%s and %s are drawn to play each other in round 2, not in round 1" % (g["first"], g["second"]) in said
+
+
+def test_a_late_arrival_leaves_the_seated_round_as_it_is_unless_the_director_draws_it_again(db_url):
+    db = ["--db", db_url]
+    first = as_json("night", "new", "A", "B", "C", "D", "--rounds", "2", "--table", "1", "--table", "2", *db)
+    joined = cli("night", "join", "E", "--json", *db)
+    assert joined.returncode == 0, joined.stderr
+    assert "rounds 2 to 2 are drawn again" in joined.stderr
+    assert as_json("night", "round", "1", *db) == first, "round 1 is seated: kept though no game of it is in"
+    assert any("E" in (g["first"], g["second"]) for g in json.loads(joined.stdout)), "E plays from round 2"
+    ok("night", "join", "F", "--from", "1", *db)  # the director draws the seated round again
+    assert {p for g in as_json("night", "round", "1", *db) for p in (g["first"], g["second"])} >= {"E", "F"}
+    for g in as_json("night", "round", "1", *db):
+        if g["second"]:
+            ok("night", "result", "1", g["first"], "121", g["second"], "100", *db)
+    said = refused("night", "join", "G", *db)  # round 2, the last, is in play now
+    assert "round 2 is being played and is the last: give --from 2" in said, said

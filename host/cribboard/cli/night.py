@@ -41,8 +41,8 @@ def _from_option(fn: Callable[..., Any]) -> Callable[..., Any]:
         "--from",
         "start",
         type=ROW_ID,
-        help="The first round to draw again (default: the first with no result in; give the next one to keep "
-        "a round being played).",
+        help="The first round to draw again (default: the one after the round in play, which is seated; give "
+        "the round in play to draw it again too).",
     )(fn)
 
 
@@ -446,8 +446,8 @@ def _change_room(
 
     db = open_db(db_url)
     before = director.load(db, night_id)
-    n = director.change_room(db, before, [checked(p) for p in joining], leaving, start, namesakes)
-    status(_("the rounds not yet begun are drawn again"))
+    n, start = director.change_room(db, before, [checked(p) for p in joining], leaving, start, namesakes)
+    status(_("rounds %(first)d to %(last)d are drawn again") % {"first": start, "last": n.rounds})
     if namesakes:
         say_namesakes(n)
     added = n.tables.names[len(before.tables.names) :]
@@ -456,7 +456,7 @@ def _change_room(
             _("a table more for them: table %s, with no board (its results by hand, or `cribboard night table`)")
             % ", ".join(added)
         )
-    show_round(n, min(start or n.in_play, len(n.drawn)), as_json)
+    show_round(n, start, as_json)
 
 
 @night.command("join")

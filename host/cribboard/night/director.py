@@ -256,12 +256,14 @@ def change_room(
     leaving: Sequence[str] = (),
     start: int | None = None,
     namesakes: bool = False,
-) -> Night:
-    """Late arrivals seated and leavers let go from round start (by default the first round no result of
-    which is in): the rounds from there drawn again (DrawError if they cannot be or if a round from start on
-    has a result in; Unknown if a name is wrong). One who left and comes back is the same player again; a name
-    already playing is refused unless namesakes (another player of that name). A round being played with
-    no result in yet counts as not begun: the director gives a later start to keep it."""
+) -> tuple[Night, int]:
+    """Late arrivals seated and leavers let go from round start, and the rounds from there drawn again; the
+    night, and start. By default start is, for late arrivals, the round after the one in play (it is seated:
+    its boards and the room were told its pairs), and for leavers the first round no result of which is in
+    (a leaver's seat in the round in play is drawn again); the director gives the round in play as start to
+    draw it again for late arrivals too. DrawError if the rounds cannot be drawn or a round from
+    start on has a result in; Unknown if a name is wrong. One who left and comes back is the same player
+    again; a name already playing is refused unless namesakes (another player of that name)."""
     _open(night)
     gone = [p for p in night.players if p not in night.present]
     joined: list[tuple[int, str]] = []
@@ -285,7 +287,19 @@ def change_room(
     first += -(first - 1) % per  # (a pairing's games are drawn together: from the next pairing on)
     if first > night.rounds:
         raise DrawError(_("every round has begun: there is no round left to draw again"))
-    if start is None:
+    if start is None and not left:  # (the round in play is seated, its boards told: kept for a late arrival,
+        # who sits it out, unless the director says; a leaver's seat in it is drawn again)
+        start = max(first, night.in_play + 1)
+        start += -(start - 1) % per
+        if start > night.rounds:
+            raise DrawError(
+                _(
+                    "round %(round)d is being played and is the last: give --from %(round)d to draw it again "
+                    "(its players are told their new seats)"
+                )
+                % {"round": night.in_play}
+            )
+    elif start is None:
         start = first
     elif not first <= start <= night.rounds or (start - 1) % per:
         raise DrawError(
@@ -314,7 +328,7 @@ def change_room(
         left=left,
         added_tables=added,
     )
-    return load(db, night.id)
+    return load(db, night.id), start
 
 
 def _more_tables(names: Sequence[str], needed: int) -> list[str]:
