@@ -634,3 +634,17 @@ def test_a_late_arrival_leaves_the_seated_round_as_it_is_unless_the_director_dra
             ok("night", "result", "1", g["first"], "121", g["second"], "100", *db)
     said = refused("night", "join", "G", *db)  # round 2, the last, is in play now
     assert "round 2 is being played and is the last: give --from 2" in said, said
+
+
+def test_a_table_named_as_a_known_board_is_seated_with_it_and_an_ambiguous_one_is_refused(db_url):
+    boards = Boards(db_url)
+    for b in BOARDS:  # the boards have synced before: the database knows them
+        boards.play(b, ["Player 1", "Player 2"], 0, 100)
+    db = ["--db", db_url]
+    said = refused("night", "new", "A", "B", "C", "D", "--table", "b0ard", "--table", "Window", *db)
+    assert "table 'b0ard' begins the ids of 3 boards" in said, said
+    ok("night", "new", "A", "B", "C", "D", "--table", "b0ard-o", "--table", "Window", *db)  # as boards once were
+    assert [(t["table"], t["board"]) for t in as_json("night", "tables", *db)] == [
+        ("b0ard-o", "b0ard-one"),
+        ("Window", None),
+    ]

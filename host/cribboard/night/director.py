@@ -147,10 +147,14 @@ def rounds_for(players: int, wanted: int = drawing.ROUNDS) -> int:
 
 def tables_for(db: Database, wanted: Sequence[tuple[str, str | None]], players: int) -> list[Seat]:
     """The night's tables: those wanted (a name, and a board id's prefix or None for no board), each prefix
-    naming one board (Unknown if not); with none wanted, tables numbered from 1, as many as the players
-    need or the club has paired boards, the boards at the first ones and the rest with none."""
+    naming one board (Unknown if not), a name alone that begins one known board's id seated with that
+    board; with none wanted, tables numbered from 1, as many as the players need or the club has paired
+    boards, the boards at the first ones and the rest with none."""
     if wanted:
-        return [(name, None if prefix is None else board_named(db, prefix)) for name, prefix in wanted]
+        return [
+            (name, board_named(db, prefix) if prefix is not None else _board_by_name(db, name))
+            for name, prefix in wanted
+        ]
     boards: list[str | None] = list(kept.club_boards(db))
     boards += [None] * (drawing.tables_needed(players) - len(boards))
     return [(str(n), board) for n, board in enumerate(boards, 1)]
@@ -165,6 +169,27 @@ def board_named(db: Database, prefix: str) -> str:
             % {"prefix": prefix, "count": len(named)}
         )
     return named[0]
+
+
+BOARD_LIKE = 4  # a table's name this long or longer that begins a known board's id names that board too
+
+
+def _board_by_name(db: Database, name: str) -> str | None:
+    """The board a table named as a board is (`--table 3f2a`: how a board was seated before tables had
+    names): the one known board whose id begins so; None for a name no board's id begins (a table of
+    wood); Unknown if several do."""
+    if len(name) < BOARD_LIKE:
+        return None
+    named = [b for b in kept.known_boards(db) if b.startswith(name)]
+    if len(named) > 1:
+        raise Unknown(
+            _(
+                "table %(table)r begins the ids of %(count)d boards: name the table and its board "
+                "(--table NAME=BOARD), or give the table another name"
+            )
+            % {"table": name, "count": len(named)}
+        )
+    return named[0] if named else None
 
 
 def _one_table_each(boards: Sequence[str | None]) -> None:
