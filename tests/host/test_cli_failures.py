@@ -465,3 +465,29 @@ def test_a_database_whose_schema_is_older_is_brought_up_to_date_once_then_read_o
     assert db.value("SELECT COUNT(*) FROM games") == 1
     db.close()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["old.db"]
+
+
+def test_a_terminal_that_cannot_show_a_letter_gets_it_escaped_not_a_traceback(tmp_path):
+    db = ["--db", str(tmp_path / "t.db")]
+    names = ["Ánn", "Bøb", "Çy", "Dî", "Éd", "Flö", "Güs", "Hål"]
+    assert cli("tournament", "new", *names, "--games", "2", *db).returncode == 0
+    for args in (["--lang", "es", "tournament", "places"], ["--lang", "de", "tournament", "standings"]):
+        done = cli(*args, *db, env={"PYTHONIOENCODING": "ascii"})
+        assert done.returncode == 0, done.stderr
+        assert "Traceback" not in done.stderr
+        assert "\\xc1nn" in done.stdout, done.stdout  # Ánn, as the terminal can show her
+    done = cli("--lang", "es", "tournament", "cut", *db, env={"PYTHONIOENCODING": "ascii"})
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    assert "le faltan 8 partidas" in done.stderr, done.stderr  # (click says it in its own way: no traceback)
+
+
+def test_printing_into_a_folder_with_no_name_is_refused_and_writes_nothing(tmp_path):
+    db = ["--db", str(tmp_path / "t.db")]
+    assert cli("night", "new", "Ann", "Bob", *db).returncode == 0
+    assert cli("tournament", "new", *["P%d" % n for n in range(8)], "--games", "2", *db).returncode == 0
+    for command in ("night", "tournament"):
+        done = cli(command, "print", "", *db, cwd=tmp_path)
+        assert done.returncode == 2, done.stderr
+        assert "an empty name is no folder" in done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.db"]

@@ -5,6 +5,7 @@
 # to stderr (cli.output). Every error is one line on stderr, never a
 # traceback: exit status 1 for a failure at run time, 2 for a mistake in
 # what was asked.
+import io
 import os
 import sys
 
@@ -65,6 +66,14 @@ def cli(verbose: bool) -> None:
         logging.basicConfig(level=logging.DEBUG, format="cribboard: %(name)s: %(message)s")
 
 
+def _never_unwritable() -> None:
+    """Output whose characters the terminal's encoding has not (PYTHONIOENCODING=ascii, a C locale) shown as
+    escapes (\\xe9), not a UnicodeEncodeError's traceback in the middle of a table."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+            stream.reconfigure(errors="backslashreplace")
+
+
 def main(argv: list[str] | None = None) -> None:
     i18n.use(i18n.from_environment())
     if sys.stdout is None:  # started with its output closed (`>&-`): a result would be lost without a word
@@ -80,6 +89,7 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(1)
     if sys.stdin is None:  # started with its input closed (`<&-`): read as an input with nothing in it
         sys.stdin = open(os.devnull)  # (the process's own, for as long as it runs)
+    _never_unwritable()
     try:
         code = cli.main(args=argv, prog_name="cribboard", standalone_mode=False)
     except CribboardError as e:

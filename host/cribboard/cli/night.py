@@ -15,6 +15,7 @@ from cribboard.cli.options import (
     SCORE,
     db_exists,
     db_option,
+    folder_given,
     json_option,
     names_as_typed,
     open_db,
@@ -534,7 +535,7 @@ def night_export(fmt: str, cards: bool, output: str, night_id: int | None, db_ur
 
 
 @night.command("print")
-@click.argument("folder", type=click.Path(file_okay=False))
+@click.argument("folder", type=click.Path(file_okay=False), callback=folder_given)
 @NIGHT.chosen
 def night_print(folder: str, night_id: int | None, db_url: str) -> None:
     """Printable PDFs into FOLDER: the standings (standings.pdf) and a scorecard a player (card-NNN-NAME.pdf)."""

@@ -132,6 +132,13 @@ def open_link(port: str | None) -> "BoardLink":
     return BoardLink(ports.find(port, tell=status), tell=status)  # what it waits for, as it waits
 
 
+def folder_given(_ctx: click.Context, _param: click.Parameter, value: str) -> str:
+    """A folder to write into, named: an empty name is no folder (it would be the current one, unasked)."""
+    if not value.strip():
+        raise click.BadParameter(_("an empty name is no folder: name one (`.` for this one)"))
+    return value
+
+
 def names_as_typed(_ctx: click.Context, _param: click.Parameter, value: Any) -> Any:
     """A player's name (or names) as typed, refused in one line if it can be no one's (a newline in it, say)."""
     from cribboard.cli.player_names import checked

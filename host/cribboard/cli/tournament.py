@@ -15,6 +15,7 @@ from cribboard.cli.options import (
     ROW_ID,
     SCORE,
     db_option,
+    folder_given,
     json_option,
     names_as_typed,
     open_db,
@@ -318,7 +319,7 @@ def tournament_export(fmt: str, output: str, tournament_id: int | None, db_url: 
 
 
 @tournament.command("print")
-@click.argument("folder", type=click.Path(file_okay=False))
+@click.argument("folder", type=click.Path(file_okay=False), callback=folder_given)
 @TOURNAMENT.chosen
 def tournament_print(folder: str, tournament_id: int | None, db_url: str) -> None:
     """Printable PDFs into FOLDER: the qualifying's standings and a scorecard an entrant (standings.pdf,
