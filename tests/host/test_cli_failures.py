@@ -491,3 +491,18 @@ def test_printing_into_a_folder_with_no_name_is_refused_and_writes_nothing(tmp_p
         assert done.returncode == 2, done.stderr
         assert "an empty name is no folder" in done.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["t.db"]
+
+
+def test_a_stream_of_bad_lines_is_said_a_few_at_a_time_and_endless_junk_is_stopped():
+    done = cli("score", stdin="junk\n" * 30 + "5H 5D 5S JC 5C\n")
+    assert done.returncode == 2
+    assert done.stdout == "29\n", "the good line still counts"
+    errors = done.stderr.splitlines()
+    assert len(errors) == 11, done.stderr  # ten said one by one, then how many more
+    assert errors[-1] == "cribboard: error: 20 more bad lines not shown"
+    junk = cli("score", stdin="\x00\xff junk \x07\n" * 5000)  # random bytes on the way in: no end of it
+    assert junk.returncode == 2
+    assert junk.stderr.splitlines()[-2:] == [
+        "cribboard: error: 90 more bad lines not shown",
+        "cribboard: error: 100 lines in a row are no input: stopped at line 100",
+    ], junk.stderr

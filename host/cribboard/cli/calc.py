@@ -10,7 +10,7 @@ from cribboard.cli.output import printable
 from cribboard.errors import UsageError
 from cribboard.hands import calc
 from cribboard.text.error_words import said
-from cribboard.text.i18n import _
+from cribboard.text.i18n import _, ngettext
 from cribboard.text.quote import LINE, NoLineEnd, clip, input_line, read_line
 from cribrules.show import Show
 
@@ -44,11 +44,15 @@ def score(crib: bool, as_json: bool, verbose: bool, cards: tuple[str, ...]) -> N
     answer_each_line(lambda text: emit(calc.score_text(text, crib)))
 
 
+SAID_BAD = 10  # bad lines said one by one; the rest counted
+GIVE_UP_BAD = 100  # bad lines in a row that stop the reading: no list of hands looks so
+
+
 def answer_each_line(answer: Callable[[str], None]) -> None:
     """Answer one input a line from stdin (blank lines and # comments
     skipped); a bad line (answer raised ValueError) is reported with its
     number and the rest still answered; exit status 2 at the end if any was."""
-    bad, number = 0, 0
+    bad, number, in_a_row = 0, 0, 0
     while True:
         try:
             line = read_line(sys.stdin)
@@ -64,14 +68,35 @@ def answer_each_line(answer: Callable[[str], None]) -> None:
             answer(text)
         except ValueError as e:
             bad += 1
-            problem = clip(printable(said(e)), LINE)
-            click.echo(
-                "cribboard: %s: %s"
-                % (_("error"), _("line %(number)d: %(problem)s") % {"number": number, "problem": problem}),
-                err=True,
-            )
+            in_a_row += 1
+            if bad <= SAID_BAD:
+                problem = clip(printable(said(e)), LINE)
+                click.echo(
+                    "cribboard: %s: %s"
+                    % (_("error"), _("line %(number)d: %(problem)s") % {"number": number, "problem": problem}),
+                    err=True,
+                )
+            if in_a_row >= GIVE_UP_BAD:  # (random bytes, a binary file: it would go on for ever)
+                _say_unsaid(bad)
+                raise UsageError(
+                    _("%(n)d lines in a row are no input: stopped at line %(number)d")
+                    % {"n": in_a_row, "number": number}
+                ) from None
+            continue
+        in_a_row = 0
+    _say_unsaid(bad)
     if bad:
         sys.exit(USAGE_ERROR)
+
+
+def _say_unsaid(bad: int) -> None:
+    if bad > SAID_BAD:
+        n = bad - SAID_BAD
+        click.echo(
+            "cribboard: %s: %s"
+            % (_("error"), ngettext("%d more bad line not shown", "%d more bad lines not shown", n) % n),
+            err=True,
+        )
 
 
 @cli.command()
