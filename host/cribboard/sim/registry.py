@@ -1,12 +1,14 @@
 # The simulated boards running for this user, so that a command given no
 # --port finds one as it finds a plugged-in board. Each `cribboard sim`
-# writes a small file in the user's runtime folder (XDG_RUNTIME_DIR) and
-# holds it locked while it runs; a file nobody holds is from a simulator
-# that was killed, and is removed by the next reader. A lock, not a process
+# writes a small file in the user's runtime folder (XDG_RUNTIME_DIR; with
+# none, this HOME's cache folder) and holds it locked while it runs; a file
+# nobody holds is from a simulator that was killed, and is removed by the
+# next reader. A lock, not a process
 # id, says who is alive: a process id is reused, a lock ends with its holder.
 import fcntl
 import json
 import os
+import sys
 import warnings
 from pathlib import Path
 from typing import IO, Any
@@ -15,6 +17,11 @@ import platformdirs
 
 
 def folder() -> Path:
+    if os.name == "posix" and sys.platform != "darwin" and not os.environ.get("XDG_RUNTIME_DIR"):
+        # No runtime folder of this login's (a root shell, a container, a cron job): platformdirs would take
+        # /tmp/runtime-UID, which every HOME of the user shares, and a command in one HOME would find
+        # another's simulated board. This HOME's cache folder is this HOME's alone.
+        return Path(platformdirs.user_cache_dir("cribboard")) / "sims"
     with warnings.catch_warnings():
         # No XDG_RUNTIME_DIR (a root shell, a container): platformdirs takes a folder of this user's own
         # instead, rightly, and warns of it (4.x), a line no user of this command can act on.
