@@ -77,6 +77,8 @@ def test_a_tournament_from_qualifying_through_the_cut_to_its_places(db_url):
         places = 6 - len(sure)
         assert "equal at the cut line for %d %s:" % (places, "place" if places == 1 else "places") in said, said
         take = level[:places]
+        said = refused("tournament", "cut", "--take", "#%d" % order[-1], *db)  # the last is not at the line
+        assert "is not equal at the cut line (those who are: " in said, said
     ok("tournament", "cut", *[x for n in take for x in ("--take", "#%d" % n)], *db)
     seeds = [n for n in order if n in sure] + [n for n in level if n in take] if take else order[:6]
     assert "made already" in refused("tournament", "cut", *db)

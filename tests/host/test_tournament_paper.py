@@ -11,7 +11,7 @@ import re
 import pytest
 
 from cribboard import seating, store
-from cribboard.event.refusals import Ended, NotInPlay
+from cribboard.event.refusals import Ended, NotInPlay, Unknown
 from cribboard.night import director as nights
 from cribboard.tournament import director, printouts
 
@@ -111,5 +111,23 @@ def test_a_game_past_a_won_matchs_games_is_refused_and_one_of_its_games_is_fixed
             director.enter(db, t, (high, low), (121, 90), game_no=3)
         t, _slot = director.enter(db, t, (high, low), (121, 90), game_no=2)  # a fix of a game counted
         assert director.playoffs_of(t).matches[(match.pairing.round, match.pairing.slot)].wins == (2, 0)
+    finally:
+        db.close()
+
+
+def test_a_name_a_tournament_command_cannot_place_is_said_as_the_tournaments_with_those_it_could_be(tmp_path):
+    db, t = qualified(tmp_path, 24)
+    try:
+        seeds = t.seeds or []
+        out = next(r.number for r in t.standings() if r.number not in seeds)  # an entrant who did not qualify
+        with pytest.raises(Unknown) as refused:
+            director.enter(db, t, (t.night.label(out), t.night.label(seeds[0])), (121, 100))
+        said = str(refused.value)
+        assert said.startswith("%s is not a qualifier of tournament %d (its qualifiers: " % (t.night.label(out), t.id))
+        assert "night" not in said
+        with pytest.raises(Unknown, match="Zed is not a qualifier of tournament"):
+            director.enter(db, t, ("Zed", t.night.label(seeds[0])), (121, 100))
+        with pytest.raises(Unknown, match=r"entrant 001 is not in tournament \d+: Entrant 001 is"):
+            t.night.roster.find("entrant 001")
     finally:
         db.close()

@@ -12,9 +12,10 @@ from cribboard.text.i18n import _
 
 
 class Roster:
-    def __init__(self, names: Mapping[int, str], night: int = 0) -> None:
+    def __init__(self, names: Mapping[int, str], night: int = 0, tournament: int | None = None) -> None:
         self.names = dict(names)  # by number
         self.night = night  # its id, for what is said
+        self.tournament = tournament  # the tournament whose qualifying it is, for what a tournament's command says
         seen: dict[str, int] = {}
         for name in self.names.values():
             seen[name] = seen.get(name, 0) + 1
@@ -41,9 +42,10 @@ class Roster:
     def numbers_of(self, name: str) -> list[int]:
         return [n for n, has in self.names.items() if has == name]
 
-    def find(self, text: str, among: Iterable[int] | None = None) -> int:
+    def find(self, text: str, among: Iterable[int] | None = None, not_among: str | None = None) -> int:
         """The player named so ("John Smith", or "#3", or "John Smith #3"), among these numbers (all of the
-        night's if none are given); Unknown, naming who could be meant if no one or several are."""
+        event's if none are given); Unknown, naming who could be meant if no one or several are (not_among:
+        what is said of a name that is none of those, with %(name)s, %(players)s and the event's %(id)d)."""
         pool = list(self.names) if among is None else list(among)
         numbered = _number(text)
         if numbered is not None:
@@ -53,25 +55,36 @@ class Roster:
         named = [n for n in pool if self.names[n] == text]
         if len(named) == 1:
             return named[0]
+        event = {"night": self.night, "id": self.tournament or self.night}
         if named:
             raise Unknown(
-                _("%(name)s is %(count)d players in night %(night)d: name one as %(which)s")
-                % {
-                    "name": text,
-                    "count": len(named),
-                    "night": self.night,
-                    "which": _(" or ").join("#%d" % n for n in named),
-                }
+                (
+                    _("%(name)s is %(count)d players in tournament %(id)d: name one as %(which)s")
+                    if self.tournament
+                    else _("%(name)s is %(count)d players in night %(night)d: name one as %(which)s")
+                )
+                % {"name": text, "count": len(named), "which": _(" or ").join("#%d" % n for n in named), **event}
             )
         like = [n for n in pool if self.names[n].casefold() == text.casefold()]
         if like:
             raise Unknown(
-                _("%(name)s is not in night %(night)d: %(like)s is (names are written as drawn)")
-                % {"name": text, "night": self.night, "like": self.label(like[0])}
+                (
+                    _("%(name)s is not in tournament %(id)d: %(like)s is (names are written as drawn)")
+                    if self.tournament
+                    else _("%(name)s is not in night %(night)d: %(like)s is (names are written as drawn)")
+                )
+                % {"name": text, "like": self.label(like[0]), **event}
             )
+        players = ", ".join(self.label(n) for n in pool)
+        if not_among is not None:  # (those named are some of the event's: say which)
+            raise Unknown(_(not_among) % {"name": text, "players": players, **event})
         raise Unknown(
-            _("%(name)s is not in night %(night)d (its players: %(players)s)")
-            % {"name": text, "night": self.night, "players": ", ".join(self.label(n) for n in pool)}
+            (
+                _("%(name)s is not in tournament %(id)d (its entrants: %(players)s)")
+                if self.tournament
+                else _("%(name)s is not in night %(night)d (its players: %(players)s)")
+            )
+            % {"name": text, "players": players, **event}
         )
 
 

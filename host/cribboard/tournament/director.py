@@ -137,6 +137,7 @@ def load(db: Database, tournament_id: int | None = None) -> Tournament:
         N_("no tournament yet: `cribboard tournament new` begins one"),
     )
     night = nights.load(db, row["night_id"])
+    night.roster.tournament = row["id"]  # (a tournament's command says "tournament 1", not its qualifying's night)
     seeds = kept.seeds(row)
     playoffs = None
     if seeds is not None:
@@ -192,7 +193,10 @@ def make_cut(db: Database, t: Tournament, take: Sequence[str] = ()) -> Tournamen
     through = [rows[i].number for i in c.through]
     if c.tied:
         tied = [rows[i].number for i in c.tied]
-        taken = [t.night.roster.find(name, tied) for name in take]
+        taken = [
+            t.night.roster.find(name, tied, N_("%(name)s is not equal at the cut line (those who are: %(players)s)"))
+            for name in take
+        ]
         if len(set(taken)) != c.open_places():
             raise CutError(
                 ngettext(
@@ -314,7 +318,8 @@ def enter(
     match's (round, place)."""
     _open(t)
     po = playoffs_of(t)
-    a, b = (t.night.roster.find(name, po.seeds) for name in players)
+    qualifier = N_("%(name)s is not a qualifier of tournament %(id)d (its qualifiers: %(players)s)")
+    a, b = (t.night.roster.find(name, po.seeds, qualifier) for name in players)
     match = next(
         (p for p in po.matches.values() if p.players[0] is not None and {a, b} == set(p.players)),
         None,
