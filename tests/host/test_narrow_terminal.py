@@ -93,3 +93,15 @@ def test_the_notes_under_a_table_fit_80_columns_in_every_language(club):
     for lang in ("en", "es", "it", "de"):
         shown = on_terminal(80, "--lang", lang, "stats", "--db", club)
         assert max(cell_len(line) for line in shown.splitlines()) <= 80, (lang, shown)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es", "it"])
+def test_what_is_said_beside_a_table_and_the_help_fit_80_columns_in_every_language(lang, tmp_path):
+    db = ["--db", str(tmp_path / "t.db")]
+    assert cli("night", "new", "Ann", "Bob", "Cy", "Di", *db).returncode == 0
+    said = cli("--lang", lang, "night", "standings", *db)
+    assert said.returncode == 0, said.stderr
+    assert said.stderr.strip(), "the standings say how they are ranked"
+    helped = cli("--lang", lang, "--help")
+    for line in said.stderr.splitlines() + helped.stdout.splitlines():
+        assert cell_len(line) <= 80, (lang, line)

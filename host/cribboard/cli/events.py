@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 import click
 
 from cribboard.cli.options import ROW_ID, db_option, json_option, open_db, read_db
-from cribboard.cli.output import emit, status
+from cribboard.cli.output import emit, status, wrapped
 from cribboard.text.i18n import _
 
 if TYPE_CHECKING:
@@ -140,4 +140,4 @@ def ranked(
 
     emit(rows, columns, as_json, shown)
     if rows:
-        status(TOURNAMENT.note())
+        status(wrapped(TOURNAMENT.note()))  # (a terminal's 80 columns, in every language)

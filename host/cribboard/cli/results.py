@@ -52,7 +52,7 @@ def standings(db_url: str, since: str | None, until: str | None, board: str | No
         as_json,
     )
     if rows:
-        status(LEAGUE.note())
+        status(wrapped(LEAGUE.note()))
 
 
 @cli.command("head-to-head")
