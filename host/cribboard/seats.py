@@ -40,6 +40,15 @@ def send_night(link: "BoardLink", night: "Night", round_no: int | None) -> Night
     """Give the board its two players for the round (the round in play if None)."""
     board = board_at(link)
     seat = night.seat_at(board, round_no)
+    number = round_no or night.round_now()
+    if seat is None and not night.over() and night.tables.table_of(board, number) is None:
+        raise UsageError(
+            _(
+                "board %(board)s is at no table of night %(night)d in round %(round)d: put it at one (`cribboard "
+                "night table TABLE %(board)s`; a board new to this database is synced once first: `cribboard sync`)"
+            )
+            % {"board": board, "night": night.id, "round": number}
+        )
     if seat is None:
         raise UsageError(
             _("board %(board)s has no game in round %(round)d of night %(night)d")

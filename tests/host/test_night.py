@@ -468,6 +468,11 @@ def test_a_board_on_usb_is_given_its_pair_and_its_game_files_under_the_round(tmp
     board = Board(tmp_path / "flash")
     db = ["--db", db_url]
     try:
+        ok("night", "new", "Cy", "Di", "--rounds", "1", "--table", "1", *db)  # a night without this board
+        said = refused("night", "send", "--port", board.port, *db)
+        assert "is at no table of night 1 in round 1: put it at one (`cribboard night table TABLE " in said, said
+        assert "synced once first: `cribboard sync`" in said, said
+        ok("night", "end", "--early", *db)
         ok("sync", "--port", board.port, *db)  # the database knows the board from its first sync
         ident = board_ident(tmp_path / "flash")
         (g,) = as_json("night", "new", "Ann", "Bob", "--rounds", "1", *at(ident[:8]), *db)
