@@ -162,3 +162,17 @@ def test_every_commands_help_is_shown_in_the_language(speaking):
         assert "Aufruf:" in german, path
         first = (command.help or "").strip().splitlines()[0][:40]  # short of click's wrapping
         assert first in english and first not in german, (path, first)
+
+
+def test_the_german_words_call_the_spread_one_thing_as_the_standings_do():
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    path = Path(__file__).resolve().parents[2] / "host/cribboard/locale/de/LC_MESSAGES/cribboard.po"
+    with path.open("rb") as f:
+        catalog = read_po(f)
+    said = [m.string for m in catalog if m.string]
+    strings = [s for x in said for s in (x if isinstance(x, tuple) else (x,))]
+    assert {s for s in strings if "Spread" in s} == set(), "the standings' column is Differenz"
+    assert any(s == "Differenz" for s in strings)
