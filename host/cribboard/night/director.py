@@ -530,9 +530,33 @@ def history(db: Database, night: Night) -> list[Row]:
     return kept.entries(db, night.id, with_undone=True)
 
 
-def outstanding(night: Night) -> list[tuple[int, list[str]]]:
-    """The games not in yet: each round that has some, and the tables they are at."""
-    out: list[tuple[int, list[str]]] = []
+@dataclass(frozen=True)
+class NotIn:
+    """The games of a night not in yet: each round that has some, and the tables they are at."""
+
+    rounds: tuple[tuple[int, tuple[str, ...]], ...]
+
+    def __bool__(self) -> bool:
+        return bool(self.rounds)
+
+    def count(self) -> int:
+        return sum(len(tables) for _n, tables in self.rounds)
+
+    def said(self) -> dict[str, object]:
+        """How many and where, as a director reads them ("round 2, tables 1, 3; round 3, table 2"), for a
+        message's %(count)d and %(where)s."""
+        where = "; ".join(
+            ngettext("round %(round)d, table %(tables)s", "round %(round)d, tables %(tables)s", len(tables))
+            % {"round": number, "tables": ", ".join(tables)}
+            for number, tables in self.rounds
+        )
+        return {"count": self.count(), "where": where}
+
+
+def outstanding(night: Night) -> NotIn:
+    """The games not in yet, each round's in the tables' order (as the room is laid out)."""
+    order = {name: k for k, name in enumerate(night.tables.names)}
+    out: list[tuple[int, tuple[str, ...]]] = []
     for number, games in enumerate(night.drawn, 1):
         tables = sorted(
             (
@@ -540,20 +564,11 @@ def outstanding(night: Night) -> list[tuple[int, list[str]]]:
                 for g in games
                 if g.second is not None and (number, results.pair(g.first, g.second)) not in night.filed.results
             ),
-            key=lambda t: night.tables.names.index(t) if t in night.tables.names else len(night.tables.names),
-        )  # (in the tables' order, as the room is laid out)
+            key=lambda t: order.get(t, len(order)),
+        )
         if tables:
-            out.append((number, tables))
-    return out
-
-
-def where(missing: Sequence[tuple[int, list[str]]]) -> str:
-    """The games not in, as a director reads them: "round 2, tables 1, 3; round 3, table 2"."""
-    return "; ".join(
-        ngettext("round %(round)d, table %(tables)s", "round %(round)d, tables %(tables)s", len(tables))
-        % {"round": number, "tables": ", ".join(tables)}
-        for number, tables in missing
-    )
+            out.append((number, tuple(tables)))
+    return NotIn(tuple(out))
 
 
 def end(db: Database, night: Night, early: bool = False) -> Night:
@@ -562,16 +577,15 @@ def end(db: Database, night: Night, early: bool = False) -> Night:
     _open(night)
     missing = outstanding(night)
     if missing and not early:
-        count = sum(len(tables) for _n, tables in missing)
         raise Outstanding(
             ngettext(
                 "night %(night)d has %(count)d game not in (%(where)s): enter it, or give --early to end the "
                 "night as it stands",
                 "night %(night)d has %(count)d games not in (%(where)s): enter them, or give --early to end the "
                 "night as it stands",
-                count,
+                missing.count(),
             )
-            % {"night": night.id, "count": count, "where": where(missing)}
+            % {"night": night.id, **missing.said()}
         )
     kept.end(db, night.id, _now())
     return load(db, night.id)

@@ -175,16 +175,15 @@ def make_cut(db: Database, t: Tournament, take: Sequence[str] = ()) -> Tournamen
         raise CutError(_("the cut of tournament %d is made already") % t.id)
     missing = nights.outstanding(t.night)
     if missing:
-        count = sum(len(tables) for _n, tables in missing)
         raise CutError(
             ngettext(
                 "the qualifying has %(count)d game not in (%(where)s): the cut is made once every qualifying game "
                 "is in",
                 "the qualifying has %(count)d games not in (%(where)s): the cut is made once every qualifying game "
                 "is in",
-                count,
+                missing.count(),
             )
-            % {"count": count, "where": nights.where(missing)}
+            % missing.said()
         )
     rows = t.standings()
     c = t.the_cut()
@@ -244,18 +243,17 @@ def end(db: Database, t: Tournament, early: bool = False) -> Tournament:
 
 
 def _all_in(t: Tournament) -> None:
-    missing = nights.outstanding(t.night) if t.seeds is None else []
+    missing = nights.outstanding(t.night) if t.seeds is None else None
     if missing:
-        count = sum(len(tables) for _n, tables in missing)
         raise Outstanding(
             ngettext(
                 "the qualifying of tournament %(id)d has %(count)d game not in (%(where)s): enter it, or give "
                 "--early to end the tournament as it stands",
                 "the qualifying of tournament %(id)d has %(count)d games not in (%(where)s): enter them, or give "
                 "--early to end the tournament as it stands",
-                count,
+                missing.count(),
             )
-            % {"id": t.id, "count": count, "where": nights.where(missing)}
+            % {"id": t.id, **missing.said()}
         )
     matches = unwon(t)
     if matches:
