@@ -105,3 +105,19 @@ def test_what_is_said_beside_a_table_and_the_help_fit_80_columns_in_every_langua
     helped = cli("--lang", lang, "--help")
     for line in said.stderr.splitlines() + helped.stdout.splitlines():
         assert cell_len(line) <= 80, (lang, line)
+
+
+def test_a_folded_bracket_keeps_each_matchs_round_and_number_in_every_block(tmp_path):
+    from test_tournament_paper import qualified
+
+    db, _t = qualified(tmp_path, 24)
+    db.close()
+    shown = on_terminal(50, "--lang", "es", "tournament", "bracket", "--db", str(tmp_path / "t.sqlite3"))
+    heads = [
+        [c.strip() for c in re.split("[%s]" % _RULE, line)[1:-1]]
+        for line in shown.splitlines()
+        if line[:1] in _RULE and "ronda" in line
+    ]
+    assert len(heads) >= 2, shown  # folded: more than one block
+    assert all(head[:2] == heads[0][:2] for head in heads), shown  # each block's rows say round and match
+    assert heads[0][1] != "mesa", shown  # (the match's number, then the table)

@@ -91,7 +91,7 @@ def print_table(rows: Sequence["Row"], columns: list[str]) -> None:
     titles = [title(c) for c in columns]
     cells = [[_cell(r.get(c)) for c in columns] for r in rows]
     console = Console(width=None if sys.stdout.isatty() else 10_000)
-    for block in column_blocks(titles, cells, console.width, 2 if columns[:1] == ["rank"] else 1):
+    for block in column_blocks(titles, cells, console.width, _lead(columns)):
         table = Table(*[titles[i] for i in block])
         for column in table.columns:
             column.no_wrap = True  # a column too wide for the terminal on its own is folded, never cut
@@ -99,6 +99,12 @@ def print_table(rows: Sequence["Row"], columns: list[str]) -> None:
         for row in cells:
             table.add_row(*[Text(row[i]) for i in block])
         console.print(table)
+
+
+def _lead(columns: list[str]) -> int:
+    """The columns that lead each block of a folded table: what tells its rows apart (a rank and the name
+    after it; a bracket's round and its match)."""
+    return 2 if columns[:1] == ["rank"] or columns[:2] == ["round", "match"] else 1
 
 
 def column_blocks(titles: list[str], cells: list[list[str]], width: int, lead: int = 1) -> list[list[int]]:
