@@ -151,8 +151,9 @@ def tables_for(db: Database, wanted: Sequence[tuple[str, str | None]], players: 
     board; with none wanted, tables numbered from 1, as many as the players need or the club has paired
     boards, the boards at the first ones and the rest with none."""
     if wanted:
+        known = kept.known_boards(db)  # (read once for all the tables)
         return [
-            (name, board_named(db, prefix) if prefix is not None else _board_by_name(db, name))
+            (name, _board_of(known, prefix) if prefix is not None else _board_by_name(known, name))
             for name, prefix in wanted
         ]
     boards: list[str | None] = list(kept.club_boards(db))
@@ -162,7 +163,16 @@ def tables_for(db: Database, wanted: Sequence[tuple[str, str | None]], players: 
 
 def board_named(db: Database, prefix: str) -> str:
     """The one board this database knows whose id begins so; Unknown if none or several."""
-    named = [b for b in kept.known_boards(db) if b.startswith(prefix)] if prefix else []
+    return _board_of(kept.known_boards(db), prefix)
+
+
+def _beginning(known: Sequence[str], prefix: str) -> list[str]:
+    """The known boards whose id begins with prefix (none for an empty one)."""
+    return [b for b in known if b.startswith(prefix)] if prefix else []
+
+
+def _board_of(known: Sequence[str], prefix: str) -> str:
+    named = _beginning(known, prefix)
     if len(named) != 1:
         raise Unknown(
             _("%(prefix)r names %(count)d of the boards this database knows (synced or paired), not one")
@@ -174,13 +184,13 @@ def board_named(db: Database, prefix: str) -> str:
 BOARD_LIKE = 4  # a table's name this long or longer that begins a known board's id names that board too
 
 
-def _board_by_name(db: Database, name: str) -> str | None:
+def _board_by_name(known: Sequence[str], name: str) -> str | None:
     """The board a table named as a board is (`--table 3f2a`: how a board was seated before tables had
     names): the one known board whose id begins so; None for a name no board's id begins (a table of
     wood); Unknown if several do."""
     if len(name) < BOARD_LIKE:
         return None
-    named = [b for b in kept.known_boards(db) if b.startswith(name)]
+    named = _beginning(known, name)
     if len(named) > 1:
         raise Unknown(
             _(
