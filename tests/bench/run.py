@@ -180,6 +180,10 @@ def main():
         "| the same into a PostgreSQL server on this machine (Unix socket) | %.2f s | | <= 5 s |"
         % syn["postgresql_seconds"]
     )
+    print(
+        "| a write command's check that the SQLite file is sound (its quick check), on those %d games (%.1f MB) "
+        "| %.1f ms | | |" % (syn["games"], syn["db_bytes"] / 1e6, syn["check_ms"])
+    )
     print()
     print("| CircuitPython edge (CPython, stand-ins, Adafruit's driver) | measured | reference-loop units |")
     print("|---|---|---|")

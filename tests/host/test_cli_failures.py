@@ -2,6 +2,7 @@
 # traceback: databases that are folders, empty, garbage, someone else's or
 # busy; SQLite URLs as SQLAlchemy reads them; a chart into a missing folder;
 # flash on a port with nothing behind it.
+import hashlib
 import json
 import os
 import sqlite3
@@ -39,6 +40,33 @@ def test_a_database_that_cannot_be_one_is_refused_in_one_line(tmp_path):
     assert sqlite3.connect(tmp_path / "foreign.db").execute("SELECT name FROM sqlite_master").fetchall() == [
         ("invoices",)
     ]  # untouched
+
+
+def test_a_damaged_database_is_refused_before_a_command_writes_to_it(tmp_path):
+    """A page of the games table overwritten: a write elsewhere (a sheet, a new tournament, a night's
+    result) would succeed beside it, so every command that writes checks first, says the file is damaged
+    and how to mend it, and leaves it as it was."""
+    db = str(tmp_path / "club.db")
+    assert cli("night", "new", "Ann", "Bob", "Cy", "Dee", "--db", db).returncode == 0
+    conn = sqlite3.connect(db)
+    page_size = conn.execute("PRAGMA page_size").fetchone()[0]
+    root = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'games'").fetchone()[0]
+    conn.close()
+    with open(db, "r+b") as f:
+        f.seek((root - 1) * page_size)
+        f.write(b"\xde\xad" * (page_size // 2))
+    before = hashlib.sha256(open(db, "rb").read()).hexdigest()
+    writes = [
+        ["tournament", "new", *["P%d" % i for i in range(8)]],
+        ["night", "result", "1", "Ann", "121", "Bob", "90"],
+        ["piquet", "sheet", "--names", "Ann,Bob"],
+        ["barbu", "sheet", "--names", "Ann,Bob,Cy,Dee"],
+        ["players", "rename", "Ann", "--player", "Anne"],
+    ]
+    for args in writes:
+        line = one_line_error(cli(*args, "--db", db, stdin=""))
+        assert "is damaged" in line and ".recover" in line, (args, line)
+    assert hashlib.sha256(open(db, "rb").read()).hexdigest() == before
 
 
 def test_sqlite_urls_mean_what_sqlalchemy_means(tmp_path):

@@ -143,6 +143,41 @@ def test_a_tournament_that_cannot_be_begun_or_cut_says_why(db_url):
     assert "the cut is not made yet" in refused("tournament", "result", "P1", "121", "P2", "90", *db)
 
 
+def test_a_player_who_withdrew_is_out_of_the_cut_and_a_withdrawal_leaving_too_few_is_refused(db_url):
+    """Eight entrants, two qualify. P1 and P3 lead after two games and leave: the cut passes them over and
+    takes the next two still in, their rows marked as withdrawn; a withdrawal that would leave one player is
+    refused, saying so, and nothing is redrawn."""
+    db = ["--db", db_url]
+    ok("tournament", "new", *["P%d" % i for i in range(1, 9)], "--games", "4", "--seed", "3", *db)
+
+    def play(number):
+        for g in as_json("night", "round", str(number), *db):
+            if g["second"]:
+                first, second = g["numbers"]
+                scores = ("121", "100") if first < second else ("100", "121")  # the lower number wins
+                ok("night", "result", str(number), g["first"], scores[0], g["second"], scores[1], *db)
+
+    play(1)
+    play(2)
+    leaders = [r["player"] for r in as_json("tournament", "standings", *db)[:2]]
+    assert "leave 1 player: too few for a playoff" in refused("night", "leave", *["P%d" % i for i in range(1, 8)], *db)
+    assert len({p for g in as_json("night", "round", "3", *db) for p in (g["first"], g["second"]) if p}) == 8
+    ok("night", "leave", *leaders, *db)
+    play(3)
+    play(4)
+    rows = as_json("tournament", "standings", *db)
+    marks = {r["player"]: r["cut"] for r in rows}
+    assert [marks[p] for p in leaders] == ["withdrew", "withdrew"]
+    still_in = [r for r in rows if r["player"] not in leaders]
+    assert [r["cut"] for r in still_in[:2]] == ["through", "through"] or still_in[1]["cut"] == "at the line"
+    if still_in[1]["cut"] == "at the line":
+        ok("tournament", "cut", "--take", still_in[1]["player"], *db)
+    else:
+        ok("tournament", "cut", *db)
+    seeded = {p for m in as_json("tournament", "bracket", *db) for p in m["players"] if p}
+    assert seeded == {still_in[0]["player"], still_in[1]["player"]}
+
+
 def test_a_playoff_game_by_hand_is_one_more_or_a_fix_and_undoes(db_url, tmp_path):
     """Eight entrants, two qualify: the final at once. A game entered by hand is a game more; the board's
     games number on after it; one entered with --game fixes that game; undo takes the last back."""

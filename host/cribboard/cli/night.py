@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from cribboard.night.director import Night
+    from cribboard.store import Database
 
 
 def _from_option(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -433,6 +434,16 @@ def night_history(night_id: int | None, db_url: str, as_json: bool) -> None:
     )
 
 
+def _field_after(db: "Database", n: "Night", leaving: int) -> None:
+    """A tournament's qualifying keeps two players or more for its playoff: a withdrawal that would leave
+    fewer is refused before it is drawn (a night's leave has no such bound)."""
+    from cribboard.store import tournaments
+    from cribboard.tournament import director
+
+    if tournaments.of_night(db, n.id) is not None:
+        director.check_field(len(n.players), len(n.players) - len(n.present) + leaving)
+
+
 def _change_room(
     db_url: str,
     night_id: int | None,
@@ -447,6 +458,8 @@ def _change_room(
 
     db = open_db(db_url)
     before = director.load(db, night_id)
+    if leaving:
+        _field_after(db, before, len(set(leaving)))
     n, start = director.change_room(db, before, [checked(p) for p in joining], leaving, start, namesakes)
     status(_("rounds %(first)d to %(last)d are drawn again") % {"first": start, "last": n.rounds})
     if namesakes:

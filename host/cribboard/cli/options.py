@@ -77,7 +77,7 @@ def open_db(url: str, create: bool = False) -> "Database":
     """The database at url, to write to. A SQLite file is made only by a command that begins what is kept
     there (create: sync, pair, the sheets, a night), which says so; elsewhere a path with no database (a
     typo in --db, or nothing synced yet) is an error, not a new empty database. A command that only reads
-    opens it with read_db."""
+    opens it with read_db. A damaged file is refused before anything is written to it."""
     from cribboard import store
 
     fresh = None
@@ -91,7 +91,7 @@ def open_db(url: str, create: bool = False) -> "Database":
                 )  # the error edge caps a line
             fresh = path
     try:
-        conn = _closed_at_the_end(store.connect(url, create=create))
+        conn = _closed_at_the_end(store.connect(url, create=create, checked=True))
     except OSError as e:
         raise store.DbError(_("cannot open the database %s: %s") % (url, e.strerror or e)) from None
     if fresh is not None:

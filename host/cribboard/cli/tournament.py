@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 _FORMATS = ("two", "one-cut", "one-alternating")  # (cribboard.tournament.qualifying's, as typed)
 _PLACES_COLUMNS = ["place", "player", "seed", "qualifying_rank", "card", "spread"]
-_CUT_WORDS = {"through": N_("through"), "at the line": N_("at the line"), "out": N_("out")}
+_CUT_WORDS = {"through": N_("through"), "at the line": N_("at the line"), "out": N_("out"), "withdrew": N_("withdrew")}
 
 
 TOURNAMENT: "EventKind[Tournament]" = EventKind(
@@ -92,6 +92,7 @@ def tournament_new(
     from cribboard.tournament import director, qualifying
 
     names = [checked(p) for p in entrants]
+    db, seats, the_scheme = beginning(db_url, tables, len(names), parts, lambda _db: scheme.Scheme())
     if games is None:
         per = qualifying.GAMES_A_PAIRING[fmt]
         games = min(qualifying.ACC_GAMES[1], qualifying.most_games(len(names), fmt) // per * per)
@@ -100,7 +101,6 @@ def tournament_new(
                 _("%(entrants)d entrants: %(games)d qualifying games, the most with no one met more than twice")
                 % {"entrants": len(names), "games": games}
             )
-    db, seats, the_scheme = beginning(db_url, tables, len(names), parts, lambda _db: scheme.Scheme())
     t = director.begin(db, names, games, seats, fmt, seed, name, best_of, final, the_scheme)
     say_namesakes(t.night)
     status(

@@ -3,13 +3,14 @@
 # written anywhere else in the host tool.
 from cribboard.store import club, connection, engine, games, migrations, nights, players, reports, results, sheets
 from cribboard.store.connection import connect
-from cribboard.store.engine import Database, DbError, Row, busy_wait, check_writable, is_server, path_of
+from cribboard.store.engine import Database, DbError, Row, busy_wait, check_sound, check_writable, is_server, path_of
 
 __all__ = [
     "Database",
     "DbError",
     "Row",
     "busy_wait",
+    "check_sound",
     "check_writable",
     "club",
     "connect",

@@ -155,10 +155,18 @@ class Database:
         return DbError(_("the database %s: %s") % (self.where, said))
 
     def all(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
-        return list(self.execute(sql, args).fetchall())
+        cursor = self.execute(sql, args)
+        try:  # SQLite reads a page only as its rows are fetched: a damaged one fails here
+            return list(cursor.fetchall())
+        except self.errors as e:
+            raise self._failed(e) from None
 
     def one(self, sql: str, args: Sequence[Any] = ()) -> Row | None:
-        return self.execute(sql, args).fetchone()
+        cursor = self.execute(sql, args)
+        try:
+            return cursor.fetchone()
+        except self.errors as e:
+            raise self._failed(e) from None
 
     def value(self, sql: str, args: Sequence[Any] = ()) -> Any:
         """The first column of the first row, or None."""
@@ -227,6 +235,28 @@ def check_writable(db: Database) -> None:
             raise _Probe
     except _Probe:
         return
+
+
+def check_sound(db: Database) -> None:
+    """DbError if a SQLite file is damaged (SQLite's quick check: every page and row readable, the indexes
+    in order; a season's database in a fraction of a second). A write touches only its own pages and would
+    succeed beside the damage, so a command that writes asks first and the damage is said before anything
+    is added to it. PostgreSQL checks its own pages."""
+    if db.engine != "sqlite":
+        return
+    try:
+        said = [line.strip() for r in db.all("PRAGMA quick_check(3)") for line in str(r["quick_check"]).splitlines()]
+    except DbError as e:  # too damaged to be checked: "database disk image is malformed"
+        said = [str(e).rsplit(": ", 1)[-1]]
+    if said != ["ok"]:
+        found = [line for line in said if line and not line.startswith("***")]  # (its "*** in database main ***")
+        raise DbError(
+            _(
+                "the database %(db)s is damaged (%(what)s): nothing was written to it; mend it "
+                "(`sqlite3 %(db)s .recover`) or use a copy"
+            )
+            % {"db": db.where, "what": "; ".join(found)}
+        )
 
 
 def open_sqlite(url: str, threads: bool = False, read_only: bool = False) -> Database:

@@ -5,8 +5,9 @@
 # qualifiers (108 entrants: 27 qualify, a bracket of 32, the top 5 get
 # byes), so the second round is a full bracket. Qualifiers are taken in the
 # qualifying standings' order (cribboard.ranking.TOURNAMENT); players still
-# equal at the line are shown to the director, who decides.
-from collections.abc import Sequence
+# equal at the line are shown to the director, who decides. A player who
+# withdrew is out: the places go to those still in.
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -47,18 +48,20 @@ class Cut:
         return self.qualifiers - len(self.through)
 
 
-def cut(standings: Sequence[Placed], entrants: int | None = None) -> Cut:
+def cut(standings: Sequence[Placed], entrants: int | None = None, withdrawn: Collection[int] = ()) -> Cut:
     """The cut of qualifying standings (in their order): entrants, if given, is the count the cut is of (a
-    field that had players leave may still count them as entrants); by default, every row."""
-    count = qualifiers(len(standings) if entrants is None else entrants)
-    count = min(count, len(standings))
+    field that had players leave still counts them as entrants); by default, every row. withdrawn: the rows
+    of players who left, out whatever their place (a playoff cannot seat them), the places filled from
+    those still in."""
+    eligible = [i for i in range(len(standings)) if i not in withdrawn]
+    count = min(qualifiers(len(standings) if entrants is None else entrants), len(eligible))
     if count == 0:
         return Cut(0, (), (), tuple(range(len(standings))))
-    line = standings[count - 1].rank
-    equal = [i for i, row in enumerate(standings) if row.rank == line]
-    through = tuple(i for i in range(len(standings)) if standings[i].rank < line)
+    line = standings[eligible[count - 1]].rank
+    equal = [i for i in eligible if standings[i].rank == line]
+    through = tuple(i for i in eligible if standings[i].rank < line)
     tied = tuple(equal) if len(through) + len(equal) > count else ()
     if not tied:
-        through = tuple(range(count))
+        through = tuple(eligible[:count])
     out = tuple(i for i in range(len(standings)) if i not in through and i not in tied)
     return Cut(count, through, tied, out)

@@ -27,7 +27,7 @@ from cribboard.tournament import playoffs as playing
 from cribboard.tournament import qualifying
 from cribboard.tournament.bracket import Slot
 
-THROUGH, AT_THE_LINE, OUT = "through", "at the line", "out"  # a qualifier's side of the cut
+THROUGH, AT_THE_LINE, OUT, WITHDREW = "through", "at the line", "out", "withdrew"  # a player's side of the cut
 BEST_OF = 3  # a playoff match's games when the director names none
 FINAL_BEST_OF = 5
 
@@ -59,17 +59,23 @@ class Tournament:
         return len(self.night.players)
 
     def the_cut(self) -> cutting.Cut:
-        return cutting.cut(self.standings(), self.entrants())
+        rows = self.standings()
+        gone = [i for i, r in enumerate(rows) if r.number not in self.night.present]
+        return cutting.cut(rows, self.entrants(), gone)
+
+    def withdrawn(self) -> int:
+        return len(self.night.players) - len(self.night.present)
 
     def cut_marks(self) -> list[str]:
-        """Each qualifying standings row's side of the cut, in their order: THROUGH, AT_THE_LINE or OUT (once
-        the cut is made, its seeds are through)."""
+        """Each qualifying standings row's side of the cut, in their order: THROUGH, AT_THE_LINE, OUT or
+        WITHDREW (once the cut is made, its seeds are through)."""
         rows = self.standings()
         if self.seeds is not None:
-            return [THROUGH if r.number in self.seeds else OUT for r in rows]
-        c = self.the_cut()
-        marks = {**dict.fromkeys(c.through, THROUGH), **dict.fromkeys(c.tied, AT_THE_LINE)}
-        return [marks.get(i, OUT) for i in range(len(rows))]
+            marks = {i: THROUGH for i, r in enumerate(rows) if r.number in self.seeds}
+        else:
+            c = self.the_cut()
+            marks = {**dict.fromkeys(c.through, THROUGH), **dict.fromkeys(c.tied, AT_THE_LINE)}
+        return [marks.get(i, OUT if r.number in self.night.present else WITHDREW) for i, r in enumerate(rows)]
 
     def places(self) -> list[tuple[int, int]]:
         """(place, player), first place first: the qualifiers by how far they went in the playoffs (those out
@@ -104,8 +110,7 @@ def begin(
     """A new tournament: its qualifying drawn at these tables (DrawError if it cannot be), scored by the
     scheme given, else the ACC's (a sanctioned tournament's, whatever the club's nights use)."""
     qualifying.check_format(len(entrants), games, fmt)
-    if cutting.qualifiers(len(entrants)) < 2:
-        raise CutError(_("%d entrants are too few for a playoff: one in four must be two or more") % len(entrants))
+    check_field(len(entrants))
     for n in (best_of, final_best_of):
         if n < 1 or n % 2 == 0:
             raise DrawError(_("a playoff match is best of an odd count of games (1, 3, 5...), not %d") % n)
@@ -126,6 +131,22 @@ def begin(
     )
     tid = kept.begin(db, night.id, fmt, best_of, final_best_of)
     return load(db, tid)
+
+
+def check_field(entrants: int, withdrawn: int = 0) -> None:
+    """CutError unless a playoff can be had: one in four of the entrants, and of those still in, two or more
+    (said when a tournament would begin with too few, and when withdrawals leave too few)."""
+    if cutting.qualifiers(entrants) < 2:
+        raise CutError(_("%d entrants are too few for a playoff: one in four must be two or more") % entrants)
+    if entrants - withdrawn < 2:
+        raise CutError(
+            ngettext(
+                "%(entrants)d entrants and %(withdrawn)d withdrawn leave %(left)d player: too few for a playoff",
+                "%(entrants)d entrants and %(withdrawn)d withdrawn leave %(left)d players: too few for a playoff",
+                entrants - withdrawn,
+            )
+            % {"entrants": entrants, "withdrawn": withdrawn, "left": entrants - withdrawn}
+        )
 
 
 def load(db: Database, tournament_id: int | None = None) -> Tournament:
@@ -187,8 +208,7 @@ def make_cut(db: Database, t: Tournament, take: Sequence[str] = ()) -> Tournamen
         )
     rows = t.standings()
     c = t.the_cut()
-    if c.qualifiers < 2:
-        raise CutError(_("%d entrants are too few for a playoff: one in four must be two or more") % t.entrants())
+    check_field(t.entrants(), t.withdrawn())
     through = [rows[i].number for i in c.through]
     if c.tied:
         tied = [rows[i].number for i in c.tied]
