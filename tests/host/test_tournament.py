@@ -143,6 +143,12 @@ def test_a_tournament_that_cannot_be_begun_or_cut_says_why(db_url):
     assert "the cut is not made yet" in refused("tournament", "result", "P1", "121", "P2", "90", *db)
 
 
+def test_a_tournament_too_small_for_a_playoff_makes_no_database(tmp_path):
+    path = tmp_path / "new.db"
+    assert "4 entrants are too few" in refused("tournament", "new", "A", "B", "C", "D", "--db", str(path))
+    assert not path.exists()
+
+
 def test_a_player_who_withdrew_is_out_of_the_cut_and_a_withdrawal_leaving_too_few_is_refused(db_url):
     """Eight entrants, two qualify. P1 and P3 lead after two games and leave: the cut passes them over and
     takes the next two still in, their rows marked as withdrawn; a withdrawal that would leave one player is

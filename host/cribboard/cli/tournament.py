@@ -92,15 +92,17 @@ def tournament_new(
     from cribboard.tournament import director, qualifying
 
     names = [checked(p) for p in entrants]
-    db, seats, the_scheme = beginning(db_url, tables, len(names), parts, lambda _db: scheme.Scheme())
+    director.check_field(len(names))  # (before a new database is made for a tournament that cannot be)
+    fewer = games is None
     if games is None:
         per = qualifying.GAMES_A_PAIRING[fmt]
         games = min(qualifying.ACC_GAMES[1], qualifying.most_games(len(names), fmt) // per * per)
-        if games < qualifying.ACC_GAMES[1]:
-            status(
-                _("%(entrants)d entrants: %(games)d qualifying games, the most with no one met more than twice")
-                % {"entrants": len(names), "games": games}
-            )
+    db, seats, the_scheme = beginning(db_url, tables, len(names), parts, lambda _db: scheme.Scheme())
+    if fewer and games < qualifying.ACC_GAMES[1]:
+        status(
+            _("%(entrants)d entrants: %(games)d qualifying games, the most with no one met more than twice")
+            % {"entrants": len(names), "games": games}
+        )
     t = director.begin(db, names, games, seats, fmt, seed, name, best_of, final, the_scheme)
     say_namesakes(t.night)
     status(
