@@ -139,11 +139,13 @@ def test_a_night_at_tables_without_boards_and_a_board_changed_between_rounds(db_
     assert "can begin at round 2" in refused("night", "table", "1", "b0ard-tw", "--from", "1", *db)
     assert "name the board" in refused("night", "table", "1", *db)
     assert "has no table 'T9'" in refused("night", "table", "T9", "--none", *db)
-    ok("night", "table", "1", "--none", *db)
+    taken = ok("night", "table", "1", "--none", *db).stderr
     ok("night", "table", "2", "b0ard-tw", *db)
     round2 = [g for g in as_json("night", "round", *db) if g["second"]]
     assert {g["table"]: g["board"] for g in round2} == {"1": None, "2": BOARDS[1]}
     by_table = {g["table"]: g for g in round2}
+    assert "board %s's game of round 2 at table 1 does not count" % BOARDS[0] in taken  # what to type instead
+    assert "`cribboard night result 2 %s SCORE %s SCORE`" % (by_table["1"]["first"], by_table["1"]["second"]) in taken
     boards.play(BOARDS[1], [by_table["2"]["first"], by_table["2"]["second"]], 1, 70)
     boards.play(BOARDS[0], [by_table["1"]["first"], by_table["1"]["second"]], 0, 70)  # the dead one: flagged
     (flag,) = as_json("night", "flags", *db)

@@ -1,6 +1,7 @@
 # A club night: the director's commands, from the draw to the final
 # standings (docs/night.md walks through one).
 import json
+import shlex
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -295,15 +296,52 @@ def night_table(
     if (board is None) == (not no_board):
         raise UsageError(_("name the board to put at table %s, or give --none to take its board away") % table)
     db = open_db(db_url)
-    n = director.set_board(db, director.load(db, night_id), table, board, start)
+    before = director.load(db, night_id)
+    n = director.set_board(db, before, table, board, start)
     number = n.round_now() if start is None else start
     put = n.tables.board_at(table, number)
+    if put is not None:
+        status(
+            _("table %(table)s has board %(board)s from round %(round)d")
+            % {"table": table, "board": put, "round": number}
+        )
+        return
     status(
-        _("table %(table)s has board %(board)s from round %(round)d") % {"table": table, "board": put, "round": number}
-        if put is not None
-        else _("table %(table)s has no board from round %(round)d: its results are entered by hand")
+        _("table %(table)s has no board from round %(round)d: its results are entered by hand")
         % {"table": table, "round": number}
     )
+    gone = before.tables.board_at(table, number)
+    if gone is not None:
+        _say_game_by_hand(n, gone, table, number)
+
+
+def _say_game_by_hand(n: "Night", gone: str, table: str, number: int) -> None:
+    """What the director types for the game a board taken away (unplugged, dead) was to report: the pair
+    at its table in that round, if that game is not in yet. Its game under way on the board never counts."""
+    from cribboard.night import results
+
+    for g in n.drawn[number - 1] if 1 <= number <= len(n.drawn) else ():
+        if (
+            g.table == table
+            and g.second is not None
+            and (number, results.pair(g.first, g.second)) not in n.filed.results
+        ):
+            status(
+                _(
+                    "board %(board)s's game of round %(round)d at table %(table)s does not count: once "
+                    "%(first)s and %(second)s have played it out, `cribboard night result %(round)d %(first_arg)s "
+                    "SCORE %(second_arg)s SCORE`"
+                )
+                % {
+                    "board": gone,
+                    "round": number,
+                    "table": table,
+                    "first": n.label(g.first),
+                    "second": n.label(g.second),
+                    "first_arg": shlex.quote(n.label(g.first)),
+                    "second_arg": shlex.quote(n.label(g.second)),
+                }
+            )
 
 
 @night.command("flags")
