@@ -122,3 +122,39 @@ def test_the_command_line_says_clicks_errors_in_the_language():
         one_line_error(done, 2, "errore")
         == "cribboard: errore: Valore non valido per '--format': 'xml' non è nessuno tra 'csv', 'json'."
     )
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_placeholder_in_every_help_is_in_the_language(language, speaking):
+    """[OPTIONS], an argument's name (FIRST_SCORE, ENTRANTS...), a value's type (INTEGER RANGE, TEXT): each
+    word is one the catalogue translates, and no help shows it in English where the language has its own."""
+    import re
+
+    from cribboard.cli.localized import PLACEHOLDER_WORDS
+
+    word = re.compile(r"[A-Z][A-Z_]+(?: RANGE)?")
+    kept_as_is = {"EY"}  # piquet's tricks, the elder's and the younger's letters: what is typed
+    shown = {}
+    speaking("en")
+    for path, command, _is_group in _commands(root):
+        ctx = click.Context(command, info_name=" ".join(path))
+        for p in command.params:
+            if not getattr(p, "is_flag", False) and not getattr(p, "count", False):
+                for w in word.findall(p.make_metavar(ctx)):
+                    assert w in PLACEHOLDER_WORDS or w in kept_as_is, (path, p.name, w)
+                    shown.setdefault(w, path)
+    speaking(language)
+    own = {w for w in PLACEHOLDER_WORDS if i18n._(w) != w}
+    assert len(own) > 20  # (the rest are the same word in the language: ID, URL, HOST...)
+    for path, command, _is_group in [((), root, True), *_commands(root)]:
+        text = command.get_help(click.Context(command, info_name=" ".join(("cribboard",) + path)))
+        usage = text.split("\n\n")[0]
+        options = [line.split("  ")[1] for line in text.splitlines() if line.startswith("  -") and "  " in line[2:]]
+        for w in own:
+            assert not re.search(r"(?<![\w])%s(?![\w])" % re.escape(w), usage + "\n" + "\n".join(options)), (
+                language,
+                path,
+                w,
+                usage,
+            )
+    assert "[OPTIONS]" not in root.get_help(click.Context(root, info_name="cribboard"))
