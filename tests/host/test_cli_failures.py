@@ -12,6 +12,7 @@ import tty
 
 import pytest
 from clirun import ENGLISH, cli, one_line_error
+from damage import damage
 from deadline import COMMAND_S, WAIT_S
 
 from cribboard import records, store
@@ -48,13 +49,7 @@ def test_a_damaged_database_is_refused_before_a_command_writes_to_it(tmp_path):
     and how to mend it, and leaves it as it was."""
     db = str(tmp_path / "club.db")
     assert cli("night", "new", "Ann", "Bob", "Cy", "Dee", "--db", db).returncode == 0
-    conn = sqlite3.connect(db)
-    page_size = conn.execute("PRAGMA page_size").fetchone()[0]
-    root = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'games'").fetchone()[0]
-    conn.close()
-    with open(db, "r+b") as f:
-        f.seek((root - 1) * page_size)
-        f.write(b"\xde\xad" * (page_size // 2))
+    damage(db)
     before = hashlib.sha256(open(db, "rb").read()).hexdigest()
     writes = [
         ["tournament", "new", *["P%d" % i for i in range(8)]],

@@ -11,10 +11,10 @@ import hashlib
 import os
 import shutil
 import signal
-import sqlite3
 
 import click
 import pytest
+from damage import damage
 from test_golden import evening
 
 from cribboard.cli import base
@@ -71,13 +71,7 @@ def rooms(tmp_path_factory):
     evening(db, path)
     damaged = str(path / "damaged.db")
     shutil.copy(db, damaged)
-    conn = sqlite3.connect(damaged)
-    size = conn.execute("PRAGMA page_size").fetchone()[0]
-    root_page = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'games'").fetchone()[0]
-    conn.close()
-    with open(damaged, "r+b") as f:
-        f.seek((root_page - 1) * size)
-        f.write(b"\xde\xad" * (size // 2))
+    damage(damaged)
     return path, db, damaged
 
 
