@@ -4,7 +4,7 @@
 # The commands (cli/night.py, cli/tournament.py) open the link and print
 # the answer; a board on the club's WiFi is told with the server's answers.
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cribboard.errors import UsageError
 from cribboard.text.i18n import _
@@ -55,13 +55,12 @@ def send_night(link: "BoardLink", night: "Night", round_no: int | None) -> Night
             % {"board": board, "round": round_no or night.round_now(), "night": night.id}
         )
     number, g = seat
-    link.set_names([night.roster.name(g.first), night.roster.name(g.second or 0)])
+    _seated(link, board, [night.roster.name(g.first), night.roster.name(g.second or 0)], None)
     return NightSeat(board, number, g.table, night.label(g.first), night.label(g.second))
 
 
 def send_match(link: "BoardLink", t: "Tournament") -> MatchSeat:
-    """Tell the board its playoff match: the pair and the match's length. A board with points entered in
-    its game keeps it (its game is never given to the match): refused, saying what it kept."""
+    """Tell the board its playoff match: the pair and the match's length."""
     from cribboard.tournament import director
 
     board = board_at(link)
@@ -69,10 +68,48 @@ def send_match(link: "BoardLink", t: "Tournament") -> MatchSeat:
     if seat is None:
         raise UsageError(_("board %s is at no table with a playoff match on") % board)
     names, best_of = seat
-    taken = link.seat(names, best_of)
-    if taken != names:
-        raise UsageError(
-            _("board %(board)s kept %(taken)s: its game has points entered (the match is seated once it is over)")
-            % {"board": board, "taken": " - ".join(taken)}
-        )
+    _seated(link, board, names, best_of)
     return MatchSeat(board, names, best_of)
+
+
+def _seated(link: "BoardLink", board: str, names: list[str], best_of: int | None) -> None:
+    """The board told its pair, track 1 first (and a playoff match's length), and what it took read back: a
+    match under way on it keeps its own players (never renamed into the new pair's, its games never theirs),
+    refused saying what it kept. A board from before seats (protocol 6) is given the names alone."""
+    if not link.proto:
+        link.hello()
+    if link.proto < 6 and best_of is None:
+        link.set_names(names)
+        return
+    link.seat(names, best_of)
+    kept = link.state()
+    settings = kept.get("settings")
+    if kept.get("names") == names and (
+        best_of is None or (isinstance(settings, dict) and settings.get("best_of") == best_of)
+    ):
+        return
+    raise UsageError(
+        _(
+            "board %(board)s kept its match under way (%(kept)s): the new pair is seated once it is over, or "
+            "cleared on the board (hold OK, menu item 2: new match); then send again"
+        )
+        % {"board": board, "kept": under_way(kept)}
+    )
+
+
+def under_way(state: dict[str, Any]) -> str:
+    """A board's match as its state says it: "Ed - Bo, best of 3: game 2 at 5-0, games 1-0"."""
+    names = [str(n) for n in state.get("names") or []]
+    settings = state.get("settings") if isinstance(state.get("settings"), dict) else {}
+    closed = [r for r in state.get("closed") or [] if isinstance(r, list) and r]
+    events = [e for e in (state.get("events") or [])[: state.get("cursor")] if isinstance(e, list) and len(e) > 1]
+    sides = max(len(names), 2)
+    score = [sum(int(e[1]) for e in events if e[0] == side) for side in range(sides)]
+    wins = [sum(1 for r in closed if r[0] == side) for side in range(sides)]
+    said = " - ".join(names) or _("its tracks unnamed")
+    if isinstance(settings, dict) and isinstance(settings.get("best_of"), int) and settings["best_of"] > 1:
+        said += _(", best of %d") % settings["best_of"]
+    said += _(": game %(game)d at %(score)s") % {"game": len(closed) + 1, "score": "-".join(map(str, score))}
+    if closed:
+        said += _(", games %s") % "-".join(map(str, wins))
+    return said

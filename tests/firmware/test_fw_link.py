@@ -316,3 +316,50 @@ def test_the_clubs_seat_with_a_length_starts_a_match_of_that_length_shown_and_re
     assert t.app.match is not m  # and a new one of the same length waits for the next pair
     api.seat(["Cy", "Di"], 5)  # the next round's pair and length, before its first entry
     assert (t.app.match.best_of, t.state()["names"]) == (5, ["Cy", "Di"])
+
+
+def test_a_seat_never_renames_a_game_under_way_and_takes_the_board_between_games():
+    """A board unplugged mid-game and seated with the next pair: its game with points entered keeps its
+    players and its match its length (the host reads back the names kept and says so); entries all undone,
+    or between two games (what was won is logged already), the seat starts the new pair's match of its
+    length, track 1 dealing."""
+    t = Table()
+    t.connect()
+    api = HostApi(t.app)
+    api.seat(["Ed", "Bo"], 3)
+    t.enter(0, 5)  # 5-0 in game 1
+    m = t.app.match
+    api.seat(["Ed", "Cy"], 5)
+    assert (t.app.match is m, m.best_of, t.state()["names"]) == (True, 3, ["Ed", "Bo"])
+    api.seat(["Ed", "Bo"], 5)  # the same pair, another length: the game under way keeps its match
+    assert (t.app.match is m, m.best_of) == (True, 3)
+    t.tap("UNDO")  # the entry undone: nothing on the board is the old pair's, the seat is taken
+    api.seat(["Al", "Di"], 3)
+    assert (t.app.match is not m, t.state()["names"]) == (True, ["Al", "Di"])
+    api.seat(["Ed", "Bo"], 3)
+    m = t.app.match
+    play(t, [100, 0], winner=0, chunk=29)
+    t.tap("OK")
+    assert (t.app.match is m, len(m.closed)) == (True, 1)  # game 2 next, nothing entered in it
+    logged = len(replies(t.ask("LIST 0"))) - 1
+    api.seat(["Ed", "Cy"], 5)
+    assert (t.app.match.best_of, t.state()["names"], t.app.match.closed) == (5, ["Ed", "Cy"], [])
+    assert len(replies(t.ask("LIST 0"))) - 1 == logged == 1  # Ed's game against Bo stays logged, as it was
+
+
+def test_a_nights_seat_waits_only_for_the_game_under_way():
+    """A night's seat (no length) is one game: taken between two games of the board's own match (a night's
+    board left at best of 3), refused while the game on the board has points entered."""
+    t = Table()
+    t.connect()
+    api = HostApi(t.app)
+    api.seat(["Ann", "Bob"], 3)
+    play(t, [100, 0], winner=0, chunk=29)
+    t.tap("OK")
+    assert len(t.app.match.closed) == 1  # the board's own match goes on
+    t.enter(1, 7)
+    api.seat(["Cy", "Di"], None)
+    assert t.state()["names"] == ["Ann", "Bob"]  # the game under way keeps its players
+    t.tap("UNDO")
+    api.seat(["Cy", "Di"], None)
+    assert (t.state()["names"], t.app.match.closed, t.app.match.game.events) == (["Cy", "Di"], [], [])

@@ -246,8 +246,9 @@ def test_a_playoff_game_by_hand_is_one_more_or_a_fix_and_undoes(db_url, tmp_path
 
 
 def test_a_board_on_usb_is_told_its_playoff_match_and_its_games_win_it(tmp_path, db_url):
-    """The final at a board on USB: `tournament send` seats the pair and the match's length (best of 3);
-    two games won on its buttons, synced, win the match and the tournament."""
+    """The final at a board on USB: `tournament send` seats the pair and the match's length (best of 3), and
+    is refused while a game begun before it has points on the board; two games won on its buttons, synced,
+    win the match and the tournament."""
     from simboard import Board
 
     from cribboard.sim.simulator import board_ident
@@ -270,6 +271,10 @@ def test_a_board_on_usb_is_told_its_playoff_match_and_its_games_win_it(tmp_path,
         ok("tournament", "cut", *db)
         (final,) = as_json("tournament", "bracket", *db)
         assert (final["table"], final["board"]) == ("1", ident)
+        board.enter("P1", 5)  # a game begun before the seat (its own players, 5-0): the board keeps it
+        kept = refused("tournament", "send", "--port", board.port, *db)
+        assert "kept its match under way" in kept and "game 1 at 5-0" in kept and "new match" in kept, kept
+        board.press("UNDO")  # its one entry undone: nothing of it is lost, the seat is taken
         told = ok("tournament", "send", "--port", board.port, *db)
         assert "%s against %s, best of 3" % tuple(final["players"]) in told.stderr
         for _game in range(2):  # track 1 (the higher seed) to 121 twice on the buttons

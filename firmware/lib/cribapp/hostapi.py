@@ -105,9 +105,11 @@ class HostApi:
 
     def seat(self, names, best_of=None):
         """The players the club puts at this board (its answer), track 1 first: who deals first; best_of,
-        a tournament's playoff match's length. Kept when they change the tracks' names or the match's
-        length; a new pair (or length) on a game with no entry yet starts a new match that track 1 deals,
-        as the draw says. What this board cannot take is left (the answer is the club's, not a user's)."""
+        a tournament's playoff match's length. A new pair (or length) starts a new match that track 1
+        deals, as the draw says, once nothing is entered in the game on the board: a game under way is its
+        players' and is never renamed into another pair's (the host reads back what the board kept; the
+        club says it again until the game is over or cleared). What this board cannot take is left (the
+        answer is the club's, not a user's)."""
         app = self.app
         s = app.session
         settings = s.settings
@@ -115,15 +117,16 @@ class HostApi:
             settings = dict(settings, best_of=best_of, first_to=None)
         if names == s.names and settings is s.settings:
             return
+        if s.match.game.cursor:
+            return  # (between games, what was won is logged already: nothing of the old pair's is lost)
         try:
             s.set_names(names)
         except ValueError:
             return
-        if not s.match.game.events:
-            from cribapp.boardview import view_for  # (loaded already: the app draws with it)
+        from cribapp.boardview import view_for  # (loaded already: the app draws with it)
 
-            s.new_match(settings, 0)
-            app._view = view_for(s.match)
+        s.new_match(settings, 0)
+        app._view = view_for(s.match)
         app.save()
 
     def keep_config(self, kind, data):

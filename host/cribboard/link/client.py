@@ -167,9 +167,9 @@ class BoardLink(SealedLines):
             raise LinkError(_("the board's firmware is too old to take names: update it with `cribboard flash`"))
         self.ask(_line(NAMES, json.dumps(names, ensure_ascii=False)), (OK,))
 
-    def seat(self, names: list[str], best_of: int) -> list[str]:
-        """A playoff table's pair (track 1 first) and its match's length, as the club's answer gives them over
-        WiFi (protocol 6); the names the board's tracks have after it."""
+    def seat(self, names: list[str], best_of: int | None) -> list[str]:
+        """A table's pair (track 1 first) and a playoff match's length (None: the board's own), as the club's
+        answer gives them over WiFi (protocol 6); the names the board's tracks have after it."""
         if not self.proto:
             self.hello()
         if self.proto < 6:
@@ -179,6 +179,8 @@ class BoardLink(SealedLines):
             taken = json.loads(reply.split(" ", 2)[2])
         except (IndexError, ValueError):
             taken = None
+        if taken is None and reply.split(" ", 2)[2:] == ["null"]:
+            return []  # (a board whose tracks have no names yet kept its match)
         if not isinstance(taken, list):
             raise LinkError(_("the board answered a seat with a line that is not one: %r") % reply[:80])
         return [str(n) for n in taken]
