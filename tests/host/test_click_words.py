@@ -122,6 +122,10 @@ def test_the_command_line_says_clicks_errors_in_the_language():
         one_line_error(done, 2, "errore")
         == "cribboard: errore: Valore non valido per '--format': 'xml' non è nessuno tra 'csv', 'json'."
     )
+    done = cli("--lang", "es", "night", "result", "1")  # an argument's name, as the help shows it
+    assert one_line_error(done, 2, "error") == "cribboard: error: Falta el argumento 'PRIMERO'."
+    done = cli("--lang", "it", "night", "result", "x")
+    assert one_line_error(done, 2, "errore").startswith("cribboard: errore: Valore non valido per 'TURNO': 'x'")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

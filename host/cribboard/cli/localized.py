@@ -105,6 +105,14 @@ class _TranslatedHelp:
         with _translated(self, ctx):
             return super().get_usage(ctx)  # type: ignore[misc]
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)  # type: ignore[misc]
+        except click.BadParameter as e:  # (its words, an argument's placeholder among them, are made when said)
+            with _translated(self, ctx):
+                said = e.format_message()
+            raise click.UsageError(said, e.ctx) from None
+
     def get_short_help_str(self, limit: int = 45) -> str:
         with _translated(self):
             return super().get_short_help_str(limit)  # type: ignore[misc]
