@@ -55,6 +55,17 @@ def test_players_equal_at_the_line_are_left_to_the_director():
     assert (c.through, c.tied, c.open_places()) == ((), tuple(range(8)), 2)
 
 
+def test_a_player_who_withdrew_is_passed_over_and_the_places_go_to_those_still_in():
+    # 12 entrants: 3 qualify. The leader and the third withdrew: the next two still in take their places.
+    c = cut.cut(rows([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]), entrants=12, withdrawn={0, 2})
+    assert (c.qualifiers, c.through, c.tied) == (3, (1, 3, 4), ())
+    assert 0 in c.out and 2 in c.out
+    c = cut.cut(rows([1, 2, 3, 4, 4, 6, 7, 8, 9, 10, 11, 12]), entrants=12, withdrawn={2})  # the line moves down
+    assert (c.through, c.tied, c.open_places()) == ((0, 1), (3, 4), 1)
+    c = cut.cut(rows([1, 2, 3, 4, 5, 6, 7, 8]), entrants=8, withdrawn=set(range(7)))  # one left: a cut of one
+    assert (c.qualifiers, c.through) == (1, (7,))
+
+
 def test_the_chart_reads_as_the_accs_columns_and_its_top_seeds_meet_last():
     pairs = chart.first_round(64)
     at = {p: i for i, p in enumerate(pairs)}

@@ -60,7 +60,8 @@ class Tournament:
 
     def the_cut(self) -> cutting.Cut:
         rows = self.standings()
-        gone = [i for i, r in enumerate(rows) if r.number not in self.night.present]
+        present = set(self.night.present)
+        gone = {i for i, r in enumerate(rows) if r.number not in present}
         return cutting.cut(rows, self.entrants(), gone)
 
     def withdrawn(self) -> int:
