@@ -98,18 +98,20 @@ def _seated(link: "BoardLink", board: str, names: list[str], best_of: int | None
 
 
 def under_way(state: dict[str, Any]) -> str:
-    """A board's match as its state says it: "Ed - Bo, best of 3: game 2 at 5-0, games 1-0"."""
-    names = [str(n) for n in state.get("names") or []]
-    settings = state.get("settings") if isinstance(state.get("settings"), dict) else {}
-    closed = [r for r in state.get("closed") or [] if isinstance(r, list) and r]
-    events = [e for e in (state.get("events") or [])[: state.get("cursor")] if isinstance(e, list) and len(e) > 1]
-    sides = max(len(names), 2)
-    score = [sum(int(e[1]) for e in events if e[0] == side) for side in range(sides)]
-    wins = [sum(1 for r in closed if r[0] == side) for side in range(sides)]
-    said = " - ".join(names) or _("its tracks unnamed")
-    if isinstance(settings, dict) and isinstance(settings.get("best_of"), int) and settings["best_of"] > 1:
-        said += _(", best of %d") % settings["best_of"]
-    said += _(": game %(game)d at %(score)s") % {"game": len(closed) + 1, "score": "-".join(map(str, score))}
-    if closed:
-        said += _(", games %s") % "-".join(map(str, wins))
+    """A board's match as its state says it (read as its scoreboard): "Ed - Bo, best of 3: game 2 at 5-0,
+    games 1-0"."""
+    from cribboard.link.lines import LinkError
+    from cribboard.web import scoreboard
+
+    try:
+        shown = scoreboard.view(state)
+    except ValueError as e:  # (a board that lies about its state)
+        raise LinkError(_("the board sent a state that is not a board's: %s") % ascii(str(e))[:80]) from None
+    said = " - ".join(shown["players"])
+    best_of = shown["standings"]["best_of"]
+    if isinstance(best_of, int) and best_of > 1:
+        said += _(", best of %d") % best_of
+    said += _(": game %(game)d at %(score)s") % {"game": shown["game"], "score": "-".join(map(str, shown["scores"]))}
+    if shown["game"] > 1:
+        said += _(", games %s") % "-".join(map(str, shown["standings"]["wins"]))
     return said

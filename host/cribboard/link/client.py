@@ -178,8 +178,8 @@ class BoardLink(SealedLines):
         try:
             taken = json.loads(reply.split(" ", 2)[2])
         except (IndexError, ValueError):
-            taken = None
-        if taken is None and reply.split(" ", 2)[2:] == ["null"]:
+            taken = ()  # (no JSON at all)
+        if taken is None:
             return []  # (a board whose tracks have no names yet kept its match)
         if not isinstance(taken, list):
             raise LinkError(_("the board answered a seat with a line that is not one: %r") % reply[:80])

@@ -245,9 +245,10 @@ def check_sound(db: Database) -> None:
     if db.engine != "sqlite":
         return
     try:
-        said = [line.strip() for r in db.all("PRAGMA quick_check(3)") for line in str(r["quick_check"]).splitlines()]
-    except DbError as e:  # too damaged to be checked: "database disk image is malformed"
-        said = [str(e).rsplit(": ", 1)[-1]]
+        rows = db.conn.execute("PRAGMA quick_check(3)").fetchall()
+        said = [line.strip() for r in rows for line in str(r["quick_check"]).splitlines()]
+    except sqlite3.Error as e:  # too damaged to be checked: "database disk image is malformed"
+        said = [str(e)]
     if said != ["ok"]:
         found = [line for line in said if line and not line.startswith("***")]  # (its "*** in database main ***")
         raise DbError(
