@@ -10,8 +10,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 SAID = {  # what each language shows: the board's caption, the discard panel, its table, the scoreboard
     "es-ES": ("tablero simulado", "Descarte", "puesto", "calle 1: 1-30", "partida 1, al mejor de 3"),
-    "it-IT": ("tavola simulata", "Scarto", "posto", "strada 1: 1-30", "partita 1, al meglio di 3"),
-    "de-DE": ("simuliertes Board", "Abwurf", "Platz", "Straße 1: 1-30", "Spiel 1, beste aus 3"),
+    "it-IT": ("plancia simulata", "Scarto", "posto", "strada 1: 1-30", "partita 1, al meglio di 3"),
+    "de-DE": ("simuliertes Brett", "Abwurf", "Platz", "Straße 1: 1-30", "Spiel 1, höchstens 3 Spiele"),
 }
 
 
@@ -55,7 +55,7 @@ def test_the_page_speaks_the_browsers_language_and_remembers_the_readers_choice(
             )
             page.select_option("#lang", "de")  # the reader's choice over the browser's
             page.wait_for_function(  # (the page reloads itself in the new language: no #what meanwhile)
-                "document.getElementById('what')?.textContent === 'simuliertes Board'", timeout=PAGE_WAIT_MS
+                "document.getElementById('what')?.textContent === 'simuliertes Brett'", timeout=PAGE_WAIT_MS
             )
             page.goto(board.url, wait_until="load")  # remembered on the next visit
             assert shown(page) == SAID["de-DE"]
@@ -135,7 +135,7 @@ def test_every_text_fits_its_box_and_no_english_is_left_in_any_language(board):
 KEPT_AS_IN_ENGLISH = {
     "es": {"skunk", "triple skunk"},
     "it": {"skunk"},
-    "de": {"skunk", "partie", "Board %s", "E[hand]"},
+    "de": {"skunk", "partie", "E[hand]"},
 }
 
 

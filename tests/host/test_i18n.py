@@ -243,3 +243,30 @@ def test_a_browsers_accept_language_picks_the_page_language():
     kept = {m.id for m in catalogues._read(catalogues.TEMPLATE) if m.id}
     assert len(words) > 30
     assert set(words) <= kept
+
+
+# One word per thing in each language, as a club's players say it: the
+# electronic board beside the wooden table (tablero/mesa, plancia/tavolo,
+# Brett/Tisch), a match of several games (encuentro, incontro, Match: German
+# takes the sports word as Duden has it), "best of" in the language's own
+# words. A word a translator used beside the chosen one is listed as a variant;
+# the dev board a firmware is flashed onto keeps its trade name (MicroPython-Board).
+GLOSSARY_VARIANTS = {
+    "es": [r"\bpartidos?\b"],
+    "it": [r"\btavol[ae]\b", r"\btavolett[ae]\b", r"\bTAVOLA\b"],
+    "de": [r"(?<!Python-)\bBoards?\b", r"\bBOARD\b", r"\b[Bb]est[ -]of\b", r"beste aus"],
+}
+
+
+@pytest.mark.parametrize("language", sorted(GLOSSARY_VARIANTS))
+def test_each_thing_has_one_word_in_each_language(language):
+    import re
+
+    from babel.messages.pofile import read_po
+
+    with (catalogues.LOCALE / language / "LC_MESSAGES" / "cribboard.po").open("rb") as f:
+        messages = [m for m in read_po(f) if m.id]
+    said = [(m.id, s) for m in messages for s in (m.string if isinstance(m.string, tuple) else (m.string,))]
+    assert len(said) > 500, "the %s catalogue was read whole" % language
+    variants = [(v, msgid) for v in GLOSSARY_VARIANTS[language] for msgid, s in said if re.search(v, s)]
+    assert variants == [], "%s says a thing in a word beside its glossary's: %s" % (language, variants[:5])

@@ -103,7 +103,7 @@ def test_the_board_commands_speak_the_language(tmp_path):
         str(tmp_path / "c.db"),
         env={"LANG": "it_IT.UTF-8"},
     )
-    assert one_line_error(done, 2, "errore") == "cribboard: errore: nessuna tavola corrisponde a 'zz'"
+    assert one_line_error(done, 2, "errore") == "cribboard: errore: nessuna plancia corrisponde a 'zz'"
     done = cli("flash", "--drive", str(tmp_path), env={"LANG": "de_DE.UTF-8"})
     assert "ist kein CircuitPython-Laufwerk" in one_line_error(done, 2, "Fehler")
     done = cli("plot", "7", "-o", str(tmp_path / "p.png"), "--db", str(tmp_path / "c.db"), env={"LANG": "es_ES.UTF-8"})
