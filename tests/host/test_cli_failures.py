@@ -12,7 +12,7 @@ import tty
 
 import pytest
 from clirun import ENGLISH, cli, one_line_error
-from damage import damage
+from damage import damage, read_only
 from deadline import COMMAND_S, WAIT_S
 
 from cribboard import records, store
@@ -61,6 +61,29 @@ def test_a_damaged_database_is_refused_before_a_command_writes_to_it(tmp_path):
     for args in writes:
         line = one_line_error(cli(*args, "--db", db, stdin=""))
         assert "is damaged" in line and ".recover" in line, (args, line)
+    assert hashlib.sha256(open(db, "rb").read()).hexdigest() == before
+
+
+def test_a_database_the_user_may_only_read_is_read_and_a_write_refused_before_it_begins(tmp_path):
+    """A file on a read-only mount, or another user's: the commands that read it work; one that would
+    write says so in a line before working anything out, and the file is as it was."""
+    db = str(tmp_path / "club.db")
+    assert cli("night", "new", "Ann", "Bob", "Cy", "Dee", "--db", db).returncode == 0
+    before = hashlib.sha256(open(db, "rb").read()).hexdigest()
+    with read_only(db):
+        for args in (["night", "standings"], ["stats"], ["players", "list"]):
+            assert cli(*args, "--db", db).returncode == 0, args
+        for args in (
+            ["tournament", "new", *["P%d" % i for i in range(8)]],
+            ["night", "result", "2", "Ann", "121", "Bob", "90"],
+            ["piquet", "sheet", "--names", "Ann,Bob"],
+            ["players", "rename", "Ann", "--player", "Anne"],
+        ):
+            done = cli(*args, "--db", db, stdin="")
+            assert done.returncode == 1, (args, done.stderr)
+            line = one_line_error(done)
+            assert "cannot be written here" in line and "nothing was written" in line, (args, line)
+            assert "rounds" not in done.stderr, "refused before the draw is said: %s" % done.stderr
     assert hashlib.sha256(open(db, "rb").read()).hexdigest() == before
 
 
@@ -479,7 +502,7 @@ def test_a_database_whose_schema_is_older_is_brought_up_to_date_once_then_read_o
     conn.close()
     db = connection.read(str(path))
     assert db.value("SELECT version FROM schema_version") == store.migrations.SCHEMA_VERSION
-    with pytest.raises(store.DbError, match="readonly"):
+    with pytest.raises(store.DbError, match="cannot be written here"):
         db.execute("DELETE FROM games")
     db.close()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["old.db"]

@@ -104,7 +104,7 @@ def test_serve_refuses_a_database_it_cannot_write_before_it_says_it_is_up(tmp_pa
     store.connect(str(path)).close()
     immutable = subprocess.run(["chattr", "+i", str(path)], capture_output=True).returncode == 0  # (root writes
     if immutable:  # any file a mode forbids; an immutable one, as on a read-only mount, not)
-        cases.append((str(path), "readonly database"))
+        cases.append((str(path), "cannot be written here"))
     try:
         for url, why in cases:
             done = cli("serve", "--db", url, "--http", "127.0.0.1:0", "--json", timeout=COMMAND_S)

@@ -1,12 +1,12 @@
 # Every subcommand, tournament and tables included, fed what a hostile newcomer
 # types: each argument and each option's value empty, negative, huge, bytes
-# that are no UTF-8, a terminal escape; the command alone; a damaged database;
-# a port with nothing behind it; Ctrl-C while it works. Run in this process
-# (a new interpreter a case would take minutes): no traceback, an exit status
-# of 0, 1, 2 or 130, and the database unchanged unless the command wrote what
-# it was asked to. The long-running commands (serve, sim, live, watch) are
-# left to their own tests (test_hostile_inputs.py holds their bad values):
-# started here, they would serve.
+# that are no UTF-8, a terminal escape; the command alone; a damaged database
+# and one the user may only read; a port with nothing behind it; Ctrl-C while
+# it works. Run in this process (a new interpreter a case would take minutes):
+# no traceback, an exit status of 0, 1, 2 or 130, and the database unchanged
+# unless the command wrote what it was asked to. The long-running commands
+# (serve, sim, live, watch) are left to their own tests (test_hostile_inputs.py
+# holds their bad values): started here, they would serve.
 import hashlib
 import os
 import shutil
@@ -14,7 +14,7 @@ import signal
 
 import click
 import pytest
-from damage import damage
+from damage import damage, read_only
 from test_golden import evening
 
 from cribboard.cli import base
@@ -72,7 +72,10 @@ def rooms(tmp_path_factory):
     damaged = str(path / "damaged.db")
     shutil.copy(db, damaged)
     damage(damaged)
-    return path, db, damaged
+    kept = str(path / "read-only.db")
+    shutil.copy(db, kept)
+    with read_only(kept):
+        yield path, db, damaged, kept
 
 
 def _digest(db):
@@ -106,7 +109,7 @@ def _run(argv, capsys):
 
 @pytest.mark.parametrize("group", sorted({p[0] for p, _c in _leaves(root)}))
 def test_every_subcommand_refuses_hostile_input_in_a_line_and_keeps_the_database(group, rooms, capsys, monkeypatch):
-    path, db, damaged = rooms
+    path, db, damaged, kept = rooms
     monkeypatch.setenv("HOME", str(path / "home"))  # no simulated board another test started is found
     monkeypatch.setenv("XDG_RUNTIME_DIR", str(path / "run"))
     monkeypatch.setenv("LANGUAGE", "en")
@@ -120,9 +123,10 @@ def test_every_subcommand_refuses_hostile_input_in_a_line_and_keeps_the_database
             continue
         names = {p.name for p in command.params}
         for args in _cases(command_path, command):
-            for where in (db, damaged):
-                copy = str(path / "work.db")
-                shutil.copy(where, copy)
+            for where in (db, damaged, kept):
+                copy = where if where == kept else str(path / "work.db")  # (a read-only file stays as it is)
+                if copy != kept:
+                    shutil.copy(where, copy)
                 before = _digest(copy)
                 argv = [*command_path, *args]
                 argv += ["--db", copy] if "db_url" in names else []

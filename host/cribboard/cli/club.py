@@ -55,12 +55,11 @@ def serve(db_url: str, http_addr: str, trusted: str | None, as_json: bool) -> No
     host, port = http_address(http_addr)
     proxy = None if trusted is None else _address(trusted)
     stop_on_signals()  # the database is closed however this ends
-    made = open_db(db_url, create=True)  # made (and migrated) before the first board reports
+    try:  # made, migrated and found writable before the first board reports, not when its first game arrives
+        made = open_db(db_url, create=True)
+    except store.DbError as e:
+        raise store.DbError(_("%s (the club's server stores the boards' games in it)") % e) from None
     try:
-        try:
-            store.check_writable(made)  # a read-only database fails now, not when the first game arrives
-        except store.DbError as e:
-            raise store.DbError(_("%s (the club's server stores the boards' games in it)") % e) from None
         warn_if_readable(made)
     finally:
         made.close()

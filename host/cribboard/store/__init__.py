@@ -3,7 +3,7 @@
 # written anywhere else in the host tool.
 from cribboard.store import club, connection, engine, games, migrations, nights, players, reports, results, sheets
 from cribboard.store.connection import connect
-from cribboard.store.engine import Database, DbError, Row, busy_wait, check_sound, check_writable, is_server, path_of
+from cribboard.store.engine import Database, DbError, Row, busy_wait, check_sound, is_server, path_of
 
 __all__ = [
     "Database",
@@ -11,7 +11,6 @@ __all__ = [
     "Row",
     "busy_wait",
     "check_sound",
-    "check_writable",
     "club",
     "connect",
     "connection",

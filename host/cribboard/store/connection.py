@@ -1,7 +1,15 @@
 # Opening a database: the engine's connection (cribboard.store.engine), its
 # schema then brought up to this tool's (cribboard.store.migrations). Apart
 # from both, so that neither imports the other.
-from cribboard.store.engine import Database, check_sound, is_server, open_empty, open_postgresql, open_sqlite
+from cribboard.store.engine import (
+    Database,
+    check_sound,
+    check_writable,
+    is_server,
+    open_empty,
+    open_postgresql,
+    open_sqlite,
+)
 from cribboard.store.migrations import current, migrate
 
 
@@ -12,7 +20,8 @@ def connect(
     as it is, for a test that makes a database of an earlier version;
     threads=True: used from several threads, one at a time, as a server's;
     create=False: an empty one is an error, not made a cribboard database; checked=True: a damaged SQLite
-    file is refused before anything, a migration included, is written to it)."""
+    file is refused before anything, a migration included, is written to it, and one this user may not
+    write is refused before a command works out what it would write)."""
     db = open_postgresql(url) if is_server(url) else open_sqlite(url, threads)
     if not migrated:
         return db
@@ -20,6 +29,8 @@ def connect(
         if checked:
             check_sound(db)
         migrate(db, create)
+        if checked:
+            check_writable(db)
     except BaseException:
         db.close()
         raise

@@ -151,6 +151,14 @@ class Database:
     def _failed(self, e: Exception) -> DbError:
         """The engine's error as the tool's, in one line (PostgreSQL's goes on
         with the statement and a caret under the fault)."""
+        if _read_only(e):
+            return DbError(
+                _(
+                    "the database %s cannot be written here (the file, its folder or its disk is read-only to "
+                    "this user): nothing was written to it; commands that only read it still work"
+                )
+                % self.where
+            )
         said = (str(e).strip().splitlines() or [""])[0] or type(e).__name__
         return DbError(_("the database %s: %s") % (self.where, said))
 
@@ -212,14 +220,20 @@ class Database:
             self.conn.execute("BEGIN IMMEDIATE")
             return
         except sqlite3.Error as e:
-            if "locked" not in str(e) and "busy" not in str(e):
-                raise DbError(_("the database %s: %s") % (self.where, e)) from None
-            if not self.say_busy:
-                raise DbError(_("the database %s: %s") % (self.where, e)) from None
+            if not self.say_busy or ("locked" not in str(e) and "busy" not in str(e)):
+                raise self._failed(e) from None
         self._waited(lambda: self.conn.execute("BEGIN IMMEDIATE"))
 
     def close(self) -> None:
         self.conn.close()
+
+
+_SQLITE_READONLY = 8  # SQLite's number (Python 3.10's errors carry none: there its own words are said)
+
+
+def _read_only(e: Exception) -> bool:
+    """Whether SQLite refused a write because it may only read the file (SQLITE_READONLY and its kinds)."""
+    return isinstance(e, sqlite3.Error) and getattr(e, "sqlite_errorcode", 0) & 0xFF == _SQLITE_READONLY
 
 
 class _Probe(Exception):
