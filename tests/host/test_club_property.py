@@ -187,12 +187,17 @@ def test_every_request_gets_one_answer_one_line_at_most_and_changes_only_what_it
         @example(dict(A_REPORT, origin="http://evil.example"))
         @example(dict(A_REPORT, path="/board/v1/other"))
         @example(dict(A_REPORT, counter="x.1"))
+        @example(dict(A_REPORT, method="GET", path="/"))  # the room's page
         def one(r):
             clock[0] += 61.0  # each its own minute: the log limit never hides a second line
             before, lines = snapshot(db_url), len(log.lines)
             status, headers, body = asgi.call(front, *scope(r))
             assert status in REASONS
             seen.add(status)
+            if headers.get("content-type", "").startswith("text/html"):  # a page asked for (GET /): not JSON
+                assert (r["method"], status) == ("GET", 200) and body.startswith(b"<!doctype html>"), r
+                assert snapshot(db_url) == before  # and a page changes nothing
+                return
             answer = json.loads(body)
             assert isinstance(answer, dict)
             said = [line for line in log.lines[lines:] if not line.startswith("dropped ")]
