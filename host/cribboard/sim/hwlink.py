@@ -13,7 +13,7 @@ from collections.abc import Callable
 from cribboard.errors import CribboardError
 from cribboard.text.i18n import N_
 
-HOLD_MS = 30  # a release is held this long: longer than the firmware's debounce
+HOLD_MS = 25  # a release is held this long: longer than the firmware's debounce
 PRESS_TIMEOUT_S = 10
 
 

@@ -17,7 +17,7 @@ from cribboard.sim.hwlink import HwLink, HwLinkError
 from cribboard.text.i18n import N_, _
 
 HEAP = "192wK"
-TAP_MS = 60  # how long a tap holds a button down, on the board's clock
+TAP_MS = 40  # how long a tap holds a button down, on the board's clock: a quick finger, twice the debounce
 LONG_MS = 1000  # and a long press (the firmware's is 700 ms)
 GESTURES = ("tap", "long")
 PACKAGES = ("cribcore", "cribapp", "cribclub", "cribmp")
