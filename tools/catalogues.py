@@ -87,7 +87,7 @@ def template():
     for code, message in sorted(MESSAGES.items()):
         catalog.add(message, locations=[("firmware/lib/cribcore/messages.py", code)])
 
-    for page in (PACKAGE / "web" / "sim.html", PACKAGE / "web" / "night.html"):
+    for page in (PACKAGE / "web" / "sim.html", PACKAGE / "web" / "night.html", PACKAGE / "web" / "me.html"):
         for message in page_messages(page.read_text(encoding="utf-8")):
             catalog.add(message, locations=[(str(page.relative_to(ROOT)), 0)])
     for lineno, message, where in click_messages():

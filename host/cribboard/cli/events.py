@@ -16,6 +16,7 @@ from cribboard.text.i18n import _
 
 if TYPE_CHECKING:
     from cribboard.event.tables import Seat
+    from cribboard.night.director import Night
     from cribboard.night.scheme import Scheme
     from cribboard.store import Database
 
@@ -80,6 +81,27 @@ class EventKind(Generic[E]):
             db = open_db(db_url)
             event: E = director.reopen(db, director.ended(db, which[self.noun + "_id"]))
             status(_(reopened) % event.id)
+
+    def add_codes(self, group: click.Group, night_of: "Callable[[E], Night]", help: str) -> None:
+        """`codes`: each player's code for their own page of the event (given to those who have none); with
+        --new NAME, that player's code given anew and the old one void."""
+
+        @group.command("codes", help=help)
+        @click.option("--new", "anew", metavar="PLAYER", help="Give this player a new code: the old one opens nothing.")
+        @self.listed
+        def codes(anew: str | None, db_url: str, as_json: bool, **which: int | None) -> None:
+            from cribboard.event.codes import shown
+            from cribboard.night.codes import given
+
+            director = import_module(self.director)
+            db = open_db(db_url)
+            night = night_of(director.load(db, which[self.noun + "_id"]))
+            number = None if anew is None else night.roster.find(anew)
+            held = given(db, night, number)
+            if number is not None:
+                status(_("%s has a new code: the old one opens nothing now") % night.roster.label(number))
+            rows = [{"number": n, "player": night.roster.label(n), "code": shown(held[n])} for n in night.players]
+            emit(rows, ["number", "player", "code"], as_json)
 
     def add_list(self, group: click.Group, columns: list[str], help: str) -> None:
         """`list`: every event of the kind, the latest last."""

@@ -562,6 +562,12 @@ NIGHT.add_reopen(
     N_("night %d is open again"),
     help="Undo the night's end (a slip), until another night begins: its results can change again.",
 )
+NIGHT.add_codes(
+    night,
+    lambda n: n,
+    help="Each player's code: it opens their own page of the night on their phone (their seat, their card). "
+    "Players with none are given one; --new gives a player a new code and voids the old.",
+)
 NIGHT.add_list(
     night, ["id", "name", "players", "rounds", "started_at", "ended_at"], help="Every night, the latest last."
 )
@@ -585,21 +591,35 @@ def night_export(fmt: str, cards: bool, output: str, night_id: int | None, db_ur
     write_out(output, text)
 
 
+SERVER_OPTION = click.option(
+    "--server",
+    metavar="URL",
+    help="The club's server's address (as `cribboard serve` prints it): each card then says where the "
+    "player's own page is, with their code.",
+)
+
+
 @night.command("print")
 @click.argument("folder", type=click.Path(file_okay=False), callback=folder_given)
+@SERVER_OPTION
 @NIGHT.chosen
-def night_print(folder: str, night_id: int | None, db_url: str) -> None:
-    """Printable PDFs into FOLDER: the standings (standings.pdf) and a scorecard a player (card-NNN-NAME.pdf)."""
+def night_print(folder: str, server: str | None, night_id: int | None, db_url: str) -> None:
+    """Printable PDFs into FOLDER: the standings (standings.pdf) and a scorecard a player (card-NNN-NAME.pdf),
+    each with the player's code for their own page (given to players who had none)."""
+    from cribboard.night import director
 
-    print_night(_load(db_url, night_id), folder)
+    db = open_db(db_url)
+    print_night(db, director.load(db, night_id), folder, server)
 
 
-def print_night(n: "Night", folder: str) -> "Path":
-    """The night's standings and a scorecard a player as PDFs into folder (made if need be); the folder."""
+def print_night(db: "Database", n: "Night", folder: str, server: str | None) -> "Path":
+    """The night's standings and a scorecard a player as PDFs into folder (made if need be), each card with
+    the player's code (given to those who had none); the folder."""
     from pathlib import Path
 
     from cribboard.errors import CribboardError
     from cribboard.night import printouts, standings
+    from cribboard.night.codes import given
     from cribboard.reports import outfile
 
     rows = n.standings()
@@ -612,10 +632,12 @@ def print_night(n: "Night", folder: str) -> "Path":
         where.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise CribboardError(_("cannot write %s: %s") % (where, e.strerror or e)) from None
+    codes = given(db, n)
     status(_("printing the standings and %(n)d scorecards into %(folder)s...") % {"n": len(rows), "folder": where})
     outfile.write(where / "standings.pdf", printouts.standings_pdf(n, rows, standings.paid(rows)))
     for position, row in enumerate(rows, 1):
-        outfile.write(where / printouts.file_name(position, row), printouts.card_pdf(n, row))
+        page = printouts.page_line(codes[row.number], server)
+        outfile.write(where / printouts.file_name(position, row), printouts.card_pdf(n, row, page))
         if position % 10 == 0 and position < len(rows):
             status(_("  %(done)d of %(n)d scorecards") % {"done": position, "n": len(rows)})
     status(_("wrote the standings and %(n)d scorecards in %(folder)s") % {"n": len(rows), "folder": where})

@@ -10,7 +10,7 @@ import click
 from cribboard.cli.base import cli
 from cribboard.cli.events import EventKind, Rows, beginning, ranked, scheme_options
 from cribboard.cli.localized import TranslatedGroup
-from cribboard.cli.night import print_night, say_namesakes, show_round
+from cribboard.cli.night import SERVER_OPTION, print_night, say_namesakes, show_round
 from cribboard.cli.options import (
     ROW_ID,
     SCORE,
@@ -322,15 +322,17 @@ def tournament_export(fmt: str, output: str, tournament_id: int | None, db_url: 
 
 @tournament.command("print")
 @click.argument("folder", type=click.Path(file_okay=False), callback=folder_given)
+@SERVER_OPTION
 @TOURNAMENT.chosen
-def tournament_print(folder: str, tournament_id: int | None, db_url: str) -> None:
+def tournament_print(folder: str, server: str | None, tournament_id: int | None, db_url: str) -> None:
     """Printable PDFs into FOLDER: the qualifying's standings and a scorecard an entrant (standings.pdf,
     card-NNN-NAME.pdf), and the bracket once the cut is made (bracket.pdf)."""
     from cribboard.reports import outfile
-    from cribboard.tournament import printouts
+    from cribboard.tournament import director, printouts
 
-    t = _load(db_url, tournament_id)
-    where = print_night(t.night, folder)
+    db = open_db(db_url)
+    t = director.load(db, tournament_id)
+    where = print_night(db, t.night, folder, server)
     if t.playoffs is not None:
         outfile.write(where / "bracket.pdf", printouts.bracket_pdf(t))
         status(_("wrote %s") % (where / "bracket.pdf"))
@@ -352,6 +354,12 @@ TOURNAMENT.add_reopen(
     tournament,
     N_("tournament %d is open again"),
     help="Undo the tournament's end (a slip), until another night or tournament begins: its matches are seated again.",
+)
+TOURNAMENT.add_codes(
+    tournament,
+    lambda t: t.night,
+    help="Each entrant's code: it opens their own page of the tournament on their phone (their seat, their "
+    "card, their match). Entrants with none are given one; --new gives one a new code and voids the old.",
 )
 TOURNAMENT.add_list(
     tournament,

@@ -4,6 +4,7 @@
 #   GET  /healthz        200 {"ok": true} when the database answers; else 503 with Retry-After
 #   GET  /, /api/...     the live page of every board that reports (cribboard.web.pages, read-only)
 #   GET  /night, /api/night   the club night's projector page (cribboard.night.page), a tournament's too
+#   GET  /me, /api/me    a player's own page, opened with their code (cribboard.night.mine)
 #   GET  /api/night/events, /api/events   /api/night's and /api/state's data pushed as it changes
 #                        (Server-Sent Events: cribboard.club.feeds)
 # Like the simulated board's page, it answers only to its own address (a
@@ -14,6 +15,8 @@ import time
 from collections.abc import Callable
 
 from cribboard.club.protocol import MAX_BODY, Club, Report
+from cribboard.club.ratelimit import Allowance
+from cribboard.night import mine
 from cribboard.night.page import NightPage
 from cribboard.tournament import view as tournament_view
 from cribboard.web import guard, pages
@@ -39,6 +42,7 @@ class ClubApp:
         NightPage(club.pool.db, club.live.views, club.clock, tournament_view.read, tournament_view.as_page).add_routes(
             self.routes
         )
+        mine.PlayerPage(club.pool.db, Allowance(mine.WRONG_PER_S, mine.WRONG_BURST, club.clock)).add_routes(self.routes)
         self.routes.post(GAMES, lambda request: self._report(request, club.answer_games))
         self.routes.post(LIVE, lambda request: self._report(request, club.answer_live))
 

@@ -121,12 +121,15 @@ def standings_pdf(night: "Night", rows: Sequence[Standing], paid: int) -> bytes:
     return _pages(_heading(night), lines, columns, cells)
 
 
-def card_pdf(night: "Night", row: Standing) -> bytes:
+def card_pdf(night: "Night", row: Standing, page: str | None = None) -> bytes:
+    """page: where the player's own page is, with their code (page_line says it)."""
     lines = [
         _("Scorecard: %s") % row.player,
         _("%(card)s, spread %(spread)s, place %(rank)d")
         % {"card": row.card(), "spread": _signed(row.spread), "rank": row.rank},
     ]
+    if page is not None:
+        lines.append(page)
     cells = [
         [
             str(ln.round),
@@ -153,6 +156,19 @@ def card_pdf(night: "Night", row: Standing) -> bytes:
         _("total spread"),
     ]
     return _pages(_heading(night), lines, columns, cells)
+
+
+def page_line(code: str, server: str | None) -> str:
+    """What a card says of the player's own page: its address with the code when the club's server is
+    known, else the code and where on the server the page is."""
+    from cribboard.event.codes import shown
+
+    if server:
+        return _("Your page: %(url)sme#%(code)s (your code: %(code)s)") % {
+            "url": server if server.endswith("/") else server + "/",
+            "code": shown(code),
+        }
+    return _("Your code: %s (your page: /me on the club's server)") % shown(code)
 
 
 def file_name(position: int, row: Standing) -> str:

@@ -1,7 +1,19 @@
 # The results database, all of it: the engines (SQLite, PostgreSQL), the
 # schema's migrations, and one module a kind of thing kept. No SQL is
 # written anywhere else in the host tool.
-from cribboard.store import club, connection, engine, games, migrations, nights, players, reports, results, sheets
+from cribboard.store import (
+    club,
+    codes,
+    connection,
+    engine,
+    games,
+    migrations,
+    nights,
+    players,
+    reports,
+    results,
+    sheets,
+)
 from cribboard.store.connection import connect
 from cribboard.store.engine import Database, DbError, Row, busy_wait, check_sound, is_server, path_of
 
@@ -12,6 +24,7 @@ __all__ = [
     "busy_wait",
     "check_sound",
     "club",
+    "codes",
     "connect",
     "connection",
     "engine",

@@ -13,7 +13,7 @@ from cribboard.store.engine import Database, DbError, EmptyDbError
 from cribboard.text.i18n import _
 from cribcore.names import default_name
 
-SCHEMA_VERSION = 17
+SCHEMA_VERSION = 18
 
 WORDS = {
     "sqlite": {"id": "INTEGER PRIMARY KEY", "real": "REAL", "bytes": "BLOB"},
@@ -502,6 +502,18 @@ MIGRATIONS: dict[int, list[Step]] = {
     # The events' change mark (issue 68): the club's server reads its boards' seating again only after a
     # change to a night or a tournament, not every second.
     17: [_change_mark],
+    # Players' codes (issue 70): the secret that opens a player's own page of a night or a tournament; a code
+    # given again voids the one before, which is kept (a voided code never opens a page again).
+    18: [
+        """CREATE TABLE player_codes (
+            night_id INTEGER NOT NULL REFERENCES nights (id),
+            n INTEGER NOT NULL,
+            code TEXT NOT NULL UNIQUE,
+            given_at TEXT NOT NULL,
+            voided_at TEXT
+        )""",
+        "CREATE INDEX player_codes_night ON player_codes (night_id, n)",
+    ],
 }
 
 

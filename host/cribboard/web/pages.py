@@ -22,7 +22,8 @@ from cribboard.web.http import HTML, Answer, Request, Routes, refused
 
 PAGE = Path(__file__).resolve().parent / "sim.html"
 NIGHT_PAGE = Path(__file__).resolve().parent / "night.html"  # the club's projector page (cribboard.club.app)
-PAGES = (PAGE, NIGHT_PAGE)  # every page whose words /api/messages translates
+ME_PAGE = Path(__file__).resolve().parent / "me.html"  # a player's own page (cribboard.night.mine)
+PAGES = (PAGE, NIGHT_PAGE, ME_PAGE)  # every page whose words /api/messages translates
 MAX_QUERY = 200  # characters of a discard question (six cards and two words take about 60)
 
 
