@@ -27,7 +27,7 @@ BABEL = re.search(r'"babel>=([\d.]+)"', (ROOT / "pyproject.toml").read_text()).g
 
 IN_WHEEL = [
     "cribboard/__main__.py", "cribboard/cli/__init__.py", "cribboard/cli/board.py", "cribboard/web/sim.html", "cribboard/mp/vboard.py",
-    "cribboard/web/night.html", "cribboard/web/me.html",
+    "cribboard/web/night.html", "cribboard/web/me.html", "cribboard/web/page.js",
     "cribboard/firmware/main.py", "cribboard/firmware/manifest.py", "cribboard/firmware/package.json",
     "cribboard/hardware_data/boards/pico.json", "cribboard/hardware_data/boards/esp32s3.json",
     "cribboard/hardware_data/layouts/2-track.json", "cribboard/hardware_data/layouts/3-track.json",

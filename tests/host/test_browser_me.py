@@ -15,6 +15,14 @@ from cribboard import store
 PHONE = {"width": 390, "height": 844}
 
 
+def phone(browser, locale):
+    """A new phone's browser (its own storage) in locale: its page, and its context to close."""
+    context = browser.new_context(locale=locale, viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(PAGE_WAIT_MS)
+    return page, context
+
+
 def text_is(page, selector, text):
     page.wait_for_function(
         "([s, t]) => document.querySelector(s).textContent === t", arg=[selector, text], timeout=PAGE_WAIT_MS
@@ -34,9 +42,7 @@ def test_a_players_page_shows_their_seat_then_their_result_and_asks_for_a_code_i
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
             try:
-                context = browser.new_context(locale="de-DE", viewport=PHONE, is_mobile=True, has_touch=True)
-                page = context.new_page()
-                page.set_default_timeout(PAGE_WAIT_MS)
+                page, context = phone(browser, "de-DE")
                 page.goto(url + "me#" + held[second], wait_until="load")
                 text_is(page, "#who", second)
                 text_is(page, "#table", "Tisch %s" % game["table"])
@@ -51,9 +57,7 @@ def test_a_players_page_shows_their_seat_then_their_result_and_asks_for_a_code_i
                 assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
                 context.close()
 
-                context = browser.new_context(locale="en-GB", viewport=PHONE, is_mobile=True, has_touch=True)
-                page = context.new_page()
-                page.set_default_timeout(PAGE_WAIT_MS)
+                page, context = phone(browser, "en-GB")
                 page.goto(url + "me", wait_until="load")
                 page.wait_for_selector("#code", state="visible")
                 page.fill("#code", "ZZZZZ-ZZZZZ")
@@ -98,9 +102,7 @@ def test_in_the_playoffs_a_players_page_shows_their_match(tmp_path):
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
             try:
-                context = browser.new_context(locale="it-IT", viewport=PHONE, is_mobile=True, has_touch=True)
-                page = context.new_page()
-                page.set_default_timeout(PAGE_WAIT_MS)
+                page, context = phone(browser, "it-IT")
                 page.goto(url + "me#" + held[lower], wait_until="load")
                 text_is(page, "#round", "Finale")
                 assert page.text_content("#opponent") == "contro %s" % higher

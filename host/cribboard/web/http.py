@@ -11,6 +11,7 @@ from typing import Any
 
 JSON = "application/json"
 HTML = "text/html; charset=utf-8"
+SCRIPT = "text/javascript; charset=utf-8"
 RETRY_AFTER_S = 5  # what an answer that asks a client to come back later (503, Retry-After) asks it to wait
 
 

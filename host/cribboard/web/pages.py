@@ -18,11 +18,12 @@ from urllib.parse import parse_qs
 
 from cribboard.text import game_words, i18n
 from cribboard.text.error_words import said
-from cribboard.web.http import HTML, Answer, Request, Routes, refused
+from cribboard.web.http import HTML, SCRIPT, Answer, Request, Routes, refused
 
 PAGE = Path(__file__).resolve().parent / "sim.html"
 NIGHT_PAGE = Path(__file__).resolve().parent / "night.html"  # the club's projector page (cribboard.club.app)
 ME_PAGE = Path(__file__).resolve().parent / "me.html"  # a player's own page (cribboard.night.mine)
+SHARED_SCRIPT = Path(__file__).resolve().parent / "page.js"  # what the club's pages share: GET /page.js
 PAGES = (PAGE, NIGHT_PAGE, ME_PAGE)  # every page whose words /api/messages translates
 MAX_QUERY = 200  # characters of a discard question (six cards and two words take about 60)
 
@@ -64,8 +65,12 @@ def add_routes(routes: Routes, boards: list[Any]) -> None:
         b = board(request)
         return b if isinstance(b, Answer) else Answer(200, dict(b.layout, buttons=b.buttons()))
 
+    def script(_request: Request) -> Answer:
+        return Answer(200, SHARED_SCRIPT.read_bytes(), SCRIPT)
+
     for path, handler in (
         ("/", page),
+        ("/page.js", script),
         ("/index.html", page),
         ("/api/messages", messages),
         ("/api/state", state),
