@@ -50,6 +50,9 @@ def test_a_printed_card_says_where_the_players_page_is_with_their_code(tmp_path)
 
     db = str(tmp_path / "club.db")
     assert cli("night", "new", "Ann", "Bob", "Cy", "Di", "--db", db).returncode == 0
+    wrong = cli("night", "print", str(tmp_path / "paper"), "--server", "club.local", "--db", db)
+    assert wrong.returncode == 2 and "http://HOST:PORT/" in wrong.stderr  # an address a phone could not open
+    assert not (tmp_path / "paper").exists()
     done = cli("night", "print", str(tmp_path / "paper"), "--server", "http://club.local:8120", "--db", db)
     assert done.returncode == 0, done.stderr
     held = {r["player"]: r["code"] for r in json.loads(cli("night", "codes", "--db", db, "--json").stdout)}

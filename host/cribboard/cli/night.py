@@ -565,8 +565,8 @@ NIGHT.add_reopen(
 NIGHT.add_codes(
     night,
     lambda n: n,
-    help="Each player's code: it opens their own page of the night on their phone (their seat, their card). "
-    "Players with none are given one; --new gives a player a new code and voids the old.",
+    help="Each player's code: it opens their own page of the night on their phone (their seat, their game, their "
+    "standing). Players with none are given one; --new gives a player a new code and voids the old.",
 )
 NIGHT.add_list(
     night, ["id", "name", "players", "rounds", "started_at", "ended_at"], help="Every night, the latest last."
@@ -591,9 +591,18 @@ def night_export(fmt: str, cards: bool, output: str, night_id: int | None, db_ur
     write_out(output, text)
 
 
+def _server_url(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    if value is not None and not (
+        value.startswith(("http://", "https://")) and len(value) <= 200 and value.isprintable()
+    ):
+        raise click.BadParameter(_("the server's address as serve prints it, http://HOST:PORT/, not %r") % value[:40])
+    return value
+
+
 SERVER_OPTION = click.option(
     "--server",
     metavar="URL",
+    callback=_server_url,
     help="The club's server's address (as `cribboard serve` prints it): each card then says where the "
     "player's own page is, with their code.",
 )

@@ -359,7 +359,7 @@ TOURNAMENT.add_codes(
     tournament,
     lambda t: t.night,
     help="Each entrant's code: it opens their own page of the tournament on their phone (their seat, their "
-    "card, their match). Entrants with none are given one; --new gives one a new code and voids the old.",
+    "standing, their match). Entrants with none are given one; --new gives one a new code and voids the old.",
 )
 TOURNAMENT.add_list(
     tournament,
