@@ -1,7 +1,12 @@
 # Players' codes (issue 70): what a code is, and the director's listing that
 # gives them, gives one anew and voids the old.
+import io
 import json
+import struct
+import zlib
 
+import PIL.Image
+import segno
 from clirun import cli
 
 from cribboard import store
@@ -57,9 +62,33 @@ def test_a_printed_card_says_where_the_players_page_is_with_their_code(tmp_path)
     assert done.returncode == 0, done.stderr
     held = {r["player"]: r["code"] for r in json.loads(cli("night", "codes", "--db", db, "--json").stdout)}
     for card in sorted((tmp_path / "paper").glob("card-*.pdf")):
-        text = PdfReader(card).pages[0].extract_text()
+        page = PdfReader(card).pages[0]
+        text = page.extract_text()
         player = next(p for p in held if "Scorecard: %s\n" % p in text)
-        assert "Your page: http://club.local:8120/me#%s" % held[player] in text, text
+        link = "http://club.local:8120/me#%s" % held[player]
+        assert "Your page: %s" % link in text, text
+        assert printed_qr(page) == [list(row) for row in segno.make(link, error="m").matrix], player
+
+
+def printed_qr(page):
+    """The QR code's modules on a card's page, dark 1: its one image as matplotlib writes it (a module a pixel,
+    bottom row first, a 1-bit palette of white then black, Flate with PNG's row filters), read by Pillow as the
+    PNG its stream is, the four modules of quiet zone taken off."""
+    (image,) = [x.get_object() for x in page["/Resources"]["/XObject"].values()]
+    assert image["/ColorSpace"][3] == b"\xff\xff\xff\x00\x00\x00" and image["/DecodeParms"]["/Predictor"] == 10
+    width, height = image["/Width"], image["/Height"]
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 1, 0, 0, 0, 0))
+    # The stream as stored (zlib of PNG-filtered rows): pypdf's own decoding of 1-bit rows with PNG filters
+    # does not give PNG's rows back (pypdf 7.1), Pillow's does.
+    png += chunk(b"IDAT", image._data) + chunk(b"IEND", b"")
+    pixels = PIL.Image.open(io.BytesIO(png))
+    rows = [[int(pixels.getpixel((x, y)) != 0) for x in range(width)] for y in reversed(range(height))]
+    assert all(not any(r) for r in rows[:4] + rows[-4:]), "a light quiet zone"
+    return [r[4:-4] for r in rows[4:-4]]
 
 
 def test_a_tournaments_codes_are_its_qualifyings(tmp_path):

@@ -634,8 +634,9 @@ def print_night(db: "Database", n: "Night", folder: str, server: str | None) -> 
     rows = n.standings()
     try:
         import matplotlib  # noqa: F401  (the plot extra)
+        import segno  # noqa: F401  (and its QR codes)
     except ImportError:
-        raise CribboardError(_('printing needs matplotlib: pip install "cribboard[plot]"')) from None
+        raise CribboardError(_('printing needs matplotlib and segno: pip install "cribboard[plot]"')) from None
     where = Path(folder)
     try:
         where.mkdir(parents=True, exist_ok=True)
@@ -645,8 +646,9 @@ def print_night(db: "Database", n: "Night", folder: str, server: str | None) -> 
     status(_("printing the standings and %(n)d scorecards into %(folder)s...") % {"n": len(rows), "folder": where})
     outfile.write(where / "standings.pdf", printouts.standings_pdf(n, rows, standings.paid(rows)))
     for position, row in enumerate(rows, 1):
-        page = printouts.page_line(codes[row.number], server)
-        outfile.write(where / printouts.file_name(position, row), printouts.card_pdf(n, row, page))
+        code = codes[row.number]
+        card = printouts.card_pdf(n, row, printouts.page_line(code, server), printouts.page_link(code, server))
+        outfile.write(where / printouts.file_name(position, row), card)
         if position % 10 == 0 and position < len(rows):
             status(_("  %(done)d of %(n)d scorecards") % {"done": position, "n": len(rows)})
     status(_("wrote the standings and %(n)d scorecards in %(folder)s") % {"n": len(rows), "folder": where})

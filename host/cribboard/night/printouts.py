@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
 _A4 = (8.27, 11.69)  # inches
 _LINES = 40  # table rows on a page
+_QUIET = 4  # a QR code's light border, in modules (the standard's)
 
 
 def standings_csv(rows: Sequence[Standing]) -> str:
@@ -74,8 +75,9 @@ def _signed(n: int) -> str:
     return "%+d" % n if n else "0"
 
 
-def _pages(title: str, lines: list[str], columns: list[str], cells: list[list[str]]) -> bytes:
-    """A4 pages: a title, a few lines under it, then the table, _LINES rows a page."""
+def _pages(title: str, lines: list[str], columns: list[str], cells: list[list[str]], link: str | None = None) -> bytes:
+    """A4 pages: a title, a few lines under it, then the table, _LINES rows a page; link, if given, as a QR
+    code at the first page's foot (a phone's camera opens it)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -97,9 +99,25 @@ def _pages(title: str, lines: list[str], columns: list[str], cells: list[list[st
             table.auto_set_font_size(False)
             table.set_fontsize(9)
             table.scale(1, 1.35)
+            if link is not None and start == 0:
+                _qr(fig, link)
             pdf.savefig(fig)
             plt.close(fig)
     return out.getvalue()
+
+
+def _qr(fig: Any, link: str) -> None:
+    """link as a QR code (segno: its modules one image pixel each, four modules of quiet zone) at the page's
+    bottom right, 1.3 inches square: a phone's camera reads it off a printed card."""
+    import numpy
+    import segno
+
+    modules = numpy.array(segno.make(link, error="m").matrix, dtype=float)
+    light = 1.0 - numpy.pad(modules, _QUIET, constant_values=0)
+    side = 1.3  # inches
+    ax = fig.add_axes((0.92 - side / _A4[0], 0.03, side / _A4[0], side / _A4[1]))
+    ax.imshow(light, cmap="gray", vmin=0, vmax=1, interpolation="none")
+    ax.axis("off")
 
 
 def _heading(night: "Night") -> str:
@@ -121,8 +139,9 @@ def standings_pdf(night: "Night", rows: Sequence[Standing], paid: int) -> bytes:
     return _pages(_heading(night), lines, columns, cells)
 
 
-def card_pdf(night: "Night", row: Standing, page: str | None = None) -> bytes:
-    """page: where the player's own page is, with their code (page_line says it)."""
+def card_pdf(night: "Night", row: Standing, page: str | None = None, link: str | None = None) -> bytes:
+    """page: where the player's own page is, with their code (page_line says it); link: its address, printed
+    as a QR code too."""
     lines = [
         _("Scorecard: %s") % row.player,
         _("%(card)s, spread %(spread)s, place %(rank)d")
@@ -155,7 +174,16 @@ def card_pdf(night: "Night", row: Standing, page: str | None = None) -> bytes:
         _("total points"),
         _("total spread"),
     ]
-    return _pages(_heading(night), lines, columns, cells)
+    return _pages(_heading(night), lines, columns, cells, link)
+
+
+def page_link(code: str, server: str | None) -> str | None:
+    """The address of the player's own page with their code, when the club's server is known."""
+    from cribboard.event.codes import shown
+
+    if not server:
+        return None
+    return "%sme#%s" % (server if server.endswith("/") else server + "/", shown(code))
 
 
 def page_line(code: str, server: str | None) -> str:
@@ -163,11 +191,9 @@ def page_line(code: str, server: str | None) -> str:
     known, else the code and where on the server the page is."""
     from cribboard.event.codes import shown
 
-    if server:
-        return _("Your page: %(url)sme#%(code)s (your code: %(code)s)") % {
-            "url": server if server.endswith("/") else server + "/",
-            "code": shown(code),
-        }
+    link = page_link(code, server)
+    if link is not None:
+        return _("Your page: %(link)s (your code: %(code)s)") % {"link": link, "code": shown(code)}
     return _("Your code: %s (your page: /me on the club's server)") % shown(code)
 
 
