@@ -110,6 +110,12 @@ def test_in_the_playoffs_a_players_page_shows_their_match(tmp_path):
                 assert page.text_content("#score") == "0 - 0"
                 assert cli("tournament", "result", lower, "121", higher, "99", *db).returncode == 0
                 text_is(page, "#score", "1 - 0")  # their wins first
+                assert cli("tournament", "result", lower, "121", higher, "80", *db).returncode == 0
+                text_is(page, "#opponent", "Hai vinto il torneo.")
+                assert page.text_content("#score") == "2 - 0"
+                page.goto(url + "me#" + held[higher], wait_until="load")  # the other's card opened on this phone
+                text_is(page, "#opponent", "Fuori dai playoff: questo incontro è perso.")
+                assert page.text_content("#score") == "0 - 2"
                 context.close()
             finally:
                 browser.close()
