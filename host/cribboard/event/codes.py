@@ -1,5 +1,5 @@
 # A player's code: the secret that opens their own page of a night or a
-# tournament (their seat, their card, the results of their own games), printed
+# tournament (their seat, their game, their standing, their match), printed
 # on their scorecard and listed for the director. Ten symbols of Crockford's
 # base 32 (no I, L, O or U to misread; typed in any case, with or without the
 # hyphen, an O read as 0 and an I or L as 1): 50 bits. Among 1,000 players'

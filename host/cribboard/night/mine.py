@@ -50,11 +50,13 @@ class PlayerPage:
         try:
             with self._db() as db:
                 held = kept.holder(db, code)
-                roster = None if held is None else Roster({r["n"]: r["name"] for r in nights.players(db, held[0])})
+                if held is None:
+                    self._wrong.spend(request.peer)
+                    return refused(
+                        404, "no player holds this code: check it against the scorecard, or ask the director"
+                    )
+                night, number = held
+                roster = Roster({r["n"]: r["name"] for r in nights.players(db, night)})
         except DbError:
             return refused(503, "the database does not answer", {"Retry-After": str(RETRY_AFTER_S)})
-        if held is None or roster is None:
-            self._wrong.spend(request.peer)
-            return refused(404, "no player holds this code: check it against the scorecard, or ask the director")
-        night, number = held
         return Answer(200, {"player": roster.label(number), "night": night})
