@@ -38,6 +38,9 @@ TITLES = {
     "kind": N_("kind"),
     "last_request_at": N_("last request"),
     "last_sync": N_("last sync"),
+    "entered_by": N_("entered by"),
+    "confirmed_by": N_("confirmed by"),
+    "by": N_("by"),
     "losses": N_("losses"),
     "match": N_("match"),
     "match_winner": N_("match winner"),
@@ -69,6 +72,7 @@ TITLES = {
     "rounds": N_("rounds"),
     "rubicons_given": N_("rubicons given"),
     "rubicons_taken": N_("rubicons taken"),
+    "said": N_("the phones said"),
     "scheme": N_("scheme"),
     "score": N_("score"),
     "scores": N_("scores"),
@@ -117,7 +121,12 @@ ENTRY_KINDS = {  # what an entry's points were for (cribcore.game's kinds)
 RESULT_SOURCES = {  # where a night's result came from (cribboard.night.results)
     "board": N_("the board"),
     "hand": N_("by hand"),
+    "phone": N_("the players' phones"),
     "bye": N_("a bye"),
+}
+CLAIM_DISPUTES = {  # why the players' phones' claims of a game wait for the director (cribboard.event.claims)
+    "disagree": N_("the players' phones disagree: the director enters the result"),
+    "refused": N_("a player refused the other's result: the director enters it"),
 }
 
 

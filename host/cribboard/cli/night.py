@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from cribboard.cli.base import cli
-from cribboard.cli.columns import RESULT_SOURCES, word
+from cribboard.cli.columns import CLAIM_DISPUTES, RESULT_SOURCES, word
 from cribboard.cli.events import EventKind, Rows, beginning, ranked, scheme_given, scheme_options
 from cribboard.cli.localized import TranslatedGroup
 from cribboard.cli.options import (
@@ -348,7 +348,9 @@ def _say_game_by_hand(n: "Night", gone: str, table: str, number: int) -> None:
 @NIGHT.listed
 def night_flags(night_id: int | None, db_url: str, as_json: bool) -> None:
     """The boards' games that were not counted: the wrong table, the wrong pair, a pair's game twice, or
-    one a scorecard entered by hand contradicts (crosschecked: the card counts; `night take` the board's)."""
+    one a scorecard entered by hand contradicts (crosschecked: the card counts; `night take` the board's);
+    and the games whose players' phones disagree (`night result` settles them)."""
+    from cribboard.event import claims
     from cribboard.night import results
 
     n = _load(db_url, night_id)
@@ -358,8 +360,9 @@ def night_flags(night_id: int | None, db_url: str, as_json: bool) -> None:
         results.TWICE: _("the pair's game at this table is in already"),
         results.NOT_TWO: _("not a game for two"),
         results.CROSSCHECK: _("the scorecard entered by hand says otherwise (it counts)"),
+        **{state: word(CLAIM_DISPUTES, state) for state in CLAIM_DISPUTES},
     }
-    rows = [
+    rows: list[dict[str, Any]] = [
         {
             "game": f.game_id,
             "table": f.at,
@@ -370,12 +373,31 @@ def night_flags(night_id: int | None, db_url: str, as_json: bool) -> None:
             "due": [n.label(p) for p in f.due],
             "drawn_table": f.table,
             "card": None if f.card is None else list(f.card),
+            "said": None,
         }
         for f in n.filed.flags
     ]
+    for (number, _pair), s in sorted(n.filed.claims.items(), key=lambda kv: kv[0][0]):
+        if s.state in (claims.DISAGREE, claims.REFUSED):
+            seat = n.seat_of(number, s.first.by)
+            assert seat is not None and seat.second is not None  # (a claim kept open is of a seat drawn)
+            rows.append(
+                {
+                    "game": None,
+                    "table": seat.table,
+                    "board": None,
+                    "names": [n.label(seat.first), n.label(seat.second)],
+                    "reason": s.state,
+                    "round": number,
+                    "due": [],
+                    "drawn_table": seat.table,
+                    "card": None,
+                    "said": claims.said(s, n.label),
+                }
+            )
     emit(
         rows,
-        ["game", "table", "names", "reason", "round"],
+        ["game", "table", "names", "reason", "round", "said"],
         as_json,
         lambda r: {"names": " - ".join(r["names"]), "reason": why[r["reason"]]},
     )
@@ -452,7 +474,8 @@ def night_undo(night_id: int | None, db_url: str) -> None:
 @night.command("history")
 @NIGHT.listed
 def night_history(night_id: int | None, db_url: str, as_json: bool) -> None:
-    """Every result entered by hand, the ones taken back too."""
+    """Every result entered by hand, the ones taken back too, and every result the players' phones entered,
+    confirmed or refused (by: the player; a refusal has no scores)."""
     from cribboard.night import director
 
     db = read_db(db_url)
@@ -464,11 +487,13 @@ def night_history(night_id: int | None, db_url: str, as_json: bool) -> None:
                 "first": n.label(row["first"]),
                 "second": n.label(row["second"]),
                 "numbers": [row["first"], row["second"]],
+                "by": None if row["by"] is None else n.label(row["by"]),
             }
             for row in director.history(db, n)
         ],
-        ["id", "round", "first", "first_score", "second", "second_score", "game_id", "entered_at", "undone_at"],
+        ["id", "round", "first", "first_score", "second", "second_score", "by", "game_id", "entered_at", "undone_at"],
         as_json,
+        lambda r: {"by": r["by"] or _("the director")},
     )
 
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from cribboard.cli.base import cli
+from cribboard.cli.columns import CLAIM_DISPUTES, word
 from cribboard.cli.events import EventKind, Rows, beginning, ranked, scheme_options
 from cribboard.cli.localized import TranslatedGroup
 from cribboard.cli.night import SERVER_OPTION, print_night, say_namesakes, show_round
@@ -244,19 +245,22 @@ def tournament_result(
 @TOURNAMENT.listed
 def tournament_flags(tournament_id: int | None, db_url: str, as_json: bool) -> None:
     """The boards' playoff games that were not counted: a game after its match was won, or one that fits no
-    match (the wrong table, names no match has)."""
+    match (the wrong table, names no match has); and the games whose players' phones disagree (`tournament
+    result` settles them)."""
     from cribboard.tournament import director
 
     t = _load(db_url, tournament_id)
     rows = director.flag_rows(t)
+    why = {
+        director.AFTER_THE_MATCH: _("after its match was won"),
+        director.FITS_NO_MATCH: _("fits no match"),
+        **{state: word(CLAIM_DISPUTES, state) for state in CLAIM_DISPUTES},
+    }
     emit(
         [dict(r) for r in rows],
-        ["game", "board", "names", "reason", "round", "match"],
+        ["game", "board", "names", "reason", "round", "match", "said"],
         as_json,
-        lambda r: {
-            "names": " - ".join(r["names"]),
-            "reason": _("after its match was won") if r["reason"] == director.AFTER_THE_MATCH else _("fits no match"),
-        },
+        lambda r: {"names": " - ".join(r["names"]), "reason": why[r["reason"]]},
     )
 
 

@@ -5,12 +5,14 @@
 #   GET  /, /api/...     the live page of every board that reports (cribboard.web.pages, read-only)
 #   GET  /night, /api/night   the club night's projector page (cribboard.night.page), a tournament's too
 #   GET  /me, /api/me    a player's own page, opened with their code (cribboard.night.mine)
+#   POST /api/me/result  a player's word on their game, from their page (the one write a page makes here)
 #   GET  /api/night/events, /api/events   /api/night's and /api/state's data pushed as it changes
 #                        (Server-Sent Events: cribboard.club.feeds)
 # Like the simulated board's page, it answers only to its own address (a
 # DNS-rebinding page names another host), and takes a POST only from a
-# board, never from a page (cribboard.web.guard: the one guard both servers
-# use); each refusal here is logged and counted as the protocol's are.
+# board, or from its own player's page (cribboard.web.guard: the one guard
+# both servers use); each refusal here is logged and counted as the
+# protocol's are.
 import time
 from collections.abc import Callable
 
@@ -18,6 +20,7 @@ from cribboard.club.protocol import MAX_BODY, Club, Report
 from cribboard.club.ratelimit import Allowance
 from cribboard.night import mine
 from cribboard.night.page import NightPage
+from cribboard.tournament import claims as tournament_claims
 from cribboard.tournament import view as tournament_view
 from cribboard.web import guard, pages
 from cribboard.web.http import RETRY_AFTER_S, Answer, Request, Routes, refused
@@ -42,7 +45,13 @@ class ClubApp:
         NightPage(club.pool.db, club.live.views, club.clock, tournament_view.read, tournament_view.as_page).add_routes(
             self.routes
         )
-        mine.PlayerPage(club.pool.db, Allowance(mine.WRONG_PER_S, mine.WRONG_BURST, club.clock)).add_routes(self.routes)
+        mine.PlayerPage(
+            club.pool.db,
+            Allowance(mine.WRONG_PER_S, mine.WRONG_BURST, club.clock),
+            lambda work: club.pool.with_first(lambda _db: None, lambda db, _none: work(db)),
+            tournament_claims.claim,
+            lambda: self.served,
+        ).add_routes(self.routes)
         self.routes.post(GAMES, lambda request: self._report(request, club.answer_games))
         self.routes.post(LIVE, lambda request: self._report(request, club.answer_live))
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from cribboard.event import sources
+from cribboard.event.claims import Claim
 from cribboard.event.games import BoardGame, check_finished
 from cribboard.event.refusals import (
     NotAGame,
@@ -31,6 +32,7 @@ from cribboard.night.draw import SEED_MAX, DrawError, Seating, swapped
 from cribboard.night.results import Entry, Filed
 from cribboard.night.scheme import Scheme
 from cribboard.night.scheme import from_json as scheme_from_json
+from cribboard.store import claims as kept_claims
 from cribboard.store import nights as kept
 from cribboard.store.engine import Database, Row
 from cribboard.text.i18n import N_, _, ngettext
@@ -55,6 +57,7 @@ class Night:
     joined: dict[int, int]  # who came late, and at which round
     drawn: tuple[tuple[Seating, ...], ...]
     games: list[BoardGame]  # the boards' games it read (stored after it began, at its tables)
+    claims: list[Claim]  # the players' phones' words on their games, oldest first (a tournament's playoffs' too)
     filed: Filed
     in_play: int  # the round in play (rounds + 1 once every game is in)
     started_at: str
@@ -78,6 +81,10 @@ class Night:
     def round_now(self) -> int:
         """The round in play, or the last once all are in."""
         return min(self.in_play, len(self.drawn))
+
+    def seat_of(self, number: int, player: int) -> Seating | None:
+        """The player's seat (their game, or their bye) in round number; None if they are not drawn in it."""
+        return next((g for g in self.drawn[number - 1] if player in (g.first, g.second)), None)
 
     def seat_at(self, board: str, number: int | None = None) -> tuple[int, Seating] | None:
         """The game at this board in a round (the round in play if none is given): its round and the
@@ -227,7 +234,8 @@ def load(db: Database, night_id: int | None = None) -> Night:
         Entry(e["round"], (e["first"], e["second"]), (e["first_score"], e["second_score"]), e["target"], e["game_id"])
         for e in kept.entries(db, row["id"])
     ]
-    filed = results.file(drawn, games, entries, tables, roster.names)
+    claims = [_claim(c) for c in kept_claims.of_night(db, row["id"])]
+    filed = results.file(drawn, games, entries, tables, roster.names, [c for c in claims if c.match is None])
     in_play = results.round_in_play(drawn, filed)
     left = {p["n"]: p["left_before"] for p in who if p["left_before"] is not None}
     return Night(
@@ -245,11 +253,17 @@ def load(db: Database, night_id: int | None = None) -> Night:
         {p["n"]: p["joined"] for p in who if p["joined"] > 1},
         drawn,
         games,
+        claims,
         filed,
         in_play,
         row["started_at"],
         row["ended_at"],
     )
+
+
+def _claim(row: Row) -> Claim:
+    scores = None if row["own_score"] is None else (int(row["own_score"]), int(row["other_score"]))
+    return Claim(row["id"], row["round"], row["n"], row["other"], scores, row["target"], row["slot"], row["game_no"])
 
 
 def board_games_after(db: Database, after_game: int, boards: Sequence[str]) -> list[BoardGame]:
@@ -270,7 +284,7 @@ def _board_games(rows: Sequence[Row]) -> list[BoardGame]:
     ]
 
 
-def _open(night: Night) -> None:
+def check_open(night: Night) -> None:
     still_open(night.ended_at, night.id, N_("night %d has ended: nothing more can change in it"))
 
 
@@ -299,7 +313,7 @@ def change_room(
     draw it again for late arrivals too. DrawError if the rounds cannot be drawn or a round from
     start on has a result in; Unknown if a name is wrong. One who left and comes back is the same player
     again; a name already playing is refused unless namesakes (another player of that name)."""
-    _open(night)
+    check_open(night)
     gone = [p for p in night.players if p not in night.present]
     joined: list[tuple[int, str]] = []
     number = max(night.players, default=0)
@@ -383,7 +397,7 @@ def set_board(db: Database, night: Night, table: str, prefix: str | None, start:
     start on (by default the round in play); a board at another table then leaves it. Unknown if the
     table or the round is not the night's, Settled if a game of the table from that round on is in from
     another board."""
-    _open(night)
+    check_open(night)
     if table not in night.tables.names:
         raise Unknown(
             _("night %(night)d has no table %(table)r (its tables: %(tables)s)")
@@ -421,7 +435,7 @@ def set_board(db: Database, night: Night, table: str, prefix: str | None, start:
 
 def check_result(night: Night, round_no: int, players: tuple[int, int], scores: tuple[int, int], target: int) -> None:
     """The checks a result the director enters meets (a board's game met them on the board)."""
-    _open(night)
+    check_open(night)
     if not 1 <= round_no <= len(night.drawn):
         raise NotInPlay(
             _("night %(night)d has rounds 1 to %(last)d, not %(round)d")
@@ -531,13 +545,36 @@ def take_flagged(
 
 def undo(db: Database, night: Night) -> tuple[Night, Row | None]:
     """The last result entered taken back; the night, and what was undone (None: nothing to undo)."""
-    _open(night)
+    check_open(night)
     undone = kept.undo(db, night.id, _now())
     return load(db, night.id), undone
 
 
 def history(db: Database, night: Night) -> list[Row]:
-    return kept.entries(db, night.id, with_undone=True)
+    """Every result the director entered (those taken back too: undone_at) and every word of the players'
+    phones (by: who said it; a refusal has no scores; a playoff game's has its match and game), in the
+    order they came."""
+    hand = [{**r, "source": sources.HAND, "by": None} for r in kept.entries(db, night.id, with_undone=True)]
+    phones = [
+        {
+            "id": c["id"],
+            "round": c["round"],
+            "first": c["n"],
+            "second": c["other"],
+            "first_score": c["own_score"],
+            "second_score": c["other_score"],
+            "target": c["target"],
+            "game_id": None,
+            "entered_at": c["claimed_at"],
+            "undone_at": None,
+            "source": sources.PHONE,
+            "by": c["n"],
+            "match": None if c["slot"] is None else c["slot"] + 1,
+            "game": c["game_no"],
+        }
+        for c in kept_claims.of_night(db, night.id)
+    ]
+    return sorted(hand + phones, key=lambda r: str(r["entered_at"]))
 
 
 @dataclass(frozen=True)
@@ -584,7 +621,7 @@ def outstanding(night: Night) -> NotIn:
 def end(db: Database, night: Night, early: bool = False) -> Night:
     """The night over, its standings final; Outstanding while games are not in, unless early (the director
     ends it as it stands: the games not in are not played)."""
-    _open(night)
+    check_open(night)
     missing = outstanding(night)
     if missing and not early:
         raise Outstanding(

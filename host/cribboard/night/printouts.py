@@ -7,6 +7,7 @@ import io
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from cribboard.event.sources import BYE
 from cribboard.night.standings import Standing
 from cribboard.text.i18n import _
 
@@ -205,7 +206,9 @@ def file_name(position: int, row: Standing) -> str:
 
 
 def as_data(night: "Night", rows: Sequence[Standing]) -> dict[str, Any]:
-    """The night as JSON: its settings, its standings, every player's card."""
+    """The night as JSON: its settings, its standings, every player's card, and every result that counts with
+    where it came from (a board's game, the director, or the players' phones: who entered it and who
+    confirmed it)."""
     return {
         "night": night.id,
         "name": night.name,
@@ -219,4 +222,25 @@ def as_data(night: "Night", rows: Sequence[Standing]) -> dict[str, Any]:
         "started_at": night.started_at,
         "ended_at": night.ended_at,
         "standings": [r.as_dict(lines=True) for r in rows],
+        "results": results_rows(night),
     }
+
+
+def results_rows(night: "Night") -> list[dict[str, Any]]:
+    """Every result that counts, round by round in the tables' order, with where it came from: a board's game,
+    the director, or the players' phones (who entered it and who confirmed it)."""
+    order = {t: k for k, t in enumerate(night.tables.names)}
+    return [
+        {
+            "round": r.round,
+            "table": r.table,
+            "players": [night.label(p) for p in r.players if p is not None],
+            "scores": list(r.scores) if r.source != BYE else None,
+            "winner": night.label(r.winner),
+            "source": r.source,
+            "entered_by": None if r.entered_by is None else night.label(r.entered_by),
+            "confirmed_by": None if r.confirmed_by is None else night.label(r.confirmed_by),
+            "game_id": r.game_id,
+        }
+        for r in sorted(night.counted(), key=lambda r: (r.round, order.get(r.table or "", len(order))))
+    ]

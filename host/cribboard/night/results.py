@@ -7,14 +7,19 @@
 # names at another table, names the draw never seats there, a game
 # there in already, a game not for two. A result the director entered
 # stands in for the board's; where it is a scorecard that disagrees with
-# the board's game of the same seat, the two are flagged (crosschecked). Filing is worked out from what is stored each
-# time it is asked, so a game synced late, or a name fixed after a sync,
-# files where it belongs.
+# the board's game of the same seat, the two are flagged (crosschecked). The two players' phones agreeing on
+# a result is a scorecard too (cribboard.event.claims), and the director's
+# own entry stands over it; their claims that wait or disagree are kept
+# beside the results until the seat's result is in. Filing is worked out
+# from what is stored each time it is asked, so a game synced late, or a
+# name fixed after a sync, files where it belongs.
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from cribboard.event import claims as claiming
+from cribboard.event.claims import AGREED, Claim, Settled
 from cribboard.event.games import BoardGame
-from cribboard.event.sources import BOARD, BYE, HAND
+from cribboard.event.sources import BOARD, BYE, HAND, PHONE
 from cribboard.event.tables import Tables
 from cribboard.night.draw import Seating
 from cribcore.game import skunk_class
@@ -29,13 +34,17 @@ CROSSCHECK = "crosscheck"  # the pair's scorecard, entered by hand, says otherwi
 
 @dataclass(frozen=True)
 class Entry:
-    """A result the director entered (a board that died, a paper card, a flagged game taken)."""
+    """A result entered: by the director (a board that died, a paper card, a flagged game taken), or by
+    the two players' phones (one entered it, the other confirmed it)."""
 
     round: int
     players: tuple[int, int]
     scores: tuple[int, int]  # in players' order
     target: int = 121
     game_id: int | None = None  # a board's game it takes, if any
+    source: str = HAND  # or PHONE
+    entered_by: int | None = None  # PHONE: the player who entered it, and the one who confirmed it
+    confirmed_by: int | None = None
 
 
 @dataclass(frozen=True)
@@ -47,8 +56,10 @@ class Result:
     winner: int
     skunk: int  # the loser's skunk class
     target: int
-    source: str  # BOARD, HAND or BYE
+    source: str  # BOARD, HAND, PHONE or BYE
     game_id: int | None
+    entered_by: int | None = None  # PHONE: the player who entered it, and the one who confirmed it
+    confirmed_by: int | None = None
 
     def margin(self) -> int:
         """The points the winner won by: the spread (what the loser lacked of the game)."""
@@ -72,6 +83,12 @@ class Flag:
 class Filed:
     results: dict[tuple[int, frozenset[int]], Result]  # by (round, pair); a bye's pair is its one player
     flags: tuple[Flag, ...]
+    claims: dict[tuple[int, frozenset[int]], Settled] = field(default_factory=dict)  # by (round, pair): the
+    # phones' claims of a seat whose result is not in (WAITING, DISAGREE, REFUSED)
+
+    def disputes(self) -> list[Settled]:
+        """The seats whose phones disagree, or where one refused the other's claim: the director's to settle."""
+        return [c for c in self.claims.values() if c.state in (claiming.DISAGREE, claiming.REFUSED)]
 
     def of_round(self, number: int) -> list[Result]:
         return [r for (n, _pair), r in self.results.items() if n == number]
@@ -87,11 +104,15 @@ def file(
     entries: Sequence[Entry],
     tables: Tables,
     names: Mapping[int, str],
+    claims: Iterable[Claim] = (),
 ) -> Filed:
     """rounds: the draw (round 1 first); games: the boards' games stored since the night began, oldest
     first; entries: the director's results that stand (the last for a pair); tables: which board was at
-    which table, round by round; names: each player's name, by number."""
+    which table, round by round; names: each player's name, by number; claims: the players' phones' words
+    on their games (a claim's game is its round), oldest first."""
     games = list(games)
+    settled = claiming.settle(claims)
+    entries = [_agreed(s) for s in settled.values() if s.state == AGREED] + list(entries)  # (the director's last)
     seats = _Seats(rounds, tables, names)
     results: dict[tuple[int, frozenset[int]], Result] = {}
     for number, games_of_round in enumerate(rounds, 1):
@@ -149,11 +170,26 @@ def file(
             winner,
             skunk_class(min(first, second), e.target),
             e.target,
-            HAND,
+            e.source,
             e.game_id,
+            e.entered_by,
+            e.confirmed_by,
         )
     taken = {e.game_id for e in entries if e.game_id is not None}  # flagged, then counted by the director
-    return Filed(results, tuple(f for f in flags if f.game_id not in taken))
+    open_claims = {
+        key: s
+        for ((number, _match, _game), both), s in settled.items()
+        if s.state != AGREED and (key := (number, both)) in seats.drawn and key not in results
+    }
+    return Filed(results, tuple(f for f in flags if f.game_id not in taken), open_claims)
+
+
+def _agreed(s: Settled) -> Entry:
+    """The result two phones agree on, as an entry of the seat (its game is the round)."""
+    assert s.second is not None
+    c = s.first
+    scores = c.scores or (0, 0)
+    return Entry(c.round, (c.by, c.other), scores, c.target, None, PHONE, c.by, s.second.by)
 
 
 def _crosscheck(board: Result, card: tuple[int, int], games: Iterable[BoardGame]) -> Flag:

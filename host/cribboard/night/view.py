@@ -1,12 +1,14 @@
 # What the room sees of a night (the club's projector page, GET /api/night):
 # the round in play, who plays whom at which table, each game's result once
-# in or its live score from the board meanwhile, and the standings. When
+# in or its live score from the board meanwhile (or the players' phones'
+# claims of it), and the standings. When
 # every game of a round is in, the round in play is the next one: the page
 # shows it at once. Names and whatever a board reports go out as data; the
 # page puts them on screen as text.
 from collections.abc import Mapping
 from typing import Any
 
+from cribboard.event import claims as claiming
 from cribboard.night.director import Night
 from cribboard.night.results import pair
 
@@ -26,7 +28,12 @@ def as_page(night: Night | None, live: Mapping[str, Mapping[str, Any]]) -> dict[
             "scores": list(result.scores) if result is not None and g.second is not None else None,
             "winner": night.label(result.winner) if result is not None and g.second is not None else None,
             "live": None,
+            "has_board": night.tables.board_at(g.table or "", number) is not None,
+            "claim": None,
         }
+        words = night.filed.claims.get((number, pair(g.first, g.second)))
+        if words is not None and g.second is not None:  # (the phones' claims of a result not in yet)
+            row["claim"] = claiming.as_row(words, (g.first, g.second), night.label)
         seen = live.get(night.tables.board_at(g.table, number) or "")
         told = [night.roster.name(g.first), night.roster.name(g.second or 0)] if g.second is not None else None
         if result is None and seen is not None and seen.get("players") == told:
@@ -40,7 +47,7 @@ def as_page(night: Night | None, live: Mapping[str, Mapping[str, Any]]) -> dict[
             "round": number,
             "over": night.over() or night.in_play > night.rounds,
             "ended": night.over(),
-            "flags": len(night.filed.flags),
+            "flags": len(night.filed.flags) + len(night.filed.disputes()),
         },
         "games": games,
         "standings": [

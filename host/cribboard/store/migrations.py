@@ -13,7 +13,7 @@ from cribboard.store.engine import Database, DbError, EmptyDbError
 from cribboard.text.i18n import _
 from cribcore.names import default_name
 
-SCHEMA_VERSION = 18
+SCHEMA_VERSION = 19
 
 WORDS = {
     "sqlite": {"id": "INTEGER PRIMARY KEY", "real": "REAL", "bytes": "BLOB"},
@@ -223,7 +223,13 @@ def _change_mark(db: Any) -> None:
             "CREATE FUNCTION event_changed() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN %s; RETURN NULL; END $$"
             % bump
         )
-    for table, kinds in _SEATED_FROM.items():
+    _mark_changes(db, _SEATED_FROM)
+
+
+def _mark_changes(db: Any, tables: dict[str, tuple[str, ...]]) -> None:
+    """Triggers that move the events' change mark on these tables' changes (of these kinds)."""
+    bump = "UPDATE event_changes SET n = n + 1"
+    for table, kinds in tables.items():
         if db.engine == "postgresql":  # (once a statement, however many rows)
             db.execute(
                 "CREATE TRIGGER %s_changed AFTER %s ON %s FOR EACH STATEMENT EXECUTE FUNCTION event_changed()"
@@ -513,6 +519,27 @@ MIGRATIONS: dict[int, list[Step]] = {
             voided_at TEXT
         )""",
         "CREATE INDEX player_codes_night ON player_codes (night_id, n)",
+    ],
+    # The players' phones' claims of their games' results (issue 70): a result, or a refusal of the other's;
+    # each kept (who said what, when), a resend of one known by its key. A claim can settle a seat, so it
+    # moves the events' change mark.
+    19: [
+        """CREATE TABLE result_claims (
+            id {id},
+            night_id INTEGER NOT NULL REFERENCES nights (id),
+            round INTEGER NOT NULL,
+            slot INTEGER,
+            game_no INTEGER NOT NULL,
+            n INTEGER NOT NULL,
+            other INTEGER NOT NULL,
+            own_score INTEGER,
+            other_score INTEGER,
+            target INTEGER NOT NULL,
+            claim_key TEXT NOT NULL UNIQUE,
+            claimed_at TEXT NOT NULL
+        )""",
+        "CREATE INDEX result_claims_night ON result_claims (night_id, id)",
+        lambda db: _mark_changes(db, {"result_claims": ("INSERT",)}),
     ],
 }
 

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TypedDict
 
+from cribboard.event import claims as claiming
 from cribboard.event.games import check_finished
 from cribboard.event.refusals import CutError, NotEnded, NotInPlay, Outstanding, Superseded, found, still_open
 from cribboard.event.stamp import now as _now
@@ -172,8 +173,9 @@ def load(db: Database, tournament_id: int | None = None) -> Tournament:
             )
             for e in kept.entries(db, row["id"])
         ]
+        claims = [c for c in night.claims if c.match is not None]
         playoffs = playing.play(
-            seeds, row["best_of"], row["final_best_of"], board_of, night.roster.names, played, entries
+            seeds, row["best_of"], row["final_best_of"], board_of, night.roster.names, played, entries, claims
         )
     return Tournament(
         row["id"],
@@ -192,7 +194,7 @@ def make_cut(db: Database, t: Tournament, take: Sequence[str] = ()) -> Tournamen
     """The cut made once every qualifying game is in: the qualifiers seeded in the qualifying's order; players
     equal at the line are the director's to decide (take: those who go through, as many as the places
     open). The qualifying ends with it."""
-    _open(t)
+    check_open(t)
     if t.seeds is not None:
         raise CutError(_("the cut of tournament %d is made already") % t.id)
     missing = nights.outstanding(t.night)
@@ -237,7 +239,7 @@ def make_cut(db: Database, t: Tournament, take: Sequence[str] = ()) -> Tournamen
     return load(db, t.id)
 
 
-def _open(t: Tournament) -> None:
+def check_open(t: Tournament) -> None:
     still_open(t.ended_at, t.id, N_("tournament %d has ended: nothing more can change in it"))
 
 
@@ -254,7 +256,7 @@ def end(db: Database, t: Tournament, early: bool = False) -> Tournament:
     """The tournament over: its places final, its boards no longer told its matches (its qualifying ended
     too, if it was not); Outstanding while a qualifying game is not in or a match is not won, unless early
     (the director ends it as it stands)."""
-    _open(t)
+    check_open(t)
     if not early:
         _all_in(t)
     if not t.night.over():
@@ -335,7 +337,7 @@ def enter(
     """A playoff game entered by hand (the next of the pair's match, or the one numbered: it stands in
     for the board's), players named by name or by number where a name is shared; the tournament, and the
     match's (round, place)."""
-    _open(t)
+    check_open(t)
     po = playoffs_of(t)
     qualifier = N_("%(name)s is not a qualifier of tournament %(id)d (its qualifiers: %(players)s)")
     a, b = (t.night.roster.find(name, po.seeds, qualifier) for name in players)
@@ -367,7 +369,7 @@ def enter(
 
 
 def undo(db: Database, t: Tournament) -> tuple[Tournament, dict[str, object] | None]:
-    _open(t)
+    check_open(t)
     playoffs_of(t)
     undone = kept.undo(db, t.id, _now())
     return load(db, t.id), None if undone is None else dict(undone)
@@ -376,7 +378,9 @@ def undo(db: Database, t: Tournament) -> tuple[Tournament, dict[str, object] | N
 class GameRow(TypedDict):
     game: int
     scores: list[int]  # the higher seed's, the lower's
-    source: str  # event.sources.BOARD or HAND
+    source: str  # event.sources.BOARD, HAND or PHONE
+    entered_by: str | None  # PHONE: the player who entered it, and the one who confirmed it
+    confirmed_by: str | None
 
 
 class BracketRow(TypedDict):
@@ -394,17 +398,19 @@ class BracketRow(TypedDict):
     games: list[GameRow]
     wins: list[int]
     winner: str | None
+    claim: dict[str, object] | None  # the phones' claims of its next game (cribboard.event.claims.as_row)
 
 
 class FlagRow(TypedDict):
-    """A board's playoff game not counted, as data."""
+    """A board's playoff game not counted, or a match's game its players' phones dispute, as data."""
 
-    game: int
-    board: str
+    game: int | None  # the board's game (None: the phones' dispute)
+    board: str | None
     names: list[str]
-    reason: str  # AFTER_THE_MATCH or FITS_NO_MATCH
+    reason: str  # AFTER_THE_MATCH, FITS_NO_MATCH, or the dispute's (claims.DISAGREE, claims.REFUSED)
     round: int | None
     match: int | None
+    said: str | None  # a dispute: what each phone said
 
 
 def bracket_rows(t: Tournament) -> list[BracketRow]:
@@ -429,9 +435,21 @@ def bracket_rows(t: Tournament) -> list[BracketRow]:
                     "numbers": [high, low],
                     "best_of": p.best_of,
                     "bye": p.pairing.bye,
-                    "games": [{"game": g.number, "scores": list(g.scores), "source": g.source} for g in p.games],
+                    "games": [
+                        {
+                            "game": g.number,
+                            "scores": list(g.scores),
+                            "source": g.source,
+                            "entered_by": None if g.entered_by is None else t.night.label(g.entered_by),
+                            "confirmed_by": None if g.confirmed_by is None else t.night.label(g.confirmed_by),
+                        }
+                        for g in p.games
+                    ],
                     "wins": list(p.wins),
                     "winner": None if p.winner is None else t.night.label(po.seeds[p.winner - 1]),
+                    "claim": None
+                    if p.claim is None or high is None or low is None
+                    else claiming.as_row(p.claim, (high, low), t.night.label),
                 }
             )
     return out
@@ -443,13 +461,13 @@ FITS_NO_MATCH = "fits_no_match"  # a board's game whose names and table are no m
 
 def flag_rows(t: Tournament) -> list[FlagRow]:
     """The boards' playoff games not counted, as data: a game after its match was won (with its round and
-    match), or one that fits no match."""
+    match), or one that fits no match; then the matches' games their players' phones dispute."""
     po = playoffs_of(t)
     flagged: list[tuple[int, str, int | None, int | None]] = [
         (gid, AFTER_THE_MATCH, number, slot + 1) for (number, slot), p in sorted(po.matches.items()) for gid in p.extra
     ]
     flagged += [(gid, FITS_NO_MATCH, None, None) for gid in po.strays]
-    return [
+    rows: list[FlagRow] = [
         {
             "game": gid,
             "board": po.games[gid].board,
@@ -457,9 +475,24 @@ def flag_rows(t: Tournament) -> list[FlagRow]:
             "reason": reason,
             "round": number,
             "match": match,
+            "said": None,
         }
         for gid, reason, number, match in flagged
     ]
+    for (number, slot), p in sorted(po.matches.items()):
+        if p.claim is not None and p.claim.state in (claiming.DISAGREE, claiming.REFUSED):
+            rows.append(
+                {
+                    "game": None,
+                    "board": None,
+                    "names": [t.night.label(n) for n in p.players if n is not None],
+                    "reason": p.claim.state,
+                    "round": number,
+                    "match": slot + 1,
+                    "said": claiming.said(p.claim, t.night.label),
+                }
+            )
+    return rows
 
 
 def seating_of(t: Tournament) -> dict[str, tuple[list[str], int]]:

@@ -7,15 +7,20 @@
 # (where the two share a name, track 1 is the higher seed, as the board was
 # told), and the games the director entered by hand: one more (a game no
 # board reported) takes its number, the board's coming after it; a fix
-# stands in for the game of its number. A match is won at N // 2 + 1
+# stands in for the game of its number. The two players' phones agreeing
+# on a game (cribboard.event.claims) is a game entered too, the director's
+# own for that number standing over it; a claim that waits or is disputed
+# is kept on its match. A match is won at N // 2 + 1
 # games (cribcore.match.wins_needed, the board's own count); a board's game
 # after that, or one that fits no match, is flagged, never counted. Worked
 # out from what is stored each time it is asked.
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from cribboard.event import claims as claiming
+from cribboard.event.claims import Claim, Settled
 from cribboard.event.games import BoardGame
-from cribboard.event.sources import BOARD, HAND
+from cribboard.event.sources import BOARD, HAND, PHONE
 from cribboard.tournament.bracket import Bracket, Pairing, Slot
 from cribcore.match import wins_needed
 
@@ -30,6 +35,9 @@ class HandGame:
     scores: tuple[int, int]
     target: int = 121
     replaces: bool = False  # a fix of a game counted (else a game more, that no board reported)
+    source: str = HAND  # or PHONE: the two players' phones agreed on it
+    entered_by: int | None = None  # PHONE: the player who entered it, and the one who confirmed it
+    confirmed_by: int | None = None
 
 
 @dataclass(frozen=True)
@@ -38,6 +46,8 @@ class MatchGame:
     scores: tuple[int, int]  # the higher seed's, the lower's
     source: str
     game_id: int | None = None
+    entered_by: int | None = None  # PHONE: the player who entered it, and the one who confirmed it
+    confirmed_by: int | None = None
 
 
 @dataclass
@@ -53,6 +63,7 @@ class PlayoffMatch:
     wins: tuple[int, int] = (0, 0)
     winner: int | None = None  # a seed
     extra: list[int] = field(default_factory=list)  # board games past the match's end (flagged)
+    claim: Settled | None = None  # the phones' claims of its next game, not agreed (waiting, or disputed)
 
     def need(self) -> int:
         return wins_needed(self.best_of)
@@ -98,9 +109,15 @@ def play(
     names: Mapping[int, str],
     games: Sequence[BoardGame],
     entries: Sequence[HandGame],
+    claims: Sequence[Claim] = (),
 ) -> Playoffs:
     """seeds: the qualifiers' numbers, seed 1 first; tables: (table, its board or None), table 1 first;
-    games: the boards' games stored since the qualifying ended, oldest first; entries: the director's."""
+    games: the boards' games stored since the qualifying ended, oldest first; entries: the director's;
+    claims: the players' phones' words on their matches' games, oldest first."""
+    settled: dict[tuple[int, int], list[Settled]] = {}
+    for ((number, slot, _game), _pair), s in claiming.settle(claims).items():
+        if slot is not None:
+            settled.setdefault((number, slot), []).append(s)
     bracket = Bracket(len(seeds))
     winners: dict[Slot, int] = {}
     matches: dict[Slot, PlayoffMatch] = {}
@@ -129,11 +146,31 @@ def play(
                 continue
             pair = sorted((names[high], names[low]))
             mine = [g for g in games if g.id not in used and g.board == board and sorted(g.names) == pair]
-            _count(played, mine, by_hand.get((number, m.slot), {}), added.get((number, m.slot), set()), names, used)
+            words = [s for s in settled.get((number, m.slot), ()) if s.first.pair() == {high, low}]
+            hand = {**_agreed(words, high, low), **by_hand.get((number, m.slot), {})}  # (the director's stands)
+            more = added.get((number, m.slot), set()) | {k for k, e in hand.items() if e.source == PHONE}
+            _count(played, mine, hand, more, names, used)
+            if played.winner is None:
+                next_game = len(played.games) + 1
+                played.claim = next(
+                    (s for s in words if s.state != claiming.AGREED and s.first.number == next_game), None
+                )
             if played.winner is not None:
                 winners[(number, m.slot)] = played.winner
     strays = tuple(g.id for g in games if g.id not in used)
     return Playoffs(bracket, tuple(seeds), matches, winners, strays, {g.id: g for g in games})
+
+
+def _agreed(words: Sequence[Settled], high: int, low: int) -> dict[int, HandGame]:
+    """The games of a match its two players' phones agree on, by number, as games entered."""
+    out: dict[int, HandGame] = {}
+    for s in words:
+        if s.state == claiming.AGREED and s.second is not None:
+            c, by = s.first, s.scores_of()
+            out[c.number] = HandGame(
+                c.round, c.match or 0, c.number, (by[high], by[low]), c.target, False, PHONE, c.by, s.second.by
+            )
+    return out
 
 
 def _count(
@@ -163,7 +200,8 @@ def _count(
                 used.add(from_board[k].id)
             continue
         if k in by_hand:
-            game = MatchGame(k, by_hand[k].scores, HAND)
+            e = by_hand[k]
+            game = MatchGame(k, e.scores, e.source, None, e.entered_by, e.confirmed_by)
             if k in from_board:
                 used.add(from_board[k].id)
         else:

@@ -11,6 +11,7 @@ import csv
 import io
 from typing import Any
 
+from cribboard.night import printouts as night_printouts
 from cribboard.text import game_words
 from cribboard.text.i18n import _
 from cribboard.tournament import director
@@ -52,7 +53,7 @@ def places_csv(t: Tournament) -> str:
 
 def as_data(t: Tournament) -> dict[str, Any]:
     """The tournament as JSON: its settings, the qualifying's standings with the cut, the seeds, every
-    match of the playoffs, and the places."""
+    match of the playoffs (each game with where it came from), and the places."""
     return {
         "tournament": t.id,
         "name": t.night.name,
@@ -67,6 +68,7 @@ def as_data(t: Tournament) -> dict[str, Any]:
         "qualifying": [
             dict(r.as_dict(lines=True), cut=mark) for r, mark in zip(t.standings(), t.cut_marks(), strict=True)
         ],
+        "qualifying_results": night_printouts.results_rows(t.night),
         "seeds": [{"seed": k, "number": p, "player": t.night.label(p)} for k, p in enumerate(t.seeds or [], 1)],
         "bracket": director.bracket_rows(t) if t.playoffs is not None else [],
         "places": places_rows(t),

@@ -63,8 +63,12 @@ def _tournament(t: Tournament, live: Mapping[str, Mapping[str, Any]]) -> dict[st
     for number in sorted(rows_by_round):
         matches = []
         for m in rows_by_round[number]:
-            shown = {k: m[k] for k in ("match", "table", "seeds", "players", "best_of", "bye", "wins", "winner")}
+            shown = {
+                k: m[k] for k in ("match", "table", "seeds", "players", "best_of", "bye", "wins", "winner", "claim")
+            }
             shown["live"] = _live(t, m, live)
+            shown["has_board"] = m["board"] is not None  # (a wooden table's games come from the players' phones)
+            shown["next_game"] = len(m["games"]) + 1
             matches.append(shown)
         left = t.playoffs.bracket.matches_in(number) * 2
         name = game_words.round_name(left)  # (the page translates it: t(name, left))

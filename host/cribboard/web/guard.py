@@ -4,7 +4,10 @@
 # page at all (a board's report); a body is bounded in size and in how deep
 # its JSON nests.
 import ipaddress
+import json
+from typing import Any
 
+from cribboard.records import json_depth
 from cribboard.web.http import Answer, Request, refused
 
 MAX_BODY = 4096  # bytes of a request body
@@ -61,3 +64,24 @@ def write_refusal(request: Request, served: tuple[str, int], page_writes: bool, 
     if int(size) > max_body:
         return refused(413, "a body here is at most %d bytes" % max_body, close=True)
     return None
+
+
+def json_object(request: Request, served: tuple[str, int], max_body: int) -> dict[str, Any] | Answer:
+    """The JSON object a page of this server wrote (write_refusal's checks, then its body read whole and
+    parsed), or the refusal to answer with."""
+    refusal = write_refusal(request, served, page_writes=True, max_body=max_body)
+    if refusal is not None:
+        return refusal
+    size = int(request.header("content-length"))
+    data = request.read(size)
+    if len(data) != size:
+        return refused(400, "the body was cut short")
+    try:
+        if json_depth(data) > MAX_DEPTH:
+            raise ValueError("the JSON nests deeper than %d" % MAX_DEPTH)
+        body = json.loads(data or b"{}")
+    except (ValueError, RecursionError) as e:
+        return refused(400, "the body is no JSON: %s" % str(e)[:80])
+    if not isinstance(body, dict):
+        return refused(400, "send a JSON object")
+    return body

@@ -4,7 +4,6 @@
 #   POST /api/press           {"button": "P1", "gesture": "tap" | "long", "board": N}
 # A foreign Origin, a body that is not JSON, or a Host that is not the
 # served one gets 403 (cribboard.web.guard).
-import json
 import logging
 import sys
 import threading
@@ -14,8 +13,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from cribboard.errors import SimError
-from cribboard.records import json_depth
-from cribboard.web.guard import MAX_BODY, MAX_DEPTH, host_refusal, write_refusal
+from cribboard.web.guard import MAX_BODY, host_refusal, json_object
 from cribboard.web.http import Answer, Request, Routes, refused
 from cribboard.web.pages import add_routes
 
@@ -38,21 +36,15 @@ def routes_for(boards: list[Any], served: Callable[[], tuple[str, int]]) -> Rout
     add_routes(routes, boards)
 
     def press(request: Request) -> Answer:
-        refusal = write_refusal(request, served(), page_writes=True, max_body=MAX_BODY)
-        if refusal is not None:
-            return refusal
+        body = json_object(request, served(), MAX_BODY)
+        if isinstance(body, Answer):
+            return body
         try:
-            data = request.read(int(request.header("content-length")))
-            if json_depth(data) > MAX_DEPTH:
-                raise ValueError("the JSON nests deeper than %d" % MAX_DEPTH)
-            body = json.loads(data or b"{}")
-            if not isinstance(body, dict):
-                raise ValueError("send a JSON object")
             index = body.get("board", 0)
             if type(index) is not int or not 0 <= index < len(boards):
                 raise ValueError("no board %r" % (index,))
             frame = boards[index].press(body.get("button"), body.get("gesture", "tap"))
-        except (ValueError, RecursionError, SimError) as e:
+        except (ValueError, SimError) as e:
             return refused(400, str(e))
         return Answer(200, {"ok": True, "frame": frame})
 
