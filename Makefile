@@ -175,10 +175,11 @@ test-faults: $(VENV_DONE) $(NODE_DONE)
 
 # A club's load (tests marked `club`), one test at a time: a whole club night
 # (13 players, 9 rounds, 6 simulated Pico Ws on WiFi to a real `cribboard
-# serve` on PostgreSQL, every game on the buttons) and twenty boards at once
+# serve` on PostgreSQL, every game on the buttons), a tournament whose wooden
+# tables report from the players' phones (chromium), and twenty boards at once
 # into one server and into two behind a balancer. They fill a two-core
 # machine: beside other tests, each starved the other (docs/testing.md).
-test-club: $(VENV_DONE) $(NODE_DONE) $(POSTGRES_DONE) $(MO_FILES)
+test-club: $(VENV_DONE) $(NODE_DONE) $(CHROMIUM_DONE) $(POSTGRES_DONE) $(MO_FILES)
 	$(BIN)/pytest -q -m club --club tests/host
 
 # The whole real-port suite on the emulated Pico, faults and sweeps included:
