@@ -68,6 +68,12 @@ def test_a_printed_card_says_where_the_players_page_is_with_their_code(tmp_path)
         link = "http://club.local:8120/me#%s" % held[player]
         assert "Your page: %s" % link in text, text
         assert printed_qr(page) == [list(row) for row in segno.make(link, error="m").matrix], player
+    (handout,) = PdfReader(tmp_path / "paper" / "codes.pdf").pages  # four slips to cut out: one page
+    text = handout.extract_text()
+    for player, code in held.items():
+        assert "%s\nYour code: %s" % (player, code) in text, text
+        assert "http://club.local:8120/me#%s" % code in text
+    assert len(handout["/Resources"]["/XObject"]) == 4, "a QR code a slip"
 
 
 def printed_qr(page):

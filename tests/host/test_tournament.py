@@ -236,6 +236,7 @@ def test_a_playoff_game_by_hand_is_one_more_or_a_fix_and_undoes(db_url, tmp_path
     assert printed == [
         "bracket.pdf",
         *["card-%03d-%s.pdf" % (k, r["player"]) for k, r in enumerate(standings, 1)],
+        "codes.pdf",
         "standings.pdf",
     ]
     ended = as_json("tournament", "end", *db)  # the places final; nothing more changes

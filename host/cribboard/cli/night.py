@@ -638,8 +638,9 @@ SERVER_OPTION = click.option(
 @SERVER_OPTION
 @NIGHT.chosen
 def night_print(folder: str, server: str | None, night_id: int | None, db_url: str) -> None:
-    """Printable PDFs into FOLDER: the standings (standings.pdf) and a scorecard a player (card-NNN-NAME.pdf),
-    each with the player's code for their own page (given to players who had none)."""
+    """Printable PDFs into FOLDER: the standings (standings.pdf), a scorecard a player (card-NNN-NAME.pdf),
+    each with the player's code for their own page (given to players who had none), and every code on a slip
+    to cut out and hand over (codes.pdf)."""
     from cribboard.night import director
 
     db = open_db(db_url)
@@ -647,8 +648,8 @@ def night_print(folder: str, server: str | None, night_id: int | None, db_url: s
 
 
 def print_night(db: "Database", n: "Night", folder: str, server: str | None) -> "Path":
-    """The night's standings and a scorecard a player as PDFs into folder (made if need be), each card with
-    the player's code (given to those who had none); the folder."""
+    """The night's standings, a scorecard a player and the codes' handout as PDFs into folder (made if need
+    be), each card with the player's code (given to those who had none); the folder."""
     from pathlib import Path
 
     from cribboard.errors import CribboardError
@@ -670,6 +671,7 @@ def print_night(db: "Database", n: "Night", folder: str, server: str | None) -> 
     codes = given(db, n)
     status(_("printing the standings and %(n)d scorecards into %(folder)s...") % {"n": len(rows), "folder": where})
     outfile.write(where / "standings.pdf", printouts.standings_pdf(n, rows, standings.paid(rows)))
+    outfile.write(where / "codes.pdf", printouts.handout_pdf(n, codes, server))
     for position, row in enumerate(rows, 1):
         code = codes[row.number]
         card = printouts.card_pdf(n, row, printouts.page_line(code, server), printouts.page_link(code, server))

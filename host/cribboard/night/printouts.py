@@ -107,16 +107,17 @@ def _pages(title: str, lines: list[str], columns: list[str], cells: list[list[st
     return out.getvalue()
 
 
-def _qr(fig: Any, link: str) -> None:
-    """link as a QR code (segno: its modules one image pixel each, four modules of quiet zone) at the page's
-    bottom right, 1.3 inches square: a phone's camera reads it off a printed card."""
+def _qr(fig: Any, link: str, right: float = 0.92, bottom: float = 0.03) -> None:
+    """link as a QR code (segno: its modules one image pixel each, four modules of quiet zone), 1.3 inches
+    square, its right edge and bottom at these fractions of the page (the card's: bottom right): a phone's
+    camera reads it off paper."""
     import numpy
     import segno
 
     modules = numpy.array(segno.make(link, error="m").matrix, dtype=float)
     light = 1.0 - numpy.pad(modules, _QUIET, constant_values=0)
     side = 1.3  # inches
-    ax = fig.add_axes((0.92 - side / _A4[0], 0.03, side / _A4[0], side / _A4[1]))
+    ax = fig.add_axes((right - side / _A4[0], bottom, side / _A4[0], side / _A4[1]))
     ax.imshow(light, cmap="gray", vmin=0, vmax=1, interpolation="none")
     ax.axis("off")
 
@@ -176,6 +177,51 @@ def card_pdf(night: "Night", row: Standing, page: str | None = None, link: str |
         _("total spread"),
     ]
     return _pages(_heading(night), lines, columns, cells, link)
+
+
+_SLIPS = (2, 5)  # a handout's slips a page: columns, rows
+
+
+def handout_pdf(night: "Night", codes: dict[int, str], server: str | None) -> bytes:
+    """Every player's code on a slip to cut out and hand over (their name, the code, where their page is,
+    and its QR code when the server is known), ten to an A4 page, in the players' order."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.backends.backend_pdf import PdfPages
+
+    from cribboard.event.codes import shown
+
+    players = [p for p in night.players if p in codes]
+    columns, rows = _SLIPS
+    out = io.BytesIO()
+    with PdfPages(out) as pdf:
+        for start in range(0, max(len(players), 1), columns * rows):
+            fig = plt.figure(figsize=_A4)
+            for k, number in enumerate(players[start : start + columns * rows]):
+                col, row = k % columns, k // columns
+                left, top = 0.05 + col * 0.47, 0.97 - row * 0.19
+                fig.add_artist(plt.Rectangle((left - 0.01, top - 0.18), 0.46, 0.18, fill=False, ls=":", lw=0.6))
+                fig.text(left, top - 0.02, night.label(number), fontsize=13, weight="bold", va="top")
+                fig.text(
+                    left,
+                    top - 0.055,
+                    _("Your code: %s") % shown(codes[number]),
+                    fontsize=12,
+                    va="top",
+                    family="monospace",
+                )
+                link = page_link(codes[number], server)
+                where = link if link is not None else _("/me on the club's server")
+                fig.text(left, top - 0.09, _("Your page:"), fontsize=9, va="top")
+                fig.text(left, top - 0.11, where, fontsize=7, va="top", wrap=True)
+                if link is not None:
+                    _qr(fig, link, right=left + 0.45, bottom=top - 0.175)
+            fig.text(0.5, 0.01, _heading(night), ha="center", fontsize=8)
+            pdf.savefig(fig)
+            plt.close(fig)
+    return out.getvalue()
 
 
 def page_link(code: str, server: str | None) -> str | None:
