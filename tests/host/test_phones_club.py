@@ -201,7 +201,7 @@ def test_a_tournament_at_boards_and_wooden_tables_takes_every_result_from_boards
                         enter(pages[low], w == 1, s)
                         confirm(pages[high])
                         wait_for(
-                            lambda m=m, n=sum(wins): len(bracket_match(db_url, m["match"])["games"]) == n,
+                            lambda m=m, n=wins[0] + wins[1]: len(bracket_match(db_url, m["match"])["games"]) == n,
                             COMMAND_S,
                             lambda m=m: "game not in: %s" % bracket_match(db_url, m["match"]),
                         )
