@@ -54,6 +54,10 @@ def test_a_players_page_shows_their_seat_then_their_result_and_asks_for_a_code_i
                 assert entered.returncode == 0, entered.stderr
                 text_is(page, "#score", "gewonnen 121 - 90")  # pushed: the page was not reloaded
                 page.wait_for_function("document.getElementById('standing').textContent.startsWith('Platz 1')")
+                page.click("#cardBox summary")  # the scorecard so far, asked for again once the line moved
+                text_is(page, "#card tr", "1%sgewonnen 121 - 903+31" % first)  # a skunk: 3 points
+                page.click("#standingsBox summary")
+                assert page.text_content("#standings tr.me") == "1%s3/1+31" % second  # their own line picked out
                 assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
                 context.close()
 
@@ -113,6 +117,9 @@ def test_in_the_playoffs_a_players_page_shows_their_match(tmp_path):
                 assert cli("tournament", "result", lower, "121", higher, "80", *db).returncode == 0
                 text_is(page, "#opponent", "Hai vinto il torneo.")
                 assert page.text_content("#score") == "2 - 0"
+                page.click("#bracketBox summary")  # the bracket, their match picked out (the higher seed first)
+                assert page.text_content("#bracket h2") == "Finale"
+                assert page.text_content("#bracket tr.me") == "%s%s0 - 2" % (higher, lower)
                 page.goto(url + "me#" + held[higher], wait_until="load")  # the other's card opened on this phone
                 text_is(page, "#opponent", "Fuori dai playoff: questo incontro è perso.")
                 assert page.text_content("#score") == "0 - 2"

@@ -4,7 +4,7 @@
 #   GET  /healthz        200 {"ok": true} when the database answers; else 503 with Retry-After
 #   GET  /, /api/...     the live page of every board that reports (cribboard.web.pages, read-only)
 #   GET  /night, /api/night   the club night's projector page (cribboard.night.page), a tournament's too
-#   GET  /me, /api/me    a player's own page, opened with their code (cribboard.night.mine)
+#   GET  /me, /api/me, /api/me/card   a player's own page, opened with their code (cribboard.night.mine)
 #   POST /api/me/result  a player's word on their game, from their page (the one write a page makes here)
 #   GET  /api/night/events, /api/events   /api/night's and /api/state's data pushed as it changes
 #                        (Server-Sent Events: cribboard.club.feeds)
@@ -19,6 +19,7 @@ from collections.abc import Callable
 from cribboard.club.protocol import MAX_BODY, Club, Report
 from cribboard.club.ratelimit import Allowance
 from cribboard.night import mine
+from cribboard.night.director import Night
 from cribboard.night.page import NightPage
 from cribboard.tournament import claims as tournament_claims
 from cribboard.tournament import view as tournament_view
@@ -42,15 +43,20 @@ class ClubApp:
         self.routes = Routes()
         self.routes.get("/healthz", self._health)
         pages.add_routes(self.routes, club.live.boards)
-        NightPage(club.pool.db, club.live.views, club.clock, tournament_view.read, tournament_view.as_page).add_routes(
-            self.routes
-        )
+        room = NightPage(club.pool.db, club.live.views, club.clock, tournament_view.read, tournament_view.as_page)
+        room.add_routes(self.routes)
+
+        def night_shown(night_id: int) -> Night | None:
+            shown, _tournament = room.read()
+            return shown if shown is not None and shown.id == night_id else None
+
         mine.PlayerPage(
             club.pool.db,
             Allowance(mine.WRONG_PER_S, mine.WRONG_BURST, club.clock),
             lambda work: club.pool.with_first(lambda _db: None, lambda db, _none: work(db)),
             tournament_claims.claim,
             lambda: self.served,
+            night_shown,
         ).add_routes(self.routes)
         self.routes.post(GAMES, lambda request: self._report(request, club.answer_games))
         self.routes.post(LIVE, lambda request: self._report(request, club.answer_live))

@@ -4,6 +4,8 @@
 #                    own seat, game and line picked out
 #   GET /api/me?code=CODE   whose code it is: {"player": their name as the night shows it, "night": id};
 #                    404 for a code no one holds (voided, or mistyped), 400 for text that is no code
+#   GET /api/me/card?code=CODE   the player's scorecard so far: {"player", "lines": [{"round", "table",
+#                    "opponent" (null: a bye), "won", "score", "against", "game_points", "spread"}, ...]}
 #   POST /api/me/result  {"code", "key", "scores": [theirs, their opponent's] or null (a refusal of the
 #                    opponent's claim), "game": a playoff match's game as shown, "target": 121 or 61}: the
 #                    player's word on their game in play (cribboard.event.claims); 200 {"ok": true}, or a
@@ -22,6 +24,8 @@ from urllib.parse import parse_qs
 from cribboard.event import codes
 from cribboard.event import refusals as why
 from cribboard.event.roster import Roster
+from cribboard.night import director
+from cribboard.night.director import Night
 from cribboard.store import codes as kept
 from cribboard.store import nights
 from cribboard.store.engine import Database, DbError
@@ -63,20 +67,24 @@ class PlayerPage:
         write: Writer,
         claim: Claimant,
         served: Callable[[], tuple[str, int]],
+        night: Callable[[int], Night | None] = lambda _id: None,
     ) -> None:
         """db(): a connection for one read; wrong: each address's allowance of codes it may get wrong;
         write(work): work(db) done as the server's writes are; claim(db, night, player, scores, key, game,
         target): a player's word on their game (cribboard.tournament.claims'); served(): the (host, port)
-        the server listens on."""
+        the server listens on; night(id): that night as the room's page last read it (None: the page shows
+        another)."""
         self._db = db
         self._wrong = wrong
         self._write = write
         self._claim = claim
         self._served = served
+        self._night = night
 
     def add_routes(self, routes: Routes) -> None:
         routes.get("/me", lambda request: Answer(200, html_page(ME_PAGE, request.header("accept-language")), HTML))
         routes.get("/api/me", self._api)
+        routes.get("/api/me/card", self._card)
         routes.post("/api/me/result", self._result)
 
     def _holder(self, db: Database, request: Request, typed: str) -> tuple[int, int] | Answer:
@@ -106,6 +114,31 @@ class PlayerPage:
         except DbError:
             return refused(503, "the database does not answer", {"Retry-After": str(RETRY_AFTER_S)})
         return Answer(200, {"player": roster.label(number), "night": night})
+
+    def _card(self, request: Request) -> Answer:
+        typed = parse_qs(request.query).get("code", [""])[-1]
+        try:
+            with self._db() as db:
+                held = self._holder(db, request, typed)
+                if isinstance(held, Answer):
+                    return held
+                night_id, number = held
+                night = self._night(night_id) or director.load(db, night_id)  # (another night: read it here)
+        except DbError:
+            return refused(503, "the database does not answer", {"Retry-After": str(RETRY_AFTER_S)})
+        row = next((r for r in night.standings() if r.number == number), None)
+        lines = [] if row is None else row.lines
+        return Answer(
+            200,
+            {
+                "player": night.label(number),
+                "lines": [
+                    {k: ln.as_dict()[k] for k in ("round", "table", "opponent", "won", "score", "against")}
+                    | {"game_points": ln.game_points, "spread": ln.spread}
+                    for ln in lines
+                ],
+            },
+        )
 
     def _result(self, request: Request) -> Answer:
         body = guard.json_object(request, self._served(), CLAIM_BODY)

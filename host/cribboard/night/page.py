@@ -46,6 +46,11 @@ class NightPage:
     def data(self, which: int | None = None) -> dict[str, Any]:
         """The night under way (or the last one), or the tournament asked for, as the page shows it; DbError
         if the database does not answer."""
+        return self._show(self.read(which), self._live())
+
+    def read(self, which: int | None = None) -> Any:
+        """What the page shows, as read (the reader's value: a second old at most); DbError if the database
+        does not answer."""
 
         def read() -> Any:
             with self._db() as db:
@@ -54,7 +59,7 @@ class NightPage:
         if which not in self._reads and len(self._reads) >= _KEPT:
             self._reads.clear()  # (a reader asking for many cannot make the server keep them all)
         recent = self._reads.setdefault(which, Recent(READ_S, self._clock))
-        return self._show(recent.get(read), self._live())
+        return recent.get(read)
 
     def add_routes(self, routes: Routes) -> None:
         routes.get(

@@ -190,6 +190,7 @@ def handout_pdf(night: "Night", codes: dict[int, str], server: str | None) -> by
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     from matplotlib.backends.backend_pdf import PdfPages
+    from matplotlib.patches import Rectangle
 
     from cribboard.event.codes import shown
 
@@ -202,7 +203,7 @@ def handout_pdf(night: "Night", codes: dict[int, str], server: str | None) -> by
             for k, number in enumerate(players[start : start + columns * rows]):
                 col, row = k % columns, k // columns
                 left, top = 0.05 + col * 0.47, 0.97 - row * 0.19
-                fig.add_artist(plt.Rectangle((left - 0.01, top - 0.18), 0.46, 0.18, fill=False, ls=":", lw=0.6))
+                fig.add_artist(Rectangle((left - 0.01, top - 0.18), 0.46, 0.18, fill=False, ls=":", lw=0.6))
                 fig.text(left, top - 0.02, night.label(number), fontsize=13, weight="bold", va="top")
                 fig.text(
                     left,
