@@ -78,6 +78,8 @@ def main():
     nig = run_json(night_cmd)
     tournament_cmd = [str(BIN / "python"), "tests/bench/bench_tournament.py"]
     tour = run_json(tournament_cmd)
+    phones_cmd = [str(BIN / "python"), "tests/bench/bench_phones.py"]
+    pho = run_json(phones_cmd)
 
     print("Machine: %s, %s, Python %s" % (platform.machine(), platform.processor() or "cpu", platform.python_version()))
     print()
@@ -440,6 +442,30 @@ def main():
         "| each playoff round as its winners come in (round 1 to the final) | %s ms |"
         % ", ".join("%.2f" % ms for ms in tour["bracket_round_ms"])
     )
+    print()
+    print(
+        "| the players' phones: %d players at %d wooden tables, every phone on the room's stream, each table's "
+        "result entered and confirmed from its phones; %d boards beside at a table's pace; %d s | measured | goal |"
+        % (pho["players"], pho["wooden_tables"], pho["boards"], pho["seconds"])
+    )
+    print("|---|---|---|")
+    print(
+        "| results confirmed; phones' writes answered / failed | %d; %d / %d | every one |"
+        % (pho["results_confirmed"], pho["phone_writes_answered"], pho["phone_writes_failed"])
+    )
+    print(
+        "| a phone's write answered, p50 / p99 | %s / %s ms | |"
+        % (pho["phone_write_p50_ms"], pho["phone_write_p99_ms"])
+    )
+    print(
+        "| a result on every phone after its confirmation, p50 / p99 / max; missing | %s / %s / %s s; %d | <= 2 s |"
+        % (pho["update_p50_s"], pho["update_p99_s"], pho["update_max_s"], pho["updates_missing"])
+    )
+    print(
+        "| boards' answers p50 / p99; failed | %s / %s ms; %d | p99 <= 100 ms |"
+        % (pho["board_p50_ms"], pho["board_p99_ms"], pho["boards_failed"])
+    )
+    print("| the server's CPU; peak memory | %s%% of a core; %s MB | |" % (pho["server_cpu_pct"], pho["peak_rss_mb"]))
     print()
     print("| package and deploy | measured |")
     print("|---|---|")

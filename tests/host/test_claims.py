@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from cribboard import store
 from cribboard.event import claims, sources
-from cribboard.event.claims import Claim
+from cribboard.event.claims import Claim, Word
 from cribboard.event.games import BoardGame
 from cribboard.event.refusals import Ended, NotAGame, NotInPlay, Settled, Unknown
 from cribboard.event.tables import Tables
@@ -161,37 +161,37 @@ def test_a_night_counts_what_both_phones_of_a_seat_say_and_only_theirs(db_url):
         a, b = seat.first, seat.second
         other = n.drawn[0][1]
         c = other.first
-        n = night_claims.claim(db, n, a, (121, 100), "key-a-0001")
+        n = night_claims.claim(db, n, Word(a, (121, 100), "key-a-0001"))
         assert n.filed.claims[(1, frozenset((a, b)))].state == claims.WAITING
         with pytest.raises(NotInPlay, match="no result of your opponent's waiting"):
-            night_claims.claim(db, n, a, None, "key-a-0002")  # (one's own claim is not for one to refuse)
-        n = night_claims.claim(db, n, c, (98, 121), "key-c-0001")  # another table's player: their own seat
+            night_claims.claim(db, n, Word(a, None, "key-a-0002"))  # (one's own claim is not for one to refuse)
+        n = night_claims.claim(db, n, Word(c, (98, 121), "key-c-0001"))  # another table's player: their own seat
         assert (1, frozenset((a, b))) not in n.filed.results
         with pytest.raises(NotAGame):
-            night_claims.claim(db, n, b, (100, 100), "key-b-0001")
-        n = night_claims.claim(db, n, b, (100, 121), "key-b-0002")
+            night_claims.claim(db, n, Word(b, (100, 100), "key-b-0001"))
+        n = night_claims.claim(db, n, Word(b, (100, 121), "key-b-0002"))
         r = n.filed.results[(1, frozenset((a, b)))]
         assert (r.scores, r.winner, r.source, r.entered_by, r.confirmed_by) == ((121, 100), a, sources.PHONE, a, b)
-        again = night_claims.claim(db, n, b, (100, 121), "key-b-0002")  # a resend: taken once, nothing refused
+        again = night_claims.claim(db, n, Word(b, (100, 121), "key-b-0002"))  # a resend: taken once, nothing refused
         assert len(again.claims) == len(n.claims) == 3
         with pytest.raises(Unknown, match="key was used"):
-            night_claims.claim(db, n, a, (121, 100), "key-b-0002")
+            night_claims.claim(db, n, Word(a, (121, 100), "key-b-0002"))
         with pytest.raises(Settled, match="confirmed by you both"):
-            night_claims.claim(db, n, a, (121, 90), "key-a-0003")
+            night_claims.claim(db, n, Word(a, (121, 90), "key-a-0003"))
         n = director.enter(db, n, 1, (a, b), (121, 90))  # the director's entry stands over the phones'
         assert n.filed.results[(1, frozenset((a, b)))].source == sources.HAND
         with pytest.raises(Settled, match="from the director"):
-            night_claims.claim(db, n, b, (90, 121), "key-b-0003")
-        n = night_claims.claim(db, n, other.second, (98, 121), "key-d-0001")
+            night_claims.claim(db, n, Word(b, (90, 121), "key-b-0003"))
+        n = night_claims.claim(db, n, Word(other.second, (98, 121), "key-d-0001"))
         assert [d.state for d in n.filed.disputes()] == [claims.DISAGREE]  # (each says the other won)
         assert n.in_play == 1
         n = director.enter(db, n, 1, (c, other.second), (121, 98))
         assert n.filed.disputes() == [] and n.in_play == 2
-        n = night_claims.claim(db, n, a, (121, 90), "key-a-0004")  # (the round in play is the second now)
+        n = night_claims.claim(db, n, Word(a, (121, 90), "key-a-0004"))  # (the round in play is the second now)
         assert [w.round for w in n.claims if w.by == a] == [1, 2]
         n = director.end(db, n, early=True)
         with pytest.raises(Ended):
-            night_claims.claim(db, n, a, (121, 90), "key-a-0005")
+            night_claims.claim(db, n, Word(a, (121, 90), "key-a-0005"))
     finally:
         db.close()
 
@@ -346,8 +346,8 @@ def test_a_tournaments_players_enter_their_qualifying_and_playoff_games_from_the
         for number in (1, 2):  # every qualifying game from the phones: the lower number wins, 121 to 100
             for g in t.night.drawn[number - 1]:
                 win, lose = sorted((g.first, g.second))
-                tournament_claims.claim(db, t.night.id, lose, (100, 121), next(key))
-                tournament_claims.claim(db, t.night.id, win, (121, 100), next(key))
+                tournament_claims.claim(db, t.night.id, Word(lose, (100, 121), next(key)))
+                tournament_claims.claim(db, t.night.id, Word(win, (121, 100), next(key)))
             t = director.load(db)
         assert t.qualifying_in()
         assert {r.source for r in t.night.filed.results.values()} == {sources.PHONE}
@@ -356,13 +356,13 @@ def test_a_tournaments_players_enter_their_qualifying_and_playoff_games_from_the
         (match,) = [m for m in director.playoffs_of(t).round(1) if not m.pairing.bye]
         high, low = match.players
         with pytest.raises(NotInPlay, match="no match to play"):
-            tournament_claims.claim(db, t.night.id, t.night.players[-1], (121, 0), next(key))
-        tournament_claims.claim(db, t.night.id, high, (121, 80), next(key), game=1)
-        tournament_claims.claim(db, t.night.id, low, (80, 121), next(key), game=1)
+            tournament_claims.claim(db, t.night.id, Word(t.night.players[-1], (121, 0), next(key)))
+        tournament_claims.claim(db, t.night.id, Word(high, (121, 80), next(key), 1))
+        tournament_claims.claim(db, t.night.id, Word(low, (80, 121), next(key), 1))
         with pytest.raises(Settled, match="game 1 of your match is in already"):
-            tournament_claims.claim(db, t.night.id, low, (80, 121), next(key), game=1)
-        tournament_claims.claim(db, t.night.id, high, (121, 90), next(key), game=2)
-        tournament_claims.claim(db, t.night.id, low, None, next(key), game=2)  # refused
+            tournament_claims.claim(db, t.night.id, Word(low, (80, 121), next(key), 1))
+        tournament_claims.claim(db, t.night.id, Word(high, (121, 90), next(key), 2))
+        tournament_claims.claim(db, t.night.id, Word(low, None, next(key), 2))  # refused
         t = director.load(db)
         (flag,) = director.flag_rows(t)
         assert (flag["reason"], flag["round"], flag["match"], flag["game"]) == (

@@ -40,6 +40,19 @@ class Claim:
 
 
 @dataclass(frozen=True)
+class Word:
+    """What a player's phone sends of their game: scores (theirs, then their opponent's), or None (a refusal
+    of the opponent's claim); key: the phone's own for this word (a resend is known by it); game: a playoff
+    match's game as the page showed it (None: the game in play); target: what the game was played to."""
+
+    player: int
+    scores: tuple[int, int] | None
+    key: str
+    game: int | None = None
+    target: int = 121
+
+
+@dataclass(frozen=True)
 class Settled:
     """Where a game's claims stand: AGREED (the result: scores by player, who entered it and who
     confirmed it), WAITING (first: the claim waiting for the other), DISAGREE or REFUSED."""

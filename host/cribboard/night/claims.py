@@ -4,6 +4,7 @@
 # play, while its result is not in; a word resent (a phone that lost the
 # network and sends again) is known by its key and taken once.
 from cribboard.event import claims as claiming
+from cribboard.event.claims import Word
 from cribboard.event.games import check_finished
 from cribboard.event.refusals import NotInPlay, Settled, Unknown
 from cribboard.event.stamp import now as _now
@@ -29,12 +30,12 @@ AT_A_BOARD = N_(
 )
 
 
-def said_before(db: Database, night: Night, player: int, key: str) -> bool:
+def said_before(db: Database, night: Night, word: Word) -> bool:
     """Whether this word came already (a resend: taken once); Unknown if its key is another's."""
-    row = kept.keyed(db, key)
+    row = kept.keyed(db, word.key)
     if row is None:
         return False
-    if row["night_id"] != night.id or row["n"] != player:
+    if row["night_id"] != night.id or row["n"] != word.player:
         raise Unknown(_("this word's key was used for another: send it again from the page"))
     return True
 
@@ -55,21 +56,19 @@ def seat_of(night: Night, player: int) -> tuple[int, Seating]:
     return number, seat
 
 
-def check_word(open_claim: claiming.Settled | None, player: int, scores: tuple[int, int] | None, target: int) -> None:
+def check_word(open_claim: claiming.Settled | None, word: Word) -> None:
     """A result must be a finished game's; a refusal needs the opponent's claim waiting for an answer."""
-    if scores is not None:
-        check_finished(scores, target)
-    elif open_claim is None or open_claim.state != claiming.WAITING or open_claim.first.by == player:
+    if word.scores is not None:
+        check_finished(word.scores, word.target)
+    elif open_claim is None or open_claim.state != claiming.WAITING or open_claim.first.by == word.player:
         raise NotInPlay(_("there is no result of your opponent's waiting for your answer"))
 
 
-def claim(
-    db: Database, night: Night, player: int, scores: tuple[int, int] | None, key: str, target: int = 121
-) -> Night:
-    """The player's word on their game of the round in play: scores (theirs, then their opponent's), or
-    None, a refusal of the opponent's claim waiting; the night as it stands after it."""
-    if said_before(db, night, player, key):
+def claim(db: Database, night: Night, word: Word) -> Night:
+    """The player's word on their game of the round in play; the night as it stands after it."""
+    if said_before(db, night, word):
         return night
+    player = word.player
     number, seat = seat_of(night, player)
     other = seat.second if seat.first == player else seat.first
     assert other is not None
@@ -77,6 +76,6 @@ def claim(
     done = night.filed.results.get(here)
     if done is not None:
         raise Settled(_(_IN_FROM.get(done.source, _IN_FROM["hand"])) % number)
-    check_word(night.filed.claims.get(here), player, scores, target)
-    kept.add(db, night.id, (number, None, 1), (player, other), scores, target, key, _now())
+    check_word(night.filed.claims.get(here), word)
+    kept.add(db, night.id, (number, None, 1), (player, other), word.scores, word.target, word.key, _now())
     return director.load(db, night.id)

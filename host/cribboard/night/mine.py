@@ -23,6 +23,7 @@ from urllib.parse import parse_qs
 
 from cribboard.event import codes
 from cribboard.event import refusals as why
+from cribboard.event.claims import Word
 from cribboard.event.roster import Roster
 from cribboard.night import director
 from cribboard.night.director import Night
@@ -55,7 +56,7 @@ class Allowance(Protocol):
     def left(self, key: str) -> bool: ...
 
 
-Claimant = Callable[[Database, int, int, tuple[int, int] | None, str, int | None, int], None]
+Claimant = Callable[[Database, int, Word], None]
 Writer = Callable[[Callable[[Database], None]], None]
 
 
@@ -70,8 +71,8 @@ class PlayerPage:
         night: Callable[[int], Night | None] = lambda _id: None,
     ) -> None:
         """db(): a connection for one read; wrong: each address's allowance of codes it may get wrong;
-        write(work): work(db) done as the server's writes are; claim(db, night, player, scores, key, game,
-        target): a player's word on their game (cribboard.tournament.claims'); served(): the (host, port)
+        write(work): work(db) done as the server's writes are; claim(db, night, word): a player's word on their
+        game (cribboard.tournament.claims'); served(): the (host, port)
         the server listens on; night(id): that night as the room's page last read it (None: the page shows
         another)."""
         self._db = db
@@ -102,43 +103,42 @@ class PlayerPage:
             return refused(404, "no player holds this code: check it against the scorecard, or ask the director")
         return held
 
-    def _api(self, request: Request) -> Answer:
+    def _with_holder(self, request: Request, then: Callable[[Database, int, int], Answer]) -> Answer:
+        """then(db, night, number) for the player whose code is in the query, or the refusal (a 503 while the
+        database does not answer)."""
         typed = parse_qs(request.query).get("code", [""])[-1]
         try:
             with self._db() as db:
                 held = self._holder(db, request, typed)
-                if isinstance(held, Answer):
-                    return held
-                night, number = held
-                roster = Roster({r["n"]: r["name"] for r in nights.players(db, night)})
+                return held if isinstance(held, Answer) else then(db, *held)
         except DbError:
             return refused(503, "the database does not answer", {"Retry-After": str(RETRY_AFTER_S)})
-        return Answer(200, {"player": roster.label(number), "night": night})
+
+    def _api(self, request: Request) -> Answer:
+        def whose(db: Database, night: int, number: int) -> Answer:
+            roster = Roster({r["n"]: r["name"] for r in nights.players(db, night)})
+            return Answer(200, {"player": roster.label(number), "night": night})
+
+        return self._with_holder(request, whose)
 
     def _card(self, request: Request) -> Answer:
-        typed = parse_qs(request.query).get("code", [""])[-1]
-        try:
-            with self._db() as db:
-                held = self._holder(db, request, typed)
-                if isinstance(held, Answer):
-                    return held
-                night_id, number = held
-                night = self._night(night_id) or director.load(db, night_id)  # (another night: read it here)
-        except DbError:
-            return refused(503, "the database does not answer", {"Retry-After": str(RETRY_AFTER_S)})
-        row = next((r for r in night.standings() if r.number == number), None)
-        lines = [] if row is None else row.lines
-        return Answer(
-            200,
-            {
-                "player": night.label(number),
-                "lines": [
-                    {k: ln.as_dict()[k] for k in ("round", "table", "opponent", "won", "score", "against")}
-                    | {"game_points": ln.game_points, "spread": ln.spread}
-                    for ln in lines
-                ],
-            },
-        )
+        def card(db: Database, night_id: int, number: int) -> Answer:
+            night = self._night(night_id) or director.load(db, night_id)  # (another night: read it here)
+            row = next((r for r in night.standings() if r.number == number), None)
+            lines = [] if row is None else row.lines
+            return Answer(
+                200,
+                {
+                    "player": night.label(number),
+                    "lines": [
+                        {k: ln.as_dict()[k] for k in ("round", "table", "opponent", "won", "score", "against")}
+                        | {"game_points": ln.game_points, "spread": ln.spread}
+                        for ln in lines
+                    ],
+                },
+            )
+
+        return self._with_holder(request, card)
 
     def _result(self, request: Request) -> Answer:
         body = guard.json_object(request, self._served(), CLAIM_BODY)
@@ -153,7 +153,7 @@ class PlayerPage:
             held = self._holder(db, request, typed)
             if isinstance(held, Answer):
                 raise _Refused(held)
-            self._claim(db, held[0], held[1], scores, key, game, target)
+            self._claim(db, held[0], Word(held[1], scores, key, game, target))
 
         try:
             self._write(work)

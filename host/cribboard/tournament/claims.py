@@ -2,6 +2,7 @@
 # event is in: a night's round or a tournament's qualifying (the night's
 # claims), or the next game of their playoff match, at a table without a
 # board, while the match is in play and not won.
+from cribboard.event.claims import Word
 from cribboard.event.refusals import NotInPlay, Settled
 from cribboard.event.stamp import now as _now
 from cribboard.night import claims as night_claims
@@ -15,23 +16,14 @@ from cribboard.tournament.director import Tournament
 from cribboard.tournament.playoffs import PlayoffMatch
 
 
-def claim(
-    db: Database,
-    night_id: int,
-    player: int,
-    scores: tuple[int, int] | None,
-    key: str,
-    game: int | None = None,
-    target: int = 121,
-) -> None:
-    """The player's word (scores theirs then their opponent's, or None: a refusal of the opponent's claim)
-    on their game in play: of the night, or of its tournament's playoffs once the cut is made (game: the
-    match's game the page showed, checked against the one in play)."""
+def claim(db: Database, night_id: int, word: Word) -> None:
+    """The player's word on their game in play: of the night, or of its tournament's playoffs once the cut
+    is made."""
     row = kept_tournaments.of_night(db, night_id)
     if row is None or kept_tournaments.seeds(row) is None:
-        night_claims.claim(db, nights.load(db, night_id), player, scores, key, target)
+        night_claims.claim(db, nights.load(db, night_id), word)
         return
-    playoff_claim(db, director.load(db, row["id"]), player, scores, key, game, target)
+    playoff_claim(db, director.load(db, row["id"]), word)
 
 
 def match_of(t: Tournament, player: int) -> PlayoffMatch:
@@ -51,28 +43,22 @@ def match_of(t: Tournament, player: int) -> PlayoffMatch:
     return match
 
 
-def playoff_claim(
-    db: Database,
-    t: Tournament,
-    player: int,
-    scores: tuple[int, int] | None,
-    key: str,
-    game: int | None = None,
-    target: int = 121,
-) -> None:
-    """The player's word on their match's next game (game: the number the page showed)."""
-    if night_claims.said_before(db, t.night, player, key):
+def playoff_claim(db: Database, t: Tournament, word: Word) -> None:
+    """The player's word on their match's next game (word.game: the number the page showed, checked against
+    the one in play)."""
+    if night_claims.said_before(db, t.night, word):
         return
-    match = match_of(t, player)
+    match = match_of(t, word.player)
     number = len(match.games) + 1
-    if game is not None and game != number:
+    if word.game is not None and word.game < number:
         raise Settled(
-            _("game %(game)d of your match is in already: this is game %(now)d") % {"game": game, "now": number}
+            _("game %(game)d of your match is in already: this is game %(now)d") % {"game": word.game, "now": number}
         )
+    if word.game is not None and word.game > number:
+        raise NotInPlay(_("you have no match to play now"))
     high, low = match.players
-    other = low if high == player else high
+    other = low if high == word.player else high
     assert other is not None
-    night_claims.check_word(match.claim, player, scores, target)
-    kept.add(
-        db, t.night.id, (match.pairing.round, match.pairing.slot, number), (player, other), scores, target, key, _now()
-    )
+    night_claims.check_word(match.claim, word)
+    game = (match.pairing.round, match.pairing.slot, number)
+    kept.add(db, t.night.id, game, (word.player, other), word.scores, word.target, word.key, _now())
