@@ -71,6 +71,12 @@ def counted(games, players):
 def together(jobs, limit_s):
     """Each job on a thread of its own, all at once (the tables play side by side), each given limit_s to
     end; what failed on a thread is said here."""
+    started(jobs, limit_s)()
+
+
+def started(jobs, limit_s):
+    """Each job started on a thread of its own (the tables play while the test does more); join(): waits for
+    them, each given limit_s to end, and says what failed on a thread."""
     threads, failed = [], []
     for job in jobs:
 
@@ -83,6 +89,10 @@ def together(jobs, limit_s):
         threads.append(threading.Thread(target=run))
     for t in threads:
         t.start()
-    for t in threads:
-        t.join(limit_s)
-    assert not failed, failed
+
+    def join():
+        for t in threads:
+            t.join(limit_s)
+        assert not failed, failed
+
+    return join

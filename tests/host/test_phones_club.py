@@ -10,17 +10,17 @@
 # standings and the bracket equal a count made here.
 import json
 import random
-import threading
 
 import clubserver
 import pytest
 from clirun import cli
-from clubtables import counted, paired_boards, stored_games
+from clubtables import counted, paired_boards, started, stored_games
 from deadline import COMMAND_S
 from playwright.sync_api import sync_playwright
 from test_browser import CHROMIUM_FLAGS, chromium_path
 from test_browser_me import phone, text_is
 from test_night_club import play, wait_for
+from test_tournament_club import ask
 
 from cribboard import store
 
@@ -29,12 +29,6 @@ ROUNDS = 3
 WOOD = ["W%d" % k for k in range(1, 7)]  # first: the playoffs' first matches are seated at the first tables
 LOCALES = ("es-ES", "it-IT", "de-DE", "en-GB")
 ROUND_WORD = {"es": "Ronda %d de %d", "it": "Turno %d di %d", "de": "Runde %d von %d", "en": "Round %d of %d"}
-
-
-def ask(db_url, *args):
-    done = cli(*args, "--db", db_url, "--json")
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
 
 
 def bracket_match(db_url, match):
@@ -52,28 +46,6 @@ def enter(page, won, loser_score):
 def confirm(page):
     page.wait_for_selector("#confirm", state="visible")
     page.click("#confirm")
-
-
-def boards_play(jobs):
-    """The boards' games, each on a thread of its own (started now; join() waits for them and says what failed)."""
-    failed, threads = [], []
-
-    def run(job):
-        try:
-            job()
-        except BaseException as e:
-            failed.append(e)
-
-    for job in jobs:
-        threads.append(threading.Thread(target=run, args=(job,)))
-        threads[-1].start()
-
-    def join():
-        for t in threads:
-            t.join(COMMAND_S * 4)
-        assert not failed, failed
-
-    return join
 
 
 @pytest.mark.club
@@ -122,12 +94,13 @@ def test_a_tournament_at_boards_and_wooden_tables_takes_every_result_from_boards
                     at_boards = [g for g in games if g["board"]]
                     assert sorted(g["board"] for g in at_boards) == sorted(by_ident)
                     plans = [(g, rng.randrange(2), rng.choice([60, 85, 95, 110, 119])) for g in games]
-                    join = boards_play(
+                    join = started(
                         [
                             lambda g=g, w=w, s=s: play(by_ident[g["board"]], (g["first"], g["second"]), w, s)
                             for g, w, s in plans
                             if g["board"]
-                        ]
+                        ],
+                        COMMAND_S * 4,
                     )
                     for k, (g, w, s) in enumerate(p for p in plans if not p[0]["board"]):
                         names = [g["first"], g["second"]]
