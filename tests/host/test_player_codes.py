@@ -144,3 +144,15 @@ def test_the_page_knows_whose_code_it_is_and_limits_guessing(tmp_path):
         assert ask(held[2]["code"], peer="10.0.0.10") == (200, {"player": "Cy", "night": 1})  # another phone is not
     finally:
         club.close()
+
+
+def test_a_code_guessed_at_the_limits_rate_finds_no_one_in_a_night():
+    """At the allowance's rate an address has its burst and one guess every 30 s: over a twelve-hour night,
+    among 1,000 codes in use, the chance that any guess opens a page is below one in a million (a room of 500
+    phones guessing together, below one in a thousand)."""
+    from cribboard.night import mine
+
+    guesses = mine.WRONG_BURST + 12 * 3600 * mine.WRONG_PER_S
+    space = len(codes.SYMBOLS) ** codes.LENGTH
+    assert guesses * 1000 / space < 1e-6
+    assert 500 * guesses * 1000 / space < 1e-3
