@@ -4,6 +4,7 @@
 # play, while its result is not in; a word resent (a phone that lost the
 # network and sends again) is known by its key and taken once.
 from cribboard.event import claims as claiming
+from cribboard.event import sources
 from cribboard.event.claims import Word
 from cribboard.event.games import check_finished
 from cribboard.event.refusals import NotInPlay, Settled, Unknown
@@ -18,9 +19,11 @@ from cribboard.text.i18n import N_, _
 
 # How each source of a result in already is named to a player who would claim it.
 _IN_FROM = {
-    "board": N_("your game of round %d is in already, from the board: the director fixes it if it is wrong"),
-    "hand": N_("your game of round %d is in already, from the director: ask them if it is wrong"),
-    "phone": N_("your game of round %d is in already, confirmed by you both: the director fixes it if it is wrong"),
+    sources.BOARD: N_("your game of round %d is in already, from the board: the director fixes it if it is wrong"),
+    sources.HAND: N_("your game of round %d is in already, from the director: ask them if it is wrong"),
+    sources.PHONE: N_(
+        "your game of round %d is in already, confirmed by you both: the director fixes it if it is wrong"
+    ),
 }
 
 
@@ -75,7 +78,7 @@ def claim(db: Database, night: Night, word: Word) -> Night:
     here = (number, pair(player, other))
     done = night.filed.results.get(here)
     if done is not None:
-        raise Settled(_(_IN_FROM.get(done.source, _IN_FROM["hand"])) % number)
+        raise Settled(_(_IN_FROM.get(done.source, _IN_FROM[sources.HAND])) % number)
     check_word(night.filed.claims.get(here), word)
     kept.add(db, night.id, (number, None, 1), (player, other), word.scores, word.target, word.key, _now())
     return director.load(db, night.id)

@@ -7,10 +7,11 @@
 # names at another table, names the draw never seats there, a game
 # there in already, a game not for two. A result the director entered
 # stands in for the board's; where it is a scorecard that disagrees with
-# the board's game of the same seat, the two are flagged (crosschecked). The two players' phones agreeing on
-# a result is a scorecard too (cribboard.event.claims), and the director's
-# own entry stands over it; their claims that wait or disagree are kept
-# beside the results until the seat's result is in. Filing is worked out
+# the board's game of the same seat, the two are flagged (crosschecked).
+# The two players' phones agreeing on a result is a scorecard too
+# (cribboard.event.claims), and the director's own entry stands over it;
+# their claims that wait or disagree are kept beside the results until the
+# seat's result is in. Filing is worked out
 # from what is stored each time it is asked, so a game synced late, or a
 # name fixed after a sync, files where it belongs.
 from collections.abc import Iterable, Mapping, Sequence
@@ -188,8 +189,8 @@ def _agreed(s: Settled) -> Entry:
     """The result two phones agree on, as an entry of the seat (its game is the round)."""
     assert s.second is not None
     c = s.first
-    scores = c.scores or (0, 0)
-    return Entry(c.round, (c.by, c.other), scores, c.target, None, PHONE, c.by, s.second.by)
+    assert c.scores is not None  # (agreed: both claimed a result)
+    return Entry(c.round, (c.by, c.other), c.scores, c.target, None, PHONE, c.by, s.second.by)
 
 
 def _crosscheck(board: Result, card: tuple[int, int], games: Iterable[BoardGame]) -> Flag:
