@@ -196,7 +196,7 @@ def test_a_night_counts_what_both_phones_of_a_seat_say_and_only_theirs(db_url):
         db.close()
 
 
-def test_the_players_page_takes_a_word_only_from_its_own_page_and_says_why_it_refuses(tmp_path):
+def test_the_players_page_takes_a_word_only_from_its_own_page_and_says_why_it_refuses(tmp_path, caplog):
     from cribboard.club.app import ClubApp
     from cribboard.club.front import Front
     from cribboard.club.protocol import Club
@@ -244,6 +244,7 @@ def test_the_players_page_takes_a_word_only_from_its_own_page_and_says_why_it_re
     word = {"code": code[a], "key": "k-ann-000001", "scores": [121, 101]}
     try:
         assert post(word, origin="http://evil.example")[0] == 403, "another site's page"
+        assert "refused POST '/api/me/result' from 10.0.0.9: writes come from" in caplog.text  # logged, as a board's
         assert post(word, **{"sec-fetch-site": "cross-site"})[0] == 403
         assert post(word, **{"content-type": "text/plain"})[0] == 403, "a form's simple request"
         assert post(b"x" * 600)[0] == 413

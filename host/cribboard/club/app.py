@@ -70,6 +70,8 @@ class ClubApp:
                 answer = self.routes.answer(request)
                 if request.method not in ("GET", "HEAD") and answer.status in (404, 405):  # no board's, nor a page's
                     self.refuse(request, answer)
+                elif request.path == mine.RESULT and answer.status in (400, 403, 411, 413):  # (the guard's, a body's)
+                    self.refuse(request, answer)
             return answer
         except Exception as e:
             return self.club.failed_here(request.peer, request.method, request.path, e)

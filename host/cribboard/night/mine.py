@@ -39,8 +39,10 @@ WRONG_PER_S = 1 / 30  # ... and one more every 30 s: 120 an hour, among 1,000 co
 
 
 CLAIM_BODY = 512  # bytes of a claim's body (a flat object of five short fields)
-KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")  # a phone's key for one word (crypto.randomUUID's)
+KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")  # a phone's key for one word (the page's: 32 hex digits)
+RESULT = "/api/me/result"
 TARGETS = (121, 61)
+CARD = ("round", "table", "opponent", "won", "score", "against", "game_points", "spread")  # a scorecard line
 # The kind of a refusal, as the page names it (an event's refusals say it in the server's language).
 KINDS: tuple[tuple[type[why.EventError], str, int], ...] = (
     (why.Ended, "ended", 409),
@@ -72,9 +74,8 @@ class PlayerPage:
     ) -> None:
         """db(): a connection for one read; wrong: each address's allowance of codes it may get wrong;
         write(work): work(db) done as the server's writes are; claim(db, night, word): a player's word on their
-        game (cribboard.tournament.claims'); served(): the (host, port)
-        the server listens on; night(id): that night as the room's page last read it (None: the page shows
-        another)."""
+        game (cribboard.tournament.claims'); served(): the (host, port) the server listens on; night(id): that
+        night as the room's page last read it (None: the page shows another)."""
         self._db = db
         self._wrong = wrong
         self._write = write
@@ -86,7 +87,7 @@ class PlayerPage:
         routes.get("/me", lambda request: Answer(200, html_page(ME_PAGE, request.header("accept-language")), HTML))
         routes.get("/api/me", self._api)
         routes.get("/api/me/card", self._card)
-        routes.post("/api/me/result", self._result)
+        routes.post(RESULT, self._result)
 
     def _holder(self, db: Database, request: Request, typed: str) -> tuple[int, int] | Answer:
         """The night and number of the player whose code was typed, or the refusal (a wrong code spends the
@@ -130,11 +131,7 @@ class PlayerPage:
                 200,
                 {
                     "player": night.label(number),
-                    "lines": [
-                        {k: ln.as_dict()[k] for k in ("round", "table", "opponent", "won", "score", "against")}
-                        | {"game_points": ln.game_points, "spread": ln.spread}
-                        for ln in lines
-                    ],
+                    "lines": [{k: ln.as_dict()[k] for k in CARD} for ln in lines],
                 },
             )
 
