@@ -57,7 +57,11 @@ class Said:
 
 
 def start(db_url, port=0, args=()):
-    """(the process, its URL); its stderr is proc.said (Said). args: more of serve's options."""
+    """(the process, its URL); its stderr is proc.said (Said). args: more of serve's options. It makes no
+    backups unless args give it a --backup-dir (test_backup.py's do: for the others, a PostgreSQL
+    database's would go to the user data folder, outside the test's own)."""
+    if "--backup-dir" not in args:
+        args = (*args, "--no-backups")
     proc = subprocess.Popen(
         [sys.executable, "-m", "cribboard", "serve", "--db", db_url, "--http", "127.0.0.1:%d" % port, "--json", *args],
         stdout=subprocess.PIPE,

@@ -29,6 +29,8 @@ Environment:
                          is writing to (default 30)
   CRIBBOARD_LINK_WAIT    seconds to wait for a board's answer, each of its
                          three tries (default 3)
+  CRIBBOARD_BACKUP_CHECK seconds between serve's looks for a night or a
+                         tournament just ended, to back it up (default 30)
   CRIBBOARD_HOME         a Cribboard checkout to take the firmware and
                          hardware data from, instead of the installed ones
   CRIBBOARD_SIM_RUNTIME  'cpython' runs the simulated board on CPython

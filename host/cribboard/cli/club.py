@@ -6,12 +6,13 @@ import logging
 import shlex
 import sys
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
 from cribboard.cli.base import cli
-from cribboard.cli.options import db_option, json_option, open_db, port_option, read_db
+from cribboard.cli.options import db_option, default_backup_dir, json_option, open_db, port_option, read_db
 from cribboard.cli.output import emit, status
 from cribboard.cli.serving import http_address, serve_until_stopped, stop_on_signals
 from cribboard.errors import UsageError
@@ -44,16 +45,60 @@ SERVE_PORT = 8120  # the club's; the simulated board's page is on 8121, the live
     "counted against the address it says it forwarded for (the last of X-Forwarded-For), so one client "
     "behind it cannot use up the others' allowance. No other client's X-Forwarded-For is believed.",
 )
+@click.option(
+    "--backup-dir",
+    "backup_dir",
+    type=click.Path(file_okay=False),
+    help="The folder of the server's own backups (it must be there). Default: `backups` beside a SQLite "
+    "database, made if need be; for PostgreSQL, in the user data folder.",
+)
+@click.option(
+    "--backup-every",
+    "backup_every",
+    type=click.FloatRange(min=0.01, max=24 * 366),
+    default=24.0,
+    show_default=True,
+    metavar="HOURS",
+    help="A backup when the newest is this old; one is also made after every club night and tournament that ends.",
+)
+@click.option(
+    "--backup-keep",
+    "backup_keep",
+    type=click.IntRange(min=1, max=100_000),
+    default=30,
+    show_default=True,
+    metavar="N",
+    help="The newest N backups in the folder are kept; older ones of this tool's are removed.",
+)
+@click.option("--no-backups", "no_backups", is_flag=True, help="Make no backups (another tool makes them).")
 @click.option("--json", "as_json", is_flag=True, help="Say where it listens as one JSON line.")
-def serve(db_url: str, http_addr: str, trusted: str | None, as_json: bool) -> None:
+def serve(
+    db_url: str,
+    http_addr: str,
+    trusted: str | None,
+    backup_dir: str | None,
+    backup_every: float,
+    backup_keep: int,
+    no_backups: bool,
+    as_json: bool,
+) -> None:
     """The club's server: paired boards send it their finished games and
     their live scores over the network; it keeps the games in the database
-    and shows every board that reports on one live page (Ctrl-C stops it)."""
+    and shows every board that reports on one live page (Ctrl-C stops it).
+    It backs the database up itself (see --backup-dir): daily, and after
+    every club night and tournament that ends."""
     from cribboard import store
+    from cribboard.club.backups import Plan
     from cribboard.club.service import started
 
     host, port = http_address(http_addr)
     proxy = None if trusted is None else _address(trusted)
+    plan = None
+    if not no_backups:
+        folder = Path(backup_dir) if backup_dir else default_backup_dir(db_url)
+        if backup_dir and not folder.is_dir():  # (said now, not in the log of the first backup's failure)
+            raise UsageError(_("--backup-dir: there is no folder %s") % folder)
+        plan = Plan(folder, backup_every * 3600, backup_keep, create=not backup_dir)
     stop_on_signals()  # the database is closed however this ends
     try:  # made, migrated and found writable before the first board reports, not when its first game arrives
         made = open_db(db_url, create=True)
@@ -73,7 +118,7 @@ def serve(db_url: str, http_addr: str, trusted: str | None, as_json: bool) -> No
         logging.getLogger(name).setLevel(logging.INFO if name == "club" else logging.WARNING)
         logging.getLogger(name).propagate = False
     logging.getLogger("psycopg.pool").setLevel(logging.CRITICAL)  # a database away is said once a request, as 503
-    service = started(db_url, host, port, proxy)
+    service = started(db_url, host, port, proxy, backups=plan)
     server = service.server
     # What the process loaded to get here (modules, the app, the pools) lives as long as it: kept out of
     # the cyclic collector's full passes, which stop every thread (about 31,000 objects each pass skips).
@@ -84,8 +129,17 @@ def serve(db_url: str, http_addr: str, trusted: str | None, as_json: bool) -> No
             url = "http://%s:%d/" % server.server_address[:2]
             # What a board is paired with: an address on the club's network (a board looks up no names).
             pair_url = "http://%s:%d/" % (lan_address() if host in ("0.0.0.0", "") else host, server.server_address[1])
+            if plan is not None:
+                status(
+                    _(
+                        "Backups: %(folder)s (when the newest is %(hours)g hours old, and after every night and "
+                        "tournament; the newest %(keep)d kept)"
+                    )
+                    % {"folder": plan.folder, "hours": backup_every, "keep": backup_keep}
+                )
             if as_json:
-                click.echo(json.dumps({"url": url, "pair": pair_url, "db": hint_db}))
+                backups = None if plan is None else str(plan.folder)
+                click.echo(json.dumps({"url": url, "pair": pair_url, "db": hint_db, "backups": backups}))
             else:
                 click.echo(_("The club's server: %s") % url)
                 click.echo(

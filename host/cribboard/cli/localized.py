@@ -29,6 +29,7 @@ PLACEHOLDER_WORDS = frozenset(
         N_("GAME"),
         N_("GAME_ID"),
         N_("HOST"),
+        N_("HOURS"),
         N_("ID"),
         N_("INTEGER"),
         N_("INTEGER RANGE"),

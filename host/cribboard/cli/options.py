@@ -34,6 +34,24 @@ db_option = click.option(
     "sqlite:////absolute/path.db) "
     "or a PostgreSQL server (postgresql://user@host/dbname).",
 )
+
+
+def default_backup_dir(db_url: str) -> Path:
+    """Where backups go unless told: a folder `backups` beside a SQLite file, else in the user data folder."""
+    from cribboard import store
+
+    if store.is_server(db_url):
+        return Path(platformdirs.user_data_dir("cribboard")) / "backups"
+    return store.path_of(db_url).absolute().parent / "backups"
+
+
+backup_dir_option = click.option(
+    "--to",
+    "folder",
+    type=click.Path(file_okay=False),
+    help="The folder the backup goes in (it must be there). Default: `backups` beside a SQLite database, "
+    "made if need be; for PostgreSQL, in the user data folder.",
+)
 port_option = click.option(
     "--port", envvar="CRIBBOARD_PORT", help="The board's serial port (default: the one board plugged in)."
 )

@@ -7,6 +7,7 @@
 from dataclasses import dataclass
 
 from cribboard.club.app import ClubApp
+from cribboard.club.backups import Backups, Plan
 from cribboard.club.front import Front
 from cribboard.club.protocol import Club
 from cribboard.club.server import ClubServer
@@ -23,13 +24,18 @@ class Service:
     club: Club
     front: Front
     server: ClubServer
+    backups: Backups | None = None
 
     def close(self) -> None:
+        if self.backups is not None:
+            self.backups.close()
         self.front.close()
         self.club.close()
 
 
-def started(db_url: str, host: str, port: int, proxy: str | None, limit: int | None = None) -> Service:
+def started(
+    db_url: str, host: str, port: int, proxy: str | None, limit: int | None = None, backups: Plan | None = None
+) -> Service:
     """The server bound on host:port (CribboardError if it cannot be: a port taken is no other port, the
     boards paired with it would post elsewhere), its page showing the boards any server on the database
     heard. Serve it (cribboard.cli.serving's loop), then shutdown() it and close() this. limit: the
@@ -37,6 +43,7 @@ def started(db_url: str, host: str, port: int, proxy: str | None, limit: int | N
     club = Club(db_url, Seating(), connections=BOARD_THREADS + PAGE_THREADS + 1)  # (+1: following the other servers)
     try:
         club.follow()
+        kept = None if backups is None else Backups(db_url, club.pool, backups)  # (its folder's newest read now)
         app = ClubApp(club)
         front = Front(app, proxy, BOARD_THREADS, PAGE_THREADS)
         try:
@@ -49,7 +56,9 @@ def started(db_url: str, host: str, port: int, proxy: str | None, limit: int | N
             front.close()
             raise
         app.served = server.server_address
-        return Service(club, front, server)
+        if kept is not None:
+            kept.start()
+        return Service(club, front, server, kept)
     except BaseException:
         club.close()
         raise

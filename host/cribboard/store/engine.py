@@ -296,17 +296,26 @@ def open_sqlite(url: str, threads: bool = False, read_only: bool = False) -> Dat
 
 
 def _reader(path: Path) -> sqlite3.Connection:
-    """A connection that reads the file and writes nothing to it or beside it. A database in WAL mode (a
-    club's server keeps it so) is read through a -shm and a -wal that SQLite makes beside it and removes
-    only when the last connection that may write closes: read so (query_only) where this user may write
-    the file; where not, as the unchanging file it is (immutable) when no one has it open (no -wal)."""
-    with path.open("rb") as f:
-        wal = f.read(20)[18:20] == b"\x02\x02"  # the header's write and read format versions: 2 is WAL
+    """A connection that reads the file and writes nothing to it. A database in WAL mode (a club's server
+    keeps it so) is read through a -shm and a -wal that SQLite makes beside it and removes only when the
+    last connection that may write closes: read so (query_only) where this user may write the file; where
+    not, as the unchanging file it is (immutable) when no one has it open (no -wal), else read-only."""
     timeout = busy_wait()
-    if wal and os.access(path, os.W_OK):
-        conn = sqlite3.connect(str(path), timeout=timeout, isolation_level=None)
+    if os.access(path, os.W_OK):  # (the header is not read here: see below)
+        conn = sqlite3.connect(
+            "file:%s?mode=rw" % urllib.parse.quote(str(path.absolute())),
+            uri=True,
+            timeout=timeout,
+            isolation_level=None,
+        )
         conn.execute("PRAGMA query_only = ON")
         return conn
+    # A file of this process's own closed drops every POSIX lock the process holds on the database (SQLite's
+    # among them): another program's last close would then take the WAL away from under this process's
+    # other connections (a club's server backing up). Read only where this user may not write the file,
+    # when no connection of this process's can be writing it.
+    with path.open("rb") as f:
+        wal = f.read(20)[18:20] == b"\x02\x02"  # the header's write and read format versions: 2 is WAL
     quoted = urllib.parse.quote(str(path.absolute()))
     unchanging = wal and not Path(str(path) + "-wal").exists()
     where = "file:%s?mode=ro%s" % (quoted, "&immutable=1" if unchanging else "")
