@@ -73,7 +73,9 @@ def pair(
     key = secrets.token_hex(16)  # what the board signs with is this text's bytes
     conn = open_store()
     try:
-        _keep_proven(conn, link, server_url, board, key, rotate)
+        # What the board sent before stays where it went unless resent: a heal never asks for it (store.games.behind)
+        floor = (str(hello.get("log") or ""), 0 if resend else sent)
+        _keep_proven(conn, link, server_url, board, key, rotate, floor)
     finally:
         conn.close()
     link.keep_config("club", {"server": server_url, "key": key})
@@ -83,12 +85,18 @@ def pair(
 
 
 def _keep_proven(
-    conn: "Database", link: "BoardLink", server_url: str, board: str, key: str, rotate: str | None
+    conn: "Database",
+    link: "BoardLink",
+    server_url: str,
+    board: str,
+    key: str,
+    rotate: str | None,
+    floor: tuple[str, int],
 ) -> None:
     """The key in the store, then proven on the server; on any failure the store as it was."""
     if rotate is None:
         now = datetime.now(timezone.utc).isoformat(timespec="seconds")
-        before = store.club.pair(conn, board, key.encode(), now)  # the club's first: unpaired is paired
+        before = store.club.pair(conn, board, key.encode(), now, floor)  # the club's first: unpaired is paired
     else:
         before = store.club.rotate(conn, board, key.encode())
         if before is None:

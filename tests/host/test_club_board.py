@@ -81,6 +81,35 @@ def test_games_played_while_the_server_and_the_wifi_are_away_arrive_in_order_onc
         board.stop()
 
 
+def test_a_club_restored_from_an_older_backup_gets_its_lost_games_back_from_the_board(tmp_path, db_url, club):
+    """The club's machine dies after the last backup, and is restored from it: the board's next request (a
+    press: its live state) is answered that the club lacks its games, and it sends them again by itself."""
+    from datetime import datetime, timezone
+
+    from cribboard.store import backup
+
+    fill_log(tmp_path / "flash", 2)
+    board = Board(tmp_path / "flash")
+    try:
+        ident = paired(board, club["url"], db_url)
+        wait_for(lambda: stored(db_url) == [(ident, 1), (ident, 2)])
+        older = backup.make(db_url, tmp_path / "backups", datetime.now(timezone.utc), create=True)
+        board.play_a_game_to_61()
+        wait_for(lambda: stored(db_url) == [(ident, n) for n in range(1, 4)])
+        port = int(club["url"].rstrip("/").rsplit(":", 1)[1])
+        clubserver.stop(club["proc"])  # the club's machine dies; a new one is given the last backup
+        backup.restore(older.path, db_url, over=True)
+        assert stored(db_url) == [(ident, 1), (ident, 2)]
+        club["proc"], club["url"] = clubserver.start(db_url, port)
+        board.enter("P1", 3)
+        wait_for(lambda: stored(db_url) == [(ident, n) for n in range(1, 4)])
+    finally:
+        board.stop()
+    said = club["proc"].said
+    assert said.wait_for(lambda lines: any("is whole again: 1 of its records 3-3" in line for line in lines))
+    assert any("board %s is behind: the database lacks its record 3" % ident in line for line in said.lines)
+
+
 def test_a_usb_sync_during_a_wifi_send_stores_each_game_once(tmp_path, db_url, club):
     """200 games waiting (a log holds that many and more): the WiFi sends
     them, and a laptop syncs the board by USB once the first have gone."""

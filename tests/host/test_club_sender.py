@@ -330,3 +330,65 @@ def test_an_unanswered_request_is_given_up_and_sent_again(served):
         assert seqs(db_url) == [1]
     finally:
         listener.close()
+
+
+def test_a_club_restored_from_an_older_backup_is_sent_again_what_it_lost(db_url, tmp_path):
+    """The club's database restored from a backup older than the games the board was told were stored: the
+    board's next request, a live state or a new game, is answered "resend", and the board sends what the club
+    lost by itself, each game once (issue 71)."""
+    from datetime import datetime, timezone
+
+    from cribboard.store import backup
+
+    clubserver.pair(db_url, BOARD)
+    table = board_with(4)
+    proc, url = clubserver.start(db_url)
+    port = int(url.rsplit(":", 1)[1].strip("/"))
+    s = sender_for(table, url)
+    try:
+        run(table, s, lambda: table.app.board.acked == 4)
+        older = backup.make(db_url, tmp_path / "backups", datetime.now(timezone.utc), create=True)
+        log_games(table.store, 5, BOARD)
+        run(table, s, lambda: table.app.board.acked == 9)
+    finally:
+        clubserver.stop(proc)
+    for then in ("a live state", "a new game"):  # (the board's next request, either way)
+        backup.restore(older.path, db_url, over=True)
+        assert seqs(db_url) == [1, 2, 3, 4]
+        proc, url = clubserver.start(db_url, port)  # the machine rebuilt: its address the boards post to
+        try:
+            if then == "a live state":
+                table.enter(0, 5)
+            else:
+                log_games(table.store, 1, BOARD)
+            last = table.store.last_seq
+            run(table, s, lambda last=last: seqs(db_url) == list(range(1, last + 1)) and table.app.board.acked == last)
+            run(table, s, lambda: s.shown == table.app.version)
+        finally:
+            err = clubserver.stop(proc)
+        assert records(db_url) == logged(table), then  # each game as the board logged it, once
+        assert "board %s is behind: the database lacks its record %d" % (BOARD, last - (then == "a new game")) in err
+        assert "board %s is whole again" % BOARD in err, err
+
+
+def test_a_board_paired_without_its_old_games_is_never_asked_for_them(db_url):
+    """A board paired here after it sent games elsewhere (pair without --resend-all): its cursor is past games
+    this club never held, and no report of it brings them (the pairing's floor)."""
+    from cribboard import store
+
+    table = board_with(3)
+    table.app.board.acked = 3  # (sent to another server, or by USB)
+    db = store.connect(db_url)
+    store.club.pair(db, BOARD, KEY.encode(), "2001-11-30T00:00:00+00:00", (table.store.log_id, 3))
+    db.close()
+    log_games(table.store, 2, BOARD)
+    proc, url = clubserver.start(db_url)
+    s = sender_for(table, url)
+    try:
+        run(table, s, lambda: table.app.board.acked == 5)
+        table.enter(0, 5)
+        run(table, s, lambda: s.shown == table.app.version)
+    finally:
+        err = clubserver.stop(proc)
+    assert seqs(db_url) == [4, 5]
+    assert "behind" not in err, err

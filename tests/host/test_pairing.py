@@ -10,6 +10,7 @@ from cribboard.errors import CribboardError, UsageError
 
 SERVER = "http://10.0.0.5:8321/"
 BOARD = "e6614103e7452d2f"
+LOG = "00c0ffee00c0ffee"
 
 
 class Link:
@@ -24,7 +25,7 @@ class Link:
         self.resent = 0
 
     def hello(self):
-        return {"board": BOARD, "proto": self.proto, "acked": self.acked}
+        return {"board": BOARD, "proto": self.proto, "acked": self.acked, "log": LOG}
 
     def state(self):
         return {"state": "a board's live state"}
@@ -46,6 +47,16 @@ def keys(db_url):
     conn = store.connect(db_url)
     try:
         return [(b["board"], b["revoked_at"]) for b in store.club.boards(conn)], store.club.key_of(conn, BOARD)
+    finally:
+        conn.close()
+
+
+def floor(db_url):
+    """What the club keeps of the games the board sent before it was paired: its log, and the last."""
+    conn = store.connect(db_url)
+    try:
+        row = conn.one("SELECT floor_log, floor_seq FROM club_boards WHERE board = ?", (BOARD,))
+        return None if row is None else (row["floor_log"], row["floor_seq"])
     finally:
         conn.close()
 
@@ -75,6 +86,7 @@ def test_a_proven_pairing_keeps_the_key_in_the_store_and_then_on_the_board(monke
     assert kept is not None
     assert bytes(kept["key"]) == key.encode()
     assert link.resent == 0
+    assert floor(db_url) == (LOG, 7), "the games it sent before stay where they went: no heal asks for them"
 
 
 def test_the_board_asked_to_send_again_does_so_only_after_it_keeps_the_new_server(monkeypatch, db_url):
@@ -86,6 +98,7 @@ def test_the_board_asked_to_send_again_does_so_only_after_it_keeps_the_new_serve
     assert paired.resent
     assert link.resent == 1
     assert len(link.kept) == 1
+    assert floor(db_url) == (LOG, 0), "its whole log is this club's now"
 
 
 @pytest.mark.parametrize(

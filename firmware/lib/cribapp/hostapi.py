@@ -66,6 +66,14 @@ class HostApi:
             app.save()
         return app.board.acked
 
+    def rewind(self, seq):
+        """The club's server lacks what it acknowledged after seq (restored from an older backup): the
+        sent-cursor back to seq, kept, so the sender sends the rest again (a power cut meanwhile too)."""
+        app = self.app
+        if seq < app.board.acked:
+            app.board.acked = seq
+            app.save()
+
     def resend(self):
         """Every game in the log is to go to the club's server again (a new one: pairing with it moved the
         board): the sent-cursor back to 0, and the sender started again from it. USB sync is untouched (it

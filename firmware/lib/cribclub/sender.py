@@ -5,8 +5,11 @@
 # network. The sent-cursor is the one USB sync moves (the host face's
 # acknowledge), and only a signed answer that names this board, this
 # request and the last game stored moves it. Failures back off, 1 s doubling
-# to a minute; games wait in the log meanwhile. The network is passed in:
-# a WLAN (active, connect, isconnected) and a socket module.
+# to a minute; games wait in the log meanwhile. Each request says the cursor
+# ("after"); a club that lacks that game (restored from an older backup)
+# answers "resend", and the cursor goes back there: the games are sent
+# again, by themselves. The network is passed in: a WLAN (active, connect,
+# isconnected) and a socket module.
 import errno
 import json
 import select
@@ -91,6 +94,7 @@ class Sender:
         self._path = GAMES
         self._counter = ""
         self._last = 0  # the last seq in a games request
+        self._after = 0  # the sent-cursor when it was made
         self._changes = 0
 
     def busy(self):
@@ -153,6 +157,7 @@ class Sender:
             return
         self._records = records
         self._parts = []
+        self._after = self.face.acked()  # what the board was told was stored (the club checks it holds it)
         self._last = records[-1][0]
         self._path = GAMES
         self.at = now
@@ -167,10 +172,11 @@ class Sender:
         clock = self.clock
         log = self.face.log_id()  # the records' log (the host keys them by it): none from older firmware
         self._body = (
-            '{"fw": %s, %s"boot": %d, "ticks": %d, "period": %d, "records": [%s]}'
+            '{"fw": %s, %s"after": %d, "boot": %d, "ticks": %d, "period": %d, "records": [%s]}'
             % (
                 json.dumps(FIRMWARE_VERSION),
                 '"log": "%s", ' % log if log else "",
+                self._after,
                 self.boot,
                 clock.ticks_ms(),
                 getattr(clock, "TICKS_PERIOD", TICKS_PERIOD),
@@ -182,7 +188,8 @@ class Sender:
 
     def _live(self, now):
         self._changes = self.face.changes()
-        self._body = json.dumps({"state": self.face.live_state()}).encode()
+        face = self.face
+        self._body = json.dumps({"state": face.live_state(), "log": face.log_id(), "after": face.acked()}).encode()
         self._path = LIVE
         self.at = now
         self.state = _SIGNING
@@ -298,11 +305,15 @@ class Sender:
             if self._path == LIVE:
                 self.shown = self._changes
                 self.live_at = self.clock.ticks_ms()
-                return True
-            seq = said.get("seq")
-            if type(seq) is not int or not self._last <= seq <= self.face.last_seq():
-                return False  # it holds less than was sent, or games this board never logged
-            self.face.acknowledge(seq)
+            else:
+                seq = said.get("seq")
+                if type(seq) is not int or not self._last <= seq <= self.face.last_seq():
+                    return False  # it holds less than was sent, or games this board never logged
+                self.face.acknowledge(seq)
+            resend = said.get("resend")  # the club lacks games it acknowledged (a restore): sent again from there
+            if type(resend) is int and 0 <= resend < self.face.acked():
+                self.face.rewind(resend)
+                self.skipped = 0
             return True
         except (TypeError, ValueError, AttributeError):  # not an answer, or not JSON, or not an object
             return False

@@ -10,9 +10,11 @@
 # cribcore.signing, the board's own code). The answer to a good request is
 # signed the same way over "ACK", so the board moves its sent-cursor only on
 # the club's word. docs/protocol.md has the messages.
-#   POST /board/v1/games  {"fw", "boot", "ticks", "period", "last", "log", "records": [[seq, record], ...]}
+#   POST /board/v1/games  {"fw", "boot", "ticks", "period", "last", "log", "after", "records": [[seq, record], ...]}
 #                         -> {"board", "counter", "seq": the batch's last, "apart": [seqs kept apart]}
-#   POST /board/v1/live   {"state": the board's saved state} -> {"board", "counter"}
+#   POST /board/v1/live   {"state": the board's saved state, "log", "after"} -> {"board", "counter"}
+# "after" is the last record the board was told was stored; when the database lacks it (a restore), the
+# answer's "resend" says the record to send again after (club.heal).
 # Either answer also gives "names" (track 1 first: who deals first) while a
 # club night seats a pair at the board in the round in play, and with them
 # "best_of" while a tournament's playoff match is on at its table.
@@ -33,6 +35,7 @@ from functools import lru_cache
 from typing import Any
 
 from cribboard import intake, store
+from cribboard.club.heal import BadAfter, Heals, reported
 from cribboard.club.liveboards import LiveBoards
 from cribboard.club.ratelimit import MAX_KEYS, Allowance, LogLimit
 from cribboard.intake import BOARD_ID, wall_time
@@ -153,6 +156,7 @@ class Club:
         self.clock = clock  # (the night's page reads by it too)
         self._seating = seating  # what each board is told (cribboard.seating's, given by whoever builds this)
         self._seated_now: Recent[dict[str, dict[str, Any]]] = Recent(SEATING_S, clock)
+        self.heals = Heals(self._note)
 
     def close(self) -> None:
         self.live.close()
@@ -295,6 +299,7 @@ class Club:
         log = intake.log_of(data.get("log"))
         if log is None:
             raise Refused(400, "log is the id the board's log was made with: 16 hex digits")
+        said = _said(data)
         now = self._now()
         if not store.games.known_log(db, board, log):
             started = store.games.logs_since(db, board, _iso(now - NEW_LOGS_S))
@@ -321,18 +326,28 @@ class Club:
                 board,
                 "; ".join("record %d: %s" % (seq, why[:100]) for seq, why, _raw in batch.apart),
             )
-        return {"board": board, "counter": counter, "seq": records[-1][0], "apart": [a[0] for a in batch.apart]}
+        self.heals.stored(board, log, [seq for seq, _g in batch.games] + [a[0] for a in batch.apart])
+        answer = {"board": board, "counter": counter, "seq": records[-1][0], "apart": [a[0] for a in batch.apart]}
+        return self._healed(db, board, said, answer)
 
     def _live(
         self, db: Database, board: str, data: dict[str, Any], count: tuple[int, int], key: bytes, counter: str
     ) -> dict[str, Any]:
         state = _state_of(data)
+        said = _said(data)
         # The counter and the state together: another server shows it, from the database.
         version = store.club.take_live(db, board, *count, _iso(self._now()), json.dumps(state))
         if version is None:  # another request with this counter was first
             raise _replay(db, board, key, counter)
         self.live.show(board, int(version), state)
-        return {"board": board, "counter": counter}
+        return self._healed(db, board, said, {"board": board, "counter": counter})
+
+    def _healed(self, db: Database, board: str, said: tuple[str, int] | None, answer: dict[str, Any]) -> dict[str, Any]:
+        """The answer, with "resend" if the database lacks the record the board was told was stored."""
+        resend = self.heals.check(db, board, said)
+        if resend is not None:
+            answer["resend"] = resend
+        return answer
 
     def _live_known(self, report: Report, sign: Signed) -> Answer | None:
         """A live report answered in one statement, when this server knows all it needs: signed with the
@@ -352,7 +367,10 @@ class Club:
         if not self.allowance.left(board):
             return None
         try:
-            state = _state_of(_object(report.body))
+            data = _object(report.body)
+            state = _state_of(data)
+            if not self.heals.known(board, _said(data)):
+                return None  # (the full way asks the database whether it holds what the board was told)
         except Refused:
             return None
         state_json = json.dumps(state)
@@ -470,6 +488,14 @@ def _object(body: bytes) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise Refused(400, "the body is not a JSON object")
     return data
+
+
+def _said(data: dict[str, Any]) -> tuple[str, int] | None:
+    """The (log, after) of a report (club.heal), None from firmware that says none; Refused if malformed."""
+    try:
+        return reported(data)
+    except BadAfter as e:
+        raise Refused(400, str(e)) from None
 
 
 def _state_of(data: dict[str, Any]) -> dict[str, Any]:

@@ -208,7 +208,7 @@ def said_counts(counts: dict[str, int]) -> str:
 
 def said(backup: Backup) -> str:
     """A backup as a log line or a director reads it: "PATH (1.2 MB: 1,204 games, 31 players)"."""
-    size = backup.size
+    size = float(backup.size)
     for unit in ("bytes", "KB", "MB", "GB"):
         if size < 1024 or unit == "GB":
             break

@@ -7,21 +7,23 @@ from typing import Any
 from cribboard.store.engine import Database, Row
 
 
-def pair(db: Database, board: str, key: bytes, now: str) -> Row | None:
+def pair(db: Database, board: str, key: bytes, now: str, floor: tuple[str, int] = ("", 0)) -> Row | None:
     """The board signs with key from now on (a board paired again gets a new
-    key, and its counter starts again). Returns its pairing before, if any,
-    for put_back."""
+    key, and its counter starts again). floor: (its log, the last record it
+    had sent elsewhere), which no heal asks it to send again. Returns its
+    pairing before, if any, for put_back."""
     with db.transaction():
         before = db.one(
-            "SELECT c.board, k.key, c.paired_at, c.revoked_at, c.boot, c.n FROM club_boards c "
-            "LEFT JOIN club_keys k ON k.board = c.board WHERE c.board = ?",
+            "SELECT c.board, k.key, c.paired_at, c.revoked_at, c.boot, c.n, c.floor_log, c.floor_seq FROM "
+            "club_boards c LEFT JOIN club_keys k ON k.board = c.board WHERE c.board = ?",
             (board,),
         )
         db.execute(
-            "INSERT INTO club_boards (board, paired_at, revoked_at, boot, n) VALUES (?, ?, NULL, 0, 0) "
+            "INSERT INTO club_boards (board, paired_at, revoked_at, boot, n, floor_log, floor_seq) "
+            "VALUES (?, ?, NULL, 0, 0, ?, ?) "
             "ON CONFLICT (board) DO UPDATE SET paired_at = excluded.paired_at, revoked_at = NULL, boot = 0, "
-            "n = 0",
-            (board, now),
+            "n = 0, floor_log = excluded.floor_log, floor_seq = excluded.floor_seq",
+            (board, now, *floor),
         )
         _set_key(db, board, key)
     return before
@@ -33,8 +35,8 @@ def rotate(db: Database, board: str, key: bytes) -> Row | None:
     returns its pairing before, for put_back; None (nothing changed) for a board not paired or revoked."""
     with db.transaction():
         before = db.one(
-            "SELECT c.board, k.key, c.paired_at, c.revoked_at, c.boot, c.n FROM club_boards c "
-            "LEFT JOIN club_keys k ON k.board = c.board WHERE c.board = ? AND c.revoked_at IS NULL",
+            "SELECT c.board, k.key, c.paired_at, c.revoked_at, c.boot, c.n, c.floor_log, c.floor_seq FROM "
+            "club_boards c LEFT JOIN club_keys k ON k.board = c.board WHERE c.board = ? AND c.revoked_at IS NULL",
             (board,),
         )
         if before is not None:
@@ -60,8 +62,17 @@ def put_back(db: Database, board: str, before: Row | None) -> None:
             db.execute("DELETE FROM club_boards WHERE board = ?", (board,))
             return
         db.execute(
-            "UPDATE club_boards SET paired_at = ?, revoked_at = ?, boot = ?, n = ? WHERE board = ?",
-            (before["paired_at"], before["revoked_at"], before["boot"], before["n"], board),
+            "UPDATE club_boards SET paired_at = ?, revoked_at = ?, boot = ?, n = ?, floor_log = ?, floor_seq = ? "
+            "WHERE board = ?",
+            (
+                before["paired_at"],
+                before["revoked_at"],
+                before["boot"],
+                before["n"],
+                before.get("floor_log"),
+                before.get("floor_seq"),
+                board,
+            ),
         )
         if before["key"] is not None:
             _set_key(db, board, bytes(before["key"]))

@@ -36,6 +36,32 @@ def held(db: Database, board: str, log: str, seqs: Sequence[int]) -> dict[int, t
     return out
 
 
+def behind(db: Database, board: str, log: str, after: int) -> int | None:
+    """Whether the database lacks record `after` of the board's log, which the board was told was stored
+    (a restore from an older backup, a disk lost): the number to send the board's records again after (the
+    last it holds below, never below the record the board had sent elsewhere before it was paired here:
+    club_boards' floor); None if it holds it, or the board's records up to it were never this club's."""
+    if after <= 0 or held(db, board, log, [after]):
+        return None
+    paired = db.one("SELECT floor_log, floor_seq FROM club_boards WHERE board = ?", (board,))
+    if paired is None:
+        return None
+    if paired["floor_seq"] is None:  # paired before the floor was kept: only a log this club has had records of
+        if not known_log(db, board, log):
+            return None
+        floor = 0
+    else:
+        floor = int(paired["floor_seq"]) if paired["floor_log"] == log else 0
+    if after <= floor:
+        return None
+    below = db.value(
+        "SELECT MAX(seq) FROM (SELECT seq FROM games WHERE board = ? AND log = ? AND seq < ? "
+        "UNION ALL SELECT seq FROM rejected WHERE board = ? AND log = ? AND seq < ?) AS kept",
+        (board, log, after, board, log, after),
+    )
+    return max(floor, int(below or 0))
+
+
 def known_log(db: Database, board: str, log: str) -> bool:
     """Whether the board has sent records of this log before."""
     return db.value("SELECT 1 FROM board_logs WHERE board = ? AND log = ?", (board, log)) is not None

@@ -13,7 +13,7 @@ from cribboard.store.engine import Database, DbError, EmptyDbError
 from cribboard.text.i18n import _
 from cribcore.names import default_name
 
-SCHEMA_VERSION = 19
+SCHEMA_VERSION = 20
 
 WORDS = {
     "sqlite": {"id": "INTEGER PRIMARY KEY", "real": "REAL", "bytes": "BLOB"},
@@ -540,6 +540,13 @@ MIGRATIONS: dict[int, list[Step]] = {
         )""",
         "CREATE INDEX result_claims_night ON result_claims (night_id, id)",
         lambda db: _mark_changes(db, {"result_claims": ("INSERT",)}),
+    ],
+    # Where a board's games began for this club (issue 71): the last record it had sent elsewhere (to another
+    # server, or by USB) when it was paired here, in its log of then; what the club asks a board to send
+    # again after a restore never reaches below it. NULL: paired before, not known.
+    20: [
+        "ALTER TABLE club_boards ADD COLUMN floor_log TEXT",
+        "ALTER TABLE club_boards ADD COLUMN floor_seq INTEGER",
     ],
 }
 
