@@ -80,6 +80,8 @@ def main():
     tour = run_json(tournament_cmd)
     phones_cmd = [str(BIN / "python"), "tests/bench/bench_phones.py"]
     pho = run_json(phones_cmd)
+    season_cmd = [str(BIN / "python"), "tests/bench/bench_season.py"]
+    sea = run_json(season_cmd)["season"]
 
     print("Machine: %s, %s, Python %s" % (platform.machine(), platform.processor() or "cpu", platform.python_version()))
     print()
@@ -466,6 +468,24 @@ def main():
         % (pho["board_p50_ms"], pho["board_p99_ms"], pho["boards_failed"])
     )
     print("| the server's CPU; peak memory | %s%% of a core; %s MB | |" % (pho["server_cpu_pct"], pho["peak_rss_mb"]))
+    print()
+    print(
+        "| a season's database (%s) | backup | its size | read back | restored | schema 19 migrated |"
+        % (", ".join("%s %s" % (n, t) for t, n in sea[0]["counts"].items()))
+    )
+    print("|---|---|---|---|---|---|")
+    for e in sea:
+        print(
+            "| %s | %s s | %d B | %s s | %s s | %s s |"
+            % (
+                e["engine"],
+                e["backup_s"],
+                e["backup_bytes"],
+                e["read_back_s"],
+                e["restore_s"],
+                e["migrate_19_to_now_s"],
+            )
+        )
     print()
     print("| package and deploy | measured |")
     print("|---|---|")

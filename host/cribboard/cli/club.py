@@ -46,6 +46,14 @@ SERVE_PORT = 8120  # the club's; the simulated board's page is on 8121, the live
     "behind it cannot use up the others' allowance. No other client's X-Forwarded-For is believed.",
 )
 @click.option(
+    "--public-url",
+    "public_urls",
+    multiple=True,
+    metavar="URL",
+    help="The address a reverse proxy serves this server's pages at (https://club.example.org/): its pages "
+    "there are this server's own, so the players' phones may send their results from them. Repeatable.",
+)
+@click.option(
     "--backup-dir",
     "backup_dir",
     type=click.Path(file_okay=False),
@@ -76,6 +84,7 @@ def serve(
     db_url: str,
     http_addr: str,
     trusted: str | None,
+    public_urls: tuple[str, ...],
     backup_dir: str | None,
     backup_every: float,
     backup_keep: int,
@@ -93,6 +102,7 @@ def serve(
 
     host, port = http_address(http_addr)
     proxy = None if trusted is None else _address(trusted)
+    public = tuple(_origin(url) for url in public_urls)
     plan = None
     if not no_backups:
         folder = Path(backup_dir) if backup_dir else default_backup_dir(db_url)
@@ -118,7 +128,7 @@ def serve(
         logging.getLogger(name).setLevel(logging.INFO if name == "club" else logging.WARNING)
         logging.getLogger(name).propagate = False
     logging.getLogger("psycopg.pool").setLevel(logging.CRITICAL)  # a database away is said once a request, as 503
-    service = started(db_url, host, port, proxy, backups=plan)
+    service = started(db_url, host, port, proxy, backups=plan, public=public)
     server = service.server
     # What the process loaded to get here (modules, the app, the pools) lives as long as it: kept out of
     # the cyclic collector's full passes, which stop every thread (about 31,000 objects each pass skips).
@@ -152,6 +162,19 @@ def serve(
         serve_until_stopped(server, say)
     finally:
         service.close()
+
+
+def _origin(url: str) -> str:
+    """A --public-url as the origin a browser names for it."""
+    from cribboard.web.guard import public_origin
+
+    try:
+        return public_origin(url)
+    except ValueError as e:
+        raise UsageError(
+            _("--public-url is an address such as https://club.example.org/ (%(why)s), not %(url)s")
+            % {"why": e, "url": ascii(url[:80])}
+        ) from None
 
 
 def _address(given: str) -> str:

@@ -35,11 +35,13 @@ STALE_S = REQUEST_MS / 1000 - 1  # waited this long, a request's answer (a secon
 
 class ClubApp:
     """What the club's server answers (cribboard.club.front serves it); `served` is the (host, port) it
-    listens on, set once bound."""
+    listens on, set once bound; public, the origins a reverse proxy serves it at (web.guard.public_origin's):
+    its own too."""
 
-    def __init__(self, club: Club) -> None:
+    def __init__(self, club: Club, public: tuple[str, ...] = ()) -> None:
         self.club = club
         self.served: tuple[str, int] = ("127.0.0.1", 0)
+        self.public = public
         self.routes = Routes()
         self.routes.get("/healthz", self._health)
         pages.add_routes(self.routes, club.live.boards)
@@ -57,6 +59,7 @@ class ClubApp:
             tournament_claims.claim,
             lambda: self.served,
             night_shown,
+            public,
         ).add_routes(self.routes)
         self.routes.post(GAMES, lambda request: self._report(request, club.answer_games))
         self.routes.post(LIVE, lambda request: self._report(request, club.answer_live))
@@ -78,7 +81,7 @@ class ClubApp:
 
     def admission(self, request: Request) -> Answer | None:
         """A refusal of a request that names another server (logged), or None: it is this server's."""
-        answer = guard.host_refusal(request, self.served)
+        answer = guard.host_refusal(request, self.served, self.public)
         return None if answer is None else self.refuse(request, answer)
 
     def stream_refusal(self, request: Request) -> Answer | None:

@@ -34,7 +34,13 @@ class Service:
 
 
 def started(
-    db_url: str, host: str, port: int, proxy: str | None, limit: int | None = None, backups: Plan | None = None
+    db_url: str,
+    host: str,
+    port: int,
+    proxy: str | None,
+    limit: int | None = None,
+    backups: Plan | None = None,
+    public: tuple[str, ...] = (),
 ) -> Service:
     """The server bound on host:port (CribboardError if it cannot be: a port taken is no other port, the
     boards paired with it would post elsewhere), its page showing the boards any server on the database
@@ -44,7 +50,7 @@ def started(
     try:
         club.follow()
         kept = None if backups is None else Backups(db_url, club.pool, backups)  # (its folder's newest read now)
-        app = ClubApp(club)
+        app = ClubApp(club, public)
         front = Front(app, proxy, BOARD_THREADS, PAGE_THREADS)
         try:
             try:

@@ -71,17 +71,20 @@ class PlayerPage:
         claim: Claimant,
         served: Callable[[], tuple[str, int]],
         night: Callable[[int], Night | None] = lambda _id: None,
+        public: tuple[str, ...] = (),
     ) -> None:
         """db(): a connection for one read; wrong: each address's allowance of codes it may get wrong;
         write(work): work(db) done as the server's writes are; claim(db, night, word): a player's word on their
         game (cribboard.tournament.claims'); served(): the (host, port) the server listens on; night(id): that
-        night as the room's page last read it (None: the page shows another)."""
+        night as the room's page last read it (None: the page shows another); public: the origins a reverse
+        proxy serves this server at (web.guard.public_origin's), whose pages' writes are this server's."""
         self._db = db
         self._wrong = wrong
         self._write = write
         self._claim = claim
         self._served = served
         self._night = night
+        self._public = public
 
     def add_routes(self, routes: Routes) -> None:
         routes.get("/me", lambda request: Answer(200, html_page(ME_PAGE, request.header("accept-language")), HTML))
@@ -138,7 +141,7 @@ class PlayerPage:
         return self._with_holder(request, card)
 
     def _result(self, request: Request) -> Answer:
-        body = guard.json_object(request, self._served(), CLAIM_BODY)
+        body = guard.json_object(request, self._served(), CLAIM_BODY, self._public)
         if isinstance(body, Answer):
             return body
         word = _word(body)

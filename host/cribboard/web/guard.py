@@ -2,12 +2,17 @@
 # club's): each answers only to its own address (a DNS-rebinding page names
 # another host) and takes writes only from its own page (a press) or from no
 # page at all (a board's report); a body is bounded in size and in how deep
-# its JSON nests.
+# its JSON nests. The club's server may also be reached under the public
+# address a reverse proxy serves it at (serve --public-url): that origin is
+# its own too.
 import ipaddress
 import json
+import urllib.parse
+from collections.abc import Sequence
 from typing import Any
 
 from cribboard.records import json_depth
+from cribboard.text.i18n import _
 from cribboard.web.http import Answer, Request, refused
 
 MAX_BODY = 4096  # bytes of a request body
@@ -15,11 +20,33 @@ MAX_DEPTH = 8  # nesting of a request's JSON (a press is one flat object)
 LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")
 
 
-def host_allowed(host_header: str, served: tuple[str, int]) -> bool:
+def public_origin(url: str) -> str:
+    """The origin a browser names for pages served at url (scheme://host[:port], lower case): what serve
+    --public-url takes; ValueError for anything else (a path, a query, another scheme)."""
+    parts = urllib.parse.urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(_("not an http:// or https:// address"))
+    if parts.username or parts.password:
+        raise ValueError(_("no user or password in it"))
+    try:
+        port = parts.port
+    except ValueError:
+        raise ValueError(_("its port is 1 to 65535")) from None
+    if parts.path not in ("", "/") or parts.query or parts.fragment:
+        raise ValueError(_("an address with no path: the server's pages are at its root"))
+    default = {"http": 80, "https": 443}[parts.scheme]
+    host = parts.hostname if ":" not in parts.hostname else "[%s]" % parts.hostname
+    return "%s://%s%s" % (parts.scheme, host, "" if port in (None, default) else ":%d" % port)
+
+
+def host_allowed(host_header: str, served: tuple[str, int], public: Sequence[str] = ()) -> bool:
     """Whether a request's Host (or an Origin's host and port) names this
     server: its port, and its own address, a loopback name, or any IP
-    address when it serves all of them (0.0.0.0). Names other than
-    localhost are refused: a DNS-rebinding page would bring its own."""
+    address when it serves all of them (0.0.0.0); or a public origin's
+    host (public: public_origin's). Other names are refused: a
+    DNS-rebinding page would bring its own."""
+    if public and any(host_header.lower() == origin.split("://", 1)[1] for origin in public):
+        return True
     name, sep, port = host_header.rpartition(":")
     if not sep or not port.isdigit() or int(port) != served[1]:
         return False
@@ -33,24 +60,26 @@ def host_allowed(host_header: str, served: tuple[str, int]) -> bool:
     return served[0] in ("0.0.0.0", "::")
 
 
-def origin_allowed(origin: str, served: tuple[str, int]) -> bool:
-    return origin.startswith("http://") and host_allowed(origin[len("http://") :], served)
+def origin_allowed(origin: str, served: tuple[str, int], public: Sequence[str] = ()) -> bool:
+    return origin.lower() in public or (origin.startswith("http://") and host_allowed(origin[len("http://") :], served))
 
 
-def host_refusal(request: Request, served: tuple[str, int]) -> Answer | None:
+def host_refusal(request: Request, served: tuple[str, int], public: Sequence[str] = ()) -> Answer | None:
     """A 403 for a request whose Host names another server (none: not a browser, taken)."""
     host = request.headers.get("host")
-    if host is None or host_allowed(host, served):
+    if host is None or host_allowed(host, served, public):
         return None
     return refused(403, "this server answers to %s:%d, not %s" % (served[0], served[1], ascii(host[:60])), close=True)
 
 
-def write_refusal(request: Request, served: tuple[str, int], page_writes: bool, max_body: int) -> Answer | None:
+def write_refusal(
+    request: Request, served: tuple[str, int], page_writes: bool, max_body: int, public: Sequence[str] = ()
+) -> Answer | None:
     """A refusal for a write that no page elsewhere may make, and that says its size: from this server's own
     page only (page_writes: the board's page presses) or from no page at all (a club's boards post reports,
     and a browser always names its page's Origin); a JSON body of at most max_body bytes."""
     origin = request.headers.get("origin")
-    if origin is not None and not (page_writes and origin_allowed(origin, served)):
+    if origin is not None and not (page_writes and origin_allowed(origin, served, public)):
         mine = "this server's own page" if page_writes else "a board, never from a page"
         return refused(403, "writes come from %s, not from %s" % (mine, ascii(origin[:60])), close=True)
     if request.headers.get("sec-fetch-site", "none") not in ("same-origin", "none"):
@@ -66,10 +95,12 @@ def write_refusal(request: Request, served: tuple[str, int], page_writes: bool, 
     return None
 
 
-def json_object(request: Request, served: tuple[str, int], max_body: int) -> dict[str, Any] | Answer:
+def json_object(
+    request: Request, served: tuple[str, int], max_body: int, public: Sequence[str] = ()
+) -> dict[str, Any] | Answer:
     """The JSON object a page of this server wrote (write_refusal's checks, then its body read whole and
     parsed), or the refusal to answer with."""
-    refusal = write_refusal(request, served, page_writes=True, max_body=max_body)
+    refusal = write_refusal(request, served, page_writes=True, max_body=max_body, public=public)
     if refusal is not None:
         return refusal
     size = int(request.header("content-length"))
