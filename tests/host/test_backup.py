@@ -13,6 +13,7 @@ from clirun import cli
 from damage import read_only
 from deadline import WAIT_S
 from nightgames import record
+from test_night import as_json, ok
 
 from cribboard import store
 from cribboard.club.backups import Schedule
@@ -20,16 +21,6 @@ from cribboard.store import backup
 
 BOARDS = ["b0ard-one", "b0ard-two"]
 HOUR = 3600.0
-
-
-def ok(*args):
-    done = cli(*args)
-    assert done.returncode == 0, done.stderr
-    return done
-
-
-def as_json(*args):
-    return json.loads(ok(*args, "--json").stdout)
 
 
 def play(db_url, board, seq, names, winner, loser_score):
