@@ -55,7 +55,9 @@ def test_a_full_disk_is_a_503_that_acknowledges_nothing_and_the_server_carries_o
                 assert e.code == 503 and e.headers["Retry-After"], (e.code, dict(e.headers))
                 assert "try again" in json.loads(e.read())["error"]
             assert proc.said.wait_for(
-                lambda lines: any("answered 503" in line and FULL in line for line in lines)
+                lambda lines: any(
+                    "answered 503" in line and FULL + " (is the database's disk full?)" in line for line in lines
+                )
             ), "".join(proc.said.lines)
         finally:
             resource.prlimit(proc.pid, resource.RLIMIT_FSIZE, room)  # room again

@@ -206,7 +206,7 @@ class Club:
             self._note(peer, "refused POST %s from %s, board %s: %s", ascii(path[:40]), peer, board, e)
             return self._refusal(e, path, report.headers)
         except DbError as e:
-            self._note("database", "answered 503 to POST %s from %s: %s", ascii(path[:40]), peer, e)
+            self._note("database", "answered 503 to POST %s from %s: %s%s", ascii(path[:40]), peer, e, _disk(e))
             return Answer(
                 503,
                 _json({"error": "the club's database is away or busy; try again"}),
@@ -488,6 +488,13 @@ def _object(body: bytes) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise Refused(400, "the body is not a JSON object")
     return data
+
+
+def _disk(e: DbError) -> str:
+    """A hint for the director when the database's words are of its disk (SQLite's "database or disk is full",
+    "disk I/O error"; PostgreSQL's "No space left on device")."""
+    said = str(e).lower()
+    return " (is the database's disk full?)" if "disk" in said or "no space" in said else ""
 
 
 def _said(data: dict[str, Any]) -> tuple[str, int] | None:
