@@ -1,8 +1,9 @@
 # The club's server's own backups (cribboard.store.backup's, in a thread of
 # their own beside the requests): one when the newest in the folder is older
-# than `every`, one after each club night or tournament that ends (the
-# director's `night end` runs beside the server on the same database: seen
-# as the count of ended ones going up), the newest `keep` kept. Each is one
+# than `every`, one after each club night or tournament that begins or ends
+# (the director's `night new` and `night end` run beside the server on the
+# same database: seen as the count of those begun and ended going up; a
+# night lost mid-way is restored with its draw), the newest `keep` kept. Each is one
 # log line (where, how big, what it holds); one that fails is one line too,
 # tried again after RETRY_S, and the server carries on.
 import logging
@@ -26,12 +27,12 @@ RETRY_S = 600.0  # after a backup that failed (a full disk, PostgreSQL away)
 
 class Schedule:
     """When a backup is due, and why, on a clock given: the newest made (or the folder's newest) older than
-    every_s, or more events ended than at the last one; after a failure not before retry_s."""
+    every_s, or more events begun or ended than at the last one; after a failure not before retry_s."""
 
     def __init__(self, every_s: float, newest: float | None, ended: int, retry_s: float = RETRY_S) -> None:
         self.every_s = every_s
         self.last = newest  # when the newest backup was made (unix seconds), None if there is none
-        self.ended = ended  # events ended at the newest backup (at the start: as many as there were then)
+        self.ended = ended  # events begun and ended at the newest backup (at the start: as many as then)
         self.retry_s = retry_s
         self.not_before = 0.0
 
@@ -40,7 +41,7 @@ class Schedule:
         if now < self.not_before:
             return None
         if ended > self.ended:
-            return "after a club night or tournament ended"
+            return "after a club night or tournament began or ended"
         if self.last is None:
             return "the first in this folder"
         if now - self.last >= self.every_s:
@@ -127,4 +128,4 @@ class Backups:
 
     def _ended(self) -> int:
         with self.pool.db() as db:
-            return backup.ended(db)
+            return backup.milestones(db)

@@ -447,13 +447,12 @@ def where(url: str) -> str:
     return safe_url(url) if is_server(url) else str(path_of(url))
 
 
-def ended(db: Database) -> int:
-    """How many club nights and tournaments have ended: a new one is a season's day worth a backup."""
+def milestones(db: Database) -> int:
+    """How many club nights and tournaments have begun, and how many have ended, added: one more is a moment
+    of the season worth a backup (a night's draw and seats, its end)."""
     tables = _tables(db)
     return sum(
-        int(db.value("SELECT COUNT(*) FROM %s WHERE ended_at IS NOT NULL" % t))
-        for t in ("nights", "tournaments")
-        if t in tables
+        int(db.value("SELECT COUNT(*) + COUNT(ended_at) FROM %s" % t)) for t in ("nights", "tournaments") if t in tables
     )
 
 
