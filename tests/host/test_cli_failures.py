@@ -495,6 +495,7 @@ def test_a_database_whose_schema_is_older_is_brought_up_to_date_once_then_read_o
     conn.execute("DROP TABLE result_claims")  # (what 19 adds)
     conn.execute("ALTER TABLE club_boards DROP COLUMN floor_log")  # (what 20 adds)
     conn.execute("ALTER TABLE club_boards DROP COLUMN floor_seq")
+    conn.execute("DROP TABLE board_heals")
     conn.execute("UPDATE schema_version SET version = 12")
     conn.execute("ALTER TABLE night_draw RENAME COLUMN table_name TO board")
     conn.execute("DROP TABLE night_boards")

@@ -106,7 +106,7 @@ def test_a_club_restored_from_an_older_backup_gets_its_lost_games_back_from_the_
     finally:
         board.stop()
     said = club["proc"].said
-    assert said.wait_for(lambda lines: any("is whole again: 1 of its records 3-3" in line for line in lines))
+    assert said.wait_for(lambda lines: any("is whole again: its record 3 is back" in line for line in lines))
     assert any("board %s is behind: the database lacks its record 3" % ident in line for line in said.lines)
 
 

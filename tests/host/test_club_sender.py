@@ -338,6 +338,7 @@ def test_a_club_restored_from_an_older_backup_is_sent_again_what_it_lost(db_url,
     lost by itself, each game once (issue 71)."""
     from datetime import datetime, timezone
 
+    from cribboard import store
     from cribboard.store import backup
 
     clubserver.pair(db_url, BOARD)
@@ -367,8 +368,14 @@ def test_a_club_restored_from_an_older_backup_is_sent_again_what_it_lost(db_url,
         finally:
             err = clubserver.stop(proc)
         assert records(db_url) == logged(table), then  # each game as the board logged it, once
+        conn = store.connect(db_url)
+        try:
+            (row,) = store.club.boards(conn)  # what `cribboard boards` shows the director
+        finally:
+            conn.close()
+        assert (row["sent_again"], row["behind_since"]) == (5, None), row
         assert "board %s is behind: the database lacks its record %d" % (BOARD, last - (then == "a new game")) in err
-        assert "board %s is whole again" % BOARD in err, err
+        assert "board %s is whole again: its records 5-9 are back" % BOARD in err, err
 
 
 def test_a_board_paired_without_its_old_games_is_never_asked_for_them(db_url):

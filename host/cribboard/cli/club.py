@@ -193,13 +193,24 @@ def _address(given: str) -> str:
 def boards(db_url: str, as_json: bool) -> None:
     """The boards paired with this club's server: when, whether revoked,
     their last request, how many games are stored of each, how many
-    records were kept apart (see cribboard rejected), and how many logs
-    each sent records of (a wiped or replaced board starts a new one)."""
+    records were kept apart (see cribboard rejected), how many logs
+    each sent records of (a wiped or replaced board starts a new one),
+    and what each sent again to a club that had lost it (a restore)."""
     from cribboard import store
 
     emit(
         store.club.boards(read_db(db_url)),
-        ["board", "paired_at", "revoked_at", "last_request_at", "games", "rejected", "logs"],
+        [
+            "board",
+            "paired_at",
+            "revoked_at",
+            "last_request_at",
+            "games",
+            "rejected",
+            "logs",
+            "sent_again",
+            "behind_since",
+        ],
         as_json,
     )
 

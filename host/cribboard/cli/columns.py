@@ -66,6 +66,8 @@ TITLES = {
     "received_at": N_("received at"),
     "rejected": N_("kept apart"),
     "logs": N_("logs"),
+    "sent_again": N_("sent again"),
+    "behind_since": N_("behind since"),
     "result": N_("result"),
     "revoked_at": N_("revoked at"),
     "round": N_("round"),

@@ -5,8 +5,8 @@
 # sent-cursor back there and sends the rest by itself. The one intake rule
 # makes a record sent again harmless (stored once). A board's record found
 # held is remembered (in memory, bounded), so the live reports of a board
-# that is not behind cost no read; a board behind, and what came back, are
-# log lines for the director.
+# that is not behind cost no read. A board behind, and what came back, are
+# log lines for the director, and kept (board_heals: `cribboard boards`).
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -38,12 +38,19 @@ def reported(data: dict[str, Any]) -> tuple[str, int] | None:
 class Heals:
     """The boards' records known held, and the boards behind (what each was asked to send again)."""
 
-    def __init__(self, note: Callable[..., None], most: int = MAX_KEYS) -> None:
+    def __init__(self, note: Callable[..., None], now: Callable[[], str], most: int = MAX_KEYS) -> None:
         self._note = note  # one log line (the club's, rate-limited per board)
+        self._now = now  # the time as the database keeps it
         self._held: OrderedDict[tuple[str, str], int] = OrderedDict()  # (board, log) -> a record known held
-        self._behind: dict[str, tuple[str, int, int, int]] = {}  # board -> (log, from, to, records back)
+        self._behind: dict[str, tuple[str, int, int]] = {}  # board -> (log, resend, lacked): a heal under way
         self._most = most
         self._lock = threading.Lock()
+
+    def follow(self, db: Database) -> None:
+        """The heals under way when this server starts (one before it stopped goes on being counted)."""
+        with self._lock:
+            for r in store.club.open_heals(db):
+                self._behind[r["board"]] = (r["log"], int(r["resend"]), int(r["lacked"]))
 
     def known(self, board: str, said: tuple[str, int] | None) -> bool:
         """Whether this server knows the database holds the record the board says it was told was stored
@@ -63,9 +70,10 @@ class Heals:
             self._keep(board, log, after)
             return None
         with self._lock:
-            first = self._behind.get(board, (None, -1, -1, 0))[1:3] != (resend, after)
-            self._behind[board] = (log, resend, after, 0)
+            first = self._behind.get(board) != (log, resend, after)
+            self._behind[board] = (log, resend, after)
         if first:
+            store.club.heal_noticed(db, board, log, after, resend, self._now())
             self._note(
                 board,
                 "board %s is behind: the database lacks its record %d (log %s), which it was told was stored "
@@ -77,30 +85,23 @@ class Heals:
             )
         return resend
 
-    def stored(self, board: str, log: str, seqs: Sequence[int]) -> None:
-        """A batch of the board's records was taken: counted if it is what it was asked to send again, and
-        said once all of it is back."""
+    def stored(self, db: Database, board: str, log: str, seqs: Sequence[int]) -> None:
+        """A batch of the board's records was taken (seqs: those stored now): counted if it is what the board
+        was asked to send again, and said once all of it is back."""
         with self._lock:
             behind = self._behind.get(board)
             if behind is None or behind[0] != log:
                 return
-            _log, start, end, back = behind
-            back += sum(1 for s in seqs if start < s <= end)
-            done = max(seqs, default=0) >= end
-            if done:
+            _log, start, end = behind
+            back = sum(1 for s in seqs if start < s <= end)
+            whole = max(seqs, default=0) >= end
+            if whole:
                 del self._behind[board]
-            else:
-                self._behind[board] = (log, start, end, back)
-        if done:
+        store.club.heal_back(db, board, log, end, back, whole, self._now())
+        if whole:
             self._keep(board, log, end)
-            self._note(
-                board,
-                "board %s is whole again: %d of its records %d-%d sent again and stored",
-                board,
-                back,
-                start + 1,
-                end,
-            )
+            back_again = "record %d is" % end if start + 1 == end else "records %d-%d are" % (start + 1, end)
+            self._note(board, "board %s is whole again: its %s back", board, back_again)
 
     def _keep(self, board: str, log: str, after: int) -> None:
         with self._lock:

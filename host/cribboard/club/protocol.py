@@ -156,7 +156,7 @@ class Club:
         self.clock = clock  # (the night's page reads by it too)
         self._seating = seating  # what each board is told (cribboard.seating's, given by whoever builds this)
         self._seated_now: Recent[dict[str, dict[str, Any]]] = Recent(SEATING_S, clock)
-        self.heals = Heals(self._note)
+        self.heals = Heals(self._note, lambda: _iso(self._now()))
 
     def close(self) -> None:
         self.live.close()
@@ -168,6 +168,7 @@ class Club:
         with self.pool.db() as db:
             for board, key in store.club.keys(db).items():
                 self._keys.keep(board, key)
+            self.heals.follow(db)
         self.live.follow()
 
     def healthy(self, peer: str = "") -> bool | None:
@@ -326,7 +327,7 @@ class Club:
                 board,
                 "; ".join("record %d: %s" % (seq, why[:100]) for seq, why, _raw in batch.apart),
             )
-        self.heals.stored(board, log, [seq for seq, _g in batch.games] + [a[0] for a in batch.apart])
+        self.heals.stored(db, board, log, [seq for seq, _g in batch.games] + [a[0] for a in batch.apart])
         answer = {"board": board, "counter": counter, "seq": records[-1][0], "apart": [a[0] for a in batch.apart]}
         return self._healed(db, board, said, answer)
 

@@ -145,12 +145,16 @@ def take_counter(db: Database, board: str, boot: int, n: int, now: str, key: byt
 
 def boards(db: Database) -> list[dict[str, Any]]:
     """The paired boards, with their last request's time and counter, the games stored of each, the records
-    kept apart (cribboard rejected lists them) and the logs it sent records of (a new one: a wipe, a
-    replacement), never the key."""
+    kept apart (cribboard rejected lists them), the logs it sent records of (a new one: a wipe, a
+    replacement), the records it sent again to a club that had lost them (sent_again) and since when it is
+    sending them (behind_since: none once it is whole again), never the key."""
     return db.all(
         "SELECT c.board, c.paired_at, c.revoked_at, c.last_request_at, c.boot, c.n, COUNT(g.id) AS games, "
         "(SELECT COUNT(*) FROM rejected r WHERE r.board = c.board) AS rejected, "
-        "(SELECT COUNT(*) FROM board_logs l WHERE l.board = c.board) AS logs "
+        "(SELECT COUNT(*) FROM board_logs l WHERE l.board = c.board) AS logs, "
+        "(SELECT COALESCE(SUM(h.back), 0) FROM board_heals h WHERE h.board = c.board) AS sent_again, "
+        "(SELECT MIN(h.noticed_at) FROM board_heals h WHERE h.board = c.board AND h.whole_at IS NULL) "
+        "AS behind_since "
         "FROM club_boards c LEFT JOIN games g ON g.board = c.board "
         "GROUP BY c.board, c.paired_at, c.revoked_at, c.last_request_at, c.boot, c.n ORDER BY c.board"
     )
@@ -201,3 +205,27 @@ def live_states(db: Database, boards: list[str]) -> list[Row]:
         return []
     marks = ", ".join("?" for _ in boards)
     return db.all("SELECT board, version, state FROM club_live WHERE board IN (%s) ORDER BY board" % marks, boards)
+
+
+def heal_noticed(db: Database, board: str, log: str, lacked: int, resend: int, now: str) -> None:
+    """The board found the club lacking its record `lacked` (of log), and was asked to send again after
+    `resend` (kept once: the same lack noticed again is the same heal)."""
+    db.execute(
+        "INSERT INTO board_heals (board, log, lacked, resend, noticed_at) VALUES (?, ?, ?, ?, ?) "
+        "ON CONFLICT (board, log, lacked) DO NOTHING",
+        (board, log, lacked, resend, now),
+    )
+
+
+def open_heals(db: Database) -> list[Row]:
+    """The heals under way: the boards sending again what the club lacks (board, log, lacked, resend)."""
+    return db.all("SELECT board, log, lacked, resend FROM board_heals WHERE whole_at IS NULL")
+
+
+def heal_back(db: Database, board: str, log: str, lacked: int, back: int, whole: bool, now: str) -> None:
+    """`back` more of a heal's records stored; whole: all of them (it is over)."""
+    db.execute(
+        "UPDATE board_heals SET back = back + ?, whole_at = ? WHERE board = ? AND log = ? AND lacked = ? "
+        "AND whole_at IS NULL",
+        (back, now if whole else None, board, log, lacked),
+    )

@@ -544,9 +544,21 @@ MIGRATIONS: dict[int, list[Step]] = {
     # Where a board's games began for this club (issue 71): the last record it had sent elsewhere (to another
     # server, or by USB) when it was paired here, in its log of then; what the club asks a board to send
     # again after a restore never reaches below it. NULL: paired before, not known.
+    # And each time a board found the club behind it (issue 71): the record the club lacked, where the board
+    # was asked to send again from, when; how many came back, and when it was whole again (`cribboard boards`).
     20: [
         "ALTER TABLE club_boards ADD COLUMN floor_log TEXT",
         "ALTER TABLE club_boards ADD COLUMN floor_seq INTEGER",
+        """CREATE TABLE board_heals (
+            board TEXT NOT NULL,
+            log TEXT NOT NULL,
+            lacked INTEGER NOT NULL,
+            resend INTEGER NOT NULL,
+            noticed_at TEXT NOT NULL,
+            back INTEGER NOT NULL DEFAULT 0,
+            whole_at TEXT,
+            PRIMARY KEY (board, log, lacked)
+        )""",
     ],
 }
 
