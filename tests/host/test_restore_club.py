@@ -1,8 +1,9 @@
 # The restore drill (issue 71): a season on ten boards over WiFi (the
 # board's own sender, cribclub.sender, on CPython with its fake clock and
 # real sockets) reporting into a real `cribboard serve` on PostgreSQL that
-# makes its own backups: three club nights at the boards, the last one cut
-# in the middle by the club's machine dying with its database lost. A new
+# makes its own backups: three club nights at the boards, then a
+# tournament whose qualifying is cut in the middle by the club's machine
+# dying with its database lost. A new
 # database, the last backup restored into it (`cribboard restore`), the
 # server started again where the boards look for it: each board finds out
 # from its next report that the club lacks games it was told were stored,
@@ -97,20 +98,25 @@ def test_a_club_machine_lost_mid_night_is_restored_from_its_backup_and_the_board
         boards = [(ident, table, sender_for(table, url)) for ident, table in made]
         rng = random.Random(71)
         try:
-            for night in (1, 2, 3):
-                ok("night", "new", *PLAYERS, "--rounds", "3", "--seed", str(night), "--db", db_url, "--json")
-                nights = "%d club night%s" % (night, "s" if night > 1 else "")
+            for night in (1, 2, 3, 4):  # three club nights, then a tournament's qualifying (a night of its own)
+                if night < 4:
+                    ok("night", "new", *PLAYERS, "--rounds", "3", "--seed", str(night), "--db", db_url, "--json")
+                    begun = "%d club night%s" % (night, "s" if night > 1 else "")
+                else:
+                    season = ok("night", "season", "--db", db_url, "--json")
+                    ok("tournament", "new", *PLAYERS, "--games", "4", "--seed", "71", "--db", db_url, "--json")
+                    begun = "1 tournament"
                 assert proc.said.wait_for(  # serve's backup of the night's draw, as it begins
-                    lambda lines, n=nights: any("backup made" in x and (n + "," in x or n + ")" in x) for x in lines)
+                    lambda lines, n=begun: any("backup made" in x and (n + "," in x or n + ")" in x) for x in lines)
                 ), "".join(proc.said.lines)
-                for number in (1, 2, 3) if night < 3 else (1, 2):
+                for number in (1, 2, 3) if night < 4 else (1, 2):
                     play_round(db_url, number, boards, rng)
-                if night < 3:
+                if night < 4:
                     ok("night", "end", "--db", db_url, "--json")
-            season = ok("night", "season", "--db", db_url, "--json")
-            # Night 3 is two rounds in, its games past the last backup (its draw), when the machine dies.
-            standings = ok("night", "standings", "--db", db_url, "--json")
+            # The tournament is two rounds in, their games past the last backup (its draw), when the machine dies.
+            standings = ok("tournament", "standings", "--db", db_url, "--json")
             before = games(db_url)
+            assert len(before) == 3 * 3 * BOARDS + 2 * BOARDS  # (a game at each board a round)
             proc.kill()
             proc.wait(timeout=WAIT_S)
             clubserver.stop(proc)
@@ -120,7 +126,7 @@ def test_a_club_machine_lost_mid_night_is_restored_from_its_backup_and_the_board
                 conn.execute("CREATE DATABASE %s" % name)
             newest = backup.backups_in(folder)[-1]
             ok("restore", str(newest), "--db", db_url, "--json")
-            assert len(games(db_url)) < len(before), "the backup lacks night 3's games"
+            assert len(games(db_url)) < len(before), "the backup lacks the tournament's games"
             proc, url = clubserver.start(db_url, port, args=args)
             for _ident, table, _s in boards:  # a point entered at every table: each board's next report
                 table.enter(0, 1)
@@ -137,6 +143,6 @@ def test_a_club_machine_lost_mid_night_is_restored_from_its_backup_and_the_board
         (ident, seq, json.loads(text)) for ident, table, _s in boards for seq, text in table.store.since(0, 1000)
     )
     assert games(db_url) == confirmed, "every game the boards confirmed, once"
-    assert ok("night", "standings", "--db", db_url, "--json") == standings
+    assert ok("tournament", "standings", "--db", db_url, "--json") == standings
     assert ok("night", "season", "--db", db_url, "--json") == season
     assert sum("is whole again" in line for line in err.splitlines()) == BOARDS, err
