@@ -56,10 +56,11 @@ class Said:
             return "".join(self.lines)
 
 
-def start(db_url, port=0, args=()):
+def start(db_url, port=0, args=(), env=None):
     """(the process, its URL); its stderr is proc.said (Said). args: more of serve's options. It makes no
     backups unless args give it a --backup-dir (test_backup.py's do: for the others, a PostgreSQL
-    database's would go to the user data folder, outside the test's own)."""
+    database's would go to the user data folder, outside the test's own). env: its environment, if not
+    this process's."""
     if "--backup-dir" not in args:
         args = (*args, "--no-backups")
     proc = subprocess.Popen(
@@ -67,9 +68,12 @@ def start(db_url, port=0, args=()):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        env=env,
     )
     proc.said = Said(proc.stderr)
-    return proc, json.loads(proc.stdout.readline())["url"]
+    line = proc.stdout.readline()
+    assert line, "serve did not start: %s" % proc.said.text()
+    return proc, json.loads(line)["url"]
 
 
 @contextmanager

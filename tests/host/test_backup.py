@@ -54,7 +54,7 @@ def games_of(db_url):
 
 
 def test_the_schedule_backs_up_when_the_newest_is_old_and_after_a_night_ends_and_waits_after_a_failure():
-    s = Schedule(every_s=24 * HOUR, newest=None, ended=3, retry_s=600)
+    s = Schedule(every_s=24 * HOUR, newest=None, milestones=3, retry_s=600)
     assert s.due(0, 3) == "the first in this folder"
     s.made(0, 3)
     assert s.due(23 * HOUR, 3) is None
@@ -65,7 +65,7 @@ def test_the_schedule_backs_up_when_the_newest_is_old_and_after_a_night_ends_and
     s.failed(47 * HOUR)
     assert s.due(47 * HOUR + 599, 5) is None, "a failure is tried again after retry_s, not at every check"
     assert s.due(47 * HOUR + 600, 5) == "after a club night or tournament began or ended"
-    assert Schedule(every_s=HOUR, newest=1000.0, ended=0).due(1000 + HOUR, 0) == "on schedule"
+    assert Schedule(every_s=HOUR, newest=1000.0, milestones=0).due(1000 + HOUR, 0) == "on schedule"
 
 
 def test_a_backup_restores_the_season_as_it_was(db_url, another_db_url, tmp_path):

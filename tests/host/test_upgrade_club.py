@@ -11,7 +11,6 @@ import json
 import os
 import random
 import subprocess
-import sys
 import tarfile
 import time
 from pathlib import Path
@@ -59,31 +58,10 @@ def release_before(into):
     return into
 
 
-def start_before(code, db_url, port=0):
-    """The release before's `serve` (its modules first on the path), as clubserver.start starts this one's."""
+def start_before(code, db_url):
+    """The release before's `serve` (its modules first on the path)."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(code / "host"), str(code / "firmware" / "lib")]))
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "cribboard",
-            "serve",
-            "--db",
-            db_url,
-            "--http",
-            "127.0.0.1:%d" % port,
-            "--json",
-            "--no-backups",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
-    proc.said = clubserver.Said(proc.stderr)
-    line = proc.stdout.readline()
-    assert line, "the release before's serve did not start: %s" % proc.said.text()
-    return proc, json.loads(line)["url"]
+    return clubserver.start(db_url, env=env)
 
 
 def version(db_url):

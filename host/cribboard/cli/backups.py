@@ -5,7 +5,7 @@
 import json
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 
@@ -13,6 +13,9 @@ from cribboard.cli.base import cli
 from cribboard.cli.options import backup_dir_option, db_option, default_backup_dir
 from cribboard.cli.output import status
 from cribboard.text.i18n import _
+
+if TYPE_CHECKING:
+    from cribboard.store.backup import Backup
 
 
 @cli.command()
@@ -52,7 +55,8 @@ def restore(file: Path, db_url: str, over: bool, as_json: bool) -> None:
     _said(backups.restore(file, db_url, over), as_json, _("restored %s"))
 
 
-def _said(made: Any, as_json: bool, words: str) -> None:
+def _said(made: "Backup", as_json: bool, words: str) -> None:
+    """What was written or restored: a line (words around backup.said's), or JSON."""
     from cribboard.store import backup as backups
 
     if as_json:

@@ -29,18 +29,18 @@ class Schedule:
     """When a backup is due, and why, on a clock given: the newest made (or the folder's newest) older than
     every_s, or more events begun or ended than at the last one; after a failure not before retry_s."""
 
-    def __init__(self, every_s: float, newest: float | None, ended: int, retry_s: float = RETRY_S) -> None:
+    def __init__(self, every_s: float, newest: float | None, milestones: int, retry_s: float = RETRY_S) -> None:
         self.every_s = every_s
         self.last = newest  # when the newest backup was made (unix seconds), None if there is none
-        self.ended = ended  # events begun and ended at the newest backup (at the start: as many as then)
+        self.milestones = milestones  # events begun and ended at the newest backup (at the start: as many as then)
         self.retry_s = retry_s
         self.not_before = 0.0
 
-    def due(self, now: float, ended: int) -> str | None:
+    def due(self, now: float, milestones: int) -> str | None:
         """Why a backup is due now, or None."""
         if now < self.not_before:
             return None
-        if ended > self.ended:
+        if milestones > self.milestones:
             return "after a club night or tournament began or ended"
         if self.last is None:
             return "the first in this folder"
@@ -48,8 +48,8 @@ class Schedule:
             return "on schedule"
         return None
 
-    def made(self, now: float, ended: int) -> None:
-        self.last, self.ended, self.not_before = now, ended, 0.0
+    def made(self, now: float, milestones: int) -> None:
+        self.last, self.milestones, self.not_before = now, milestones, 0.0
 
     def failed(self, now: float) -> None:
         self.not_before = now + self.retry_s
@@ -76,7 +76,8 @@ class Backups:
         self.check_s = seconds("CRIBBOARD_BACKUP_CHECK", CHECK_S)
         newest = backup.backups_in(plan.folder)
         made = backup.made_at(newest[-1]) if newest else None
-        self.schedule = Schedule(plan.every_s, made.timestamp() if made else None, self._ended())
+        self.schedule = Schedule(plan.every_s, made.timestamp() if made else None, self._milestones())
+        self.away = False  # the database did not answer the last look (said once, not every look)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="backups", daemon=True)
 
@@ -98,14 +99,17 @@ class Backups:
                 return
 
     def step(self) -> backup.Backup | None:
-        """A backup, if one is due now; its log line either way."""
+        """A backup, if one is due now, and its log line."""
         now = self.clock()
         try:
-            ended = self._ended()
+            milestones = self._milestones()
         except DbError as e:  # (the database away: the requests answer 503 meanwhile; a backup waits)
-            log.warning("backup: the database cannot be read: %s", e)
+            if not self.away:
+                log.warning("backup: the database cannot be read: %s; backups wait for it", e)
+            self.away = True
             return None
-        why = self.schedule.due(now, ended)
+        self.away = False
+        why = self.schedule.due(now, milestones)
         if why is None:
             return None
         began = time.monotonic()
@@ -115,7 +119,7 @@ class Backups:
             self.schedule.failed(now)
             log.warning("backup failed (%s): %s; tried again in %d minutes", why, e, self.schedule.retry_s // 60)
             return None
-        self.schedule.made(now, ended)
+        self.schedule.made(now, milestones)
         gone = backup.prune(self.folder, self.keep)
         log.info(
             "backup made (%s) in %.1f s: %s%s",
@@ -126,6 +130,6 @@ class Backups:
         )
         return made
 
-    def _ended(self) -> int:
+    def _milestones(self) -> int:
         with self.pool.db() as db:
             return backup.milestones(db)

@@ -135,7 +135,8 @@ def read_back(path: Path) -> Backup:
 
 def restore(path: Path, url: str, over: bool = False) -> Backup:
     """The backup at path put in the database at url, which must hold nothing (no games, players, nights,
-    tournaments or boards) unless over; then read back. BackupError, nothing changed, if it may not."""
+    tournaments or boards) unless over; then read back. BackupRefused if it may not (nothing changed);
+    BackupError if the restore failed (the engine's one transaction: nothing changed either)."""
     backup = read_back(path)
     engine = "postgresql" if is_server(url) else "sqlite"
     if backup.engine != engine:
