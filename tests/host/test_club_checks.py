@@ -330,3 +330,34 @@ def test_a_known_boards_allowance_is_spent_once_a_request_and_only_on_one_taken(
     club.clock.now += 1 / protocol.RATE
     assert club.post({"state": {}}, path=LIVE)[0] == 422  # a refused state spends the one it had
     assert club.post(state, path=LIVE)[0] == 429
+
+
+@pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)  # (SQLite's one writer lets no pairing in between)
+@pytest.mark.parametrize("path", [GAMES, LIVE])
+def test_a_request_whose_board_is_paired_again_while_it_is_checked_moves_no_counter(club, monkeypatch, path):
+    """`cribboard pair` gives a board a new key, its counter started again, between the server's read of the
+    old key and its take of the request's counter: the request, signed with the old key, is refused as one
+    signed with no key of the board's, and nothing of it is kept, so the pairing's proof (counter 0.1) is taken."""
+    read = store.club.key_of
+    new_key = "n" * 32
+
+    def key_of_then_paired_again(db, board):
+        row = read(db, board)
+        monkeypatch.setattr(store.club, "key_of", read)
+        other = store.connect(club.db_url)
+        try:
+            store.club.pair(other, BOARD, new_key.encode(), "2026-11-30T00:00:00+00:00")
+        finally:
+            other.close()
+        return row
+
+    monkeypatch.setattr(store.club, "key_of", key_of_then_paired_again)
+    body = batch(1) if path == GAMES else {"state": a_live_state()}
+    assert club.post(body, path=path, count="3.9") == (403, {"error": "bad signature"})
+    db = store.connect(club.db_url)
+    try:
+        assert store.club.key_of(db, BOARD)["last"] == (0, 0)
+        assert db.value("SELECT COUNT(*) FROM games") == 0 and store.club.live_states(db, [BOARD]) == []
+    finally:
+        db.close()
+    assert club.post({"state": a_live_state()}, path=LIVE, count="0.1", key=new_key)[0] == 200

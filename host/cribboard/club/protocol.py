@@ -337,8 +337,8 @@ class Club:
         state = _state_of(data)
         said = _said(data)
         # The counter and the state together: another server shows it, from the database.
-        version = store.club.take_live(db, board, *count, _iso(self._now()), json.dumps(state))
-        if version is None:  # another request with this counter was first
+        version = store.club.take_live(db, board, *count, _iso(self._now()), json.dumps(state), key)
+        if version is None:  # another request with this counter was first, or the board was paired again since
             raise _replay(db, board, key, counter)
         self.live.show(board, int(version), state)
         return self._healed(db, board, said, {"board": board, "counter": counter})
@@ -403,13 +403,20 @@ class Club:
         return self._seated_now.get(lambda: self._seating(db))
 
     def _counter(self, db: Database, board: str, count: tuple[int, int], key: bytes, counter: str) -> None:
-        if not store.club.take_counter(db, board, *count, _iso(self._now())):  # another request with it was first
+        # (key: a board paired again since its key was read here is not the board that signed with it)
+        if not store.club.take_counter(db, board, *count, _iso(self._now()), key):  # another request was first
             raise _replay(db, board, key, counter)
 
 
 def _replay(db: Database, board: str, key: bytes, counter: str) -> Refused:
-    """The refusal of a request whose counter another took first, signed, with the board's last counter."""
-    return Refused(409, "a replay, or a request out of order", (key, counter, store.club.last_counter(db, board)))
+    """The refusal of a request whose counter was not taken: another took it first (signed, with the board's
+    last counter), or the board was paired again or revoked since its key was read (as the full way says it)."""
+    now = store.club.key_of(db, board)
+    if now is None or now["key"] != key:
+        return Refused(403, "bad signature")
+    if now["revoked_at"] is not None:
+        return Refused(403, "its key was revoked")
+    return Refused(409, "a replay, or a request out of order", (key, counter, now["last"]))
 
 
 class Keys:
