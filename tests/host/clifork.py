@@ -26,14 +26,46 @@ import sys
 
 sys.path.pop(0)  # this file's folder (the tests' helpers) is no part of the command's path
 
-import cribboard.cli
-import cribboard.link.client
-import cribboard.store  # noqa: F401  (sqlite3)
+import cribboard
 
-try:
-    import psycopg  # noqa: F401  (a PostgreSQL --db)
-except ImportError:
-    pass
+# Every module of the tool, imported here once (a forked command's CPU was mostly its own imports): none
+# reads the environment, the folder or the time as it is imported. But the plot (matplotlib reads its
+# configuration and font cache from HOME as it is imported), the stand-ins for a board's hardware modules,
+# and what runs the tool.
+LEFT_TO_THE_COMMAND = ("cribboard.reports.plot", "cribboard.mp", "cribboard.cp")
+# And the libraries the tool imports on demand, but matplotlib (as the plot).
+ON_DEMAND = (
+    "psycopg",
+    "psycopg_pool",
+    "rich.console",
+    "rich.table",
+    "rich.text",
+    "rich.cells",
+    "rich.progress",
+    "mpremote.transport_serial",
+    "segno",
+)
+
+
+def _import_the_tool():
+    import importlib
+    import pkgutil
+
+    for module in pkgutil.walk_packages(cribboard.__path__, "cribboard."):
+        name = module.name
+        if name.endswith(".__main__") or any(
+            name == left or name.startswith(left + ".") for left in LEFT_TO_THE_COMMAND
+        ):
+            continue
+        importlib.import_module(name)
+    for name in ON_DEMAND:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            pass  # (an extra this install lacks: the command says so)
+
+
+_import_the_tool()
 
 HEAD = struct.Struct(">Q")
 

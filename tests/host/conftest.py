@@ -13,9 +13,15 @@ from pgserver import Cluster
 def compiled_modules_cache(tmp_path_factory):
     """The flashes of a test run share one compiled-modules cache of their
     own (cribboard.deploy.compile_cache, under XDG_CACHE_HOME): the user's is left alone,
-    and the run's many flashes compile each module once."""
+    and the run's many flashes compile each module once, whichever pytest-xdist worker
+    runs them (the cache is shared safely by processes at once: test_mpycache.py)."""
     was = os.environ.get("XDG_CACHE_HOME")
-    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("cache"))
+    run = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        run = run.parent  # (each worker's folder is in the run's)
+    cache = run / "cache"
+    cache.mkdir(exist_ok=True)
+    os.environ["XDG_CACHE_HOME"] = str(cache)
     yield
     if was is None:
         os.environ.pop("XDG_CACHE_HOME", None)
