@@ -16,8 +16,9 @@ from pathlib import Path
 
 # English unless a test asks for a language, whatever the machine's locale.
 ENGLISH = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"}
-# What Python reads as it starts (its streams' encoding, its flags): a command given one of these is
-# started afresh, not forked from a process started without it.
+# What Python reads as it starts (its streams' encoding, its locale): a command given other values of these
+# is forked from a process started with them (one for each set of values); one given PYTHON* variables
+# (its flags, its path: another release's code) is started afresh.
 AT_START = ("LANG", "LC_ALL", "LC_CTYPE")
 
 
@@ -26,7 +27,7 @@ def cli(*args, stdin=None, env=None, cwd=None, timeout=300, check=False):
     stderr (check: it must have succeeded). The timeout only ends a hung
     command; it measures nothing."""
     full_env = {**os.environ, **ENGLISH, **(env or {})}
-    if any(k in AT_START or k.startswith("PYTHON") for k in env or {}):
+    if any(k.startswith("PYTHON") for k in env or {}):
         done = subprocess.run(
             [sys.executable, "-m", "cribboard", *args],
             input=stdin,
@@ -44,17 +45,34 @@ def cli(*args, stdin=None, env=None, cwd=None, timeout=300, check=False):
     return done
 
 
+def popen(*args, env=None):
+    """`cribboard ARGS...` running on (a server, a viewer) in a new process, as subprocess.Popen gives it with
+    stdin from /dev/null and stdout and stderr as text pipes: forked as cli's are, but given PYTHON* variables
+    (env: its whole environment, as Popen's)."""
+    if env is not None and any(k.startswith("PYTHON") for k in env):
+        return subprocess.Popen(
+            [sys.executable, "-m", "cribboard", *args],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+    return Forked(list(args), {**os.environ, **ENGLISH} if env is None else env)
+
+
 class _Forks:
-    """The process the commands are forked from (one for each test process, started at its first command)."""
+    """A process the commands are forked from (one for each test process and set of AT_START values, started
+    at its first command)."""
 
     HEAD = struct.Struct(">Q")
 
-    def __init__(self):
+    def __init__(self, env):
         here, theirs = socket.socketpair()
         self.proc = subprocess.Popen(
             [sys.executable, str(Path(__file__).with_name("clifork.py"))],
             stdin=theirs,
-            env={**os.environ, **ENGLISH},
+            env=env,
         )
         theirs.close()
         self.sock = here
@@ -116,29 +134,33 @@ class _Said:
         self.sock.close()
 
 
-_forks = None
+_forks = {}  # the AT_START values (key) -> the process that forks the commands given them
 _forks_lock = threading.Lock()
 
 
 def stop_forks():
-    """End the process the commands are forked from (the test session's end)."""
-    global _forks
+    """End the processes the commands are forked from (the test session's end)."""
     with _forks_lock:
-        if _forks is not None:
-            _forks.stop()
-            _forks = None
+        for forks in _forks.values():
+            forks.stop()
+        _forks.clear()
 
 
 atexit.register(stop_forks)
 
 
-def _forked(argv, stdin, env, cwd, timeout):
-    global _forks
+def _forks_for(env):
+    """The process that forks the commands run with env's AT_START values."""
+    key = tuple((k, env[k]) for k in AT_START if k in env)
     with _forks_lock:
-        if _forks is None or _forks.proc.poll() is not None:
-            _forks = _Forks()
-        forks = _forks
-    pid, said, in_w, out_r, err_r = forks.start(argv, env, cwd)
+        forks = _forks.get(key)
+        if forks is None or forks.proc.poll() is not None:
+            forks = _forks[key] = _Forks(env)
+        return forks
+
+
+def _forked(argv, stdin, env, cwd, timeout):
+    pid, said, in_w, out_r, err_r = _forks_for(env).start(argv, env, cwd)
     out, err = [], []
 
     def pump(fd, into):
@@ -173,6 +195,60 @@ def _forked(argv, stdin, env, cwd, timeout):
         return b"".join(chunks).decode(encoding).replace("\r\n", "\n").replace("\r", "\n")
 
     return subprocess.CompletedProcess(["cribboard", *argv], int(line[5:]), text(out), text(err))
+
+
+class Forked:
+    """A command forked to run on, seen as a subprocess.Popen with text pipes: pid, stdout, stderr, poll(),
+    wait(), send_signal(), terminate(), kill(), returncode. Signalled through a pidfd (opened while clifork
+    cannot have reaped it: it waits to be told the command ended), never a pid used again."""
+
+    def __init__(self, argv, env):
+        self.args = ["cribboard", *argv]
+        self.pid, self._said, in_w, out_r, err_r = _forks_for(env).start(argv, env, None)
+        try:
+            self._pidfd = os.pidfd_open(self.pid)
+        except ProcessLookupError:
+            self._pidfd = None  # (it ended at once: there is nothing to signal)
+        os.close(in_w)  # (stdin: nothing, as /dev/null gives)
+        encoding = locale.getpreferredencoding(False)
+        self.stdout = open(out_r, encoding=encoding)
+        self.stderr = open(err_r, encoding=encoding)
+        self.stdin = None
+        self.returncode = None
+        self._ended = threading.Event()
+        threading.Thread(target=self._wait_for_its_end, daemon=True).start()
+
+    def _wait_for_its_end(self):
+        line = self._said.line(None)
+        self._said.close()
+        assert line.startswith(b"exit "), "clifork: %r" % line
+        self.returncode = int(line[5:])
+        self._ended.set()
+
+    def poll(self):
+        return self.returncode
+
+    def wait(self, timeout=None):
+        if not self._ended.wait(timeout):
+            raise subprocess.TimeoutExpired(self.args, timeout)
+        return self.returncode
+
+    def send_signal(self, sig):
+        if self.returncode is None and self._pidfd is not None:
+            try:
+                signal.pidfd_send_signal(self._pidfd, sig)
+            except ProcessLookupError:
+                pass  # ended meanwhile
+
+    def terminate(self):
+        self.send_signal(signal.SIGTERM)
+
+    def kill(self):
+        self.send_signal(signal.SIGKILL)
+
+    def __del__(self):
+        if getattr(self, "_pidfd", None) is not None:
+            os.close(self._pidfd)
 
 
 def one_line_error(done, code=1, word="error"):

@@ -5,11 +5,11 @@ import json
 import signal
 import socket
 import subprocess
-import sys
 import threading
 import time
 from contextlib import contextmanager
 
+from clirun import popen
 from deadline import WAIT_S
 
 from cribboard import store
@@ -63,13 +63,7 @@ def start(db_url, port=0, args=(), env=None):
     this process's."""
     if "--backup-dir" not in args:
         args = (*args, "--no-backups")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "cribboard", "serve", "--db", db_url, "--http", "127.0.0.1:%d" % port, "--json", *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
+    proc = popen("serve", "--db", db_url, "--http", "127.0.0.1:%d" % port, "--json", *args, env=env)
     proc.said = Said(proc.stderr)
     line = proc.stdout.readline()
     assert line, "serve did not start: %s" % proc.said.text()
