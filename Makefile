@@ -167,9 +167,10 @@ PYTEST_WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 )))
 test-py: $(VENV_DONE) $(NODE_DONE) $(CHROMIUM_DONE) $(POSTGRES_DONE) $(MO_FILES)
 	$(BIN)/pytest -q -n $(PYTEST_WORKERS) --maxschedchunk 1 --ignore=tests/dist  # (tests/conftest.py)
 
-# The long fault sweeps (tests marked `sweep`): the emulated Pico's deploy cut
-# by the power at every one of its steps, which needs the MicroPython image
-# (CRIBBOARD_PICO_UF2; skipped without it).
+# The long fault sweeps (tests marked `sweep`): a deploy cut by the power at
+# every one of its steps (on the emulated Pico too, which needs the MicroPython
+# image: CRIBBOARD_PICO_UF2; skipped without it), and 2,000 taps on sixteen
+# simulated boards beside two CPU-bound processes.
 test-faults: $(VENV_DONE) $(NODE_DONE)
 	$(BIN)/pytest -q -m sweep --sweep tests/host
 

@@ -91,6 +91,7 @@ def tap_in_bursts(board, taps, rng):
     return tapped
 
 
+@pytest.mark.sweep  # (make test-faults: its two CPU-bound processes would starve the checks beside it)
 def test_every_tap_in_bursts_is_counted_beside_two_busy_processes(tmp_path, cpu_hogs):
     # A tap waits on its board's time (held down, then up), not on a CPU: sixteen tables tap in the time of
     # one, and the machine is busier still.
