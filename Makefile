@@ -36,15 +36,15 @@ run: $(RUN_DONE) $(MO_FILES)
 
 setup: $(VENV_DONE) $(NODE_DONE) $(STUBS_DONE)
 
-# Every check, as CI runs it. The set-up's downloads side by side, then the
-# checks side by side, each one's output shown whole when it ends: pytest's
-# workers spend much of their time waiting on simulated boards, servers and
-# a browser, and the other checks fill that time (docs/testing.md).
+# Every check, as CI runs it. The set-up's steps and the checks side by side,
+# each check begun once its own set-up is done and its output shown whole when
+# it ends: pytest's workers spend much of their time waiting on simulated
+# boards, servers and a browser, and the other checks fill that time, and the
+# set-up's (docs/testing.md).
 CHECKS := test-py test-dist mutate typecheck test-unix lint mpy test-wasm test-cp  # (the longest first)
 test:
-	@$(MAKE) --no-print-directory -j4 set-up-all
-	@echo "make test: $(words $(CHECKS)) checks side by side, each one's output shown when it ends (pytest's last, in minutes)"
-	@$(MAKE) --no-print-directory -j4 --output-sync=target checks
+	@echo "make test: the set-up, and $(words $(CHECKS)) checks side by side as each one's set-up is done, each one's output shown when it ends (pytest's last, in minutes)"
+	@$(MAKE) --no-print-directory -j5 --output-sync=target checks
 
 set-up-all: $(VENV_DONE) $(NODE_DONE) $(STUBS_DONE) $(CP_STUBS_DONE) $(CHROMIUM_DONE) $(POSTGRES_DONE) $(MO_FILES) bytecode
 
@@ -172,12 +172,12 @@ test-cp: $(VENV_DONE) $(CP_STUBS_DONE)
 test-wasm: $(NODE_DONE)
 	node tests/wasm_run.mjs firmware/lib tests/core micropython-wasm
 
-# Two pytest workers a core and one more (pytest-xdist): a worker waits on boards,
-# servers and a browser most of its time (with two a core, a fresh clone's `make
-# test` left its two cores idle a quarter of its run). Each test takes its own
-# folders and ports.
-PYTEST_WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 + 1 )))
-test-py: $(VENV_DONE) $(NODE_DONE) $(CHROMIUM_DONE) $(POSTGRES_DONE) $(MO_FILES)
+# Three pytest workers a core (pytest-xdist): a worker waits on boards, servers
+# and a browser most of its time (with two a core, a fresh clone's `make test`
+# left its two cores idle a quarter of its run). Each test takes its own folders
+# and ports.
+PYTEST_WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 3 )))
+test-py: $(VENV_DONE) $(NODE_DONE) $(CHROMIUM_DONE) $(POSTGRES_DONE) $(MO_FILES) bytecode
 	$(BIN)/pytest -q -n $(PYTEST_WORKERS) --maxschedchunk 1 --ignore=tests/dist  # (tests/conftest.py)
 
 # The long fault sweeps (tests marked `sweep`): a deploy cut by the power at
@@ -224,7 +224,7 @@ bench: $(VENV_DONE)
 
 # Do the storage tests have teeth? Plausible bugs put into a copy of the
 # firmware, one at a time: the tests must fail for each (tests/mutate.py).
-mutate: $(VENV_DONE)
+mutate: $(VENV_DONE) bytecode
 	$(BIN)/python tests/mutate.py
 
 clean:
