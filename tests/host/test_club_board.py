@@ -5,6 +5,7 @@
 # database and page by itself; games wait, in order, while the server or
 # the WiFi is away; a USB sync at the same moment stores nothing twice.
 import json
+import sys
 import time
 import urllib.request
 
@@ -40,7 +41,7 @@ def club(db_url):
     proc, url = clubserver.start(db_url)
     state = {"proc": proc, "url": url}
     yield state
-    clubserver.stop(state["proc"])
+    sys.stderr.write(clubserver.stop(state["proc"]))  # (the server's log: pytest shows it when the test fails)
 
 
 def test_a_game_confirmed_on_the_board_reaches_the_server_by_itself(tmp_path, db_url, club):
