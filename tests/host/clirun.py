@@ -27,7 +27,7 @@ def cli(*args, stdin=None, env=None, cwd=None, timeout=300, check=False):
     stderr (check: it must have succeeded). The timeout only ends a hung
     command; it measures nothing."""
     full_env = {**os.environ, **ENGLISH, **(env or {})}
-    if any(k.startswith("PYTHON") for k in env or {}):
+    if _afresh(env):
         done = subprocess.run(
             [sys.executable, "-m", "cribboard", *args],
             input=stdin,
@@ -49,7 +49,7 @@ def popen(*args, env=None):
     """`cribboard ARGS...` running on (a server, a viewer) in a new process, as subprocess.Popen gives it with
     stdin from /dev/null and stdout and stderr as text pipes: forked as cli's are, but given PYTHON* variables
     (env: its whole environment, as Popen's)."""
-    if env is not None and any(k.startswith("PYTHON") for k in env):
+    if _afresh(env):
         return subprocess.Popen(
             [sys.executable, "-m", "cribboard", *args],
             stdin=subprocess.DEVNULL,
@@ -59,6 +59,11 @@ def popen(*args, env=None):
             env=env,
         )
     return Forked(list(args), {**os.environ, **ENGLISH} if env is None else env)
+
+
+def _afresh(env):
+    """Whether a command given env starts afresh: PYTHON* variables are read as Python starts."""
+    return any(k.startswith("PYTHON") for k in env or {})
 
 
 class _Forks:
